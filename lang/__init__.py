@@ -1,0 +1,1 @@
+"""The des-file language: lexer, parser, AST, diagnostics and evaluator."""

@@ -1,0 +1,115 @@
+"""Source spans, the one error type of the language, and how both are printed.
+
+Every problem found in a des-file (syntax, static check, or at run time) is a
+:class:`DesError` carrying a :class:`Span`, so the CLI can always print
+``file:line:col: error: message`` with the source line and a caret.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import List, Optional
+
+
+@dataclass(frozen=True)
+class Span:
+    """A place in a source file: 1-based line and column, with an optional length."""
+
+    file: str
+    line: int
+    col: int
+    length: int = 1
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
+
+
+NOWHERE = Span("<unknown>", 0, 0, 0)
+
+
+@dataclass
+class Diagnostic:
+    """One message about the source: an error, a warning or a note."""
+
+    severity: str  # "error" | "warning" | "note"
+    message: str
+    span: Span
+    hint: Optional[str] = None
+
+    def format(self, sources: "SourceCache | None" = None) -> str:
+        head = f"{self.span}: {self.severity}: {self.message}"
+        lines = [head]
+        text = sources.line(self.span.file, self.span.line) if sources else None
+        if text is not None and self.span.line > 0:
+            shown = text.expandtabs(1).rstrip("\n")
+            lines.append(shown)
+            caret_col = max(self.span.col, 1)
+            width = max(1, min(self.span.length, max(1, len(shown) - caret_col + 1)))
+            lines.append(" " * (caret_col - 1) + "^" + "~" * (width - 1))
+        if self.hint:
+            lines.append(f"hint: {self.hint}")
+        return "\n".join(lines)
+
+
+class DesError(Exception):
+    """An error in a des-file, with the place it happened.
+
+    ``diagnostics`` may hold several errors when the parser recovered and kept going.
+    """
+
+    def __init__(self, message: str, span: Span = NOWHERE, hint: Optional[str] = None,
+                 diagnostics: Optional[List[Diagnostic]] = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.span = span
+        self.hint = hint
+        self.diagnostics = diagnostics or [Diagnostic("error", message, span, hint)]
+
+    def __str__(self) -> str:
+        return f"{self.span}: error: {self.message}"
+
+    def format(self, sources: "SourceCache | None" = None) -> str:
+        return "\n".join(d.format(sources) for d in self.diagnostics)
+
+
+@dataclass
+class SourceCache:
+    """Keeps the text of every file read, so messages can quote the offending line."""
+
+    texts: dict = field(default_factory=dict)
+
+    def add(self, name: str, text: str) -> None:
+        self.texts[name] = text.splitlines()
+
+    def line(self, name: str, lineno: int) -> Optional[str]:
+        lines = self.texts.get(name)
+        if lines is None or not (1 <= lineno <= len(lines)):
+            return None
+        return lines[lineno - 1]
+
+
+class Reporter:
+    """Collects diagnostics during one parse/check so errors can be reported together."""
+
+    def __init__(self) -> None:
+        self.items: List[Diagnostic] = []
+
+    def error(self, message: str, span: Span, hint: Optional[str] = None) -> None:
+        self.items.append(Diagnostic("error", message, span, hint))
+
+    def warning(self, message: str, span: Span, hint: Optional[str] = None) -> None:
+        self.items.append(Diagnostic("warning", message, span, hint))
+
+    @property
+    def errors(self) -> List[Diagnostic]:
+        return [d for d in self.items if d.severity == "error"]
+
+    @property
+    def warnings(self) -> List[Diagnostic]:
+        return [d for d in self.items if d.severity == "warning"]
+
+    def raise_if_errors(self) -> None:
+        errs = self.errors
+        if errs:
+            first = errs[0]
+            raise DesError(first.message, first.span, first.hint, diagnostics=errs)

@@ -1,0 +1,437 @@
+"""Driving the des-file grammar: tables built once, typed variables, includes, recovery.
+
+:class:`DesParser` owns everything a parse needs besides the rules themselves: the
+lexer, the table of variables defined so far (which the lexer consults to type
+``$name`` tokens), function scopes, the current MAP size for range checks, name
+validation, and error recovery at the next statement.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+from typing import Callable, Dict, List, Optional, Tuple
+
+import ply.yacc as yacc
+
+from . import ast as A
+from . import grammar
+from .diagnostics import DesError, Diagnostic, Reporter, SourceCache, Span
+from .lexer import CORE_FUNCTIONS, DesLexer, type_words
+from ..stdlib.terrain import INVALID_TYPE, map_char_to_type
+
+_TABLES_DIR = os.path.dirname(os.path.abspath(__file__))
+_PARSER = None
+
+MAP_X_LIM, MAP_Y_LIM = 76, 21
+COLNO, ROWNO = 80, 21
+
+# Tokens at which the parser resynchronises after a syntax error.
+_SYNC = {
+    "LEVEL_ID", "FUNCTION_ID", "MESSAGE_ID", "LEV_INIT_ID", "FLAGS_ID", "GEOMETRY_ID",
+    "NOMAP_ID", "OBJECT_ID", "COBJECT_ID", "MONSTER_ID", "TRAP_ID", "DOOR_ID",
+    "ROOMDOOR_ID", "DRAWBRIDGE_ID", "MAZEWALK_ID", "WALLIFY_ID", "REGION_ID", "ALTAR_ID",
+    "LADDER_ID", "STAIR_ID", "PORTAL_ID", "TELEPRT_ID", "BRANCH_ID", "FOUNTAIN_ID",
+    "SINK_ID", "POOL_ID", "WALLWALK_ID", "NON_DIGGABLE_ID", "NON_PASSWALL_ID", "IF_ID",
+    "EXIT_ID", "ROOM_ID", "SUBROOM_ID", "RAND_CORRIDOR_ID", "CORRIDOR_ID", "SPILL_ID",
+    "TERRAIN_ID", "REPLACE_TERRAIN_ID", "MON_GENERATION_ID", "GOLD_ID", "GRAVE_ID",
+    "ENGRAVING_ID", "MINERALIZE_ID", "FOR_ID", "LOOP_ID", "SWITCH_ID", "CASE_ID",
+    "BREAK_ID", "DEFAULT_ID", "INCLUDE_ID", "SOUNDS_ID", "SHUFFLE_ID", "VAULTGEN_ID",
+    "PERCENT", "}",
+}
+
+# What lev_comp calls the tokens, for "expected ..." style hints.
+_TOKEN_WORDS = {
+    "INTEGER": "an integer", "STRING": "a string", "CHAR": "a map character",
+    "MINUS_INTEGER": "a negative integer", "PLUS_INTEGER": "a signed integer",
+    "VARSTRING": "an undefined variable", "NQSTRING": "a name", "MAP_ID": "a MAP block",
+    "SPERCENT": "a percentage", "PERCENT": "a [N%] chance", "DICE": "dice",
+}
+
+
+def _build_parser():
+    global _PARSER
+    if _PARSER is None:
+        _PARSER = yacc.yacc(module=grammar, start="file", debug=False, write_tables=True,
+                            tabmodule="_parsetab", outputdir=_TABLES_DIR,
+                            errorlog=yacc.NullLogger())
+    return _PARSER
+
+
+class DataOracle:
+    """Answers "is this a real monster/object/trap?" for the checks lev_comp makes.
+
+    The default asks :mod:`unlev.stdlib.data`; pass ``None`` entries to skip a check.
+    """
+
+    def __init__(self) -> None:
+        try:
+            from ..stdlib import data  # noqa: F401
+            self.data = data
+        except Exception:  # pragma: no cover - the data tables are part of the package
+            self.data = None
+
+    def _call(self, name, *args, default=True):
+        fn = getattr(self.data, name, None) if self.data else None
+        if fn is None:
+            return default
+        return fn(*args)
+
+    def monster_class_known(self, ch): return self._call("monster_class_known", ch)
+    def object_class_known(self, ch): return self._call("object_class_known", ch)
+    def monster_known(self, cls, name): return self._call("monster_known", cls, name)
+    def object_known(self, cls, name): return self._call("object_known", cls, name)
+    def trap_known(self, name): return self._call("trap_known", name)
+    def monster_names(self): return self._call("monster_names", default=[])
+    def object_names(self): return self._call("object_names", default=[])
+    def trap_names(self): return self._call("trap_names", default=[])
+
+
+class DesParser:
+    """Parses one des-file (and what it INCLUDEs) into a :class:`unlev.lang.ast.DesFile`.
+
+    Errors and warnings go to ``self.reporter``; :meth:`parse` raises a
+    :class:`DesError` holding every error found once the whole file has been read.
+    """
+
+    def __init__(self, oracle: Optional[DataOracle] = None, sources: Optional[SourceCache] = None,
+                 include_path: Optional[List[str]] = None, dialect: str = "unnethack",
+                 max_errors: int = 20) -> None:
+        self.oracle = oracle or DataOracle()
+        self.sources = sources or SourceCache()
+        self.include_path = list(include_path or [])
+        self.dialect = dialect
+        self.max_errors = max_errors
+        self.reporter = Reporter()
+        self.vars: Dict[str, Tuple[str, bool]] = {}
+        self.functions: Dict[str, A.FunctionDef] = {}
+        self.function_stack: List[Tuple[str, Dict]] = []
+        self.level_flags: set = set()
+        self.max_x_map = 0
+        self.max_y_map = 0
+        self.include_stack: List[str] = []
+        self._lexers: List[DesLexer] = []
+
+    # ------------------------------------------------------------------ entry points
+    def parse(self, text: str, filename: str = "<input>") -> A.DesFile:
+        tree = self._parse_text(text, filename)
+        self.reporter.raise_if_errors()
+        return tree
+
+    def parse_file(self, path: str) -> A.DesFile:
+        try:
+            with open(path, encoding="latin-1") as fh:
+                text = fh.read()
+        except OSError as exc:
+            raise DesError(f"cannot read {path}: {exc.strerror}", Span(path, 0, 0)) from None
+        return self.parse(text, path)
+
+    @property
+    def warnings(self) -> List[Diagnostic]:
+        return self.reporter.warnings
+
+    def _parse_text(self, text: str, filename: str) -> A.DesFile:
+        self.sources.add(filename, text)
+        lexer = _PushbackLexer(DesLexer(filename, self.lookup_var))
+        lexer.input(text)
+        self._lexers.append(lexer)
+        parser = _build_parser()
+        grammar.ACTIVE.append(self)
+        saved_owner = getattr(parser, "owner", None)
+        parser.owner = self
+        try:
+            tree = parser.parse(lexer=lexer, tracking=True)
+        except DesError as exc:
+            self.reporter.items.extend(exc.diagnostics)
+            tree = None
+        finally:
+            grammar.ACTIVE.pop()
+            parser.owner = saved_owner
+            self._lexers.pop()
+        if tree is None:
+            tree = A.DesFile(Span(filename, 1, 1), [], [])
+            if not self.reporter.errors:
+                self.error("could not parse the file", Span(filename, 1, 1))
+        return tree
+
+    # ------------------------------------------------------------------ spans
+    @property
+    def lexer(self) -> "_PushbackLexer":
+        return self._lexers[-1]
+
+    def span_at(self, p, i: int) -> Span:
+        lx = self.lexer.inner
+        if i < 0:
+            sym = p.stack[i]
+            line, pos = getattr(sym, "lineno", 0), getattr(sym, "lexpos", 0)
+            text = getattr(sym, "text", None)
+        else:
+            line, pos = p.lineno(i), p.lexpos(i)
+            text = getattr(p.slice[i], "text", None)
+        if not line:
+            return self.last_span()
+        length = len(text) if isinstance(text, str) else 1
+        return Span(lx.filename, line, lx.column(pos), max(1, length))
+
+    def file_span(self) -> Span:
+        return Span(self.lexer.inner.filename, 1, 1)
+
+    def last_span(self) -> Span:
+        tok = self.lexer.last
+        if tok is None:
+            return self.file_span()
+        return self.lexer.inner.span_of(tok)
+
+    # ------------------------------------------------------------------ reporting
+    def error(self, message: str, span: Span, hint: Optional[str] = None) -> None:
+        self.reporter.error(message, span, hint)
+        if len(self.reporter.errors) >= self.max_errors:
+            self.reporter.raise_if_errors()
+
+    def warning(self, message: str, span: Span, hint: Optional[str] = None) -> None:
+        self.reporter.warning(message, span, hint)
+
+    def syntax_error(self, tok) -> None:
+        lx = self.lexer
+        if tok is None:
+            span = self.last_span()
+            self.error("syntax error: unexpected end of file", span,
+                       "a block or statement is not finished (missing '}' or argument?)")
+            return
+        span = lx.inner.span_of(tok)
+        text = getattr(tok, "text", tok.value)
+        msg = f'syntax error at "{text}"'
+        self.error(msg, span, self._hint_for(tok))
+        # Panic mode: skip to a statement keyword on a later line and hand it back,
+        # so PLY's error production resumes there.
+        while True:
+            nxt = lx.inner.token()
+            if nxt is None:
+                break
+            if nxt.lineno > tok.lineno and nxt.type in _SYNC:
+                lx.push(nxt)
+                break
+
+    def _hint_for(self, tok) -> Optional[str]:
+        t = tok.type
+        if t == "MINUS_INTEGER":
+            return ("a negative number must be written in parentheses, e.g. (-5); "
+                    "'a-1' needs spaces: 'a - 1'")
+        if t == "PLUS_INTEGER":
+            return "'+N' is a signed literal here: write 'a + 1' with spaces"
+        if t == "VARSTRING":
+            return f"variable '{tok.value}' is not defined (a FUNCTION body cannot see level variables)"
+        if t.startswith("VARSTRING_"):
+            info = self.lookup_var(tok.value)
+            if info:
+                return f"variable '{tok.value}' is {type_words(*info)}, which does not fit here"
+        if t == "NQSTRING":
+            return f"'{tok.value}' is not a keyword of the language (keywords are case-sensitive)"
+        if t == "MAP_ID":
+            return "a MAP block must follow GEOMETRY:..."
+        if t in ("CFUNC_INT", "CFUNC_STR", "CFUNC_COORD", "CFUNC_REGION", "CFUNC"):
+            return f"'{tok.value}' is a core function and cannot be used as a name here"
+        if t.endswith("_ID") or t in ("RANDOM_TYPE", "DIRECTION", "LIGHT_STATE"):
+            return f"'{getattr(tok, 'text', tok.value)}' is a keyword; it cannot be used here"
+        return None
+
+    def suggest(self, name: str, candidates) -> Optional[str]:
+        close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
+        return f'did you mean "{close[0]}"?' if close else None
+
+    # ------------------------------------------------------------------ variables
+    def lookup_var(self, name: str) -> Optional[Tuple[str, bool]]:
+        return self.vars.get(name)
+
+    def define_var(self, var: A.Var, vtype: str, is_array: bool) -> None:
+        old = self.vars.get(var.name)
+        if old is not None and old != (vtype, is_array):
+            self.error(f"Trying to redefine variable '{var.name}' as {type_words(vtype, is_array)}, "
+                       f"when it is {type_words(*old)}.", var.span)
+            return
+        self.vars[var.name] = (vtype, is_array)
+
+    def new_level(self) -> None:
+        self.vars = {}
+        self.level_flags = set()
+
+    # ------------------------------------------------------------------ functions
+    def begin_function(self, name: str, span: Span) -> None:
+        if self.function_stack:
+            self.error(f"Recursively defined functions not allowed (function {name}).", span,
+                       "FUNCTION definitions cannot be nested")
+        if name in self.functions:
+            self.error(f"Function '{name}' already defined once.", span)
+        self.function_stack.append((name, self.vars))
+        self.vars = {}
+
+    def end_function(self, fdef: A.FunctionDef) -> None:
+        _name, saved = self.function_stack.pop()
+        self.vars = saved
+        self.functions.setdefault(fdef.name, fdef)
+
+    # ------------------------------------------------------------------ maps
+    def check_map_char(self, ch: str, span: Span, message: str) -> None:
+        if map_char_to_type(ch) == INVALID_TYPE:
+            self.error(message, span, "map characters: ' ' # . - | + A B C S H { \\ K } P L I W T t F M x Y U")
+
+    def set_map_size(self, size) -> None:
+        if size is None:
+            self.max_x_map, self.max_y_map = COLNO - 1, ROWNO
+        else:
+            self.max_x_map, self.max_y_map = size
+
+    def scan_map(self, node: A.MapStmt, span: Span) -> None:
+        rows = ["".join(c for c in line if not c.isdigit()) for line in node.lines]
+        width = max((len(r) for r in rows), default=0)
+        height = len(rows)
+        for dy, row in enumerate(rows):
+            if len(row) < width and row.strip():
+                self.warning(f"MAP row {dy} is {len(row)} characters wide, the widest is {width}; "
+                             "lev_comp pads it with stone",
+                             Span(span.file, node.first_line + dy, len(row) + 1))
+                break
+        if width > MAP_X_LIM or height > MAP_Y_LIM:
+            self.error(f"Map too large at ({width} x {height}), max is ({MAP_X_LIM} x {MAP_Y_LIM})", span)
+        node.lines = rows
+        self.max_x_map, self.max_y_map = width - 1, height - 1
+
+    def check_map_region(self, x1, y1, x2, y2, span: Span) -> None:
+        for name, v, hi in (("x1", x1, self.max_x_map), ("y1", y1, self.max_y_map),
+                            ("x2", x2, self.max_x_map), ("y2", y2, self.max_y_map)):
+            if v < 0 or v > hi:
+                self.error(f"Region ({x1},{y1},{x2},{y2}) out of map range ({name})!", span,
+                           "use levregion(...) for coordinates relative to the whole level")
+                return
+
+    # ------------------------------------------------------------------ names
+    def level_has_flag(self, flag: str) -> bool:
+        return flag in self.level_flags
+
+    def monster_class_known(self, ch): return self.oracle.monster_class_known(ch)
+    def object_class_known(self, ch): return self.oracle.object_class_known(ch)
+    def monster_known(self, cls, name): return self.oracle.monster_known(cls, name)
+    def object_known(self, cls, name): return self.oracle.object_known(cls, name)
+    def trap_known(self, name): return self.oracle.trap_known(name)
+    def monster_hint(self, cls, name): return self.suggest(name, self.oracle.monster_names())
+    def object_hint(self, cls, name): return self.suggest(name, self.oracle.object_names())
+    def trap_hint(self, name): return self.suggest(name, self.oracle.trap_names())
+
+    # ------------------------------------------------------------------ core functions
+    def check_corecall(self, node: A.CoreCall, had_parens: bool) -> None:
+        params, ret = CORE_FUNCTIONS[node.name]
+        got = "".join(arg_letter(a) for a in node.args)
+        if got != params:
+            if params == "":
+                self.error(f"Core function '{node.name}' takes no parameters.", node.span)
+            else:
+                self.error(f"Core function '{node.name}' requires '{_decode(params)}' parameter"
+                           f"{'s' if len(params) > 1 else ''}, got '{_decode(got)}' instead.",
+                           node.span)
+        if ret != node.returns:
+            self.error(f"Core function '{node.name}' does not return '{_decode(node.returns)}' value.",
+                       node.span)
+
+    # ------------------------------------------------------------------ INCLUDE
+    def include(self, node: A.Include) -> A.Include:
+        here = os.path.dirname(self.lexer.inner.filename)
+        candidates = [os.path.join(here, node.path)] + [os.path.join(d, node.path) for d in self.include_path]
+        path = next((c for c in candidates if os.path.isfile(c)), None)
+        if path is None:
+            self.error(f"Cannot open file for including: '{node.path}'", node.span,
+                       "INCLUDE paths are relative to the including file (or --include-path)")
+            return node
+        real = os.path.realpath(path)
+        chain = [os.path.realpath(self.lexer.inner.filename)] + self.include_stack
+        if real in chain:
+            self.error(f"include cycle: '{node.path}' includes itself", node.span)
+            return node
+        if len(self.include_stack) >= 5:
+            self.error("Too deep includes", node.span)
+            return node
+        with open(path, encoding="latin-1") as fh:
+            text = fh.read()
+        self.include_stack.append(real)
+        try:
+            node.resolved = path
+            node.tree = self._parse_text(text, path)  # type: ignore[attr-defined]
+        finally:
+            self.include_stack.pop()
+        return node
+
+
+def arg_letter(node) -> str:
+    """The lev_comp parameter letter (i s c r O M) of an argument expression."""
+    if isinstance(node, (A.Int, A.Dice, A.BinOp, A.Method)):
+        return "i"
+    if isinstance(node, (A.Str, A.Concat)):
+        return "s"
+    if isinstance(node, A.CoreCall):
+        return node.returns
+    if isinstance(node, (A.CoordLit, A.RandomCoord, A.RndCoord)):
+        return "c"
+    if isinstance(node, A.RegionLit):
+        return "r"
+    if isinstance(node, A.ObjectSpec):
+        return "O"
+    if isinstance(node, A.MonsterSpec):
+        return "M"
+    if isinstance(node, (A.Var, A.Index)):
+        var = node if isinstance(node, A.Var) else node.var
+        return {"int": "i", "string": "s", "coord": "c", "region": "r", "object": "O",
+                "monster": "M", "mapchar": "m"}.get(var.vtype, "?")
+    return "?"
+
+
+def _decode(letters: str) -> str:
+    words = {"i": "int", "r": "region", "s": "str", "O": "obj", "c": "coord", " ": "nothing",
+             "m": "mapchar", "M": "monster"}
+    return ", ".join(words.get(c, "unknown") for c in letters)
+
+
+class _PushbackLexer:
+    """The lexer as PLY sees it, with one-token pushback for error recovery."""
+
+    def __init__(self, inner: DesLexer) -> None:
+        self.inner = inner
+        self.pending: List = []
+        self.last = None
+
+    def input(self, text: str) -> None:
+        self.inner.input(text)
+
+    def push(self, tok) -> None:
+        self.pending.append(tok)
+
+    @property
+    def lineno(self) -> int:
+        return self.inner.lexer.lineno
+
+    @property
+    def lexpos(self) -> int:
+        return self.inner.lexer.lexpos
+
+    def token(self):
+        tok = self.pending.pop() if self.pending else self.inner.token()
+        if tok is not None:
+            self.last = tok
+        return tok
+
+
+def parse_text(text: str, filename: str = "<input>", **kwargs) -> A.DesFile:
+    """Parse des-file text; raises DesError listing every error found."""
+    return DesParser(**kwargs).parse(text, filename)
+
+
+def parse_file(path: str, **kwargs) -> A.DesFile:
+    return DesParser(**kwargs).parse_file(path)
+
+
+def build_tables() -> None:
+    """Regenerate the shipped parse tables (``_parsetab.py``)."""
+    global _PARSER
+    _PARSER = None
+    _build_parser()
+
+
+Callable  # re-exported for type checkers

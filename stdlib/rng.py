@@ -1,0 +1,113 @@
+"""One seeded random-number source for a whole run.
+
+Every random choice in unlev goes through an :class:`RNG`, so the same seed gives the
+same level on any machine.  The helpers are NetHack's (``rn2``, ``rnd``, ``rn1``, ``d``,
+``rne``, ``rnz``); the raw 32-bit words come from a swappable *source* so that a
+NetHack-compatible generator (ISAAC) can be plugged in later without touching callers.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol, Sequence, TypeVar
+
+T = TypeVar("T")
+
+
+class WordSource(Protocol):
+    """Anything that yields uniformly distributed unsigned 32-bit integers."""
+
+    def next_u32(self) -> int: ...
+
+
+class MersenneSource:
+    """Python's Mersenne Twister, seeded from an int.
+
+    ``getrandbits`` on an int-seeded ``random.Random`` is stable across CPython
+    releases, unlike ``randrange``/``choice`` whose algorithms have changed.
+    """
+
+    def __init__(self, seed: int) -> None:
+        self._r = random.Random(seed)
+
+    def next_u32(self) -> int:
+        return self._r.getrandbits(32)
+
+
+class RNG:
+    """NetHack's random helpers over a :class:`WordSource`.
+
+    ``RND(x)`` in the game is ``next_u32() % x``; we keep that exact reduction so that a
+    game-compatible source reproduces the game's numbers.
+    """
+
+    def __init__(self, seed: int = 0, source: WordSource | None = None) -> None:
+        self.seed = seed
+        self.source = source if source is not None else MersenneSource(seed)
+        self.calls = 0
+
+    def _rnd_raw(self, x: int) -> int:
+        self.calls += 1
+        return self.source.next_u32() % x
+
+    def rn2(self, x: int) -> int:
+        """0 <= rn2(x) < x; the game answers 0 for x <= 0 (with a warning)."""
+        if x <= 0:
+            return 0
+        return self._rnd_raw(x)
+
+    def rnd(self, x: int) -> int:
+        """1 <= rnd(x) <= x; the game answers 1 for x <= 0."""
+        if x <= 0:
+            return 1
+        return self._rnd_raw(x) + 1
+
+    def rn1(self, x: int, y: int) -> int:
+        """rn2(x) + y, the game's macro."""
+        return self.rn2(x) + y
+
+    def d(self, n: int, x: int) -> int:
+        """n dice of x sides: n <= d(n, x) <= n*x; bad arguments give 1 as in the game."""
+        if x < 0 or n < 0 or (x == 0 and n != 0):
+            return 1
+        total = n
+        for _ in range(n):
+            total += self._rnd_raw(x)
+        return total
+
+    def rnf(self, numerator: int, denominator: int) -> bool:
+        return self.rn2(denominator) < numerator
+
+    def rne(self, x: int, ulevel: int = 1) -> int:
+        """UnNetHack's rne: always draws MAXULEV/3 = 10 numbers, then counts."""
+        utmp = 5 if ulevel < 15 else ulevel // 3
+        r = [self.rnf(2, x + 2) for _ in range(10)]
+        n = 1
+        while n < utmp and r[n - 1]:
+            n += 1
+        return n
+
+    def rnz(self, i: int) -> int:
+        x = i
+        tmp = 1000 + self.rn2(1000)
+        tmp *= self.rne(4)
+        if self.rn2(2):
+            x = _c_div(x * tmp, 1000)
+        else:
+            x = _c_div(x * 1000, tmp)
+        return x
+
+    def choice(self, seq: Sequence[T]) -> T:
+        return seq[self.rn2(len(seq))]
+
+    def shuffle(self, items: list) -> None:
+        """In-place shuffle the way spo_lev.c shuffles arrays (swap with rn2(i+1))."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.rn2(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
+def _c_div(a: int, b: int) -> int:
+    """C integer division: truncates toward zero."""
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b >= 0) else -q
