@@ -1,0 +1,240 @@
+"""The static checks lev_comp makes that are not part of the grammar proper.
+
+They need the whole statement context (what encloses a BREAK, which functions exist
+at a call), so they run over the finished tree, in source order, as the C compiler
+meets them. The checker also warns where a construct means something different in
+UnNetHack's real loader than in its documentation (see ``compat``).
+"""
+
+from __future__ import annotations
+
+from typing import Dict, List, Optional
+
+from . import ast as A
+from .diagnostics import Reporter
+from .parser import arg_letter
+
+MAX_SWITCH_CASES = 20
+MAX_NESTED = 20
+
+_LETTER_WORDS = {"i": "int", "s": "str"}
+
+
+def _decode(letters: str) -> str:
+    return ", ".join(_LETTER_WORDS.get(c, "unknown") for c in letters)
+
+
+# Where the loader contradicts the documentation (shared/reference/reference-deviations.md).
+DEVIATION_NOTES = {
+    "floodfill": ("floodfill() gives an empty selection in UnNetHack's loader (its flood check "
+                  "is never set); unlev fills as documented unless run with --compat game"),
+    "filling": ("UnNetHack's loader swaps the meaning of filled/unfilled for circle and ellipse "
+                "(the default and 'filled' draw the outline); unlev follows the documentation "
+                "unless run with --compat game"),
+    "line0": ("a zero-length line is drawn by UnNetHack's loader as a diagonal toward the "
+              "top-left corner; unlev draws the single point unless run with --compat game"),
+    "randline": ("UnNetHack's loader usually leaves out randline's end point with the larger "
+                 "coordinates; unlev keeps both unless run with --compat game"),
+    "filterlight": ("UnNetHack's loader ignores a 'random' light state in filter(); unlev keeps "
+                    "about half of the cells unless run with --compat game"),
+}
+
+
+class Checker:
+    """Walks a parsed file and reports lev_comp's context checks to a Reporter."""
+
+    def __init__(self, reporter: Reporter, compat_warnings: bool = True) -> None:
+        self.r = reporter
+        self.compat_warnings = compat_warnings
+        self.functions: Dict[str, A.FunctionDef] = {}
+        self.current_function: Optional[str] = None
+        self.break_depth = 0
+        self.in_switch = 0
+        self.in_container = 0
+        self.loop_depth = 0
+
+    def check_file(self, tree: A.DesFile) -> None:
+        for node in tree.header:
+            self.statement(node)
+        for level in tree.levels:
+            self.block(level.body.statements)
+
+    # ------------------------------------------------------------------ statements
+    def block(self, statements: List[A.Node]) -> None:
+        for s in statements:
+            self.statement(s)
+
+    def statement(self, s: A.Node) -> None:
+        method = getattr(self, "stmt_" + type(s).__name__, None)
+        if method is not None:
+            method(s)
+        self.expressions(s)
+
+    def _breakable(self, statements: List[A.Node]) -> None:
+        self.break_depth += 1
+        try:
+            self.block(statements)
+        finally:
+            self.break_depth -= 1
+
+    def stmt_Include(self, s: A.Include) -> None:
+        tree = getattr(s, "tree", None)
+        if tree is not None:
+            self.check_file(tree)
+
+    def stmt_FunctionDef(self, s: A.FunctionDef) -> None:
+        if s.name not in self.functions:
+            self.functions[s.name] = s
+        # lev_comp's BREAK/SWITCH/container counters run on through a FUNCTION body.
+        saved = self.current_function
+        self.current_function = s.name
+        try:
+            self.block(s.body.statements)
+        finally:
+            self.current_function = saved
+
+    def stmt_FunctionCall(self, s: A.FunctionCall) -> None:
+        f = self.functions.get(s.name)
+        if s.name == self.current_function:
+            self.r.error(f"Function '{s.name}' calls itself: recursive functions cannot be compiled "
+                         "by lev_comp", s.span, "use LOOP or FOR instead of recursion")
+            return
+        if f is None:
+            self.r.error(f"Function '{s.name}' not defined.", s.span,
+                         "a FUNCTION must be defined before it is called")
+            return
+        want = "".join("i" if t == "int" else "s" for _n, t in f.params)
+        got = "".join(arg_letter(a) for a in s.args)
+        if want != got:
+            self.r.error(f"Function '{s.name}' requires params '{_decode(want)}', got "
+                         f"'{_decode(got)}' instead.", s.span)
+
+    def stmt_Switch(self, s: A.Switch) -> None:
+        if self.in_switch:
+            self.r.error("Cannot nest switch-statements.", s.span,
+                         "move the inner SWITCH into a FUNCTION? lev_comp rejects that too; use IF")
+        if sum(1 for a in s.arms if a.value is not None) > MAX_SWITCH_CASES:
+            self.r.error("Too many cases in a switch.", s.span)
+        defaults = [a for a in s.arms if a.value is None]
+        if len(defaults) > 1:
+            self.r.error("Switch default case already used.", defaults[1].span)
+        self.in_switch += 1
+        self.break_depth += 1
+        try:
+            for arm in s.arms:
+                self.block(arm.body)
+        finally:
+            self.in_switch -= 1
+            self.break_depth -= 1
+
+    def stmt_Break(self, s: A.Break) -> None:
+        if not self.break_depth:
+            self.r.error("Cannot use BREAK outside a statement block.", s.span,
+                         "BREAK leaves a SWITCH, LOOP, FOR, ROOM, REGION, CONTAINER or monster inventory")
+
+    def _loop(self, s, body: A.Block, what: str) -> None:
+        if self.loop_depth >= MAX_NESTED:
+            self.r.error(f"{what}: Too deeply nested {'loops' if what == 'FOR' else 'conditionals'}.", s.span)
+        self.loop_depth += 1
+        try:
+            self._breakable(body.statements)
+        finally:
+            self.loop_depth -= 1
+
+    def stmt_For(self, s: A.For) -> None:
+        self._loop(s, s.body, "FOR")
+
+    def stmt_Loop(self, s: A.Loop) -> None:
+        self._loop(s, s.body, "LOOP")
+
+    def stmt_If(self, s: A.If) -> None:
+        self.block(s.then.statements)
+        if s.orelse is not None:
+            self.block(s.orelse.statements)
+
+    def stmt_Chance(self, s: A.Chance) -> None:
+        self.statement(s.statement)
+
+    def stmt_Room(self, s: A.Room) -> None:
+        self._breakable(s.body.statements)
+
+    def stmt_RegionStmt(self, s: A.RegionStmt) -> None:
+        if s.body is not None:
+            self._breakable(s.body.statements)
+
+    def stmt_Monster(self, s: A.Monster) -> None:
+        if s.inventory is not None:
+            self.in_container += 1
+            try:
+                self._breakable(s.inventory.statements)
+            finally:
+                self.in_container -= 1
+
+    def stmt_Object(self, s: A.Object) -> None:
+        if s.coord is not None and self.in_container:
+            self.r.error("Object cannot have a coord when contained.", s.coord.span,
+                         "objects inside a CONTAINER or a monster's inventory take no position")
+        elif s.coord is None and not self.in_container:
+            self.r.error("Object needs a coord when not contained.", s.span,
+                         "add a position, e.g. OBJECT: '(', random")
+        if s.contents is not None:
+            self.in_container += 1
+            try:
+                self._breakable(s.contents.statements)
+            finally:
+                self.in_container -= 1
+
+    # ------------------------------------------------------------------ expressions
+    def expressions(self, s: A.Node) -> None:
+        """Warnings for constructs whose meaning differs in the game's loader."""
+        if not self.compat_warnings:
+            return
+        for n in _own_expressions(s):
+            if isinstance(n, A.SelFlood):
+                self.r.warning("floodfill differs in the game", n.span, DEVIATION_NOTES["floodfill"])
+            elif isinstance(n, (A.SelCircle, A.SelEllipse)) and n.filling is not None:
+                self.r.warning(f"{'circle' if isinstance(n, A.SelCircle) else 'ellipse'} filling differs in the game",
+                               n.span, DEVIATION_NOTES["filling"])
+            elif isinstance(n, A.SelLine) and _same_point(n.start, n.end):
+                self.r.warning("zero-length line differs in the game", n.span, DEVIATION_NOTES["line0"])
+            elif isinstance(n, A.SelRandLine):
+                self.r.warning("randline end points differ in the game", n.span, DEVIATION_NOTES["randline"])
+            elif isinstance(n, A.SelFilterMapChar) and isinstance(n.mapchar, A.MapChar) and n.mapchar.light == -1:
+                self.r.warning("filter with random light differs in the game", n.span,
+                               DEVIATION_NOTES["filterlight"])
+
+
+_STATEMENT_BODIES = (A.Block, A.SwitchArm)
+
+
+def _own_expressions(stmt: A.Node):
+    """Expression nodes of a statement, not descending into nested statements."""
+    stack = [c for c in A.children(stmt) if not _is_statement(c)]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(c for c in A.children(n) if not _is_statement(c))
+
+
+def _is_statement(n: A.Node) -> bool:
+    return isinstance(n, _STATEMENT_BODIES) or type(n).__name__ in _STATEMENT_NAMES
+
+
+_STATEMENT_NAMES = {
+    "Include", "FunctionDef", "FunctionCall", "CoreFuncStmt", "Assign", "Shuffle", "Message",
+    "InitMap", "MapStmt", "If", "Chance", "Switch", "Loop", "For", "Break", "Exit", "VaultGen",
+    "Room", "RoomDoor", "Door", "Corridor", "RandomCorridors", "RegionStmt", "Drawbridge",
+    "MazeWalk", "Wallify", "WallWalk", "Ladder", "Stair", "LevRegionStmt", "Feature",
+    "Terrain", "ReplaceTerrain", "Spill", "NonDiggable", "NonPasswall", "Altar", "Grave",
+    "Gold", "Engraving", "Mineralize", "Trap", "Monster", "Object", "MonGeneration",
+    "Sounds", "Level",
+}
+
+
+def _same_point(a, b) -> bool:
+    return (isinstance(a, A.CoordLit) and isinstance(b, A.CoordLit)
+            and (a.x, a.y) == (b.x, b.y))
+
+
+def check(tree: A.DesFile, reporter: Reporter, compat_warnings: bool = True) -> None:
+    Checker(reporter, compat_warnings).check_file(tree)

@@ -1,0 +1,45 @@
+"""Shared fixtures: the corpus of real des-files lives outside the repo (../shared)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def _corpus_root():
+    env = os.environ.get("UNLEV_CORPUS")
+    candidates = [Path(env)] if env else []
+    candidates.append(REPO.parent / "shared" / "corpus")
+    for c in candidates:
+        if c.is_dir():
+            return c
+    return None
+
+
+@pytest.fixture(scope="session")
+def corpus_root() -> Path:
+    root = _corpus_root()
+    if root is None:
+        pytest.skip("no des-file corpus: set $UNLEV_CORPUS or put it at ../shared/corpus")
+    return root
+
+
+@pytest.fixture(scope="session")
+def unnethack_corpus(corpus_root) -> list:
+    files = sorted((corpus_root / "unnethack").glob("*.des"))
+    if not files:
+        pytest.skip(f"no UnNetHack des-files under {corpus_root / 'unnethack'}")
+    return files
+
+
+@pytest.fixture(scope="session")
+def game_reference() -> Path:
+    env = os.environ.get("UNLEV_GAME_REFERENCE")
+    root = Path(env) if env else REPO.parent / "shared" / "game-reference"
+    if not root.is_dir():
+        pytest.skip("no game reference dumps: set $UNLEV_GAME_REFERENCE or put them at ../shared/game-reference")
+    return root

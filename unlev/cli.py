@@ -1,0 +1,143 @@
+"""The ``unlev`` command line.
+
+Exit codes: 0 ok, 1 an error in a des-file, 2 a usage error. A des-file error is
+printed as ``file:line:col: error: message`` with the source line and a caret;
+never as a Python traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import List, Optional
+
+from . import __version__
+from .lang import ast as A
+from .lang.diagnostics import DesError
+from .lang.frontend import compile_file
+
+EXAMPLES_MAIN = """examples:
+  unlev check samples/                    check every des-file under samples/
+  unlev parse samples/bigrm.des --ast     show the syntax tree
+"""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # argparse's default exits 2 as well; keep its format
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def build_argparser() -> argparse.ArgumentParser:
+    ap = _Parser(prog="unlev", description="Run NetHack special-level des-files "
+                 "(UnNetHack dialect) without the game.",
+                 epilog=EXAMPLES_MAIN, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--version", action="version", version=f"unlev {__version__}")
+    sub = ap.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("parse", help="parse a des-file and report syntax errors",
+                       description="Parse one des-file; with --ast print its syntax tree.",
+                       epilog="example:\n  unlev parse samples/bigrm.des --ast",
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("file")
+    p.add_argument("--ast", action="store_true", help="print the syntax tree")
+    p.add_argument("--spans", action="store_true", help="with --ast: show line:col of each node")
+    p.add_argument("--include-path", action="append", default=[], metavar="DIR",
+                   help="another directory to look for INCLUDEd files in")
+
+    c = sub.add_parser("check", help="parse and statically check des-files",
+                       description="Parse and check every des-file given (directories are "
+                       "searched for *.des). Prints 'N passed, M failed'; exits 0 only if all pass.",
+                       epilog="examples:\n  unlev check samples/bigrm.des\n  unlev check ../shared/corpus/unnethack/",
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    c.add_argument("paths", nargs="+", metavar="FILE|DIR")
+    c.add_argument("-q", "--quiet", action="store_true", help="do not print warnings")
+    c.add_argument("--no-compat-warnings", action="store_true",
+                   help="do not warn where the game's loader differs from the documentation")
+    c.add_argument("--include-path", action="append", default=[], metavar="DIR")
+    return ap
+
+
+def find_des_files(paths: List[str]) -> List[str]:
+    found: List[str] = []
+    for p in paths:
+        if os.path.isdir(p):
+            for root, _dirs, files in os.walk(p):
+                found.extend(os.path.join(root, f) for f in files if f.endswith(".des"))
+        else:
+            found.append(p)
+    return sorted(found) if any(os.path.isdir(p) for p in paths) else found
+
+
+def cmd_parse(args) -> int:
+    try:
+        compiled = compile_file(args.file, include_path=args.include_path)
+    except DesError as e:
+        print(e.format(_sources_of(e, args.file)), file=sys.stderr)
+        return 1
+    for w in compiled.warnings:
+        print(w.format(compiled.sources), file=sys.stderr)
+    if args.ast:
+        print(A.dump(compiled.tree, with_spans=args.spans))
+    else:
+        n = len(compiled.tree.levels)
+        print(f"{args.file}: ok ({n} level{'s' if n != 1 else ''})")
+    return 0
+
+
+def cmd_check(args) -> int:
+    files = find_des_files(args.paths)
+    if not files:
+        print("unlev check: no des-files found", file=sys.stderr)
+        return 2
+    passed = failed = 0
+    for f in files:
+        try:
+            compiled = compile_file(f, include_path=args.include_path,
+                                    compat_warnings=not args.no_compat_warnings)
+        except DesError as e:
+            failed += 1
+            print(e.format(_sources_of(e, f)), file=sys.stderr)
+            continue
+        passed += 1
+        if not args.quiet:
+            for w in compiled.warnings:
+                print(w.format(compiled.sources), file=sys.stderr)
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
+def _sources_of(err: DesError, path: str):
+    from .lang.diagnostics import SourceCache
+    cache = SourceCache()
+    for d in err.diagnostics:
+        f = d.span.file
+        if f not in cache.texts and os.path.isfile(f):
+            try:
+                with open(f, encoding="latin-1") as fh:
+                    cache.add(f, fh.read())
+            except OSError:
+                pass
+    return cache
+
+
+COMMANDS = {"parse": cmd_parse, "check": cmd_check}
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    ap = build_argparser()
+    args = ap.parse_args(argv)
+    if not args.command:
+        ap.print_help()
+        return 2
+    try:
+        return COMMANDS[args.command](args)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
