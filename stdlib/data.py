@@ -1,0 +1,533 @@
+"""NetHack's data tables (monsters, objects, traps, room types) and lev_comp's name lookups.
+
+The tables live in ``data/*.json`` next to this file; ``tools/gen_data.py`` regenerates
+them from a variant's C source.  Nothing is read at import time: each table is loaded and
+cached the first time it is asked for.
+
+Name lookups follow lev_comp (``util/lev_main.c``) exactly:
+
+* monsters (``get_monster_id``): an exact, case-sensitive match over the whole ``mons[]``
+  table first, then a case-insensitive (ASCII) one; with a class symbol, only monsters of
+  that class are considered.  lev_comp -v warns ``Monster type "x" matches "y".`` on the
+  case-insensitive fallback; :attr:`Lookup.warning` carries that text.
+* objects (``get_object_id``): the same two passes; with a class symbol the search runs
+  only inside that class's block of ``objects[]``; without one it starts at index 0, so
+  ``"strange object"`` is found.  Unnamed rows (spare appearances) never match.
+* traps (``get_trap_type``) and room types (``get_room_type``): exact, case-sensitive
+  ``strcmp`` against lev_comp's own name tables (``"falling rock"``, ``"cold"``,
+  ``"throne"``...), no fallback.
+
+Unknown names give an :class:`UnknownNameError` whose ``message`` is lev_comp's own text
+(e.g. ``Unknown monster "foo"!``) and whose ``hint`` is a "did you mean" suggestion, so
+the parser can raise it as a ``DesError`` with a source span.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Dict, FrozenSet, Generic, Iterable, List, Optional, Sequence, Tuple, TypeVar
+
+__all__ = [
+    "Attack", "Monster", "MonsterClass", "Object", "ObjectClass", "Trap", "RoomType",
+    "Lookup", "UnknownNameError",
+    "monsters", "monster_classes", "objects", "object_classes", "traps", "room_types",
+    "monster_by_index", "object_by_index", "trap_by_index",
+    "lookup_monster", "get_monster", "lookup_object", "get_object",
+    "lookup_trap", "get_trap", "lookup_room_type", "get_room_type",
+    "monster_class", "object_class", "is_monster_class_symbol", "is_object_class_symbol",
+    "monsters_of_class", "objects_of_class", "object_class_bases", "object_class_probabilities",
+    "special_pm", "last_gem", "suggest", "unknown_monster_class", "unknown_object_class",
+    "load_table",
+]
+
+T = TypeVar("T")
+
+
+# ---------------------------------------------------------------------------------------
+# loading
+# ---------------------------------------------------------------------------------------
+def _data_text(filename: str) -> str:
+    try:
+        from importlib.resources import files
+        return (files(__package__) / "data" / filename).read_text(encoding="utf-8")
+    except (ImportError, TypeError, ModuleNotFoundError):  # pragma: no cover - old Pythons
+        from pathlib import Path
+        return (Path(__file__).parent / "data" / filename).read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=None)
+def load_table(name: str) -> dict:
+    """The raw JSON of ``data/<name>.json`` (``monsters``, ``objects``, ``traps``, ``rooms``)."""
+    return json.loads(_data_text(f"{name}.json"))
+
+
+# ---------------------------------------------------------------------------------------
+# records
+# ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Attack:
+    type: str        # AT_* name
+    damage: str      # AD_* name
+    dice: int
+    sides: int
+
+
+@dataclass(frozen=True)
+class MonsterClass:
+    index: int                # S_* value
+    symbol: Optional[str]     # default display character ('d'); None for the unused slot
+    name: Optional[str]       # "S_DOG"
+    explain: Optional[str]    # "dog or other canine"
+
+
+@dataclass(frozen=True, repr=False)
+class Monster:
+    index: int                # position in mons[] (PM_* value)
+    name: str
+    symbol: str               # class character, e.g. 'd'
+    class_name: str           # "S_DOG"
+    class_index: int
+    level: int
+    move: int
+    ac: int
+    mr: int
+    alignment: int
+    geno: int                 # the raw G_* mask including the frequency bits
+    gen_flags: FrozenSet[str]
+    frequency: int
+    attacks: Tuple[Attack, ...]
+    weight: int
+    nutrition: int
+    sound: str
+    size: str
+    size_value: int
+    resists: FrozenSet[str]
+    conveys: FrozenSet[str]
+    mflags1: int
+    mflags2: int
+    mflags3: int
+    m1: FrozenSet[str]
+    m2: FrozenSet[str]
+    m3: FrozenSet[str]
+    color: str
+    color_value: int
+    difficulty: int           # makedefs' mstrength(), i.e. the game's monstr[]
+
+    def __repr__(self) -> str:
+        return f"<Monster #{self.index} {self.name!r} {self.symbol!r} difficulty {self.difficulty}>"
+
+    def has(self, flag: str) -> bool:
+        """True if the named G_/M1_/M2_/M3_/MR_ flag is set."""
+        return (flag in self.gen_flags or flag in self.m1 or flag in self.m2
+                or flag in self.m3 or flag in self.resists)
+
+    @property
+    def unique(self) -> bool:
+        return "G_UNIQ" in self.gen_flags
+
+    @property
+    def nogen(self) -> bool:
+        return "G_NOGEN" in self.gen_flags
+
+    @property
+    def genocidable(self) -> bool:
+        return "G_GENO" in self.gen_flags
+
+
+@dataclass(frozen=True)
+class ObjectClass:
+    index: int                # *_CLASS value
+    symbol: str               # ')'
+    name: str                 # "WEAPON_CLASS"
+    explain: str              # "weapon"
+    plural: str               # "weapons"
+
+
+@dataclass(frozen=True, repr=False)
+class Object:
+    index: int                # position in objects[]
+    name: Optional[str]       # None for a spare, unnamed appearance
+    description: Optional[str]  # unidentified appearance (before shuffling)
+    class_symbol: str
+    class_name: str
+    class_index: int
+    prob: int                 # oc_prob (per-mille within its class)
+    weight: int
+    cost: int
+    material: Optional[str]
+    color: object             # CLR_* name
+    delay: object
+    sdam: object
+    ldam: object
+    oc1: object
+    oc2: object
+    nutrition: object
+    property: object          # conveyed property (name when prop.h was not available)
+    subtype: object           # skill / armour category (name when skills.h was not available)
+    name_known: int
+    merge: int
+    uses_known: int
+    container: int
+    magic: int
+    charged: int
+    unique: int
+    nowish: int
+    big: int
+    tough: int
+    dir: int
+
+    def __repr__(self) -> str:
+        shown = self.name if self.name is not None else f"({self.description})"
+        return f"<Object #{self.index} {shown!r} {self.class_symbol!r} prob {self.prob}>"
+
+
+@dataclass(frozen=True)
+class Trap:
+    index: int                # trap.h's trap_types value
+    name: str                 # "ROCKTRAP"
+    des_name: Optional[str]   # what a des-file writes: "falling rock"; None if lev_comp has none
+
+
+@dataclass(frozen=True)
+class RoomType:
+    name: str                 # what a des-file writes: "throne"
+    value: int                # mkroom.h's rtype
+    const: str                # "COURT"
+
+
+def _monster(d: dict) -> Monster:
+    return Monster(
+        index=d["index"], name=d["name"], symbol=d["symbol"], class_name=d["class"],
+        class_index=d["class_index"], level=d["level"], move=d["move"], ac=d["ac"],
+        mr=d["mr"], alignment=d["alignment"], geno=d["geno"],
+        gen_flags=frozenset(d["gen_flags"]), frequency=d["frequency"],
+        attacks=tuple(Attack(**a) for a in d["attacks"]), weight=d["weight"],
+        nutrition=d["nutrition"], sound=d["sound"], size=d["size"],
+        size_value=d["size_value"], resists=frozenset(d["resists"]),
+        conveys=frozenset(d["conveys"]), mflags1=d["mflags1"], mflags2=d["mflags2"],
+        mflags3=d["mflags3"], m1=frozenset(d["m1"]), m2=frozenset(d["m2"]),
+        m3=frozenset(d["m3"]), color=d["color"], color_value=d["color_value"],
+        difficulty=d["difficulty"])
+
+
+def _object(d: dict) -> Object:
+    return Object(
+        index=d["index"], name=d["name"], description=d["description"],
+        class_symbol=d["class"], class_name=d["class_name"], class_index=d["class_index"],
+        prob=d["prob"], weight=d["weight"], cost=d["cost"], material=d["material"],
+        color=d["color"], delay=d["delay"], sdam=d["sdam"], ldam=d["ldam"], oc1=d["oc1"],
+        oc2=d["oc2"], nutrition=d["nutrition"], property=d["property"],
+        subtype=d["subtype"], name_known=d["name_known"], merge=d["merge"],
+        uses_known=d["uses_known"], container=d["container"], magic=d["magic"],
+        charged=d["charged"], unique=d["unique"], nowish=d["nowish"], big=d["big"],
+        tough=d["tough"], dir=d["dir"])
+
+
+@lru_cache(maxsize=None)
+def monsters() -> Tuple[Monster, ...]:
+    """All of ``mons[]`` in game order (index == PM_* value), special ones included."""
+    return tuple(_monster(d) for d in load_table("monsters")["monsters"])
+
+
+@lru_cache(maxsize=None)
+def monster_classes() -> Tuple[MonsterClass, ...]:
+    """Monster classes 1..MAXMCLASSES-1 (index 35 is an unused slot with no symbol)."""
+    return tuple(MonsterClass(**c) for c in load_table("monsters")["classes"])
+
+
+@lru_cache(maxsize=None)
+def objects() -> Tuple[Object, ...]:
+    """All of ``objects[]`` in game order (index == object type number)."""
+    return tuple(_object(d) for d in load_table("objects")["objects"])
+
+
+@lru_cache(maxsize=None)
+def object_classes() -> Tuple[ObjectClass, ...]:
+    return tuple(ObjectClass(**c) for c in load_table("objects")["classes"])
+
+
+@lru_cache(maxsize=None)
+def traps() -> Tuple[Trap, ...]:
+    """Trap types 1..TRAPNUM-1 (NO_TRAP excluded), index == trap.h value."""
+    return tuple(Trap(**t) for t in load_table("traps")["traps"])
+
+
+@lru_cache(maxsize=None)
+def room_types() -> Tuple[RoomType, ...]:
+    """The room-type names lev_comp accepts, in its table order."""
+    return tuple(RoomType(r["name"], r["value"], r["room"])
+                 for r in load_table("rooms")["des_names"])
+
+
+def monster_by_index(i: int) -> Monster:
+    return monsters()[i]
+
+
+def object_by_index(i: int) -> Object:
+    return objects()[i]
+
+
+def trap_by_index(i: int) -> Trap:
+    for t in traps():
+        if t.index == i:
+            return t
+    raise IndexError(f"no trap type {i}")
+
+
+def special_pm() -> int:
+    """Index of the first monster never made at random (``SPECIAL_PM``, the long worm tail)."""
+    return load_table("monsters")["special_pm"]
+
+
+def last_gem() -> int:
+    """makedefs' ``LAST_GEM``: the last real gem (jade); glass follows it."""
+    return load_table("objects")["last_gem"]
+
+
+@lru_cache(maxsize=None)
+def object_class_bases() -> Dict[str, int]:
+    """``bases[]``: first object index of each class, keyed by class symbol."""
+    return dict(load_table("objects")["bases"])
+
+
+def object_class_probabilities(table: str = "mkobjprobs") -> List[Tuple[int, str]]:
+    """One of mkobj.c's class tables (``mkobjprobs``, ``boxiprobs``, ``rogueprobs``,
+    ``hellprobs``) as (probability, class symbol) pairs, in the C order."""
+    return [(r["prob"], r["class"]) for r in load_table("objects")["class_probabilities"][table]]
+
+
+# ---------------------------------------------------------------------------------------
+# classes
+# ---------------------------------------------------------------------------------------
+@lru_cache(maxsize=None)
+def _monclass_by_symbol() -> Dict[str, MonsterClass]:
+    out: Dict[str, MonsterClass] = {}
+    for c in monster_classes():
+        if c.symbol is not None and c.symbol not in out:   # def_char_to_monclass: first match
+            out[c.symbol] = c
+    return out
+
+
+@lru_cache(maxsize=None)
+def _objclass_by_symbol() -> Dict[str, ObjectClass]:
+    out: Dict[str, ObjectClass] = {}
+    for c in object_classes():
+        out.setdefault(c.symbol, c)
+    return out
+
+
+def is_monster_class_symbol(symbol: str) -> bool:
+    """lev_comp's check_monster_char."""
+    return symbol in _monclass_by_symbol()
+
+
+def is_object_class_symbol(symbol: str) -> bool:
+    """lev_comp's check_object_char."""
+    return symbol in _objclass_by_symbol()
+
+
+def monster_class(symbol: str) -> MonsterClass:
+    """The class of a monster symbol; UnknownNameError ("Unknown monster class 'c'!")."""
+    try:
+        return _monclass_by_symbol()[symbol]
+    except KeyError:
+        raise unknown_monster_class(symbol) from None
+
+
+def object_class(symbol: str) -> ObjectClass:
+    """The class of an object symbol; UnknownNameError ("Unknown object class 'c'!")."""
+    try:
+        return _objclass_by_symbol()[symbol]
+    except KeyError:
+        raise unknown_object_class(symbol) from None
+
+
+@lru_cache(maxsize=None)
+def monsters_of_class(symbol: str) -> Tuple[Monster, ...]:
+    """Every monster whose class symbol is *symbol*, in table order (special ones too)."""
+    cls = monster_class(symbol)
+    return tuple(m for m in monsters() if m.class_index == cls.index)
+
+
+@lru_cache(maxsize=None)
+def objects_of_class(symbol: str) -> Tuple[Object, ...]:
+    """The block of objects[] holding class *symbol* (unnamed rows included)."""
+    cls = object_class(symbol)
+    return tuple(o for o in objects() if o.class_index == cls.index)
+
+
+# ---------------------------------------------------------------------------------------
+# errors and suggestions
+# ---------------------------------------------------------------------------------------
+class UnknownNameError(LookupError):
+    """A name lev_comp would reject.
+
+    ``message`` is lev_comp's own text; ``hint`` a "did you mean" line or None;
+    ``severity`` is "error", except for room types, where lev_comp only warns
+    (``Unknown room type "x"!  Making ordinary room...``) and uses an ordinary room.
+    """
+
+    def __init__(self, kind: str, name: str, message: str, class_symbol: Optional[str] = None,
+                 suggestions: Sequence[str] = (), severity: str = "error") -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.name = name
+        self.class_symbol = class_symbol
+        self.message = message
+        self.suggestions = list(suggestions)
+        self.severity = severity
+
+    @property
+    def hint(self) -> Optional[str]:
+        if not self.suggestions:
+            return None
+        quoted = ", ".join(f'"{s}"' for s in self.suggestions)
+        return f"did you mean {quoted}?"
+
+    def __str__(self) -> str:
+        return self.message if not self.hint else f"{self.message} ({self.hint})"
+
+
+def _ascii_lower(s: str) -> str:
+    return "".join(chr(ord(c) + 32) if "A" <= c <= "Z" else c for c in s)
+
+
+def suggest(name: str, candidates: Iterable[str], n: int = 3, cutoff: float = 0.6) -> List[str]:
+    """Up to *n* candidates close to *name* ("did you mean"), best first.
+
+    Matching ignores case; the candidates are returned with their own spelling."""
+    by_folded: Dict[str, str] = {}
+    for c in candidates:
+        if c:
+            by_folded.setdefault(_ascii_lower(c), c)
+    close = difflib.get_close_matches(_ascii_lower(name), list(by_folded), n=n, cutoff=cutoff)
+    return [by_folded[c] for c in close]
+
+
+def unknown_monster_class(symbol: str) -> UnknownNameError:
+    return UnknownNameError("monster class", symbol, f"Unknown monster class '{symbol}'!",
+                            symbol)
+
+
+def unknown_object_class(symbol: str) -> UnknownNameError:
+    return UnknownNameError("object class", symbol, f"Unknown object class '{symbol}'!",
+                            symbol)
+
+
+# ---------------------------------------------------------------------------------------
+# lookups
+# ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Lookup(Generic[T]):
+    """The outcome of a lev_comp-style lookup: the item, or the error lev_comp reports.
+
+    ``exact`` is False when only the case-insensitive pass matched; ``warning`` then holds
+    the text lev_comp -v prints.  ``item`` is None exactly when ``error`` is set.
+    """
+    item: Optional[T]
+    exact: bool = True
+    warning: Optional[str] = None
+    error: Optional[UnknownNameError] = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    def get(self) -> T:
+        if self.error is not None:
+            raise self.error
+        return self.item  # type: ignore[return-value]
+
+
+def lookup_monster(name: str, class_symbol: Optional[str] = None) -> Lookup[Monster]:
+    """lev_comp's get_monster_id(name, class)."""
+    if class_symbol:
+        cls = _monclass_by_symbol().get(class_symbol)
+        pool: Sequence[Monster] = () if cls is None else monsters_of_class(class_symbol)
+        msg = f"Unknown monster ('{class_symbol}', \"{name}\")!"
+    else:
+        pool = monsters()
+        msg = f'Unknown monster "{name}"!'
+    for m in pool:
+        if m.name == name:
+            return Lookup(m)
+    folded = _ascii_lower(name)
+    for m in pool:
+        if _ascii_lower(m.name) == folded:
+            return Lookup(m, exact=False,
+                          warning=f'Monster type "{name}" matches "{m.name}".')
+    cands = [m.name for m in (pool or monsters())]
+    return Lookup(None, error=UnknownNameError("monster", name, msg, class_symbol,
+                                               suggest(name, cands)))
+
+
+def get_monster(name: str, class_symbol: Optional[str] = None) -> Monster:
+    """Like lookup_monster, but raises UnknownNameError."""
+    return lookup_monster(name, class_symbol).get()
+
+
+def lookup_object(name: str, class_symbol: Optional[str] = None) -> Lookup[Object]:
+    """lev_comp's get_object_id(name, class)."""
+    if class_symbol:
+        cls = _objclass_by_symbol().get(class_symbol)
+        pool: Sequence[Object] = () if cls is None else objects_of_class(class_symbol)
+        msg = f"Unknown object ('{class_symbol}', \"{name}\")!"
+    else:
+        pool = objects()
+        msg = f'Unknown object "{name}"!'
+    for o in pool:
+        if o.name is not None and o.name == name:
+            return Lookup(o)
+    folded = _ascii_lower(name)
+    for o in pool:
+        if o.name is not None and _ascii_lower(o.name) == folded:
+            return Lookup(o, exact=False, warning=f'Object type "{name}" matches "{o.name}".')
+    cands = [o.name for o in (pool or objects()) if o.name]
+    return Lookup(None, error=UnknownNameError("object", name, msg, class_symbol,
+                                               suggest(name, cands)))
+
+
+def get_object(name: str, class_symbol: Optional[str] = None) -> Object:
+    """Like lookup_object, but raises UnknownNameError."""
+    return lookup_object(name, class_symbol).get()
+
+
+@lru_cache(maxsize=None)
+def _trap_des_names() -> Dict[str, int]:
+    out: Dict[str, int] = {}
+    for r in load_table("traps")["des_names"]:
+        out.setdefault(r["name"], r["index"])
+    return out
+
+
+def lookup_trap(name: str) -> Lookup[Trap]:
+    """lev_comp's get_trap_type: exact, case-sensitive."""
+    idx = _trap_des_names().get(name)
+    if idx is not None:
+        return Lookup(trap_by_index(idx))
+    return Lookup(None, error=UnknownNameError(
+        "trap", name, f"Unknown trap type '{name}'!", None,
+        suggest(name, _trap_des_names())))
+
+
+def get_trap(name: str) -> Trap:
+    return lookup_trap(name).get()
+
+
+def lookup_room_type(name: str) -> Lookup[RoomType]:
+    """lev_comp's get_room_type: exact, case-sensitive.  An unknown name is only a
+    warning for lev_comp, which then makes an ordinary room; the error returned here
+    has severity "warning" and the caller should fall back to ``"ordinary"``."""
+    for r in room_types():
+        if r.name == name:
+            return Lookup(r)
+    return Lookup(None, error=UnknownNameError(
+        "room type", name, f'Unknown room type "{name}"!  Making ordinary room...', None,
+        suggest(name, [r.name for r in room_types()]), severity="warning"))
+
+
+def get_room_type(name: str) -> RoomType:
+    return lookup_room_type(name).get()
