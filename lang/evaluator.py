@@ -1,0 +1,629 @@
+"""The tree-walking evaluator: runs a parsed des-file against a LevelBuilder.
+
+Semantics follow UnNetHack's opcode interpreter (``src/spo_lev.c``) where the language
+is concerned: C integer arithmetic with its guards (``/`` and ``%`` by a number below 1
+give 0), array indices taken modulo the length, LOOP and FOR bodies that always run at
+least once, ``rnd(N)`` meaning 0..N-1, a constant ``SWITCH [N]`` meaning ``rn2(N)``,
+the shuffled ``align`` register, and a cap on the work a script may do.
+
+Scopes are those of the reference: a level is one frame; a FUNCTION call gets a fresh
+frame that sees only its parameters and its own variables, gone when it returns;
+FOR and every block share their frame.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Dict, List, Optional
+
+from . import ast as A
+from .builder import LevelBuilder
+from .diagnostics import DesError, Span
+from .values import Align, Coord, MapCharValue, MonsterValue, ObjectValue, Region
+from ..stdlib.builtins import RunContext, atoi, c_div, c_mod, time_function
+from ..stdlib.rng import RNG
+from ..stdlib.selection import Compat, Selection
+from ..stdlib.terrain import map_char_to_type
+
+DEFAULT_STEP_LIMIT = 1_000_000
+AM_CHAOTIC, AM_NEUTRAL, AM_LAWFUL = 1, 2, 4
+
+
+class BreakSignal(Exception):
+    pass
+
+
+class ExitSignal(Exception):
+    pass
+
+
+class Frame:
+    """The variables of one execution frame (a level, or one FUNCTION call)."""
+
+    def __init__(self) -> None:
+        self.values: Dict[str, object] = {}
+
+    def get(self, name: str, span: Span):
+        try:
+            return self.values[name]
+        except KeyError:
+            raise DesError(f"Variable '{name}' not defined.", span) from None
+
+    def set(self, name: str, value) -> None:
+        self.values[name] = value
+
+
+class Evaluator:
+    """Runs levels. One Evaluator per run: it holds the RNG and the align register."""
+
+    def __init__(self, builder: LevelBuilder, rng: Optional[RNG] = None,
+                 context: Optional[RunContext] = None, compat: Compat = Compat(),
+                 step_limit: int = DEFAULT_STEP_LIMIT,
+                 warn: Optional[Callable[[str, Span], None]] = None) -> None:
+        self.builder = builder
+        self.rng = rng or RNG(0)
+        self.ctx = context or RunContext()
+        self.compat = compat
+        self.step_limit = step_limit
+        self.warn = warn or (lambda msg, span: None)
+        self.ralign = [AM_CHAOTIC, AM_NEUTRAL, AM_LAWFUL]
+        self.functions: Dict[str, A.FunctionDef] = {}
+        self.frame = Frame()
+        self.steps = 0
+        self._exec_cache: Dict[type, Callable] = {}
+        self._eval_cache: Dict[type, Callable] = {}
+
+    # ================================================================== entry points
+    def collect_functions(self, nodes: List[A.Node]) -> None:
+        for n in nodes:
+            if isinstance(n, A.FunctionDef):
+                self.functions.setdefault(n.name, n)
+            elif isinstance(n, A.Include) and getattr(n, "tree", None) is not None:
+                self.collect_functions(n.tree.header)
+
+    def run_level(self, level: A.Level, header: List[A.Node] = ()) -> None:
+        """Run one LEVEL: fresh variables, the align register shuffled as the game does."""
+        self.collect_functions(list(header))
+        self.frame = Frame()
+        self.steps = 0
+        self.shuffle_alignments()
+        self.builder.statement("level", name=level.name,
+                               flags=[name for name, _b in level.flags], span=level.span)
+        try:
+            self.exec_block(level.body.statements)
+        except ExitSignal:
+            pass
+        except BreakSignal:
+            pass
+        self.builder.statement("endlevel")
+
+    def shuffle_alignments(self) -> None:
+        r = self.ralign
+        i = self.rng.rn2(3)
+        r[2], r[i] = r[i], r[2]
+        if self.rng.rn2(2):
+            r[0], r[1] = r[1], r[0]
+
+    # ================================================================== statements
+    def exec_block(self, statements: List[A.Node]) -> None:
+        for s in statements:
+            self.execute(s)
+
+    def execute(self, node: A.Node) -> None:
+        self.steps += 1
+        if self.steps > self.step_limit:
+            raise DesError(f"the level script ran more than {self.step_limit} steps and was "
+                           "stopped (the game stops runaway scripts too)", node.span,
+                           "check LOOP counts and FOR bounds; raise the limit with --step-limit")
+        fn = self._exec_cache.get(type(node))
+        if fn is None:
+            fn = getattr(self, "x_" + type(node).__name__)
+            self._exec_cache[type(node)] = fn
+        fn(node)
+
+    def _stmt(self, kind: str, node: A.Node, /, **args) -> None:
+        self.builder.statement(kind, span=node.span, **args)
+
+    # -- definitions, functions -------------------------------------------------------
+    def x_Include(self, n: A.Include) -> None:
+        tree = getattr(n, "tree", None)
+        if tree is not None:
+            self.collect_functions(tree.header)
+
+    def x_FunctionDef(self, n: A.FunctionDef) -> None:
+        self.functions.setdefault(n.name, n)
+
+    def x_FunctionCall(self, n: A.FunctionCall) -> None:
+        f = self.functions.get(n.name)
+        if f is None:
+            raise DesError(f"Function '{n.name}' not defined.", n.span)
+        args = [self.eval(a) for a in n.args]
+        callee = Frame()
+        for (pname, _ptype), value in zip(f.params, args):
+            callee.set(pname, value)
+        saved = self.frame
+        self.frame = callee
+        try:
+            self.exec_block(f.body.statements)
+        finally:
+            self.frame = saved
+
+    def x_CoreFuncStmt(self, n: A.CoreFuncStmt) -> None:
+        self.eval(n.call)
+
+    def x_Assign(self, n: A.Assign) -> None:
+        value = self.eval(n.value)
+        if isinstance(n.value, A.Var) and n.value.is_array:
+            value = list(value)  # arrays are copied on assignment
+        self.frame.set(n.name, value)
+
+    def x_Shuffle(self, n: A.Shuffle) -> None:
+        arr = self.frame.get(n.var.name, n.var.span)
+        for i in range(len(arr) - 1, 0, -1):
+            j = self.rng.rn2(i + 1)
+            if j != i:
+                arr[i], arr[j] = arr[j], arr[i]
+
+    # -- flow control -------------------------------------------------------------------
+    def x_Exit(self, n: A.Exit) -> None:
+        raise ExitSignal()
+
+    def x_Break(self, n: A.Break) -> None:
+        raise BreakSignal()
+
+    def condition(self, c: A.Node) -> bool:
+        if isinstance(c, A.CondPercent):
+            return c.percent > self.rng.rn2(100)
+        if isinstance(c, A.CondTruth):
+            return self.eval(c.expr) != 0
+        a, b = self.eval(c.left), self.eval(c.right)
+        return {"==": a == b, "!=": a != b, "<": a < b, ">": a > b, "<=": a <= b,
+                ">=": a >= b}[c.op]
+
+    def x_If(self, n: A.If) -> None:
+        if self.condition(n.cond):
+            self.exec_block(n.then.statements)
+        elif n.orelse is not None:
+            self.exec_block(n.orelse.statements)
+
+    def x_Chance(self, n: A.Chance) -> None:
+        if self.condition(n.cond):
+            self.execute(n.statement)
+
+    def x_Switch(self, n: A.Switch) -> None:
+        value = self.eval(n.expr)
+        if n.random:
+            value = self.rng.rn2(value) if value > 1 else 0
+        start = next((i for i, arm in enumerate(n.arms) if arm.value is not None and arm.value == value), None)
+        if start is None:
+            start = next((i for i, arm in enumerate(n.arms) if arm.value is None), None)
+        if start is None:
+            return
+        try:
+            for arm in n.arms[start:]:   # cases fall through, as in C
+                self.exec_block(arm.body)
+        except BreakSignal:
+            pass
+
+    def x_Loop(self, n: A.Loop) -> None:
+        count = self.eval(n.count)
+        try:
+            while True:  # the body runs at least once; the count is read once
+                count -= 1
+                self.exec_block(n.body.statements)
+                self.steps += 1
+                if not count > 0:
+                    break
+        except BreakSignal:
+            pass
+
+    def x_For(self, n: A.For) -> None:
+        start = self.eval(n.start)
+        end = self.eval(n.end)
+        step = (end > start) - (end < start)
+        self.frame.set(n.var, start)
+        try:
+            while True:  # inclusive both ways; at least once; the body may change the variable
+                self.exec_block(n.body.statements)
+                self.steps += 1
+                current = self.frame.get(n.var, n.span)
+                self.frame.set(n.var, current + step)
+                if current == end:
+                    break
+        except BreakSignal:
+            pass
+
+    # -- rooms and blocks with contents -------------------------------------------------------
+    def _contents(self, block: Optional[A.Block]) -> None:
+        if block is None:
+            return
+        try:
+            self.exec_block(block.statements)
+        except BreakSignal:
+            pass
+
+    def x_Room(self, n: A.Room) -> None:
+        ok = self.builder.begin_room(
+            span=n.span, subroom=n.subroom, rtype=n.rtype, chance=n.chance, light=n.light,
+            pos=n.pos, align=n.align, size=n.size, filled=n.flags.filled,
+            irregular=n.flags.irregular, joined=n.flags.joined)
+        if ok:
+            self._contents(n.body)
+        self.builder.end_room()
+
+    def x_RegionStmt(self, n: A.RegionStmt) -> None:
+        self.builder.begin_region(
+            span=n.span, region=self.eval(n.region), light=n.light, rtype=n.rtype,
+            filled=n.flags.filled, irregular=n.flags.irregular, joined=n.flags.joined,
+            has_contents=n.body is not None)
+        self._contents(n.body)
+        self.builder.end_region()
+
+    def x_Monster(self, n: A.Monster) -> None:
+        self.builder.begin_monster(span=n.span, monster=self.eval(n.spec),
+                                   coord=self.eval(n.coord), **self.attrs(n.attrs),
+                                   has_inventory=n.inventory is not None)
+        self._contents(n.inventory)
+        self.builder.end_monster()
+
+    def x_Object(self, n: A.Object) -> None:
+        args = dict(span=n.span, object=self.eval(n.spec), **self.attrs(n.attrs),
+                    coord=self.eval(n.coord) if n.coord is not None else None)
+        if n.container:
+            self.builder.begin_container(**args)
+            self._contents(n.contents)
+            self.builder.end_container()
+        else:
+            self.builder.statement("object", **args)
+
+    def attrs(self, attrs: dict) -> dict:
+        out = {}
+        for key, value in attrs.items():
+            if isinstance(value, A.AlignSpec):
+                out[key] = self.align(value)
+            elif key == "appear":
+                out[key] = (value[0], self.eval(value[1]))
+            elif isinstance(value, A.Node):
+                out[key] = self.eval(value)
+            else:
+                out[key] = value
+        return out
+
+    def align(self, spec: A.AlignSpec) -> Align:
+        if spec.kind == "register":
+            return Align("fixed", self.ralign[spec.value])
+        return Align(spec.kind, spec.value)
+
+    # -- simple level statements ------------------------------------------------------------
+    def x_Message(self, n: A.Message) -> None:
+        self._stmt("message", n, text=self.eval(n.text))
+
+    def x_InitMap(self, n: A.InitMap) -> None:
+        fill = self.eval(n.fill) if n.fill is not None else None
+        self._stmt("init_map", n, style=n.style, fill=fill, fg=n.fg, bg=n.bg,
+                   smoothed=n.smoothed, joined=n.joined, lit=n.lit, walled=n.walled,
+                   fillchar=n.fillchar)
+
+    def x_MapStmt(self, n: A.MapStmt) -> None:
+        coord = self.eval(n.coord) if n.coord is not None else None
+        self._stmt("map", n, halign=n.halign, valign=n.valign, coord=coord,
+                   keep_region=n.keep_region, lines=n.lines, first_line=n.first_line)
+
+    def x_VaultGen(self, n: A.VaultGen) -> None:
+        self._stmt("vaultgen", n, frequency=n.frequency)
+
+    def x_RoomDoor(self, n: A.RoomDoor) -> None:
+        self._stmt("roomdoor", n, secret=n.secret, state=n.state, walls=n.walls, pos=n.pos)
+
+    def x_Door(self, n: A.Door) -> None:
+        self._stmt("door", n, state=n.state, selection=self.selection(n.selection))
+
+    def x_Corridor(self, n: A.Corridor) -> None:
+        src = (n.src.room, n.src.wall, n.src.door)
+        dst = (n.dst.room, n.dst.wall, n.dst.door) if isinstance(n.dst, A.CorridorEnd) else n.dst
+        self._stmt("corridor", n, src=src, dst=dst)
+
+    def x_RandomCorridors(self, n: A.RandomCorridors) -> None:
+        self._stmt("random_corridors", n, style=n.style)
+
+    def x_Drawbridge(self, n: A.Drawbridge) -> None:
+        self._stmt("drawbridge", n, coord=self.eval(n.coord), direction=n.direction, state=n.state)
+
+    def x_MazeWalk(self, n: A.MazeWalk) -> None:
+        self._stmt("mazewalk", n, coord=self.eval(n.coord), direction=n.direction,
+                   stocked=n.stocked, fillchar=n.fillchar)
+
+    def x_Wallify(self, n: A.Wallify) -> None:
+        sel = self.selection(n.selection) if n.selection is not None else None
+        self._stmt("wallify", n, selection=sel)
+
+    def x_WallWalk(self, n: A.WallWalk) -> None:
+        coord = self.eval(n.coord)
+        fg = self.eval(n.fg)
+        bg = self.eval(n.bg) if n.bg is not None else MapCharValue(".", map_char_to_type("."), -2)
+        self._stmt("wallwalk", n, coord=coord, fg=fg, bg=bg, percent=n.percent)
+
+    def x_Ladder(self, n: A.Ladder) -> None:
+        self._stmt("ladder", n, coord=self.eval(n.coord), up=n.up)
+
+    def x_Stair(self, n: A.Stair) -> None:
+        self._stmt("stair", n, coord=self.eval(n.coord), up=n.up)
+
+    def x_LevRegionStmt(self, n: A.LevRegionStmt) -> None:
+        self._stmt("levregion", n, kind=n.kind, area=self.eval(n.area),
+                   exclude=self.eval(n.exclude), up=n.up, dest=n.dest)
+
+    def x_Feature(self, n: A.Feature) -> None:
+        self._stmt(n.kind, n, selection=self.selection(n.selection))
+
+    def x_Terrain(self, n: A.Terrain) -> None:
+        sel = self.selection(n.selection)
+        self._stmt("terrain", n, selection=sel, mapchar=self.eval(n.mapchar))
+
+    def x_ReplaceTerrain(self, n: A.ReplaceTerrain) -> None:
+        self._stmt("replace_terrain", n, region=self.eval(n.region),
+                   from_char=self.eval(n.from_char), to_char=self.eval(n.to_char),
+                   percent=n.percent)
+
+    def x_Spill(self, n: A.Spill) -> None:
+        self._stmt("spill", n, coord=self.eval(n.coord), mapchar=self.eval(n.mapchar),
+                   direction=n.direction, count=self.eval(n.count))
+
+    def x_NonDiggable(self, n: A.NonDiggable) -> None:
+        self._stmt("non_diggable", n, region=self.eval(n.region))
+
+    def x_NonPasswall(self, n: A.NonPasswall) -> None:
+        self._stmt("non_passwall", n, region=self.eval(n.region))
+
+    def x_Altar(self, n: A.Altar) -> None:
+        self._stmt("altar", n, coord=self.eval(n.coord), align=self.align(n.align),
+                   altar_type=n.altar_type)
+
+    def x_Grave(self, n: A.Grave) -> None:
+        text = self.eval(n.text) if n.text is not None else None
+        self._stmt("grave", n, coord=self.eval(n.coord), text=text, random_text=n.random_text)
+
+    def x_Gold(self, n: A.Gold) -> None:
+        self._stmt("gold", n, amount=self.eval(n.amount), coord=self.eval(n.coord))
+
+    def x_Engraving(self, n: A.Engraving) -> None:
+        self._stmt("engraving", n, coord=self.eval(n.coord), etype=n.etype, text=self.eval(n.text))
+
+    def x_Mineralize(self, n: A.Mineralize) -> None:
+        vals = [self.eval(v) if v is not None else -1
+                for v in (n.kelp_pool, n.kelp_moat, n.gold_prob, n.gem_prob)]
+        self._stmt("mineralize", n, kelp_pool=vals[0], kelp_moat=vals[1], gold_prob=vals[2],
+                   gem_prob=vals[3])
+
+    def x_Trap(self, n: A.Trap) -> None:
+        self._stmt("trap", n, name=n.name, coord=self.eval(n.coord))
+
+    def x_MonGeneration(self, n: A.MonGeneration) -> None:
+        entries = [(self.eval(w), self.eval(m)) for w, m in n.entries]
+        self._stmt("mon_generation", n, percent=n.percent, entries=entries)
+
+    def x_Sounds(self, n: A.Sounds) -> None:
+        entries = [(how, self.eval(text)) for how, text in n.entries]
+        self._stmt("sounds", n, frequency=self.eval(n.frequency), entries=entries)
+
+    # ================================================================== expressions
+    def eval(self, node: A.Node):
+        fn = self._eval_cache.get(type(node))
+        if fn is None:
+            fn = getattr(self, "e_" + type(node).__name__)
+            self._eval_cache[type(node)] = fn
+        return fn(node)
+
+    def e_Int(self, n: A.Int) -> int:
+        return n.value
+
+    def e_Str(self, n: A.Str) -> str:
+        return n.value
+
+    def e_Dice(self, n: A.Dice) -> int:
+        return self.rng.d(max(n.count, 1), max(n.sides, 1))
+
+    def e_Var(self, n: A.Var):
+        return self.frame.get(n.name, n.span)
+
+    def e_Index(self, n: A.Index):
+        arr = self.frame.get(n.var.name, n.var.span)
+        i = self.eval(n.index)
+        if not arr:
+            raise DesError(f"array '{n.var.name}' is empty", n.span)
+        if i < 0:
+            raise DesError(f"negative index {i} into '{n.var.name}' (the game reads outside the "
+                           "array here)", n.span)
+        if i >= len(arr):
+            self.warn(f"index {i} is past the end of '{n.var.name}' ({len(arr)} items); "
+                      f"the game wraps it to {i % len(arr)}", n.span)
+        return arr[i % len(arr)]
+
+    def e_Method(self, n: A.Method) -> int:
+        value = self.frame.get(n.var.name, n.var.span)
+        if n.method == "length":
+            return len(value)
+        if isinstance(value, Coord):
+            return value.x if n.method == "x" else value.y
+        raise DesError(f"'.{n.method}' needs a coordinate", n.span)
+
+    def e_BinOp(self, n: A.BinOp) -> int:
+        a, b = self.eval(n.left), self.eval(n.right)
+        op = n.op
+        if op == "+":
+            return a + b
+        if op == "-":
+            return a - b
+        if op == "*":
+            return a * b
+        if op == "/":
+            if b < 1:
+                self.warn(f"division by {b}: the game's loader gives 0", n.span)
+            return c_div(a, b)
+        if b < 1:
+            self.warn(f"remainder by {b}: the game's loader gives 0", n.span)
+        return c_mod(a, b)
+
+    def e_Concat(self, n: A.Concat) -> str:
+        return str(self.eval(n.left)) + str(self.eval(n.right))
+
+    def e_CoordLit(self, n: A.CoordLit) -> Coord:
+        return Coord(n.x, n.y)
+
+    def e_RandomCoord(self, n: A.RandomCoord) -> Coord:
+        return Coord(0, 0, True, n.humidity)
+
+    def e_RndCoord(self, n: A.RndCoord) -> Coord:
+        sel = self.selection(n.selection)
+        pt = sel.rndcoord(self.rng)
+        if pt is None:
+            return Coord(-1, -1)
+        return Coord(*self.builder.to_relative(*pt))
+
+    def e_RegionLit(self, n: A.RegionLit) -> Region:
+        return Region(n.x1, n.y1, n.x2, n.y2, n.whole_level)
+
+    def e_MapChar(self, n: A.MapChar) -> MapCharValue:
+        return MapCharValue(n.char, map_char_to_type(n.char), n.light)
+
+    def e_MonsterSpec(self, n: A.MonsterSpec) -> MonsterValue:
+        return MonsterValue(n.cls, n.name)
+
+    def e_ObjectSpec(self, n: A.ObjectSpec) -> ObjectValue:
+        return ObjectValue(n.cls, n.name)
+
+    def e_ArrayLit(self, n: A.ArrayLit) -> list:
+        return [self.eval(i) for i in n.items]
+
+    def e_CoreCall(self, n: A.CoreCall):
+        name = n.name
+        args = [self.eval(a) for a in n.args]
+        if name.startswith("time."):
+            return time_function(name[5:], self.ctx.date)
+        if name == "rnd":
+            return self.rng.rn2(args[0]) if args[0] > 0 else 0
+        if name in ("string", "str"):
+            return str(args[0])
+        if name in ("integer", "int"):
+            return atoi(args[0])
+        if name == "coord":
+            return Coord(args[0], args[1])
+        if name == "region":
+            return Region(*args)
+        if name == "level.depth":
+            return self.ctx.depth
+        if name == "level.difficulty":
+            return self.ctx.level_difficulty
+        if name == "hero.name":
+            return self.ctx.hero_name
+        if name == "hero.role":
+            return self.ctx.role
+        if name == "hero.race":
+            return self.ctx.race
+        if name == "hero.carrying":
+            return self.builder.carrying(args[0])
+        if name == "level.obj_at":
+            x, y = self.builder.locate(args[1])
+            return self.builder.obj_at(x, y, args[0])
+        if name == "level.mon_at":
+            x, y = self.builder.locate(args[1])
+            return self.builder.mon_at(x, y, args[0])
+        if name.startswith("room."):
+            b = self.builder.room_bounds()
+            if b is None:
+                return 0
+            lx, ly, hx, hy = b
+            return {"room.width": hx - lx + 1, "room.height": hy - ly + 1,
+                    "room.x": lx, "room.y": ly}[name]
+        raise DesError(f"Unknown core function '{name}'", n.span)
+
+    # -- selections ------------------------------------------------------------------------
+    def selection(self, node: A.Node) -> Selection:
+        value = self.eval(node)
+        if isinstance(value, Coord):
+            x, y = self.builder.locate(value)
+            return Selection.point(x, y)
+        return value
+
+    def e_SelCoord(self, n: A.SelCoord) -> Selection:
+        x, y = self.builder.locate(self.eval(n.coord))
+        return Selection.point(x, y)
+
+    def e_SelRect(self, n: A.SelRect) -> Selection:
+        x1, y1, x2, y2 = self._region_abs(self.eval(n.region))
+        return (Selection.fillrect if n.filled else Selection.rect)(x1, y1, x2, y2)
+
+    def _region_abs(self, r: Region):
+        # The game sorts the corners, then converts and clamps each (spo_lev.c SEL_RECT).
+        x1, x2 = min(r.x1, r.x2), max(r.x1, r.x2)
+        y1, y2 = min(r.y1, r.y2), max(r.y1, r.y2)
+        ax1, ay1 = self.builder.locate(Coord(x1, y1))
+        ax2, ay2 = self.builder.locate(Coord(x2, y2))
+        return max(ax1, 0), max(ay1, 0), min(ax2, 79), min(ay2, 20)
+
+    def e_SelLine(self, n: A.SelLine) -> Selection:
+        start, end = self.eval(n.start), self.eval(n.end)
+        # The game pops the second coordinate first and draws from it.
+        x1, y1 = self.builder.locate(end)
+        x2, y2 = self.builder.locate(start)
+        return Selection.line(x1, y1, x2, y2, compat=self.compat)
+
+    def e_SelRandLine(self, n: A.SelRandLine) -> Selection:
+        start, end = self.eval(n.start), self.eval(n.end)
+        rough = self.eval(n.roughness)
+        x1, y1 = self.builder.locate(end)
+        x2, y2 = self.builder.locate(start)
+        try:
+            return Selection.randline(x1, y1, x2, y2, rough, self.rng, compat=self.compat)
+        except ValueError as exc:
+            raise DesError(f"randline: {exc}", n.span) from None
+
+    def e_SelGrow(self, n: A.SelGrow) -> Selection:
+        return self.selection(n.selection).grow(n.directions)
+
+    def e_SelFilterPercent(self, n: A.SelFilterPercent) -> Selection:
+        return self.selection(n.selection).filter_percent(n.percent, self.rng)
+
+    def e_SelFilterSel(self, n: A.SelFilterSel) -> Selection:
+        f = self.selection(n.filter)
+        s = self.selection(n.selection)
+        return s.filter_selection(f)
+
+    def e_SelFilterMapChar(self, n: A.SelFilterMapChar) -> Selection:
+        mc = self.eval(n.mapchar)
+        s = self.selection(n.selection)
+        return s.filter_mapchar(mc.typ, mc.light, terrain_at=self.builder.terrain_at,
+                                lit_at=self.builder.lit_at, rng=self.rng, compat=self.compat)
+
+    def e_SelFlood(self, n: A.SelFlood) -> Selection:
+        x, y = self.builder.locate(self.eval(n.coord))
+        return Selection.floodfill(x, y, self.builder.terrain_at, compat=self.compat)
+
+    def e_SelCircle(self, n: A.SelCircle) -> Selection:
+        x, y = self.builder.locate(self.eval(n.center))
+        r = self.eval(n.radius)
+        filled = None if n.filling is None else bool(n.filling)
+        return Selection.circle(x, y, r, filled, compat=self.compat)
+
+    def e_SelEllipse(self, n: A.SelEllipse) -> Selection:
+        x, y = self.builder.locate(self.eval(n.center))
+        a, b = self.eval(n.a), self.eval(n.b)
+        filled = None if n.filling is None else bool(n.filling)
+        return Selection.ellipse(x, y, a, b, filled, compat=self.compat)
+
+    def e_SelGradient(self, n: A.SelGradient) -> Selection:
+        mind, maxd = self.eval(n.mindist), self.eval(n.maxdist)
+        c1 = self.eval(n.center)
+        c2 = self.eval(n.center2) if n.center2 is not None else None
+        x, y = self.builder.locate(c1)
+        if c2 is not None:
+            x2, y2 = self.builder.locate(c2)
+        else:
+            x2, y2 = x, y
+        return Selection.gradient(x, y, mind, maxd, self.rng, x2=x2, y2=y2, kind=n.kind,
+                                  limited=n.limited)
+
+    def e_SelComplement(self, n: A.SelComplement) -> Selection:
+        return self.selection(n.selection).complement()
+
+    def e_SelUnion(self, n: A.SelUnion) -> Selection:
+        return self.selection(n.left) | self.selection(n.right)

@@ -1,0 +1,96 @@
+"""The core functions of the language that do not touch the level.
+
+``time.*`` are computed from a date the caller sets (``RunContext.date``), so a run is
+reproducible; ``level.*``/``hero.*`` come from the run's configuration. The formulas are
+UnNetHack's (``src/hacklib.c``).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from dataclasses import dataclass, field
+
+DEFAULT_DATE = _dt.datetime(2026, 1, 15, 12, 0)
+
+
+@dataclass
+class RunContext:
+    """What a level run knows about the game around it (documented CLI defaults)."""
+
+    depth: int = 1
+    difficulty: int = 0          # 0: the same as depth
+    role: str = "Valkyrie"
+    race: str = "human"
+    hero_name: str = "Agnar"
+    alignment: int = 0           # hero's alignment: -1 chaotic, 0 neutral, 1 lawful
+    date: _dt.datetime = field(default_factory=lambda: DEFAULT_DATE)
+    in_sokoban: bool = False
+    in_hell: bool = False
+    level_name: str = ""
+
+    @property
+    def level_difficulty(self) -> int:
+        return self.difficulty if self.difficulty > 0 else self.depth
+
+
+def phase_of_the_moon(d: _dt.datetime) -> int:
+    """0..7, 0 new moon, 4 full moon (NetHack's formula)."""
+    diy = d.timetuple().tm_yday - 1
+    goldn = ((d.year - 1900) % 19) + 1
+    epact = (11 * goldn + 18) % 30
+    if (epact == 25 and goldn > 11) or epact == 24:
+        epact += 1
+    return ((((diy + epact) * 6) + 11) % 177) // 22 & 7
+
+
+def time_function(name: str, d: _dt.datetime) -> int:
+    """The value of ``time.<name>`` at date ``d``."""
+    m, md = d.month, d.day
+    table = {
+        "discordian_holiday": md == 23 and m == 5,
+        "pirateday": md == 19 and m == 9,
+        "aprilfoolsday": m == 4 and md == 1,
+        "piday": (m == 3 and md == 14) or (md == 22 and m == 7),
+        "towelday": md == 25 and m == 5,
+        "midnight": d.hour == 0,
+        "night": d.hour < 6 or d.hour > 21,
+        "friday_13th": d.weekday() == 4 and md == 13,
+        "phase_of_the_moon": phase_of_the_moon(d),
+        "yyyymmdd": d.year * 10000 + m * 100 + md,
+    }
+    return int(table[name])
+
+
+TIME_FUNCTIONS = ("discordian_holiday", "pirateday", "aprilfoolsday", "piday", "towelday",
+                  "midnight", "night", "friday_13th", "phase_of_the_moon", "yyyymmdd")
+
+
+def c_div(a: int, b: int) -> int:
+    """The language's ``/``: C truncation; a divisor below 1 gives 0 (as spo_lev.c)."""
+    if b < 1:
+        return 0
+    q = abs(a) // b
+    return q if a >= 0 else -q
+
+
+def c_mod(a: int, b: int) -> int:
+    """The language's ``%``: C remainder (sign of the dividend); a divisor below 1 gives 0."""
+    if b < 1:
+        return 0
+    r = abs(a) % b
+    return r if a >= 0 else -r
+
+
+def atoi(s: str) -> int:
+    """C's atoi: leading blanks, an optional sign, digits; anything else stops it."""
+    s = s.lstrip(" \t\n\r\f\v")
+    sign = 1
+    if s[:1] in "+-" and s[:1]:
+        sign = -1 if s[0] == "-" else 1
+        s = s[1:]
+    digits = ""
+    for ch in s:
+        if not ch.isdigit():
+            break
+        digits += ch
+    return sign * int(digits) if digits else 0
