@@ -59,32 +59,36 @@ def _build_parser():
 
 
 class DataOracle:
-    """Answers "is this a real monster/object/trap?" for the checks lev_comp makes.
-
-    The default asks :mod:`unlev.stdlib.data`; pass ``None`` entries to skip a check.
-    """
+    """Answers "is this a real monster/object/trap?" for the checks lev_comp makes,
+    from UnNetHack's data tables (:mod:`unlev.stdlib.data`)."""
 
     def __init__(self) -> None:
-        try:
-            from ..stdlib import data  # noqa: F401
-            self.data = data
-        except Exception:  # pragma: no cover - the data tables are part of the package
-            self.data = None
+        from ..stdlib import data
+        self.data = data
 
-    def _call(self, name, *args, default=True):
-        fn = getattr(self.data, name, None) if self.data else None
-        if fn is None:
-            return default
-        return fn(*args)
+    def monster_class_known(self, ch) -> bool:
+        return self.data.is_monster_class_symbol(ch)
 
-    def monster_class_known(self, ch): return self._call("monster_class_known", ch)
-    def object_class_known(self, ch): return self._call("object_class_known", ch)
-    def monster_known(self, cls, name): return self._call("monster_known", cls, name)
-    def object_known(self, cls, name): return self._call("object_known", cls, name)
-    def trap_known(self, name): return self._call("trap_known", name)
-    def monster_names(self): return self._call("monster_names", default=[])
-    def object_names(self): return self._call("object_names", default=[])
-    def trap_names(self): return self._call("trap_names", default=[])
+    def object_class_known(self, ch) -> bool:
+        return self.data.is_object_class_symbol(ch)
+
+    def monster_known(self, cls, name) -> bool:
+        return self.data.lookup_monster(name, cls).ok
+
+    def object_known(self, cls, name) -> bool:
+        return self.data.lookup_object(name, cls).ok
+
+    def trap_known(self, name) -> bool:
+        return self.data.lookup_trap(name).ok
+
+    def monster_names(self):
+        return [m.name for m in self.data.monsters()]
+
+    def object_names(self):
+        return [o.name for o in self.data.objects() if o.name]
+
+    def trap_names(self):
+        return list(self.data._trap_des_names())
 
 
 class DesParser:
