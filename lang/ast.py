@@ -613,12 +613,25 @@ class DesFile(Node):
 
 
 # ----------------------------------------------------------------- utilities
+_FIELD_NAMES: dict = {}
+
+
+def _field_names(cls) -> tuple:
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = tuple(f.name for f in fields(cls) if f.name != "span")
+        _FIELD_NAMES[cls] = names
+    return names
+
+
 def children(node: Node):
     """Every direct child node of ``node`` (through lists, tuples and dicts)."""
-    for f in fields(node):
-        if f.name == "span":
-            continue
-        yield from _nodes_in(getattr(node, f.name))
+    for name in _field_names(type(node)):
+        value = getattr(node, name)
+        if isinstance(value, Node):
+            yield value
+        elif isinstance(value, (list, tuple, dict)):
+            yield from _nodes_in(value)
 
 
 def _nodes_in(value):

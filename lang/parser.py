@@ -144,7 +144,7 @@ class DesParser:
         saved_owner = getattr(parser, "owner", None)
         parser.owner = self
         try:
-            tree = parser.parse(lexer=lexer, tracking=True)
+            tree = parser.parse(lexer=lexer, tracking=False)
         except DesError as exc:
             self.reporter.items.extend(exc.diagnostics)
             tree = None
@@ -165,15 +165,19 @@ class DesParser:
 
     def span_at(self, p, i: int) -> Span:
         lx = self.lexer.inner
-        if i < 0:
-            sym = p.stack[i]
-            line, pos = getattr(sym, "lineno", 0), getattr(sym, "lexpos", 0)
-            text = getattr(sym, "text", None)
-        else:
-            line, pos = p.lineno(i), p.lexpos(i)
-            text = getattr(p.slice[i], "text", None)
+        sym = p.stack[i] if i < 0 else p.slice[i]
+        line = getattr(sym, "lineno", 0)
         if not line:
+            # A nonterminal: PLY tracks no positions (tracking is off for speed), but
+            # the node it built knows its span.
+            value = getattr(sym, "value", None)
+            if isinstance(value, A.Node):
+                return value.span
+            if isinstance(value, (list, tuple)) and value and isinstance(value[0], A.Node):
+                return value[0].span
             return self.last_span()
+        pos = sym.lexpos
+        text = getattr(sym, "text", None)
         length = len(text) if isinstance(text, str) else 1
         return Span(lx.filename, line, lx.column(pos), max(1, length))
 
