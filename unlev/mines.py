@@ -65,24 +65,16 @@ def init_fill(level: Level, rng, bg_typ: int, fg_typ: int) -> None:
 
 def _fg_table(level: Level, bg_typ: int, fg_typ: int) -> bytearray:
     """1 where get_map() == fg_typ, over the whole storage (off-map reads give bg)."""
-    typ = level.typ
+    table = bytearray(256)
+    table[fg_typ] = 1
+    f = bytearray(level.typ.translate(table))
     out_val = 1 if bg_typ == fg_typ else 0
-    f = bytearray(COLNO * _R)
+    for row in range(ROWNO):
+        f[row] = out_val                          # column 0
+        f[(COLNO - 1) * _R + row] = out_val       # column 79 (> WIDTH)
     for col in range(COLNO):
-        for row in range(ROWNO):
-            if col <= 0 or col > WIDTH or row >= HEIGHT:
-                f[col * _R + row] = out_val
-            else:
-                f[col * _R + row] = 1 if typ[col * _R + row] == fg_typ else 0
+        f[col * _R + HEIGHT] = out_val            # row 20 (>= HEIGHT)
     return f
-
-
-def _count(f: bytearray, i: int, j: int) -> int:
-    a = (i - 1) * _R + j
-    b = i * _R + j
-    c = (i + 1) * _R + j
-    return (f[a - 1] + f[a] + f[a + 1] + f[b - 1] + f[b + 1]
-            + f[c - 1] + f[c] + f[c + 1])
 
 
 def pass_one(level: Level, bg_typ: int, fg_typ: int) -> None:
@@ -90,46 +82,55 @@ def pass_one(level: Level, bg_typ: int, fg_typ: int) -> None:
     foreground (later cells see earlier changes, as in the C)."""
     typ = level.typ
     f = _fg_table(level, bg_typ, fg_typ)
+    bg_ok = bg_typ < T.MAX_TYPE
+    fg_ok = fg_typ < T.MAX_TYPE
+    bg_val = 1 if bg_typ == fg_typ else 0
     for i in range(2, WIDTH + 1):
+        a0 = (i - 1) * _R
+        b0 = i * _R
+        c0 = (i + 1) * _R
         for j in range(1, HEIGHT):
-            count = _count(f, i, j)
-            k = i * _R + j
+            a = a0 + j
+            b = b0 + j
+            c = c0 + j
+            count = (f[a - 1] + f[a] + f[a + 1] + f[b - 1] + f[b + 1]
+                     + f[c - 1] + f[c] + f[c + 1])
             if count <= 2:
-                if bg_typ >= T.MAX_TYPE:
-                    continue
-                typ[k] = bg_typ
-                f[k] = 1 if bg_typ == fg_typ else 0
+                if bg_ok:
+                    typ[b] = bg_typ
+                    f[b] = bg_val
             elif count >= 5:
-                if fg_typ >= T.MAX_TYPE:
-                    continue
-                typ[k] = fg_typ
-                f[k] = 1
+                if fg_ok:
+                    typ[b] = fg_typ
+                    f[b] = 1
 
 
 def _buffered_pass(level: Level, bg_typ: int, fg_typ: int, to_bg) -> None:
     typ = level.typ
     f = _fg_table(level, bg_typ, fg_typ)
-    new = {}
+    # vertical sums of three, then the 3x3 sum minus the centre
+    vs = [0]
+    vs.extend(a + b + c for a, b, c in zip(f, f[1:], f[2:]))   # vs[k]: rows k-1..k+1
+    changes = []
     for i in range(2, WIDTH + 1):
         for j in range(1, HEIGHT):
-            count = _count(f, i, j)
-            if to_bg(count):
-                new[i * _R + j] = bg_typ
-            else:
-                new[i * _R + j] = typ[i * _R + j]
-    for k, v in new.items():
-        if v < T.MAX_TYPE:
-            typ[k] = v
+            b = i * _R + j
+            count = vs[b - _R] + vs[b] + vs[b + _R] - f[b]
+            if to_bg[count]:
+                changes.append(b)
+    if bg_typ < T.MAX_TYPE:
+        for b in changes:
+            typ[b] = bg_typ
 
 
 def pass_two(level: Level, bg_typ: int, fg_typ: int) -> None:
     """Cells with exactly 5 foreground neighbours become background (buffered)."""
-    _buffered_pass(level, bg_typ, fg_typ, lambda c: c == 5)
+    _buffered_pass(level, bg_typ, fg_typ, [c == 5 for c in range(9)])
 
 
 def pass_three(level: Level, bg_typ: int, fg_typ: int) -> None:
     """Smoothing: cells with fewer than 3 foreground neighbours become background."""
-    _buffered_pass(level, bg_typ, fg_typ, lambda c: c < 3)
+    _buffered_pass(level, bg_typ, fg_typ, [c < 3 for c in range(9)])
 
 
 def join_map(level: Level, rng, bg_typ: int, fg_typ: int) -> None:

@@ -75,12 +75,35 @@ def _neighbourhood(typ, x: int, y: int, table, outside: int):
 
 
 def spine_bits(level: Level, x: int, y: int, in_bughack: bool = False) -> int:
-    """The N/S/E/W arm mask wall_extends() computes for the wall at (x, y).
+    """The N/S/E/W arm mask wall_extends() computes for the wall at (x, y):
+    an arm points at a wall (iswall) unless that side is closed in by solid cells
+    (iswall_or_stone, the map edge counting as solid).
 
     ``in_bughack``: fix_wall_spines() inside Baalzebub's insect legs treats stone as
     open (uses iswall() instead of iswall_or_stone() for the locale).
     """
     typ = level.typ
+    if 2 <= x <= COLNO - 2 and 1 <= y <= ROWNO - 2 and not in_bughack:
+        wt = WALLISH_T
+        st = WALL_OR_STONE_T
+        a = (x - 1) * _R + y
+        b = x * _R + y
+        c = (x + 1) * _R + y
+        tw, tn, te = typ[a], typ[b - 1], typ[c]
+        ts, tnw, tne = typ[b + 1], typ[a - 1], typ[c - 1]
+        tsw, tse = typ[a + 1], typ[c + 1]
+        lw, le, ln, ls = st[tw], st[te], st[tn], st[ts]
+        lnw, lne, lsw, lse = st[tnw], st[tne], st[tsw], st[tse]
+        bits = 0
+        if wt[tn] and not (lw and le and lnw and lne):
+            bits |= 8
+        if wt[ts] and not (lw and le and lsw and lse):
+            bits |= 4
+        if wt[te] and not (ln and ls and lne and lse):
+            bits |= 2
+        if wt[tw] and not (ln and ls and lnw and lsw):
+            bits |= 1
+        return bits
     loc = _neighbourhood(typ, x, y, WALLISH_T if in_bughack else WALL_OR_STONE_T,
                          0 if in_bughack else 1)
     wall = _neighbourhood(typ, x, y, WALLISH_T, 0)
@@ -141,10 +164,20 @@ def wallification(level: Level, x1: int = 1, y1: int = 0, x2: int = COLNO - 1,
     _check_bounds(x1, y1, x2, y2, "wallification")
     typ = level.typ
     spine = SPINE_T
+    st = IS_STWALL_T
     for x in range(x1, x2 + 1):
         base = x * _R
         for y in range(y1, y2 + 1):
             if not spine[typ[base + y]]:
+                continue
+            if 2 <= x <= COLNO - 2 and 1 <= y <= ROWNO - 2:
+                a = base - _R + y
+                b = base + y
+                c = base + _R + y
+                if (st[typ[a - 1]] and st[typ[a]] and st[typ[a + 1]] and st[typ[b - 1]]
+                        and st[typ[b + 1]] and st[typ[c - 1]] and st[typ[c]]
+                        and st[typ[c + 1]]):
+                    typ[b] = T.STONE
                 continue
             if (_is_solid(typ, x - 1, y - 1) and _is_solid(typ, x - 1, y)
                     and _is_solid(typ, x - 1, y + 1) and _is_solid(typ, x, y - 1)
@@ -152,6 +185,9 @@ def wallification(level: Level, x1: int = 1, y1: int = 0, x2: int = COLNO - 1,
                     and _is_solid(typ, x + 1, y) and _is_solid(typ, x + 1, y + 1)):
                 typ[base + y] = T.STONE
     wall_extends(level, x1, y1, x2, y2)
+
+
+_ROOMISH_T = bytes(1 if (t >= T.ROOM or t == T.CROSSWALL) else 0 for t in range(_NT))
 
 
 def wallify_map(level: Level, x1: int, y1: int, x2: int, y2: int) -> None:
@@ -165,25 +201,27 @@ def wallify_map(level: Level, x1: int, y1: int, x2: int, y2: int) -> None:
     y2 = min(y2, ROWNO - 1)
     x2 = min(x2, COLNO - 1)
     typ = level.typ
-    croom = T.ROOM
-    cross = T.CROSSWALL
-    for y in range(y1, y2 + 1):
-        lo_yy = y - 1 if y > 0 else 0
-        hi_yy = y + 1 if y < y2 else y2
-        for x in range(x1, x2 + 1):
-            if typ[x * _R + y] != T.STONE:
+    # new walls are never floor, so the floor test can be taken once beforehand
+    rm = typ.translate(_ROOMISH_T)
+    HW, VW = T.HWALL, T.VWALL
+    for x in range(x1, x2 + 1):
+        lo_xx = x - 1 if x > 1 else 1
+        hi_xx = x + 1 if x < x2 else x2
+        base = x * _R
+        if T.STONE not in typ[base + y1:base + y2 + 1]:
+            continue
+        # hit[yy]: floor somewhere in columns lo_xx..hi_xx of row yy
+        hit = rm[lo_xx * _R:lo_xx * _R + ROWNO]
+        for xx in range(lo_xx + 1, hi_xx + 1):
+            hit = bytes(a | b for a, b in zip(hit, rm[xx * _R:xx * _R + ROWNO]))
+        for y in range(y1, y2 + 1):
+            if typ[base + y]:          # not STONE
                 continue
-            lo_xx = x - 1 if x > 1 else 1
-            hi_xx = x + 1 if x < x2 else x2
-            found = False
+            lo_yy = y - 1 if y > 0 else 0
+            hi_yy = y + 1 if y < y2 else y2
             for yy in range(lo_yy, hi_yy + 1):
-                for xx in range(lo_xx, hi_xx + 1):
-                    t = typ[xx * _R + yy]
-                    if t >= croom or t == cross:
-                        typ[x * _R + y] = T.HWALL if yy != y else T.VWALL
-                        found = True
-                        break
-                if found:
+                if hit[yy]:
+                    typ[base + y] = HW if yy != y else VW
                     break
 
 
