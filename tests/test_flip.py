@@ -192,3 +192,39 @@ def test_wizard_tower_levels_never_flip_horizontally():
 def test_swapbits():
     assert flip.swapbits(0b01, 0, 1) == 0b10
     assert flip.swapbits(0b11, 0, 1) == 0b11
+
+
+def test_finish_level_runs_the_coder_tail_in_order():
+    from unlev.finish import finish_level
+    lv = level_from_ascii([
+        "-------",
+        "|.....|",
+        "|.{.B.|",
+        "|...|.+",
+        "-------",
+    ], x0=10, y0=8)
+    for x in range(10, 17):
+        for y in range(8, 13):
+            lv.touch(x, y)
+    lv.flags.apply_des_flags(["solidify"])
+    order = []
+    rng = RNG(3)
+    c = finish_level(lv, rng, fill_rooms=lambda l, r: order.append("fill"),
+                     ensure_way_out=lambda l, r: order.append("way out"),
+                     fixup_special=lambda l, r: order.append("fixup"))
+    assert order == ["fill", "fixup"]          # no FLAGS:inaccessibles
+    assert c == 0 and rng.calls == 2           # flips drawn, not kept
+    assert lv.at(14, 10) == T.ROOM             # boundary removed
+    assert lv.at(10, 8) == T.TLCORNER          # wallified
+    assert lv.flags.nfountains == 1
+    assert lv.horizontal_at(16, 11) == 0       # door oriented
+    assert lv.flags_at(5, 5) == L.W_NONDIGGABLE | L.W_NONPASSWALL
+    assert lv.flags_at(10, 8) == 0             # laid by the des-file
+
+
+def test_finish_level_corrmaze_skips_wallification():
+    from unlev.finish import finish_level
+    lv = level_from_ascii(["----", "|..|", "----"], x0=5, y0=5)
+    lv.flags.apply_des_flags(["corrmaze"])
+    finish_level(lv, RNG(1))
+    assert lv.at(5, 5) == T.HWALL

@@ -182,6 +182,8 @@ class LevelFlags:
     sheol: bool = False              # never set by spo_level_flags (see apply_des_flags)
     sokoban_rules: bool = False
     temperature: int = 0
+    nfountains: int = 0              # count_level_features()
+    nsinks: int = 0
     # coder switches
     premapped: bool = False
     solidify: bool = False

@@ -1,0 +1,63 @@
+"""What the game does to a special level after its script has run.
+
+Why this module exists: sp_level_coder() (spo_lev.c) ends every des-file the same
+way, and the order matters for the random stream and for the result:
+
+1. link_doors_rooms()   -- orient every door, register it with its rooms
+2. fill_rooms()         -- stock special rooms (population code: ``fill_rooms`` hook)
+3. remove_boundary_syms() -- ``B`` boundaries laid by the des-file become floor
+4. ensure_way_out()     -- only with FLAGS:inaccessibles (``ensure_way_out`` hook)
+5. wallification(1, 0, COLNO-1, ROWNO-1) -- unless FLAGS:corrmaze
+6. flip_level_rnd()     -- draws rn2(2) per allowed axis; keeps flips on Sokoban only
+7. count_level_features()
+8. solidify_map()       -- only with FLAGS:solidify
+9. fixup_special()      -- level regions, branch, special-level fixups (hook)
+
+:func:`finish_level` runs exactly this sequence; the steps that place monsters and
+objects or need the dungeon are hooks supplied by the builder/population code.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Optional
+
+from unlev.stdlib import terrain as T
+from unlev.level import COLNO, ROWNO, Level
+from unlev.rooms import link_doors_rooms
+from unlev.walls import remove_boundary_syms, solidify_map, wallification
+from unlev.flip import flip_level_rnd
+
+Hook = Optional[Callable[[Level, object], None]]
+
+
+def count_level_features(level: Level) -> None:
+    """mklev.c count_level_features(): fountains and sinks on the level."""
+    level.flags.nfountains = level.typ.count(T.FOUNTAIN)
+    level.flags.nsinks = level.typ.count(T.SINK)
+
+
+def finish_level(level: Level, rng, *, fill_rooms: Hook = None,
+                 ensure_way_out: Hook = None, fixup_special: Hook = None,
+                 force_flip: bool = False, flip_bits: Optional[int] = None,
+                 mirror_wall_types: bool = False) -> int:
+    """Run the tail of sp_level_coder() on ``level``; returns the flip mask applied.
+
+    ``force_flip`` keeps random flips on every level (the documented behaviour)
+    instead of only on Sokoban levels (the game's actual behaviour).
+    """
+    link_doors_rooms(level)
+    if fill_rooms is not None:
+        fill_rooms(level, rng)
+    remove_boundary_syms(level)
+    if level.flags.check_inaccessibles and ensure_way_out is not None:
+        ensure_way_out(level, rng)
+    if not level.flags.corrmaze:
+        wallification(level, 1, 0, COLNO - 1, ROWNO - 1)
+    flipped = flip_level_rnd(level, rng, flip_bits, force_everywhere=force_flip,
+                             mirror_wall_types=mirror_wall_types)
+    count_level_features(level)
+    if level.flags.solidify:
+        solidify_map(level)
+    if fixup_special is not None:
+        fixup_special(level, rng)
+    return flipped
