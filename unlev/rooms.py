@@ -172,10 +172,12 @@ def flood_fill_rm(level: Level, sx: int, sy: int, rmno: int, lit: bool, anyroom:
         return t == fg_typ
 
     stack = [(sx, sy)]
+    first = True
     while stack:
         sx, sy = stack.pop()
-        if rn[sx * _R + sy] == rmask and check(sx, sy):
-            continue     # already reached through another run
+        if not first and rn[sx * _R + sy] == rmask:
+            continue     # already reached through another run since it was queued
+        first = False
         while sx > 0 and check(sx, sy) and rn[sx * _R + sy] != rmask:
             sx -= 1
         sx += 1
