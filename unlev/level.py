@@ -376,6 +376,10 @@ class Object:
 
 @dataclass
 class Trap:
+    """A trap.  For flipping, a trap with ``launch`` set (and not ``is_pit``) is a
+    rolling boulder trap whose launch points move too; a pit's ``conjoined`` bits
+    are transformed."""
+
     x: int
     y: int
     ttyp: Any = None

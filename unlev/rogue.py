@@ -19,7 +19,7 @@ from typing import Callable, Optional
 
 from unlev.stdlib import terrain as T
 from unlev.level import (
-    COLNO, ROWNO, D_NODOOR, D_ISOPEN, D_LOCKED, D_CLOSED, D_TRAPPED, DOORMAX, OROOM,
+    ROWNO, D_NODOOR, D_ISOPEN, D_LOCKED, D_CLOSED, D_TRAPPED, DOORMAX, OROOM,
     Level, Monster,
 )
 from unlev.rooms import add_door, add_room

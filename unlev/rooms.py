@@ -19,7 +19,7 @@ from typing import Callable, Optional
 
 from unlev.stdlib import terrain as T
 from unlev.level import (
-    COLNO, ROWNO, DOORMAX, MAXNROFROOMS, NO_ROOM, SHARED, ROOMOFFSET, ROOMNO_MASK,
+    COLNO, ROWNO, DOORMAX, NO_ROOM, SHARED, ROOMOFFSET, ROOMNO_MASK,
     OROOM, Level, Room, isok,
 )
 from unlev.walls import wallification
