@@ -9,10 +9,15 @@ the shuffled ``align`` register, and a cap on the work a script may do.
 Scopes are those of the reference: a level is one frame; a FUNCTION call gets a fresh
 frame that sees only its parameters and its own variables, gone when it returns;
 FOR and every block share their frame.
+
+Where the loader contradicts the documentation, the documented meaning is the default
+and :class:`EvalCompat` (on when the selection ``Compat`` is ``Compat.game()``) turns on
+the game's behaviour; the selection algebra's own deviations live in ``Compat``.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, fields
 from typing import Callable, Dict, List, Optional
 
 from . import ast as A
@@ -26,6 +31,31 @@ from ..stdlib.terrain import map_char_to_type
 
 DEFAULT_STEP_LIMIT = 1_000_000
 AM_CHAOTIC, AM_NEUTRAL, AM_LAWFUL = 1, 2, 4
+
+
+@dataclass(frozen=True)
+class EvalCompat:
+    """Deviations of UnNetHack's loader that belong to the interpreter, not to selections.
+
+    ``EvalCompat()`` is the documented language; ``EvalCompat.game()`` what spo_lev.c does.
+    """
+
+    gradient_copies_random_center: bool = False
+    """``gradient(..., coord)`` without a second coordinate: lev_comp emits SPO_COPY of the
+    unresolved coordinate, so for ``random`` the game picks two independent random
+    points and the "centre" becomes the segment between them (documented: one point)."""
+
+    @classmethod
+    def game(cls) -> "EvalCompat":
+        return cls(**{f.name: True for f in fields(cls)})
+
+    @classmethod
+    def documented(cls) -> "EvalCompat":
+        return cls()
+
+
+_EVAL_GAME, _EVAL_DOC = EvalCompat.game(), EvalCompat()
+_SELECTION_GAME = Compat.game()
 
 
 class BreakSignal(Exception):
@@ -58,11 +88,16 @@ class Evaluator:
     def __init__(self, builder: LevelBuilder, rng: Optional[RNG] = None,
                  context: Optional[RunContext] = None, compat: Compat = Compat(),
                  step_limit: int = DEFAULT_STEP_LIMIT,
-                 warn: Optional[Callable[[str, Span], None]] = None) -> None:
+                 warn: Optional[Callable[[str, Span], None]] = None,
+                 eval_compat: Optional[EvalCompat] = None) -> None:
         self.builder = builder
         self.rng = rng or RNG(0)
         self.ctx = context or RunContext()
-        self.compat = compat
+        self.compat = compat = Compat.of(compat)
+        if eval_compat is None:
+            # One switch for the whole run: the game's selections imply the game's interpreter.
+            eval_compat = _EVAL_GAME if compat == _SELECTION_GAME else _EVAL_DOC
+        self.eval_compat = eval_compat
         self.step_limit = step_limit
         self.warn = warn or (lambda msg, span: None)
         self.ralign = [AM_CHAOTIC, AM_NEUTRAL, AM_LAWFUL]
@@ -80,9 +115,23 @@ class Evaluator:
             elif isinstance(n, A.Include) and getattr(n, "tree", None) is not None:
                 self.collect_functions(n.tree.header)
 
+    @staticmethod
+    def _nested_functions(level: A.Level) -> List[A.FunctionDef]:
+        """FUNCTIONs defined anywhere in a level's statements, in source order (cached).
+
+        lev_comp defines a function when it compiles it, so one defined inside an IF not
+        taken, a LOOP or a failed ROOM still exists for every call after it."""
+        found = getattr(level, "_unlev_functions", None)
+        if found is None:
+            found = []
+            _find_functions(level.body.statements, found)
+            level._unlev_functions = found  # type: ignore[attr-defined]
+        return found
+
     def run_level(self, level: A.Level, header: List[A.Node] = ()) -> None:
         """Run one LEVEL: fresh variables, the align register shuffled as the game does."""
         self.collect_functions(list(header))
+        self.collect_functions(self._nested_functions(level))
         self.frame = Frame()
         self.steps = 0
         self.shuffle_alignments()
@@ -108,12 +157,21 @@ class Evaluator:
         for s in statements:
             self.execute(s)
 
+    def _tick(self, node: A.Node) -> None:
+        """Count one round of a LOOP/FOR against the limit (statements count in execute)."""
+        self.steps += 1
+        if self.steps > self.step_limit:
+            self._over_limit(node)
+
+    def _over_limit(self, node: A.Node) -> None:
+        raise DesError(f"the level script ran more than {self.step_limit} steps and was "
+                       "stopped (the game stops runaway scripts too)", node.span,
+                       "check LOOP counts and FOR bounds; raise the limit with --step-limit")
+
     def execute(self, node: A.Node) -> None:
         self.steps += 1
         if self.steps > self.step_limit:
-            raise DesError(f"the level script ran more than {self.step_limit} steps and was "
-                           "stopped (the game stops runaway scripts too)", node.span,
-                           "check LOOP counts and FOR bounds; raise the limit with --step-limit")
+            self._over_limit(node)
         fn = self._exec_cache.get(type(node))
         if fn is None:
             fn = getattr(self, "x_" + type(node).__name__)
@@ -210,24 +268,32 @@ class Evaluator:
             while True:  # the body runs at least once; the count is read once
                 count -= 1
                 self.exec_block(n.body.statements)
-                self.steps += 1
+                self._tick(n)  # an empty body must not spin past the limit
                 if not count > 0:
                     break
         except BreakSignal:
             pass
 
     def x_For(self, n: A.For) -> None:
+        # lev_comp keeps the bounds in two hidden variables of the frame, "<var> end" and
+        # "<var> step", and re-reads them after every round: a nested FOR over the same
+        # variable overwrites the outer loop's bounds, exactly as in the game.
         start = self.eval(n.start)
         end = self.eval(n.end)
-        step = (end > start) - (end < start)
-        self.frame.set(n.var, start)
+        end_name, step_name = n.var + " end", n.var + " step"
+        frame = self.frame
+        frame.set(end_name, end)
+        frame.set(n.var, start)
+        frame.set(step_name, (end > start) - (end < start))
+        values = frame.values
         try:
             while True:  # inclusive both ways; at least once; the body may change the variable
                 self.exec_block(n.body.statements)
-                self.steps += 1
-                current = self.frame.get(n.var, n.span)
-                self.frame.set(n.var, current + step)
-                if current == end:
+                self._tick(n)
+                # compare first, then step: the variable ends as end + step
+                current = frame.get(n.var, n.span)
+                values[n.var] = current + values[step_name]
+                if current == values[end_name]:
                     break
         except BreakSignal:
             pass
@@ -266,8 +332,24 @@ class Evaluator:
         self.builder.end_monster()
 
     def x_Object(self, n: A.Object) -> None:
-        args = dict(span=n.span, object=self.eval(n.spec), **self.attrs(n.attrs),
-                    coord=self.eval(n.coord) if n.coord is not None else None)
+        obj = self.eval(n.spec)
+        if n.coord is None:
+            args = dict(span=n.span, object=obj, **self.attrs(n.attrs), coord=None)
+        else:
+            # The coordinate is one of the object's infos: evaluate everything in source
+            # order, as lev_comp pushes it, so random draws come in the game's order.
+            early = n.__dict__.get("_unlev_early") if n.attrs else ()
+            if early is None:
+                early = frozenset(k for k, v in n.attrs.items() if _starts_before(v, n.coord))
+                n._unlev_early = early  # type: ignore[attr-defined]
+            if early:
+                first = self.attrs({k: v for k, v in n.attrs.items() if k in early})
+                coord = self.eval(n.coord)
+                rest = self.attrs({k: v for k, v in n.attrs.items() if k not in early})
+                args = dict(span=n.span, object=obj, **first, **rest, coord=coord)
+            else:
+                coord = self.eval(n.coord)
+                args = dict(span=n.span, object=obj, **self.attrs(n.attrs), coord=coord)
         if n.container:
             self.builder.begin_container(**args)
             self._contents(n.contents)
@@ -617,6 +699,8 @@ class Evaluator:
         x, y = self.builder.locate(c1)
         if c2 is not None:
             x2, y2 = self.builder.locate(c2)
+        elif c1.random and self.eval_compat.gradient_copies_random_center:
+            x2, y2 = self.builder.locate(c1)  # the copied `random` is resolved again
         else:
             x2, y2 = x, y
         return Selection.gradient(x, y, mind, maxd, self.rng, x2=x2, y2=y2, kind=n.kind,
@@ -627,3 +711,35 @@ class Evaluator:
 
     def e_SelUnion(self, n: A.SelUnion) -> Selection:
         return self.selection(n.left) | self.selection(n.right)
+
+
+def _starts_before(value, node: A.Node) -> bool:
+    """Whether an info value (a node, or a tuple holding one) was written before ``node``."""
+    if isinstance(value, tuple):
+        value = next((v for v in value if isinstance(v, A.Node)), None)
+    if not isinstance(value, A.Node):
+        return False   # constants draw nothing: their place does not matter
+    a, b = value.span, node.span
+    return (a.line, a.col) < (b.line, b.col)
+
+
+def _find_functions(statements, out: List[A.FunctionDef]) -> None:
+    """FUNCTION definitions among statements and their nested blocks (not expressions)."""
+    for s in statements:
+        if isinstance(s, A.FunctionDef):
+            out.append(s)
+        elif isinstance(s, A.If):
+            _find_functions(s.then.statements, out)
+            if s.orelse is not None:
+                _find_functions(s.orelse.statements, out)
+        elif isinstance(s, A.Chance):
+            _find_functions([s.statement], out)
+        elif isinstance(s, A.Switch):
+            for arm in s.arms:
+                _find_functions(arm.body, out)
+        elif isinstance(s, (A.Loop, A.For, A.Room)):
+            _find_functions(s.body.statements, out)
+        else:
+            block = getattr(s, "body", None) or getattr(s, "inventory", None) or getattr(s, "contents", None)
+            if isinstance(block, A.Block):
+                _find_functions(block.statements, out)
