@@ -60,7 +60,11 @@ def p_file(p):
             | header_stmts levels"""
     levels = p[2] if len(p) > 2 else []
     p[0] = A.DesFile(_owner(p).file_span(), p[1], levels)
-    if len(p) == 2:
+    included_levels = [lv for inc in p[1] if isinstance(inc, A.Include)
+                       for lv in getattr(getattr(inc, "tree", None), "levels", [])]
+    # lev_comp compiles the LEVELs of an INCLUDEd file as levels of this one.
+    p[0].levels = included_levels + p[0].levels
+    if not p[0].levels and not _owner(p).include_stack:
         _owner(p).error("the file defines no LEVEL", _owner(p).file_span(),
                         'a des-file needs at least one LEVEL: "name"')
 

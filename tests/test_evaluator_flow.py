@@ -291,13 +291,21 @@ def test_function_loops_and_break_inside_the_function():
 
 def test_included_functions(tmp_path):
     (tmp_path / "lib.des").write_text(
-        'FUNCTION greet($who:string) { MESSAGE: "hello " . $who }\n'
-        'LEVEL: "lib"\nMESSAGE: "lib level"\n')
+        'FUNCTION greet($who:string) { MESSAGE: "hello " . $who }\n')
     main = tmp_path / "main.des"
     main.write_text('INCLUDE "lib.des"\nLEVEL: "main"\ngreet("you")\ngreet("me")\n')
     r = run_compiled(compile_file(str(main)))
     assert r.messages() == ["hello you", "hello me"]
     assert r.of("message")[0]["span"].file.endswith("lib.des")
+
+
+def test_included_levels_are_levels_of_the_including_file(tmp_path):
+    # lev_comp compiles the LEVELs of an INCLUDEd file as its own, before the rest.
+    (tmp_path / "lib.des").write_text('LEVEL: "lib"\nMESSAGE: "lib level"\n')
+    main = tmp_path / "main.des"
+    main.write_text('INCLUDE "lib.des"\nLEVEL: "main"\nMESSAGE: "main level"\n')
+    compiled = compile_file(str(main))
+    assert [lv.name for lv in compiled.tree.levels] == ["lib", "main"]
 
 
 def test_each_level_starts_with_fresh_variables():
