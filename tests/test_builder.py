@@ -1,0 +1,417 @@
+"""GameBuilder: des-file statements run on a real Level, as UnNetHack's loader runs them."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from unlev.builder import BuildCompat, GameBuilder
+from unlev.lang.frontend import compile_file, compile_text
+from unlev.lang.values import Coord
+from unlev.level import (
+    D_CLOSED, D_ISOPEN, D_LOCKED, D_NODOOR, LR_BRANCH, LR_DOWNSTAIR, LR_TELE, LR_UPTELE,
+    W_NONDIGGABLE, DungeonContext, Level,
+)
+from unlev.maze import ANY_LOC, DRY, WET
+from unlev.run import build_level, find_level
+from unlev.stdlib import terrain as T
+from unlev.stdlib.rng import RNG
+from unlev.stdlib.selection import Compat
+from unlev.walls import format_wall_errors, wall_join_errors
+
+
+def run(text: str, seed: int = 1, finish: bool = False, **kw) -> Level:
+    compiled = compile_text(text)
+    return build_level(compiled, seed=seed, finish=finish, **kw)
+
+
+def rows(level: Level, x0: int, y0: int, x1: int, y1: int) -> list:
+    return level.to_ascii(x0=x0, x1=x1, y0=y0, y1=y1).split("\n")
+
+
+HEADER = 'LEVEL:"test"\nFLAGS:noteleport\n'
+
+
+# ------------------------------------------------------------------ MAP placement
+def test_map_center_geometry_and_relative_coordinates():
+    lv = run(HEADER + """GEOMETRY:center,center
+MAP
+-----
+|...|
+-----
+ENDMAP
+TERRAIN:(2,1),'L'
+""")
+    # xstart = 2 + (78-2-5)/2 = 37 (odd), ystart = 2 + (20-2-3)/2 = 9 (odd)
+    assert (lv.xstart, lv.ystart, lv.xsize, lv.ysize) == (37, 9, 5, 3)
+    assert rows(lv, 37, 9, 41, 11) == ["-----", "|.L.|", "-----"]
+    assert lv.lit_at(39, 10) == 1          # lava is always lit
+    assert lv.is_touched(37, 9) and not lv.is_touched(36, 9)
+    assert lv.flags.noteleport
+
+
+@pytest.mark.parametrize("init,expect", [(False, 3), (True, 1)])
+def test_map_left_depends_on_init_map(init, expect):
+    init_map = "INIT_MAP:solidfill,' '\n" if init else ""
+    lv = run(HEADER + init_map + "GEOMETRY:left,top\nMAP\n...\nENDMAP\n")
+    assert (lv.xstart, lv.ystart) == (expect, 3)
+    assert lv.at(expect, 3) == T.ROOM
+
+
+def test_map_alignment_values_exact():
+    def xs(word):
+        return run(HEADER + f"GEOMETRY:{word},center\nMAP\n.....\nENDMAP\n").xstart
+    # x_maze_max = 78, xsize = 5: (71/4)=17 -> 19; 71/2=35 -> 37; 213/4=53 -> 55; 78-5-1=72 -> 73
+    assert [xs(w) for w in ("left", "half-left", "center", "half-right", "right")] == \
+        [3, 19, 37, 55, 73]
+
+
+def test_map_see_through_and_padding():
+    lv = run(HEADER + """INIT_MAP:solidfill,'T'
+GEOMETRY:left,top
+MAP
+.x.
+.
+ENDMAP
+""")
+    assert rows(lv, 1, 3, 3, 4) == [".T.", ".  "]   # 'x' keeps the tree; short row padded
+
+
+def test_map_keep_region_false_restores_frame():
+    lv = run(HEADER + """GEOMETRY:center,center,false
+MAP
+...
+ENDMAP
+TERRAIN:(1,1),'L'
+""")
+    assert lv.at(2, 1) == T.LAVAPOOL           # relative to the whole level again
+    assert (lv.xstart, lv.ystart) == (1, 0)
+
+
+def test_map_at_coordinate_and_nomap():
+    lv = run(HEADER + """GEOMETRY:(10,4)
+MAP
+..
+ENDMAP
+""")
+    assert (lv.xstart, lv.ystart) == (11, 4)
+    assert lv.at(11, 4) == T.ROOM and lv.at(12, 4) == T.ROOM
+    lv = run(HEADER + "NOMAP\nTERRAIN:(5,5),'L'\n")
+    assert lv.at(6, 5) == T.LAVAPOOL
+
+
+def test_map_doors_and_walls_get_their_bits():
+    lv = run(HEADER + """GEOMETRY:left,top
+MAP
+-+S-
+|..|
+ENDMAP
+""")
+    assert lv.at(4, 3) == T.DOOR and lv.horizontal_at(4, 3) == 1
+    assert lv.at(5, 3) == T.SDOOR and lv.doormask_at(5, 3) == D_CLOSED
+    assert lv.horizontal_at(3, 3) == 1 and lv.horizontal_at(3, 4) == 0
+
+
+# ------------------------------------------------------------------ coordinates
+def _builder_on(text: str):
+    compiled = compile_text(text)
+    rng = RNG(3)
+    b = GameBuilder(rng)
+    from unlev.lang.evaluator import Evaluator
+    Evaluator(b, rng).run_level(compiled.tree.levels[0], compiled.tree.header)
+    return b
+
+
+def test_random_coordinates_respect_humidity():
+    b = _builder_on(HEADER + """GEOMETRY:center,center
+MAP
+}}}}}}
+}....}
+}}}}}}
+ENDMAP
+""")
+    lv = b.level
+    for _ in range(30):
+        x, y = b._get_location_coord(Coord(0, 0, True), DRY)
+        assert lv.at(x, y) == T.ROOM
+        x, y = b._get_location_coord(Coord(0, 0, True), WET)
+        assert lv.at(x, y) == T.MOAT
+        x, y = b._get_location_coord(Coord(0, 0, True, WET), DRY)   # random[wet] wins
+        assert lv.at(x, y) == T.MOAT
+    # inside the map frame
+    x, y = b.locate(Coord(0, 0, True))
+    assert lv.xstart <= x < lv.xstart + 6 and lv.ystart <= y < lv.ystart + 3
+
+
+def test_random_coordinate_falls_back_to_default_humidity():
+    b = _builder_on(HEADER + "GEOMETRY:center,center\nMAP\n...\nENDMAP\n")
+    # no water anywhere: random[wet] is retried with the statement's DRY
+    x, y = b._get_location_coord(Coord(0, 0, True, WET), DRY)
+    assert b.level.at(x, y) == T.ROOM
+
+
+def test_relative_coordinates_and_rndcoord_inverse():
+    b = _builder_on(HEADER + "GEOMETRY:center,center\nMAP\n...\nENDMAP\n")
+    assert b.locate(Coord(2, 0)) == (b.level.xstart + 2, b.level.ystart)
+    assert b.to_relative(*b.locate(Coord(1, 0))) == (1, 0)
+
+
+# ------------------------------------------------------------------ terrain statements
+def test_terrain_replace_terrain_and_features():
+    lv = run(HEADER + """GEOMETRY:left,top
+MAP
+.......
+.......
+ENDMAP
+TERRAIN:line (0,0)-(6,0),'T'
+REPLACE_TERRAIN:(0,0,6,1),'.','P',100%
+FOUNTAIN:(3,1)
+""")
+    assert rows(lv, 3, 3, 9, 4) == ["TTTTTTT", "PPP{PPP"]
+
+
+def test_door_states_and_secret_doors():
+    lv = run(HEADER + """GEOMETRY:left,top
+MAP
+---------
+|.......|
+---------
+ENDMAP
+DOOR:locked,(1,0)
+DOOR:open,(2,0)
+DOOR:nodoor,(3,0)
+DOOR:secret,(4,0)
+""")
+    assert lv.at(4, 3) == T.DOOR and lv.doormask_at(4, 3) == D_LOCKED
+    assert lv.doormask_at(5, 3) == D_ISOPEN
+    assert lv.doormask_at(6, 3) == D_NODOOR
+    assert lv.at(7, 3) == T.SDOOR and lv.doormask_at(7, 3) == D_CLOSED
+    assert all(lv.horizontal_at(x, 3) for x in range(4, 8))
+
+
+def test_non_diggable_and_stairs():
+    lv = run(HEADER + """GEOMETRY:left,top
+MAP
+-----
+|...|
+-----
+ENDMAP
+NON_DIGGABLE:(0,0,4,2)
+STAIR:(1,1),down
+LADDER:(3,1),up
+""")
+    assert lv.wall_info_at(3, 3) & W_NONDIGGABLE
+    assert not lv.wall_info_at(4, 4) & W_NONDIGGABLE     # floor never is
+    assert lv.at(4, 4) == T.STAIRS and lv.at(6, 4) == T.LADDER
+    assert [(s.x, s.y, s.up, s.isladder) for s in lv.stairs] == [(4, 4, False, False), (6, 4, True, True)]
+
+
+def test_wallify_documented_and_game():
+    text = HEADER + "GEOMETRY:left,top\nMAP\n   \n . \n   \nENDMAP\nWALLIFY\n"
+    doc = run(text)
+    assert doc.at(4, 4) == T.ROOM and doc.at(3, 4) == T.VWALL and doc.at(4, 3) == T.HWALL
+    game = run(text, compat=Compat.game())
+    assert game.at(3, 4) == T.STONE           # the loader's WALLIFY does nothing
+    assert BuildCompat.for_selection_compat(Compat.game()).plain_wallify_is_noop
+
+
+def test_levregions_are_recorded_in_level_coordinates():
+    lv = run(HEADER + """GEOMETRY:center,center
+MAP
+.....
+ENDMAP
+BRANCH:(0,0,0,0),(0,0,0,0)
+TELEPORT_REGION:levregion(1,0,10,20),(0,0,4,0),up
+STAIR:levregion(60,0,79,20),(0,0,0,0),down
+""")
+    kinds = [r.rtype for r in lv.lregions]
+    assert kinds == [LR_BRANCH, LR_UPTELE, LR_DOWNSTAIR]
+    tele = lv.lregions[1]
+    assert (tele.inarea.x1, tele.inarea.x2) == (1, 10)
+    assert (tele.delarea.x1, tele.delarea.y1, tele.delarea.x2) == (lv.xstart, lv.ystart, lv.xstart + 4)
+
+
+# ------------------------------------------------------------------ rooms and regions
+def test_region_lights_and_makes_rooms():
+    lv = run(HEADER + """GEOMETRY:left,top
+MAP
+-------
+|.....|
+|.....|
+-------
+ENDMAP
+REGION:(1,1,2,2),lit,"ordinary"
+REGION:(4,1,5,2),unlit,"morgue"
+""")
+    assert lv.lit_at(4, 4) == 1 and lv.lit_at(3, 3) == 1      # walls lit too
+    assert lv.lit_at(8, 4) == 0
+    assert len(lv.rooms) == 1 and lv.rooms[0].rtype == 6        # MORGUE
+    r = lv.rooms[0]
+    assert (r.lx, r.ly, r.hx, r.hy) == (7, 4, 8, 5)
+    assert lv.room_by_roomno(lv.roomno_at(7, 4)) is r
+
+
+def test_irregular_region_is_flood_filled():
+    lv = run(HEADER + """GEOMETRY:left,top
+MAP
+-------
+|..|..|
+|..|..|
+-------
+ENDMAP
+REGION:(1,1,1,1),lit,"temple",filled,irregular
+""")
+    r = lv.rooms[0]
+    assert r.irregular and (r.lx, r.ly, r.hx, r.hy) == (4, 4, 5, 5)
+    assert lv.lit_at(7, 4) == 0
+
+
+def test_rooms_subrooms_and_failed_rooms_skip_contents():
+    lv = run("""LEVEL:"rooms"
+ROOM:"ordinary",lit,(3,3),(center,center),(8,5) {
+  SUBROOM:"ordinary",lit,(4,2),(3,2) {
+    TERRAIN:(0,0),'L'
+  }
+  SUBROOM:"ordinary",lit,(0,0),(2,2) {
+    SUBROOM:"ordinary",lit,(0,0),(1,1) {
+      TERRAIN:(0,0),'T'
+    }
+  }
+}
+""", finish=True)
+    assert len(lv.rooms) == 1 and len(lv.subrooms) == 2
+    room = lv.rooms[0]
+    assert room.hx - room.lx + 1 == 8 and room.hy - room.ly + 1 == 5
+    sub = lv.subrooms[0]
+    # x + w + 1 == width and y + h + 1 == height push the subroom to the far walls
+    assert (sub.lx - room.lx, sub.ly - room.ly) == (5, 3)
+    assert lv.at(sub.lx, sub.ly) == T.LAVAPOOL
+    assert lv.count(T.TREE) == 0            # a 2x2 parent is too small: skipped
+    assert not wall_join_errors(lv)
+
+
+def test_random_rooms_and_corridors_connect():
+    lv = run("""LEVEL:"rnd"
+ROOM:"ordinary",random,random,random,random { }
+ROOM:"ordinary",random,random,random,random { }
+ROOM:"ordinary",random,random,random,random { }
+ROOM:"ordinary",random,random,random,random { }
+RANDOM_CORRIDORS
+""", seed=7, finish=True)
+    assert len(lv.rooms) >= 2
+    assert lv.count(T.CORR) > 0 and len(lv.doors) >= 2
+    assert not wall_join_errors(lv)
+
+
+def test_roomdoor_on_the_named_wall():
+    lv = run("""LEVEL:"door"
+ROOM:"ordinary",lit,(3,3),(center,center),(12,8) {
+  ROOMDOOR:false,nodoor,south,0
+  SUBROOM:"ordinary",lit,(4,3),(4,3) {
+    ROOMDOOR:false,locked,north,2
+  }
+}
+""")
+    # a door needs a non-rock square beyond its wall: never true around a room in
+    # solid stone, so only the subroom gets one
+    r, s = lv.rooms[0], lv.subrooms[0]
+    assert lv.count(T.DOOR) == 1
+    assert lv.at(s.lx + 2, s.ly - 1) == T.DOOR
+    assert lv.doormask_at(s.lx + 2, s.ly - 1) == D_LOCKED
+    assert "create_door: Can't find a proper place!" in lv.extras["warnings"]
+
+
+# ------------------------------------------------------------------ entities
+def test_monsters_objects_traps_gold_engravings():
+    lv = run(HEADER + """GEOMETRY:left,top
+MAP
+-----------
+|.........|
+|.........|
+-----------
+ENDMAP
+MONSTER:('d',"jackal"),(1,1),asleep
+MONSTER:'d',(2,1)
+MONSTER:random,random
+OBJECT:('(',"chest"),(3,1)
+OBJECT:'%',random
+TRAP:"pit",(4,1)
+TRAP:random,random
+GOLD:50,(5,1)
+ENGRAVING:(6,1),burn,"Elbereth"
+CONTAINER:('(',"large box"),(7,1) {
+  OBJECT:('?',"blank paper")
+}
+MONSTER:('@',"watchman"),(8,1) {
+  OBJECT:(')',"dagger")
+}
+""")
+    mons = {(m.x, m.y): m for m in lv.monsters}
+    assert mons[(4, 4)].id == "jackal" and mons[(4, 4)].attrs["asleep"] == 1
+    assert mons[(5, 4)].attrs["data"].symbol == "d"
+    assert len(lv.monsters) == 4
+    assert all(lv.at(m.x, m.y) == T.ROOM for m in lv.monsters)
+    objs = {(o.x, o.y): o for o in lv.objects}
+    assert objs[(6, 4)].id == "chest"
+    assert objs[(8, 4)].id == "gold piece" and objs[(8, 4)].attrs["quantity"] == 50
+    box = objs[(10, 4)]
+    assert [o.id for o in box.contents] == ["blank paper"]
+    assert [o.id for o in mons[(11, 4)].attrs["inventory"]] == ["dagger"]
+    traps = {(t.x, t.y): t for t in lv.traps}
+    assert traps[(7, 4)].ttyp == "PIT" and len(lv.traps) == 2
+    assert [(e.x, e.y, e.text) for e in lv.engravings] == [(9, 4, "Elbereth")]
+
+
+def test_altar_in_temple_gets_a_priest():
+    lv = run(HEADER + """GEOMETRY:left,top
+MAP
+-----
+|...|
+-----
+ENDMAP
+REGION:(1,1,3,1),lit,"temple"
+ALTAR:(2,1),law,shrine
+""")
+    assert lv.at(5, 4) == T.ALTAR
+    assert lv.flags_at(5, 4) & 7 == 4 and lv.flags_at(5, 4) & 8    # lawful shrine
+    assert [m.id for m in lv.monsters] == ["aligned priest"]
+
+
+# ------------------------------------------------------------------ whole runs
+def test_build_is_deterministic():
+    text = """LEVEL:"det"
+ROOM:"ordinary",random,random,random,random { MONSTER:random,random }
+ROOM:"ordinary",random,random,random,random { OBJECT:random,random }
+RANDOM_CORRIDORS
+"""
+    a, b = run(text, seed=11, finish=True), run(text, seed=11, finish=True)
+    assert a.grid_bytes() == b.grid_bytes()
+    assert [(m.x, m.y, m.id) for m in a.monsters] == [(m.x, m.y, m.id) for m in b.monsters]
+
+
+def test_corpus_levels_build(unnethack_corpus):
+    """Every level of the UnNetHack corpus builds with seeds 1..3, stays inside the
+    level and leaves no badly joined wall."""
+    started = time.time()
+    failures = []
+    count = 0
+    for path in unnethack_corpus:
+        compiled = compile_file(str(path))
+        for node in compiled.tree.levels:
+            for seed in (1, 2, 3):
+                count += 1
+                try:
+                    lv = build_level(compiled, node, seed=seed)
+                except Exception as exc:   # report every failing level at once
+                    failures.append(f"{path.name}:{node.name} seed {seed}: {exc!r}")
+                    continue
+                for thing in (*lv.monsters, *lv.objects, *lv.traps, *lv.engravings, *lv.stairs):
+                    if not (0 <= thing.x < 80 and 0 <= thing.y < 21):
+                        failures.append(f"{node.name} seed {seed}: {thing} outside the level")
+                errors = wall_join_errors(lv)
+                if errors:
+                    failures.append(f"{node.name} seed {seed}: {format_wall_errors(errors)[:200]}")
+    assert count >= 900
+    assert not failures, "\n".join(failures[:20])
+    assert time.time() - started < 60

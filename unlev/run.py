@@ -1,0 +1,68 @@
+"""Run one LEVEL of a compiled des-file and get the finished :class:`Level`.
+
+This is the one call the CLI and the harness need: it wires the evaluator (the
+language) to :class:`~unlev.builder.GameBuilder` (the loader) on one random stream,
+then runs what the game does after the script (:func:`unlev.finish.finish_level`).
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Optional
+
+from unlev.builder import BuildCompat, GameBuilder, fill_rooms, fixup_special
+from unlev.finish import finish_level
+from unlev.lang import ast as A
+from unlev.lang.evaluator import Evaluator
+from unlev.level import DungeonContext, Level
+from unlev.stdlib.builtins import RunContext
+from unlev.stdlib.rng import RNG
+from unlev.stdlib.selection import Compat
+
+
+def find_level(compiled, name: Optional[str] = None) -> A.Level:
+    """The LEVEL called ``name`` (the first one when None)."""
+    levels = compiled.tree.levels
+    if name is None:
+        return levels[0]
+    for lv in levels:
+        if lv.name == name:
+            return lv
+    raise KeyError(f"no LEVEL named {name!r}; the file has "
+                   + ", ".join(lv.name for lv in levels))
+
+
+def build_level(compiled, level_node: Optional[A.Level] = None, seed: int = 0,
+                context: Optional[DungeonContext] = None, compat: Compat = Compat(),
+                force_flip: bool = False, run_context: Optional[RunContext] = None,
+                warn: Optional[Callable] = None, finish: bool = True) -> Level:
+    """Generate one level: the script on a fresh level, then the game's finishing steps.
+
+    ``context`` says where the level is (depth, dungeon...); ``run_context`` is what the
+    script's ``level.*``/``hero.*`` functions read (made from ``context`` when None).
+    ``compat`` is the selection Compat: ``Compat.game()`` switches the evaluator and the
+    builder to the game's deviations too.  ``force_flip`` keeps the random flips on
+    every level (the game keeps them only in Sokoban).  ``finish=False`` stops right
+    after the script (for tests and debugging).  The builder's impossible() messages
+    are in ``level.extras["warnings"]``.
+    """
+    if level_node is None:
+        level_node = compiled.tree.levels[0]
+    if context is None:
+        depth = run_context.depth if run_context is not None else 1
+        context = DungeonContext(depth=depth)
+    if run_context is None:
+        run_context = RunContext(depth=context.depth, difficulty=context.difficulty)
+    rng = RNG(seed)
+    builder = GameBuilder(rng, Level(context, level_node.name), context=context,
+                          compat=BuildCompat.for_selection_compat(compat),
+                          run_context=run_context, warn=warn)
+    ev = Evaluator(builder, rng, context=run_context, compat=compat, warn=warn)
+    ev.run_level(level_node, compiled.tree.header)
+    level = builder.level
+    if finish:
+        finish_level(level, rng,
+                     fill_rooms=lambda lv, r: fill_rooms(builder, lv, r),
+                     fixup_special=lambda lv, r: fixup_special(builder, lv, r),
+                     force_flip=force_flip)
+    level.extras["warnings"] = builder.warnings
+    return level
