@@ -17,6 +17,7 @@ from unlev.level import DungeonContext, Level
 from unlev.stdlib.builtins import RunContext
 from unlev.stdlib.rng import RNG
 from unlev.stdlib.selection import Compat
+from unlev.walls import bound_digging
 
 
 def find_level(compiled, name: Optional[str] = None) -> A.Level:
@@ -34,7 +35,8 @@ def find_level(compiled, name: Optional[str] = None) -> A.Level:
 def build_level(compiled, level_node: Optional[A.Level] = None, seed: int = 0,
                 context: Optional[DungeonContext] = None, compat: Compat = Compat(),
                 force_flip: bool = False, run_context: Optional[RunContext] = None,
-                warn: Optional[Callable] = None, finish: bool = True) -> Level:
+                warn: Optional[Callable] = None, finish: bool = True,
+                post_mklev: bool = True) -> Level:
     """Generate one level: the script on a fresh level, then the game's finishing steps.
 
     ``context`` says where the level is (depth, dungeon...); ``run_context`` is what the
@@ -42,7 +44,9 @@ def build_level(compiled, level_node: Optional[A.Level] = None, seed: int = 0,
     ``compat`` is the selection Compat: ``Compat.game()`` switches the evaluator and the
     builder to the game's deviations too.  ``force_flip`` keeps the random flips on
     every level (the game keeps them only in Sokoban).  ``finish=False`` stops right
-    after the script (for tests and debugging).  The builder's impossible() messages
+    after the script (for tests and debugging).  ``post_mklev`` also runs what mklev()
+    does to every new level once the loader is done (so far: bound_digging, the
+    non-diggable frame round the used area).  The builder's impossible() messages
     are in ``level.extras["warnings"]``.
     """
     if level_node is None:
@@ -64,5 +68,7 @@ def build_level(compiled, level_node: Optional[A.Level] = None, seed: int = 0,
                      fill_rooms=lambda lv, r: fill_rooms(builder, lv, r),
                      fixup_special=lambda lv, r: fixup_special(builder, lv, r),
                      force_flip=force_flip)
+        if post_mklev:
+            bound_digging(level, earth_level=level.name == "earth")
     level.extras["warnings"] = builder.warnings
     return level
