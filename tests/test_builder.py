@@ -415,3 +415,30 @@ def test_corpus_levels_build(unnethack_corpus):
     assert count >= 900
     assert not failures, "\n".join(failures[:20])
     assert time.time() - started < 60
+
+
+# ------------------------------------------------------------------ after the script
+def test_branch_kind_from_context_and_mineralize():
+    text = HEADER + """GEOMETRY:center,center
+MAP
+.......
+.......
+ENDMAP
+BRANCH:(1,0,1,0),(0,0,0,0)
+"""
+    ctx = DungeonContext(depth=5)
+    lv = run(text, context=ctx, finish=True)
+    assert lv.extras["branch"] == (lv.xstart + 1, lv.ystart)
+    assert lv.at(lv.xstart + 1, lv.ystart) == T.ROOM       # unknown kind: only noted
+    ctx.branch = "up"
+    lv = run(text, context=ctx, finish=True)
+    assert lv.at(lv.xstart + 1, lv.ystart) == T.STAIRS
+    assert [(s.up, s.tolev) for s in lv.stairs] == [(True, "branch")]
+
+
+def test_mineralize_statement_buries_gold_in_rock():
+    lv = run("LEVEL:\"minefill\"\nMINERALIZE:0,0,1000,0\n", finish=True)
+    gold = [o for o in lv.objects if o.id == "gold piece"]
+    assert len(gold) > 100
+    assert any(o.buried for o in gold) and not all(o.buried for o in gold)
+    assert all(lv.at(o.x, o.y) == T.STONE for o in gold)

@@ -965,9 +965,9 @@ class GameBuilder(LevelBuilder):
     def do_sounds(self, frequency: int, entries, **_):
         self.level.extras.setdefault("sounds", (abs(frequency), list(entries)))
 
-    def do_mineralize(self, **args):
-        args.pop("span", None)
-        self.level.extras.setdefault("mineralize", []).append(args)
+    def do_mineralize(self, kelp_pool=-1, kelp_moat=-1, gold_prob=-1, gem_prob=-1, **_):
+        mineralize(self.level, self.rng, kelp_pool, kelp_moat, gold_prob, gem_prob,
+                   skip_lvl_checks=True)
 
     def do_vaultgen(self, frequency: int = 0, **_):
         self.level.extras["vaultgen"] = frequency
@@ -1864,15 +1864,24 @@ def fill_rooms(builder: GameBuilder, level: Level, rng: RNG) -> None:
 def fixup_special(builder: GameBuilder, level: Level, rng: RNG) -> None:
     """mkmaze.c fixup_special(), the part about level regions: stairs, portals and the
     branch are placed in their region (else anywhere); teleport regions stay recorded.
-    A branch's stairs need the dungeon: its spot is kept in ``level.extras["branch"]``."""
+
+    What a branch is depends on the dungeon: ``context.branch`` may say ``"up"`` or
+    ``"down"`` (branch stairs) or ``"portal"``; unknown (None), the spot is only kept in
+    ``level.extras["branch"]``.  With a known branch and no BRANCH region, the game
+    places the branch anywhere (in a room when there are rooms)."""
+    added_branch = False
     for r in level.lregions:
         if r.rtype in (LR_BRANCH, LR_PORTAL, LR_UPSTAIR, LR_DOWNSTAIR):
+            added_branch = added_branch or r.rtype == LR_BRANCH
             a, d = r.inarea, r.delarea
             if not _place_lregion(builder, level, rng, a.x1, a.y1, a.x2, a.y2,
                                   d.x1, d.y1, d.x2, d.y2, r):
                 if not _place_lregion(builder, level, rng, 0, 0, 0, 0,
                                       d.x1, d.y1, d.x2, d.y2, r):
                     builder.warn(f"Couldn't place lregion type {r.rtype}!")
+    if not added_branch and getattr(level.context, "branch", None):
+        r = LevRegion(Area(), Area(), rtype=LR_BRANCH)
+        _place_lregion(builder, level, rng, 0, 0, 0, 0, 0, 0, 0, 0, r)
 
 
 def _bad_location(builder: GameBuilder, level: Level, x: int, y: int, nlx, nly, nhx, nhy) -> bool:
@@ -1920,7 +1929,17 @@ def _lregion_thing(builder, level, x, y, region) -> None:
     elif region.rtype in (LR_UPSTAIR, LR_DOWNSTAIR):
         builder._mkstairs(x, y, region.rtype == LR_UPSTAIR, force=False)
     elif region.rtype == LR_BRANCH:
+        if "branch" in level.extras:
+            return                   # place_branch() makes one branch per level
         level.extras["branch"] = (x, y)
+        kind = getattr(level.context, "branch", None)
+        if kind == "portal":
+            level.traps.append(Trap(x, y, "MAGIC_PORTAL", attrs={"destination": "branch"}))
+        elif kind in ("up", "down"):
+            up = kind == "up"
+            level.stairs.append(Stairway(x, y, up, False, "branch"))
+            level.set_flags(x, y, LA_UP if up else LA_DOWN)
+            level.set_typ(x, y, T.STAIRS)
 
 
 def _place_branch_in_room(builder, level, rng, region) -> bool:
@@ -1938,3 +1957,89 @@ def _place_branch_in_room(builder, level, rng, region) -> bool:
             _lregion_thing(builder, level, pt[0], pt[1], region)
             return True
     return False
+
+
+_FILLER_SUFFIXES = ("fill", "fil", "fila", "filb")
+
+
+def _is_special_level(level: Level) -> bool:
+    """Is_special(): the level is one of the dungeon's special levels (not a filler).
+    ``context.is_special`` says it; unknown, fillers are told by their names."""
+    known = getattr(level.context, "is_special", None)
+    if known is not None:
+        return bool(known)
+    return not level.name.endswith(_FILLER_SUFFIXES)
+
+
+def mineralize(level: Level, rng: RNG, kelp_pool: int = -1, kelp_moat: int = -1,
+               goldprob: int = -1, gemprob: int = -1, skip_lvl_checks: bool = False) -> None:
+    """mklev.c mineralize(): kelp in pools and moats, then gold and gems in solid rock
+    (a third of them buried).  mklev() runs it on every new level, where it gives up
+    on special levels (the Oracle and the Mines' non-town levels excepted), in
+    Gehennom, Vlad's Tower and on arboreal levels; MINERALIZE runs it unchecked."""
+    ctx = level.context
+    if kelp_pool < 0:
+        kelp_pool = 10
+    if kelp_moat < 0:
+        kelp_moat = 30
+    if not skip_lvl_checks and ctx.in_endgame:
+        return
+    typ = level.typ
+    for x in range(2, COLNO - 2):
+        for y in range(1, ROWNO - 1):
+            t = typ[x * _R + y]
+            if (kelp_pool and t == T.POOL and not rng.rn2(kelp_pool)) or \
+                    (kelp_moat and t == T.MOAT and not rng.rn2(kelp_moat)):
+                level.objects.append(Object(x, y, "kelp frond",
+                                            attrs={"quantity": rng.rnd(2), "from": "mineralize"}))
+    if not skip_lvl_checks:
+        town = getattr(ctx, "is_town", level.name.startswith("minetn"))
+        if (ctx.dungeon_name in ("Gehennom", "Sheol", "Vlad's Tower") or level.flags.arboreal
+                or (_is_special_level(level) and level.name != "oracle"
+                    and (not ctx.in_mines or town))):
+            return
+    if goldprob < 0:
+        goldprob = 20 + _cdiv(ctx.depth, 3)
+    if gemprob < 0:
+        gemprob = goldprob // 4
+    if not skip_lvl_checks:
+        if ctx.in_mines:
+            goldprob *= 2
+            gemprob *= 3
+        elif ctx.dungeon_name == "The Quest":
+            goldprob //= 4
+            gemprob //= 6
+    flg = level.flg
+    for x in range(2, COLNO - 2):
+        y = 1
+        while y < ROWNO - 1:
+            if typ[x * _R + y + 1] != T.STONE:
+                y += 3
+                continue
+            if typ[x * _R + y] != T.STONE:
+                y += 2
+                continue
+            if (not flg[x * _R + y] & W_NONDIGGABLE
+                    and all(typ[(x + dx) * _R + y + dy] == T.STONE
+                            for dx, dy in ((0, -1), (1, -1), (-1, -1), (1, 0), (-1, 0),
+                                           (1, 1), (-1, 1)))):
+                if rng.rn2(1000) < goldprob:
+                    quan = 1 + rng.rnd(goldprob * 3)
+                    buried = not rng.rn2(3)
+                    level.objects.append(Object(x, y, "gold piece", buried=buried,
+                                                attrs={"quantity": quan, "from": "mineralize"}))
+                if rng.rn2(1000) < gemprob:
+                    for _ in range(rng.rnd(2 + ctx.dunlev // 3)):
+                        gem = populate.random_object(rng, "*", ledger_no=ctx.depth)
+                        # mksobj()'s quantity draw for gems
+                        if gem.name == "rock":
+                            rng.rn1(6, 6)
+                            continue
+                        quan = 1
+                        if gem.name not in ("loadstone", "luckstone") and not rng.rn2(6):
+                            quan = 2
+                        buried = not rng.rn2(3)
+                        level.objects.append(Object(x, y, gem.name or gem.description,
+                                                    buried=buried,
+                                                    attrs={"quantity": quan, "from": "mineralize"}))
+            y += 1

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
-from unlev.builder import BuildCompat, GameBuilder, fill_rooms, fixup_special
+from unlev.builder import BuildCompat, GameBuilder, fill_rooms, fixup_special, mineralize
 from unlev.finish import finish_level
 from unlev.lang import ast as A
 from unlev.lang.evaluator import Evaluator
@@ -45,8 +45,8 @@ def build_level(compiled, level_node: Optional[A.Level] = None, seed: int = 0,
     builder to the game's deviations too.  ``force_flip`` keeps the random flips on
     every level (the game keeps them only in Sokoban).  ``finish=False`` stops right
     after the script (for tests and debugging).  ``post_mklev`` also runs what mklev()
-    does to every new level once the loader is done (so far: bound_digging, the
-    non-diggable frame round the used area).  The builder's impossible() messages
+    does to every new level once the loader is done: bound_digging (the non-diggable
+    frame round the used area) and mineralize (kelp, gold and gems in the rock).  The builder's impossible() messages
     are in ``level.extras["warnings"]``.
     """
     if level_node is None:
@@ -70,5 +70,6 @@ def build_level(compiled, level_node: Optional[A.Level] = None, seed: int = 0,
                      force_flip=force_flip)
         if post_mklev:
             bound_digging(level, earth_level=level.name == "earth")
+            mineralize(level, rng)
     level.extras["warnings"] = builder.warnings
     return level
