@@ -442,3 +442,135 @@ def test_mineralize_statement_buries_gold_in_rock():
     assert len(gold) > 100
     assert any(o.buried for o in gold) and not all(o.buried for o in gold)
     assert all(lv.at(o.x, o.y) == T.STONE for o in gold)
+
+
+# ------------------------------------------------------------------ more statements
+def test_spill_grows_a_blob_from_a_spot():
+    lv = run(HEADER + """GEOMETRY:center,center
+MAP
+.........
+.........
+.........
+ENDMAP
+SPILL:(4,1),'P',east,5
+""")
+    pools = lv.find(T.POOL)
+    assert (lv.xstart + 4, lv.ystart + 1) in pools
+    assert 1 <= len(pools) <= 5
+
+
+def test_spill_from_a_random_wall_starts_in_the_wall():
+    lv = run(HEADER + """GEOMETRY:center,center
+MAP
+-------
+|.....|
+|.....|
+-------
+ENDMAP
+SPILL:random,'L',south,1
+""", seed=5)
+    lava = lv.find(T.LAVAPOOL)
+    # the wall next to the random spot is broken through, then one cell is spilled
+    assert len(lava) in (1, 2)
+    assert all(lv.lit_at(x, y) for x, y in lava)
+
+
+def test_wallwalk_paints_along_the_wall():
+    lv = run(HEADER + """GEOMETRY:left,top
+MAP
+-------
+|.....|
+|.....|
+|.....|
+-------
+ENDMAP
+WALLWALK:(1,1),'P',100%
+""")
+    ring = {(x, y) for x in range(4, 9) for y in range(4, 7)} - {(5, 5), (6, 5), (7, 5)}
+    assert set(lv.find(T.POOL)) == ring
+
+
+def test_mazewalk_carves_odd_cells_and_stocks():
+    lv = run("""LEVEL:"maze"
+FLAGS:mazelevel
+INIT_MAP:mazegrid,'-'
+MAZEWALK:(3,3),east
+""", finish=True)
+    assert lv.count(T.ROOM) > 300
+    assert all(lv.at(x, y) == T.ROOM for x in range(5, 77, 2) for y in range(3, 19, 2)
+               if lv.at(x, y) != T.STONE)
+    assert not wall_join_errors(lv)
+    assert lv.objects or lv.monsters        # MAZEWALK without arguments stocks the maze
+
+
+def test_drawbridge_open_and_closed():
+    lv = run(HEADER + """GEOMETRY:left,top
+MAP
+|}}
+|}}
+ENDMAP
+DRAWBRIDGE:(1,0),west,open
+DRAWBRIDGE:(1,1),west,closed
+""")
+    assert lv.at(4, 3) == T.DRAWBRIDGE_DOWN and lv.at(3, 3) == T.DOOR
+    assert lv.at(4, 4) == T.DRAWBRIDGE_UP and lv.at(3, 4) == T.DBWALL
+    assert lv.wall_info_at(3, 4) & W_NONDIGGABLE
+
+
+def test_levregion_stairs_are_placed_inside_their_region():
+    for seed in (1, 2, 3):
+        lv = run(HEADER + """GEOMETRY:center,center
+MAP
+...........
+...........
+ENDMAP
+STAIR:(0,0,3,1),(0,0,0,0),up
+""", seed=seed, finish=True)
+        [s] = lv.stairs
+        assert s.up and lv.xstart <= s.x <= lv.xstart + 3 and lv.ystart <= s.y <= lv.ystart + 1
+        assert (s.x, s.y) != (lv.xstart, lv.ystart)        # the excluded cell
+
+
+def test_random_monster_of_water_kind_goes_into_water():
+    lv = run(HEADER + """GEOMETRY:center,center
+MAP
+}}}}}}}}}}
+}........}
+}}}}}}}}}}
+ENDMAP
+MONSTER:(';',"giant eel"),random
+MONSTER:('d',"jackal"),random
+""")
+    eel, jackal = lv.monsters
+    assert lv.at(eel.x, eel.y) == T.MOAT
+    assert lv.at(jackal.x, jackal.y) == T.ROOM
+
+
+def test_core_queries_room_and_rndcoord():
+    lv = run("""LEVEL:"q"
+ROOM:"ordinary",lit,(3,3),(center,center),(7,4) {
+  $w = room.width
+  $h = room.height
+  IF [$w == 7] { TERRAIN:(0,0),'L' }
+  IF [$h == 4] { TERRAIN:(6,3),'T' }
+  MONSTER:('d',"jackal"),(3,1)
+  IF [level.mon_at(monster:'d',(3,1))] { OBJECT:('(',"chest"),(3,2) }
+  IF [level.mon_at(monster:'d',(4,1))] { OBJECT:('(',"large box"),(3,2) }
+}
+""")
+    r = lv.rooms[0]
+    assert lv.at(r.lx, r.ly) == T.LAVAPOOL and lv.at(r.hx, r.hy) == T.TREE
+    assert [o.id for o in lv.objects] == ["chest"]
+
+
+def test_region_inside_a_room_ends_the_room():
+    """spo_region refuses to be a subroom ("region as subroom") but its ENDROOM still
+    pops the room: later statements of the ROOM block are relative to the map."""
+    lv = run("""LEVEL:"r"
+ROOM:"ordinary",lit,(3,3),(center,center),(7,4) {
+  REGION:(10,10,11,11),lit,"morgue"
+  TERRAIN:(1,1),'L'
+}
+""")
+    assert "region as subroom" in lv.extras["warnings"]
+    assert lv.at(2, 1) == T.LAVAPOOL

@@ -1587,9 +1587,18 @@ class GameBuilder(LevelBuilder):
         if croom is not None and not croom.inside(x, y):
             return None
         if pm is None:
-            pm = pctx.random_monster(rng)
-            if pm is None:
-                return None
+            # makemon(NULL, x, y): a random kind that can live on the spot (50 tries);
+            # in Sokoban a boulder-thrower is refused on the first try
+            for tryct in range(1, 52):
+                pm = pctx.random_monster(rng)
+                if pm is None:
+                    return None
+                if tryct > 50:
+                    break
+                if tryct == 1 and "M2_ROCKTHROW" in pm.m2 and lev.context.in_sokoban:
+                    continue
+                if self._goodpos(x, y, pm, rng):
+                    break
         if not (0 <= x < COLNO and 0 <= y < ROWNO):
             return None
         record = {k: v for k, v in attrs.items() if k != "align"}
@@ -1717,12 +1726,14 @@ class GameBuilder(LevelBuilder):
         self._place_object(obj, attrs, container)
 
     def _corpsenm(self, mt: MonsterValue, pctx) -> Optional[str]:
+        """The monster of a corpse/statue/figurine: mkclass() draws from the main
+        stream, rndmonst() from the monster stream (the game wraps only the latter)."""
         if mt.name is not None:
             return mt.name
         if mt.cls is not None:
             pm = pctx.random_monster_of_class(self.rng, mt.cls, spc=G_NOGEN)
         else:
-            pm = pctx.random_monster(self.rng)
+            pm = pctx.random_monster(self.mon_rng)
         return pm.name if pm is not None else None
 
     def _place_object(self, obj: Object, attrs: dict, container: bool,
