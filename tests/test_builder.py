@@ -574,3 +574,21 @@ ROOM:"ordinary",lit,(3,3),(center,center),(7,4) {
 """)
     assert "region as subroom" in lv.extras["warnings"]
     assert lv.at(2, 1) == T.LAVAPOOL
+
+
+def test_guess_context_from_level_names():
+    from unlev.run import guess_context
+    assert guess_context("soko2-3").in_sokoban
+    assert guess_context("minetn-1").in_mines
+    assert guess_context("water").is_waterlevel and guess_context("astral").in_endgame
+    assert guess_context("Pri-fila").dungeon_name == "The Quest"
+    assert guess_context("heck-b-2").dungeon_name == "Gehennom"
+    assert guess_context("bigrm-3").dungeon_name == "The Dungeons of Doom"
+
+
+def test_sokoban_levels_flip_like_the_game():
+    text = 'LEVEL:"soko1-9"\nGEOMETRY:center,center\nMAP\n-----\n|..L|\n-----\nENDMAP\n'
+    flips = {run(text, seed=s, finish=True).find(T.ROOM)[0][0] for s in range(1, 12)}
+    assert len(flips) == 2                       # both ways, depending on the seed
+    other = 'LEVEL:"bigrm-9"\nGEOMETRY:center,center\nMAP\n-----\n|..L|\n-----\nENDMAP\n'
+    assert len({run(other, seed=s, finish=True).find(T.ROOM)[0][0] for s in range(1, 12)}) == 1

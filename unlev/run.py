@@ -32,6 +32,41 @@ def find_level(compiled, name: Optional[str] = None) -> A.Level:
                    + ", ".join(lv.name for lv in levels))
 
 
+# Level-name prefixes of UnNetHack's dungeon.def and the dungeon each lives in.
+_DUNGEON_OF_PREFIX = (
+    ("soko", "Sokoban"), ("minefill", "The Gnomish Mines"),
+    ("minetn", "The Gnomish Mines"), ("minend", "The Gnomish Mines"),
+    ("valley", "Gehennom"), ("sanctum", "Gehennom"), ("juiblex", "Gehennom"),
+    ("orcus", "Gehennom"), ("asmod", "Gehennom"), ("baalz", "Gehennom"),
+    ("heck-", "Gehennom"), ("hellfill", "Gehennom"), ("sheol", "Sheol"),
+    ("palace_", "Sheol"), ("tower", "Vlad's Tower"), ("wizard", "The Wizard's Tower"),
+    ("drgn", "The Dragon Caves"), ("moria", "The Ruins of Moria"), ("knox", "Fort Ludios"),
+    ("blkmar", "One-eyed Sam's Market"), ("advcal", "Advent Calendar"),
+    ("town", "Town"), ("earth", "The Elemental Planes"), ("air", "The Elemental Planes"),
+    ("fire", "The Elemental Planes"), ("water", "The Elemental Planes"),
+    ("astral", "The Elemental Planes"),
+)
+
+
+def guess_context(name: str, depth: int = 1) -> DungeonContext:
+    """A DungeonContext for a level known only by its LEVEL name: the dungeon it lives
+    in according to UnNetHack's dungeon.def, and the switches that change how the
+    game builds it there (Sokoban flips, the Plane of Water accepts any spot, Mines
+    lighting and mineralize, the Wizard's Tower never flips left-right...).  Depth
+    and the level's number in its dungeon are not guessed."""
+    dungeon = "The Dungeons of Doom"
+    if len(name) > 4 and name[3] == "-" and name[:3].istitle():
+        dungeon = "The Quest"
+    for prefix, dname in _DUNGEON_OF_PREFIX:
+        if name.startswith(prefix):
+            dungeon = dname
+            break
+    return DungeonContext(
+        depth=depth, dungeon_name=dungeon, in_mines=dungeon == "The Gnomish Mines",
+        in_sokoban=dungeon == "Sokoban", in_endgame=dungeon == "The Elemental Planes",
+        is_waterlevel=name == "water", on_wizard_tower_level=dungeon == "The Wizard's Tower")
+
+
 def build_level(compiled, level_node: Optional[A.Level] = None, seed: int = 0,
                 context: Optional[DungeonContext] = None, compat: Compat = Compat(),
                 force_flip: bool = False, run_context: Optional[RunContext] = None,
@@ -39,7 +74,8 @@ def build_level(compiled, level_node: Optional[A.Level] = None, seed: int = 0,
                 post_mklev: bool = True) -> Level:
     """Generate one level: the script on a fresh level, then the game's finishing steps.
 
-    ``context`` says where the level is (depth, dungeon...); ``run_context`` is what the
+    ``context`` says where the level is (depth, dungeon...; guessed from the level's name
+    when None, see :func:`guess_context`); ``run_context`` is what the
     script's ``level.*``/``hero.*`` functions read (made from ``context`` when None).
     ``compat`` is the selection Compat: ``Compat.game()`` switches the evaluator and the
     builder to the game's deviations too.  ``force_flip`` keeps the random flips on
@@ -52,8 +88,8 @@ def build_level(compiled, level_node: Optional[A.Level] = None, seed: int = 0,
     if level_node is None:
         level_node = compiled.tree.levels[0]
     if context is None:
-        depth = run_context.depth if run_context is not None else 1
-        context = DungeonContext(depth=depth)
+        context = guess_context(level_node.name,
+                                run_context.depth if run_context is not None else 1)
     if run_context is None:
         run_context = RunContext(depth=context.depth, difficulty=context.difficulty)
     rng = RNG(seed)
