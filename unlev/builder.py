@@ -1493,7 +1493,8 @@ class GameBuilder(LevelBuilder):
         else:
             kind = data.get_trap(name)
         self._maketrap(x, y, kind)
-        if populate.web_spider(self.rng, pctx.level_difficulty, kind):
+        if populate.web_spider(self.rng, pctx.level_difficulty, kind) and \
+                self._monster_at(x, y) is None:
             lev.monsters.append(Monster(x, y, "giant spider",
                                         attrs={"data": data.get_monster("giant spider")}))
 
@@ -1581,24 +1582,16 @@ class GameBuilder(LevelBuilder):
             x, y = self._get_location_coord_rng(coord, DRY, rng)
         if self._monster_at(x, y) is not None:
             spot = self._enexto(x, y, pm, rng)
-            if spot is not None:
-                x, y = spot
+            if spot is None:
+                return None           # makemon() refuses an occupied spot
+            x, y = spot
         croom = self.croom
         if croom is not None and not croom.inside(x, y):
             return None
         if pm is None:
-            # makemon(NULL, x, y): a random kind that can live on the spot (50 tries);
-            # in Sokoban a boulder-thrower is refused on the first try
-            for tryct in range(1, 52):
-                pm = pctx.random_monster(rng)
-                if pm is None:
-                    return None
-                if tryct > 50:
-                    break
-                if tryct == 1 and "M2_ROCKTHROW" in pm.m2 and lev.context.in_sokoban:
-                    continue
-                if self._goodpos(x, y, pm, rng):
-                    break
+            pm = self._random_kind_for(x, y, rng)
+            if pm is None:
+                return None
         if not (0 <= x < COLNO and 0 <= y < ROWNO):
             return None
         record = {k: v for k, v in attrs.items() if k != "align"}
@@ -1610,6 +1603,19 @@ class GameBuilder(LevelBuilder):
             mon.attrs["inventory"] = []
         lev.monsters.append(mon)
         return mon
+
+    def _random_kind_for(self, x: int, y: int, rng: RNG):
+        """_makemon(NULL, x, y): rndmonst() until the kind can live on the spot (at
+        most 51 draws; the last one is kept anyway)."""
+        pctx = self._pop_context()
+        tryct = 0
+        while True:
+            pm = pctx.random_monster(rng)
+            if pm is None:
+                return None
+            if self._goodpos(x, y, pm, rng) or tryct >= 50:
+                return pm
+            tryct += 1
 
     def _get_location_coord_rng(self, coord: Coord, humidity: int, rng: RNG):
         saved = self.rng
@@ -1778,14 +1784,11 @@ class _MazeFiller:
     def monster(self, level, rng, x, y, name):
         b = self.b
         mrng = b.mon_rng
-        pm = data.get_monster(name) if name else b._pop_context().random_monster(mrng)
+        if b._monster_at(x, y) is not None or not isok(x, y):
+            return                    # makemon() without MM_ADJACENTOK gives up
+        pm = data.get_monster(name) if name else b._random_kind_for(x, y, mrng)
         if pm is None:
             return
-        if b._monster_at(x, y) is not None:
-            spot = b._enexto(x, y, pm, mrng)
-            if spot is None:
-                return
-            x, y = spot
         level.monsters.append(Monster(x, y, pm.name, attrs={"data": pm, "from": "maze"}))
 
     def gold(self, level, rng, x, y):
