@@ -592,3 +592,29 @@ def test_sokoban_levels_flip_like_the_game():
     assert len(flips) == 2                       # both ways, depending on the seed
     other = 'LEVEL:"bigrm-9"\nGEOMETRY:center,center\nMAP\n-----\n|..L|\n-----\nENDMAP\n'
     assert len({run(other, seed=s, finish=True).find(T.ROOM)[0][0] for s in range(1, 12)}) == 1
+
+
+def _two_rooms_with_doors(compat):
+    from unlev import rooms as R
+    b = GameBuilder(RNG(1), compat=compat)
+    lv = b.level
+    left = R.add_room(lv, 5, 5, 10, 8, True)
+    right = R.add_room(lv, 30, 5, 35, 8, True)
+    lv.set_typ(11, 6, T.DOOR)       # east wall of the left room
+    lv.set_typ(29, 7, T.DOOR)       # west wall of the right room
+    lv.set_typ(7, 9, T.DOOR)        # south wall of the left room
+    lv.set_typ(32, 4, T.DOOR)       # north wall of the right room
+    return b, lv
+
+
+def test_corridor_between_room_doors():
+    from unlev.maze import W_EAST, W_WEST, W_NORTH, W_SOUTH
+    b, lv = _two_rooms_with_doors(BuildCompat())
+    b.do_corridor(src=(0, W_EAST, 0), dst=(1, W_WEST, 0))
+    assert lv.at(12, 6) == T.CORR and lv.at(28, 7) == T.CORR
+    b.do_corridor(src=(0, W_SOUTH, 0), dst=(1, W_NORTH, 0))
+    assert lv.at(7, 10) == T.CORR and lv.at(32, 3) == T.CORR
+    # the loader looks for a "south" door on the top wall: none there, nothing dug
+    b, lv = _two_rooms_with_doors(BuildCompat.game())
+    b.do_corridor(src=(0, W_SOUTH, 0), dst=(1, W_NORTH, 0))
+    assert lv.count(T.CORR) == 0

@@ -35,6 +35,7 @@ from unlev.lang.diagnostics import DesError, Span
 from unlev.lang.values import Align, Coord, MapCharValue, MonsterValue, ObjectValue, Region
 from unlev.stdlib import data, populate
 from unlev.stdlib import terrain as T
+from unlev.stdlib.builtins import c_div as _cdiv
 from unlev.stdlib.rng import RNG
 from unlev.stdlib.selection import Compat
 from unlev import rooms as R
@@ -1255,8 +1256,13 @@ class GameBuilder(LevelBuilder):
 
     # -- corridors ------------------------------------------------------------------------
     def do_corridor(self, src, dst, **_):
-        if isinstance(dst, int) or src[0] == -1:
-            # RANDOM_CORRIDORS written as CORRIDOR: (room, wall, door), style
+        """create_corridor(): from the src room's door to the dst room's door.  A source
+        room of -1 means random corridors of style src-door; an integer destination
+        (lev_comp's "nxcor" form) only looks for the source door and digs nothing."""
+        if src[0] == -1:
+            self._makecorridors(src[2])
+            return
+        if isinstance(dst, int):
             return
         self._create_corridor(src, dst)
 
@@ -1812,11 +1818,6 @@ class _MazeFiller:
 
 def _good_stair_loc(t: int) -> bool:
     return t in (T.ROOM, T.CORR, T.ICE)
-
-
-def _cdiv(a: int, b: int) -> int:
-    q = abs(a) // abs(b)
-    return q if (a >= 0) == (b >= 0) else -q
 
 
 def _align2amask(a: int) -> int:
