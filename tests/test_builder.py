@@ -618,3 +618,21 @@ def test_corridor_between_room_doors():
     b, lv = _two_rooms_with_doors(BuildCompat.game())
     b.do_corridor(src=(0, W_SOUTH, 0), dst=(1, W_NORTH, 0))
     assert lv.count(T.CORR) == 0
+
+
+def test_filled_vault_region_gets_gold_unfilled_does_not():
+    text = HEADER + """GEOMETRY:left,top
+MAP
+----
+|..|
+|..|
+----
+ENDMAP
+REGION:(1,1,2,2),lit,"vault"{FILLED}
+"""
+    lv = run(text.replace("{FILLED}", ""), finish=True)
+    gold = sorted((o.x, o.y) for o in lv.objects if o.id == "gold piece")
+    assert gold == [(4, 4), (4, 5), (5, 4), (5, 5)]
+    assert lv.rooms[0].needfill == 1
+    lv = run(text.replace("{FILLED}", ",unfilled"), finish=True)
+    assert not lv.objects and lv.rooms[0].needfill == 2
