@@ -1594,7 +1594,8 @@ class GameBuilder(LevelBuilder):
         croom = self.croom
         if croom is not None and not croom.inside(x, y):
             return None
-        if pm is None:
+        anymon = pm is None
+        if anymon:
             pm = self._random_kind_for(x, y, rng)
             if pm is None:
                 return None
@@ -1608,7 +1609,44 @@ class GameBuilder(LevelBuilder):
         if "inventory" not in mon.attrs:
             mon.attrs["inventory"] = []
         lev.monsters.append(mon)
+        if anymon:
+            self._make_group(pm, x, y, rng)
         return mon
+
+    def _make_group(self, pm, x: int, y: int, rng: RNG) -> None:
+        """makemon()'s companions of a random monster: a small group (G_SGROUP, half
+        the time) or a large one (G_LGROUP); at hero level 1 that is 1 or 2 more,
+        fewer when peace_minded() says a companion would be peaceful."""
+        flags = pm.gen_flags
+        if "G_SGROUP" in flags and rng.rn2(2):
+            n = 3
+        elif "G_LGROUP" in flags:
+            n = 10 if rng.rn2(3) else 3
+        else:
+            return
+        cnt = max(rng.rnd(n) // 4, 1)          # u.ulevel < 3: a quarter
+        mx, my = x, y
+        for _ in range(cnt):
+            if self._peace_minded(pm, rng):
+                continue
+            spot = self._enexto(mx, my, pm, rng)
+            if spot is None:
+                continue
+            mx, my = spot
+            self.level.monsters.append(Monster(mx, my, pm.name, attrs={
+                "data": pm, "group": True, "inventory": []}))
+
+    def _peace_minded(self, pm, rng: RNG) -> bool:
+        """makemon.c peace_minded() for a hero of the run's alignment (record 0)."""
+        if "M2_PEACEFUL" in pm.m2:
+            return True
+        if "M2_HOSTILE" in pm.m2:
+            return False
+        hero = getattr(self.run_context, "alignment", 0)
+        mal = pm.alignment
+        if (mal > 0) - (mal < 0) != (hero > 0) - (hero < 0):
+            return False
+        return bool(rng.rn2(16)) and bool(rng.rn2(2 + abs(mal)))
 
     def _random_kind_for(self, x: int, y: int, rng: RNG):
         """_makemon(NULL, x, y): rndmonst() until the kind can live on the spot (at
@@ -1796,6 +1834,8 @@ class _MazeFiller:
         if pm is None:
             return
         level.monsters.append(Monster(x, y, pm.name, attrs={"data": pm, "from": "maze"}))
+        if not name:
+            b._make_group(pm, x, y, mrng)
 
     def gold(self, level, rng, x, y):
         self.b._mkgold(0, x, y, rng)
