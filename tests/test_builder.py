@@ -10,11 +10,11 @@ from unlev.builder import BuildCompat, GameBuilder
 from unlev.lang.frontend import compile_file, compile_text
 from unlev.lang.values import Coord
 from unlev.level import (
-    D_CLOSED, D_ISOPEN, D_LOCKED, D_NODOOR, LR_BRANCH, LR_DOWNSTAIR, LR_TELE, LR_UPTELE,
+    D_CLOSED, D_ISOPEN, D_LOCKED, D_NODOOR, LR_BRANCH, LR_DOWNSTAIR, LR_UPTELE,
     W_NONDIGGABLE, DungeonContext, Level,
 )
-from unlev.maze import ANY_LOC, DRY, WET
-from unlev.run import build_level, find_level
+from unlev.maze import DRY, WET
+from unlev.run import build_level
 from unlev.stdlib import terrain as T
 from unlev.stdlib.rng import RNG
 from unlev.stdlib.selection import Compat

@@ -41,14 +41,14 @@ from unlev.stdlib.selection import Compat
 from unlev import rooms as R
 from unlev.level import (
     COLNO, ROWNO, X_MAZE_MAX, Y_MAZE_MAX, MAXNROFROOMS, DOORMAX, ROOMOFFSET, NO_ROOM,
-    D_NODOOR, D_BROKEN, D_ISOPEN, D_CLOSED, D_LOCKED, D_TRAPPED, D_SECRET,
+    D_NODOOR, D_ISOPEN, D_CLOSED, D_LOCKED, D_TRAPPED, D_SECRET,
     W_NONDIGGABLE, W_NONPASSWALL, DB_NORTH, DB_SOUTH, DB_EAST, DB_WEST, DB_UNDER, DB_MOAT,
     DB_LAVA, LA_UP, LA_DOWN, ICED_POOL, ICED_MOAT, OROOM, VAULT, TEMPLE, SHOPBASE,
     FILL_NONE, LR_DOWNSTAIR, LR_UPSTAIR, LR_PORTAL, LR_BRANCH, LR_TELE, LR_UPTELE,
     LR_DOWNTELE, Area, DungeonContext, Engraving, LevRegion, Level, Monster, Object, Room,
     Stairway, Trap, isok,
 )
-from unlev.mapgen import InitSpec, init_level, litstate_rnd, LVLINIT_MINES
+from unlev.mapgen import InitSpec, init_level, litstate_rnd
 from unlev.maze import (
     DRY, WET, HOT, SOLID, ANY_LOC, NO_LOC_WARN, SPACELOC, STAIRS_LOC, W_NORTH, W_SOUTH,
     W_EAST, W_WEST, mazewalk,
