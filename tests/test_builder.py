@@ -636,3 +636,25 @@ REGION:(1,1,2,2),lit,"vault"{FILLED}
     assert lv.rooms[0].needfill == 1
     lv = run(text.replace("{FILLED}", ",unfilled"), finish=True)
     assert not lv.objects and lv.rooms[0].needfill == 2
+
+
+def test_zoo_like_rooms_are_stocked():
+    text = HEADER + """GEOMETRY:left,top
+MAP
+-------
+|.....|
+|.....|
+-------
+ENDMAP
+REGION:(1,1,5,2),lit,"{KIND}"
+"""
+    lv = run(text.replace("{KIND}", "barracks"), finish=True)
+    assert len(lv.monsters) == 10
+    assert {m.id for m in lv.monsters} <= {"soldier", "sergeant", "lieutenant", "captain"}
+    assert all(m.attrs["asleep"] for m in lv.monsters) and lv.extras["has_barracks"]
+    lv = run(text.replace("{KIND}", "throne"), finish=True)
+    assert lv.count(T.THRONE) == 1
+    assert any(m.id.endswith("king") for m in lv.monsters)
+    assert any(o.id in ("chest", "iron safe") and o.contents for o in lv.objects)
+    lv = run(text.replace("{KIND}", "zoo"), finish=True)
+    assert len(lv.monsters) >= 10 and len(lv.objects) == 10      # gold on every square

@@ -1890,23 +1890,27 @@ def _pm_to_humidity(pm) -> int:
 
 # ======================================================================== after the script
 def fill_rooms(builder: GameBuilder, level: Level, rng: RNG) -> None:
-    """spo_lev.c fill_rooms(): the rooms a REGION/ROOM asked to be stocked.
-
-    Vaults get their gold (one pile per floor cell, as fill_room does); other special
-    rooms are only marked (``level.extras["fill"]``): stocking shops, zoos, morgues...
-    is population work the builder does not do."""
+    """spo_lev.c fill_rooms() / fill_room(): stock the rooms a ROOM or REGION asked to
+    be filled.  Vaults get their gold, the zoo-like rooms (court, barracks, zoo,
+    morgue, beehive, leprechaun hall, cockatrice nest, anthole, lemure pit) their
+    sleeping monsters and treasure, as mkroom.c fill_zoo() makes them.  Shops and
+    gardens are only marked in ``level.extras["fill"]``: stocking them is not done."""
     def fill_room(room: Room, prefilled: bool) -> None:
         if room.rtype == OROOM:
             return
-        if not prefilled and room.rtype == VAULT:
-            depth = abs(level.context.depth)
-            for x in range(room.lx, room.hx + 1):
-                for y in range(room.ly, room.hy + 1):
-                    builder._mkgold(rng.rn1(depth * 100, 51), x, y, rng)
-        else:
-            level.extras.setdefault("fill", []).append(
-                {"room": (room.lx, room.ly, room.hx, room.hy), "rtype": room.rtype,
-                 "prefilled": prefilled})
+        if not prefilled:
+            if room.rtype == VAULT:
+                depth = abs(level.context.depth)
+                for x in range(room.lx, room.hx + 1):
+                    for y in range(room.ly, room.hy + 1):
+                        builder._mkgold(rng.rn1(depth * 100, 51), x, y, rng)
+                return
+            if room.rtype in _ZOO_TYPES and room.rtype != GARDEN:
+                _fill_zoo(builder, level, rng, room)
+                return
+        level.extras.setdefault("fill", []).append(
+            {"room": (room.lx, room.ly, room.hx, room.hy), "rtype": room.rtype,
+             "prefilled": prefilled})
 
     for room in list(level.rooms):
         if room.needfill:
@@ -1914,6 +1918,214 @@ def fill_rooms(builder: GameBuilder, level: Level, rng: RNG) -> None:
         for sub in list(room.subrooms):
             if sub.needfill:
                 fill_room(sub, False)
+
+
+COURT, BARRACKS, ZOO, MORGUE, BEEHIVE = 2, 7, 8, 6, 5
+LEPREHALL, COCKNEST, ANTHOLE, GARDEN, LEMUREPIT = 11, 12, 13, 14, 16
+_ZOO_TYPES = (GARDEN, COURT, ZOO, BEEHIVE, ANTHOLE, COCKNEST, LEPREHALL, LEMUREPIT, MORGUE,
+              BARRACKS)
+_SQUAD = (("soldier", 80), ("sergeant", 15), ("lieutenant", 4), ("captain", 1))
+_ANTS = ("soldier ant", "fire ant", "snow ant", "giant ant")
+
+
+def _fill_zoo(builder: GameBuilder, level: Level, rng: RNG, room: Room) -> None:
+    """mkroom.c fill_zoo(): a sleeping monster on every free square (the door's
+    neighbours excepted), with the room type's extras; courts get their throne,
+    king and coffer."""
+    rtype = room.rtype
+    ctx = builder._pop_context()
+    ld = ctx.level_difficulty
+    mrng = builder.mon_rng
+    lev = level
+    doors = lev.doors[room.fdoor:room.fdoor + room.doorct]
+    door = doors[0] if doors else None
+    tx = ty = 0
+    goldlim = 0
+    if rtype == COURT:
+        spot = None
+        if lev.flags.is_maze_lev:
+            spot = next(((x, y) for x in range(room.lx, room.hx + 1)
+                         for y in range(room.ly, room.hy + 1)
+                         if lev.at(x, y) == T.THRONE), None)
+        if spot is None:
+            for _ in range(100):
+                pt = R.somexy(lev, rng, room)
+                if pt is not None:
+                    tx, ty = pt
+                if not _occupied(builder, tx, ty):
+                    break
+        else:
+            tx, ty = spot
+        i = rng.rnd(ld)
+        king = ("ogre king" if i > 9 else "elvenking" if i > 5 else
+                "dwarf king" if i > 2 else "gnome king")
+        _zoo_monster(builder, data.get_monster(king), tx, ty)
+    elif rtype == BEEHIVE:
+        tx = room.lx + (room.hx - room.lx + 1) // 2
+        ty = room.ly + (room.hy - room.ly + 1) // 2
+        if room.irregular and (lev.roomno_at(tx, ty) != lev.room_roomno(room) & 0x3F
+                               or lev.edge_at(tx, ty)):
+            pt = R.somexy(lev, rng, room)
+            if pt is not None:
+                tx, ty = pt
+    elif rtype in (ZOO, LEPREHALL):
+        goldlim = 500 * ld
+    rmno = lev.room_roomno(room) & 0x3F
+    for sx in range(room.lx, room.hx + 1):
+        for sy in range(room.ly, room.hy + 1):
+            if room.irregular:
+                if (lev.roomno_at(sx, sy) != rmno or lev.edge_at(sx, sy) or
+                        (door and max(abs(sx - door[0]), abs(sy - door[1])) <= 1)):
+                    continue
+            elif lev.at(sx, sy) <= T.DOOR or (door and (
+                    (sx == room.lx and door[0] == sx - 1) or (sx == room.hx and door[0] == sx + 1)
+                    or (sy == room.ly and door[1] == sy - 1) or (sy == room.hy and door[1] == sy + 1))):
+                continue
+            if rtype == COURT and lev.at(sx, sy) == T.THRONE:
+                continue
+            if rtype == COURT:
+                pm = _courtmon(builder, rng, ld)
+            elif rtype == BARRACKS:
+                pm = _squadmon(rng, ld)
+            elif rtype == MORGUE:
+                pm = _morguemon(builder, rng, ld)
+            elif rtype == BEEHIVE:
+                pm = data.get_monster("queen bee" if (sx, sy) == (tx, ty) else "killer bee")
+            elif rtype == LEMUREPIT:
+                pm = data.get_monster("horned devil" if not rng.rn2(10) else "lemure")
+            elif rtype == LEPREHALL:
+                pm = data.get_monster("leprechaun")
+            elif rtype == COCKNEST:
+                pm = data.get_monster("cockatrice")
+            elif rtype == ANTHOLE:
+                pm = data.get_monster(_ANTS[(ld + rng.seed) % 4])
+            else:
+                pm = None
+            _zoo_monster(builder, pm, sx, sy, mrng)
+            if rtype in (ZOO, LEPREHALL):
+                if door is not None:
+                    i = ((sx - door[0]) ** 2 + (sy - door[1]) ** 2) ** 2
+                else:
+                    i = goldlim
+                if i >= goldlim:
+                    i = 5 * ld
+                goldlim -= i
+                builder._mkgold(rng.rn1(i, 10), sx, sy, rng)
+            elif rtype == MORGUE:
+                if not rng.rn2(5):
+                    lev.objects.append(Object(sx, sy, "corpse", attrs={"from": "morgue"}))
+                if not rng.rn2(10):
+                    box = "large box" if rng.rn2(3) else "chest"
+                    lev.objects.append(Object(sx, sy, box, attrs={"from": "morgue"}))
+                if not rng.rn2(5):
+                    _make_grave(builder, sx, sy)
+                elif ctx_in_moria(lev) and rng.rnf(1, 1000):
+                    pass        # the one "Guest41" grave of Moria: once per game
+            elif rtype == BEEHIVE:
+                if not rng.rn2(3):
+                    lev.objects.append(Object(sx, sy, "lump of royal jelly"))
+            elif rtype == BARRACKS:
+                if not rng.rn2(20):
+                    box = "chest" if (rng.rn2(3) or level.context.depth < 16) else "iron safe"
+                    lev.objects.append(Object(sx, sy, box, attrs={"from": "barracks"}))
+            elif rtype == COCKNEST:
+                if not rng.rn2(3):
+                    statue = Object(sx, sy, "statue", attrs={"from": "cockatrice nest"})
+                    for _ in range(rng.rn2(5)):
+                        obj = ctx.random_object(rng)
+                        statue.contents.append(Object(sx, sy, obj.name or obj.description))
+                    lev.objects.append(statue)
+            elif rtype == ANTHOLE:
+                if not rng.rn2(3):
+                    food = ctx.random_object(rng, "%")
+                    lev.objects.append(Object(sx, sy, food.name or food.description))
+    if rtype == COURT:
+        lev.set_typ(tx, ty, T.THRONE)
+        pt = R.somexy(lev, rng, room) or (tx, ty)
+        coffer = Object(pt[0], pt[1], "iron safe" if level.context.depth > 15 else "chest",
+                        attrs={"spe": 2, "from": "court"})
+        coffer.contents.append(Object(pt[0], pt[1], "gold piece",
+                                      attrs={"quantity": rng.rn1(50 * ld, 10)}))
+        lev.objects.append(coffer)
+    flag = {COURT: "has_court", BARRACKS: "has_barracks", ZOO: "has_zoo",
+            MORGUE: "has_morgue", BEEHIVE: "has_beehive", LEMUREPIT: "has_lemurepit"}.get(rtype)
+    if flag:
+        lev.extras[flag] = True
+
+
+def ctx_in_moria(level: Level) -> bool:
+    return level.context.dungeon_name == "The Ruins of Moria"
+
+
+def _occupied(builder: GameBuilder, x: int, y: int) -> bool:
+    t = builder._typ(x, y)
+    return (builder._trap_at(x, y) is not None or T.STAIRS <= t <= T.ALTAR
+            or builder._is_lava(x, y) or builder._is_pool(x, y))
+
+
+def _zoo_monster(builder: GameBuilder, pm, x: int, y: int, rng: Optional[RNG] = None) -> None:
+    """makemon(pm, x, y, MM_ASLEEP) on a zoo square (a random kind when pm is None)."""
+    rng = rng or builder.mon_rng
+    if builder._monster_at(x, y) is not None or not isok(x, y):
+        return
+    anymon = pm is None
+    if anymon:
+        pm = builder._random_kind_for(x, y, rng)
+        if pm is None:
+            return
+    builder.level.monsters.append(Monster(x, y, pm.name, attrs={
+        "data": pm, "asleep": 1, "inventory": [], "from": "fill"}))
+    if anymon:
+        builder._make_group(pm, x, y, rng)
+
+
+def _courtmon(builder: GameBuilder, rng: RNG, ld: int):
+    i = rng.rn2(60) + rng.rn2(3 * ld)
+    for limit, kind in ((100, "D"), (95, "H"), (85, "T"), (75, "C"), (60, "o")):
+        if i > limit:
+            return builder._pop_context().random_monster_of_class(rng, kind)
+    if i > 45:
+        return data.get_monster("bugbear")
+    if i > 30:
+        return data.get_monster("hobgoblin")
+    return builder._pop_context().random_monster_of_class(rng, "G" if i > 15 else "k")
+
+
+def _squadmon(rng: RNG, ld: int):
+    sel = rng.rnd(80 + ld)
+    cpro = 0
+    for name, prob in _SQUAD:
+        cpro += prob
+        if cpro > sel:
+            return data.get_monster(name)
+    return data.get_monster(_SQUAD[rng.rn2(len(_SQUAD))][0])
+
+
+def _morguemon(builder: GameBuilder, rng: RNG, ld: int):
+    i = rng.rn2(100)
+    hd = rng.rn2(ld)
+    pctx = builder._pop_context()
+    if hd > 10 and i < 10:
+        # Gehennom and the endgame: any demon; elsewhere ndemon(A_NONE), a demon too
+        return pctx.random_monster_of_class(rng, "&")
+    if hd > 8 and i > 85:
+        return pctx.random_monster_of_class(rng, "V")
+    if i < 20:
+        return data.get_monster("ghost")
+    if i < 40:
+        return data.get_monster("wraith")
+    return pctx.random_monster_of_class(rng, "Z")
+
+
+def _make_grave(builder: GameBuilder, x: int, y: int) -> None:
+    """engrave.c make_grave() with a random epitaph (its text is not modelled)."""
+    lev = builder.level
+    t = builder._typ(x, y)
+    if T.STAIRS <= t <= T.ALTAR or t in (T.POOL, T.MOAT, T.LAVAPOOL):
+        return
+    lev.set_typ(x, y, T.GRAVE)
+    builder._del_engr_at(x, y)
+    lev.engravings.append(Engraving(x, y, "", HEADSTONE, attrs={"random_epitaph": True}))
 
 
 def fixup_special(builder: GameBuilder, level: Level, rng: RNG) -> None:
