@@ -51,7 +51,8 @@ class Checker:
         self.break_depth = 0
         self.in_switch = 0
         self.in_container = 0
-        self.loop_depth = 0
+        self.for_depth = 0
+        self.if_depth = 0     # lev_comp counts LOOP, IF and [N%]: together
 
     def check_file(self, tree: A.DesFile) -> None:
         for node in tree.header:
@@ -132,28 +133,34 @@ class Checker:
             self.r.error("Cannot use BREAK outside a statement block.", s.span,
                          "BREAK leaves a SWITCH, LOOP, FOR, ROOM, REGION, CONTAINER or monster inventory")
 
-    def _loop(self, s, body: A.Block, what: str) -> None:
-        if self.loop_depth >= MAX_NESTED:
-            self.r.error(f"{what}: Too deeply nested {'loops' if what == 'FOR' else 'conditionals'}.", s.span)
-        self.loop_depth += 1
+    def _nested(self, counter: str, s, message: str, run) -> None:
+        depth = getattr(self, counter)
+        if depth >= MAX_NESTED:
+            self.r.error(message, s.span)
+        setattr(self, counter, depth + 1)
         try:
-            self._breakable(body.statements)
+            run()
         finally:
-            self.loop_depth -= 1
+            setattr(self, counter, depth)
 
     def stmt_For(self, s: A.For) -> None:
-        self._loop(s, s.body, "FOR")
+        self._nested("for_depth", s, "FOR: Too deeply nested loops.",
+                     lambda: self._breakable(s.body.statements))
 
     def stmt_Loop(self, s: A.Loop) -> None:
-        self._loop(s, s.body, "LOOP")
+        self._nested("if_depth", s, "LOOP: Too deeply nested conditionals.",
+                     lambda: self._breakable(s.body.statements))
 
     def stmt_If(self, s: A.If) -> None:
-        self.block(s.then.statements)
-        if s.orelse is not None:
-            self.block(s.orelse.statements)
+        def run():
+            self.block(s.then.statements)
+            if s.orelse is not None:
+                self.block(s.orelse.statements)
+        self._nested("if_depth", s, "IF: Too deeply nested conditionals.", run)
 
     def stmt_Chance(self, s: A.Chance) -> None:
-        self.statement(s.statement)
+        self._nested("if_depth", s, "IF: Too deeply nested conditionals.",
+                     lambda: self.statement(s.statement))
 
     def stmt_Room(self, s: A.Room) -> None:
         self._breakable(s.body.statements)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from . import ast as A
 from .lexer import (CORE_FUNCTIONS, D_BROKEN, D_CLOSED, D_ISOPEN, D_LOCKED,
                     D_NODOOR, tokens as _lexer_tokens)
-from ..stdlib.terrain import INVALID_TYPE, map_char_to_type
+from ..stdlib.terrain import CORR, INVALID_TYPE, MAX_TYPE, ROOM, map_char_to_type
 
 tokens = _lexer_tokens
 
@@ -52,6 +52,19 @@ def _var_node(p, i):
 
 def _owner(p):
     return p.parser.owner
+
+
+def _carry(p, k=1):
+    """Give the nonterminal being built the position of symbol ``k`` (PLY does not
+    track nonterminal positions with tracking off), so errors about it point home."""
+    if len(p.slice) <= k:
+        return  # an empty alternative has no position of its own
+    sym = p.slice[k]
+    line = getattr(sym, "lineno", 0)
+    if line:
+        p.slice[0].lineno = line
+        p.slice[0].lexpos = sym.lexpos
+        p.slice[0].text = getattr(sym, "text", None)
 
 
 # ============================================================== file structure
@@ -194,18 +207,22 @@ def p_levstatement(p):
 
 def p_levstatement_error(p):
     """levstatement : error"""
+    _owner(p).recovered()
     p[0] = None
 
 
 # ============================================================== INIT_MAP
 def p_lev_init_solid(p):
     """lev_init : LEV_INIT_ID ':' SOLID_FILL_ID ',' terrain_type"""
+    _owner(p).set_map_size(None)
     p[0] = A.InitMap(_span(p), "solidfill", fill=p[5])
 
 
 def p_lev_init_mazegrid(p):
     """lev_init : LEV_INIT_ID ':' MAZE_GRID_ID ',' CHAR"""
-    _owner(p).check_map_char(p[5], _span(p, 5), "INIT_MAP: Invalid fill char type.")
+    _owner(p).check_map_char(p[5], _span(p, 5), "INIT_MAP: Invalid fill char type.",
+                             allow_see_through=False)
+    _owner(p).set_map_size(None)
     p[0] = A.InitMap(_span(p), "mazegrid", fill=A.MapChar(_span(p, 5), p[5]))
 
 
@@ -219,14 +236,17 @@ def p_lev_init_mines(p):
     """lev_init : LEV_INIT_ID ':' MINES_ID ',' CHAR ',' CHAR ',' BOOLEAN ',' BOOLEAN ',' light_state ',' walled opt_fillchar"""
     o = _owner(p)
     fg, bg = p[5], p[7]
-    if map_char_to_type(fg) == INVALID_TYPE:
+    fgt, bgt = map_char_to_type(fg), map_char_to_type(bg)
+    if fgt == INVALID_TYPE or fgt >= MAX_TYPE:
         o.error("INIT_MAP: Invalid foreground type.", _span(p, 5))
-    if map_char_to_type(bg) == INVALID_TYPE:
+    if bgt == INVALID_TYPE or bgt >= MAX_TYPE:
         o.error("INIT_MAP: Invalid background type.", _span(p, 7))
-    if p[11] and map_char_to_type(fg) >= 41:  # MAX_TYPE ('x'): nothing to join
-        o.error("INIT_MAP: Invalid foreground type for joined map.", _span(p, 5))
+    if p[11] and fgt not in (CORR, ROOM):
+        o.error("INIT_MAP: Invalid foreground type for joined map.", _span(p, 5),
+                "a joined mines map needs '.' or '#' as foreground")
     if p[16] is not None:
         o.check_map_char(p[16], _span(p, 16), "INIT_MAP: Invalid fill char type.")
+    o.set_map_size(None)
     p[0] = A.InitMap(_span(p), "mines", fg=fg, bg=bg, smoothed=bool(p[9]), joined=bool(p[11]),
                      lit=p[13], walled=p[15], fillchar=p[16])
 
@@ -247,11 +267,14 @@ def p_opt_fillchar(p):
     """opt_fillchar :
                     | ',' CHAR"""
     p[0] = None if len(p) == 1 else p[2]
+    if len(p) > 1:
+        _carry(p, 2)
 
 
 def p_walled(p):
     """walled : BOOLEAN
               | RANDOM_TYPE"""
+    _carry(p)
     p[0] = p[1]
 
 
@@ -471,6 +494,7 @@ def p_exitstatement(p):
 def p_opt_percent(p):
     """opt_percent :
                    | PERCENT"""
+    _carry(p)
     p[0] = 100 if len(p) == 1 else p[1]
 
 
@@ -554,7 +578,7 @@ def p_loopstatement(p):
 
 def p_chancestatement(p):
     """chancestatement : comparestmt ':' levstatement"""
-    p[0] = A.Chance(p[1].span, p[1], p[3])
+    p[0] = A.Chance(p[1].span, p[1], p[3]) if p[3] is not None else None
 
 
 def p_ifstatement(p):
@@ -679,24 +703,28 @@ def p_door_detail(p):
 def p_secret(p):
     """secret : BOOLEAN
               | RANDOM_TYPE"""
+    _carry(p)
     p[0] = p[1]
 
 
 def p_door_wall(p):
     """door_wall : dir_list
                  | RANDOM_TYPE"""
+    _carry(p)
     p[0] = p[1]
 
 
 def p_dir_list(p):
     """dir_list : DIRECTION
                 | DIRECTION '|' dir_list"""
+    _carry(p)
     p[0] = p[1] if len(p) == 2 else (p[1] | p[3])
 
 
 def p_door_pos(p):
     """door_pos : INTEGER
                 | RANDOM_TYPE"""
+    _carry(p)
     p[0] = p[1]
 
 
@@ -725,12 +753,14 @@ def p_map_definition_coord(p):
 def p_h_justif(p):
     """h_justif : LEFT_OR_RIGHT
                 | CENTER"""
+    _carry(p)
     p[0] = p[1]
 
 
 def p_v_justif(p):
     """v_justif : TOP_OR_BOT
                 | CENTER"""
+    _carry(p)
     p[0] = p[1]
 
 
@@ -817,6 +847,7 @@ def p_monster_info(p):
                     | STUNNED_ID
                     | CONFUSED_ID
                     | SEENTRAPS_ID ':' seen_trap_mask"""
+    _carry(p)
     kind = p.slice[1].type
     simple = {"FEMALE_ID": "female", "INVIS_ID": "invisible", "CANCELLED_ID": "cancelled",
               "REVIVED_ID": "revived", "AVENGE_ID": "avenge", "STUNNED_ID": "stunned",
@@ -900,6 +931,7 @@ def p_object_info(p):
                    | INVIS_ID
                    | GREASED_ID
                    | coord_or_var"""
+    _carry(p)
     kind = p.slice[1].type
     if kind == "CURSE_TYPE":
         p[0] = ("curse", p[1])
@@ -918,7 +950,8 @@ def p_object_info(p):
     elif kind == "ERODED_ID":
         p[0] = ("eroded", p[3])
     elif kind == "ERODEPROOF_ID":
-        p[0] = ("erodeproof", 1)
+        # lev_comp stores erodeproof as "eroded -1": the two cannot both be given.
+        p[0] = ("eroded", A.Int(_span(p), -1))
     elif kind == "DOOR_STATE":
         if p[1] not in (D_LOCKED, D_BROKEN):
             _owner(p).error("OBJECT state can only be locked or broken.", _span(p))
@@ -998,6 +1031,7 @@ def p_branch_region(p):
 def p_teleprt_detail(p):
     """teleprt_detail :
                       | ',' UP_OR_DOWN"""
+    _carry(p)
     p[0] = None if len(p) == 1 else p[2]
 
 
@@ -1013,10 +1047,12 @@ def p_terrain_type(p):
     """terrain_type : CHAR
                     | '(' CHAR ',' light_state ')'"""
     if len(p) == 2:
-        _owner(p).check_map_char(p[1], _span(p), "INIT_MAP: Invalid fill char type.")
+        _owner(p).check_map_char(p[1], _span(p), "INIT_MAP: Invalid fill char type.",
+                                 allow_see_through=False)
         p[0] = A.MapChar(_span(p), p[1], -2)
     else:
-        _owner(p).check_map_char(p[2], _span(p, 2), "INIT_MAP: Invalid fill char type.")
+        _owner(p).check_map_char(p[2], _span(p, 2), "INIT_MAP: Invalid fill char type.",
+                                 allow_see_through=False)
         p[0] = A.MapChar(_span(p), p[2], p[4])
 
 
@@ -1101,6 +1137,7 @@ def p_mineralize(p):
 def p_trap_name(p):
     """trap_name : STRING
                  | RANDOM_TYPE"""
+    _carry(p)
     if p.slice[1].type == "RANDOM_TYPE":
         p[0] = None
         return
@@ -1113,6 +1150,7 @@ def p_trap_name(p):
 def p_room_type(p):
     """room_type : STRING
                  | RANDOM_TYPE"""
+    _carry(p)
     if p.slice[1].type == "RANDOM_TYPE":
         p[0] = None
         return
@@ -1146,6 +1184,7 @@ def p_roomregionflag(p):
     """roomregionflag : FILLING
                       | IRREGULAR
                       | JOINED"""
+    _carry(p)
     shift = {"FILLING": 0, "IRREGULAR": 1, "JOINED": 2}[p.slice[1].type]
     p[0] = p[1] << shift
 
@@ -1159,6 +1198,7 @@ def p_simple_states(p):
                   | RANDOM_TYPE
        engraving_type : ENGRAVING_TYPE
                       | RANDOM_TYPE"""
+    _carry(p)
     p[0] = p[1]
 
 
@@ -1192,6 +1232,7 @@ def p_a_register(p):
 
 def p_monster(p):
     """monster : CHAR"""
+    _carry(p)
     o = _owner(p)
     if not o.monster_class_known(p[1]):
         o.error(f"Unknown monster class '{p[1]}'!", _span(p))
@@ -1584,6 +1625,7 @@ def p_all_integers(p):
     """all_integers : MINUS_INTEGER
                     | PLUS_INTEGER
                     | INTEGER"""
+    _carry(p)
     p[0] = p[1]
 
 
@@ -1613,8 +1655,9 @@ def p_lev_region(p):
         return
     x1, y1, x2, y2 = p[3], p[5], p[7], p[9]
     o = _owner(p)
-    for name, v, hi in (("x1", x1, 79), ("y1", y1, 20), ("x2", x2, 79), ("y2", y2, 20)):
-        if v < 0 or v > hi:
+    for name, v, lo, hi in (("x1", x1, 1, 79), ("y1", y1, 0, 20), ("x2", x2, 1, 79),
+                            ("y2", y2, 0, 20)):
+        if v < lo or v > hi:
             o.error(f"Region ({x1},{y1},{x2},{y2}) out of level range ({name})!", _span(p))
             break
     p[0] = A.RegionLit(_span(p), x1, y1, x2, y2, whole_level=True)

@@ -238,6 +238,26 @@ class DesLexer:
         self._map_lines.append(t.value.rstrip("\n").rstrip("\r"))
         t.lexer.lineno += 1
 
+    def t_map_bad(self, t):
+        r"[^\n]+\n?"
+        # A line with a character no MAP may hold (PLY would otherwise fall back to
+        # literal tokens inside the map and report a confusing syntax error first).
+        valid = set(_MAP_LINE_CHARS)
+        for i, ch in enumerate(t.value.rstrip("\n").rstrip("\r")):
+            if ch not in valid:
+                t.lexpos += i
+                self._map_error_at(t, ch)
+        line, _pos = self._map_start
+        raise DesError("MAP block has no ENDMAP", Span(self.filename, line, 1, 3))
+
+    def _map_error_at(self, t, ch):
+        span = Span(self.filename, t.lexer.lineno, self.column(t.lexpos))
+        if ch == "\t":
+            raise DesError("tab character in a MAP block", span,
+                           "lev_comp only accepts map characters and spaces inside MAP")
+        raise DesError(f"invalid character {ch!r} in a MAP block", span,
+                       "valid map characters are: - | } { + x A B C I S H K M P L W T t F Y U \\ # . and space")
+
     def t_map_error(self, t):
         ch = t.value[0]
         span = Span(self.filename, t.lexer.lineno, self.column(t.lexpos))
@@ -395,6 +415,9 @@ class DesLexer:
         if ch == "!":
             raise DesError("unexpected '!'", span, "did you mean '!='?")
         raise DesError(f"unexpected character {ch!r}", span)
+
+
+_MAP_LINE_CHARS = "-|}{+xABCISHKMPLWTtFYU\\#. 0123456789\r"
 
 
 class MapBlock:

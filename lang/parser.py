@@ -18,7 +18,7 @@ from . import ast as A
 from . import grammar
 from .diagnostics import DesError, Diagnostic, Reporter, SourceCache, Span
 from .lexer import CORE_FUNCTIONS, DesLexer, type_words
-from ..stdlib.terrain import INVALID_TYPE, map_char_to_type
+from ..stdlib.terrain import INVALID_TYPE, MAX_TYPE, map_char_to_type
 
 _TABLES_DIR = os.path.dirname(os.path.abspath(__file__))
 _PARSER = None
@@ -115,6 +115,8 @@ class DesParser:
         self.max_y_map = 0
         self.include_stack: List[str] = []
         self._lexers: List[DesLexer] = []
+        self._last_recovery = None
+        self._stuck = 0
 
     # ------------------------------------------------------------------ entry points
     def parse(self, text: str, filename: str = "<input>") -> A.DesFile:
@@ -145,6 +147,8 @@ class DesParser:
         parser.owner = self
         try:
             tree = parser.parse(lexer=lexer, tracking=False)
+        except _GiveUp:
+            tree = None
         except DesError as exc:
             self.reporter.items.extend(exc.diagnostics)
             tree = None
@@ -194,10 +198,28 @@ class DesParser:
     def error(self, message: str, span: Span, hint: Optional[str] = None) -> None:
         self.reporter.error(message, span, hint)
         if len(self.reporter.errors) >= self.max_errors:
-            self.reporter.raise_if_errors()
+            raise _GiveUp()
 
     def warning(self, message: str, span: Span, hint: Optional[str] = None) -> None:
         self.reporter.warning(message, span, hint)
+
+    def recovered(self) -> None:
+        """Called on each reduction of ``levstatement: error``; gives up when recovery
+        keeps reducing at the same input position (a '}' or LEVEL it cannot shift)."""
+        pos = (id(self.lexer), self.lexer.inner.lexer.lexpos, len(self.lexer.pending))
+        if pos == self._last_recovery:
+            self._stuck += 1
+            if self._stuck >= 3:
+                tok = self.lexer.last
+                span = self.lexer.inner.span_of(tok) if tok is not None else self.file_span()
+                if not self.reporter.errors:
+                    self.error("syntax error", span)
+                self.reporter.error("cannot recover from the syntax error(s) above", span,
+                                    "look for an unbalanced '{' or '}'")
+                raise _GiveUp()
+        else:
+            self._last_recovery = pos
+            self._stuck = 0
 
     def syntax_error(self, tok) -> None:
         lx = self.lexer
@@ -279,8 +301,10 @@ class DesParser:
         self.functions.setdefault(fdef.name, fdef)
 
     # ------------------------------------------------------------------ maps
-    def check_map_char(self, ch: str, span: Span, message: str) -> None:
-        if map_char_to_type(ch) == INVALID_TYPE:
+    def check_map_char(self, ch: str, span: Span, message: str,
+                       allow_see_through: bool = True) -> None:
+        t = map_char_to_type(ch)
+        if t == INVALID_TYPE or (not allow_see_through and t >= MAX_TYPE):
             self.error(message, span, "map characters: ' ' # . - | + A B C S H { \\ K } P L I W T t F M x Y U")
 
     def set_map_size(self, size) -> None:
@@ -329,6 +353,8 @@ class DesParser:
     def check_corecall(self, node: A.CoreCall, had_parens: bool) -> None:
         params, ret = CORE_FUNCTIONS[node.name]
         got = "".join(arg_letter(a) for a in node.args)
+        if had_parens and not node.args:
+            got = " "  # lev_comp passes "nothing" for empty parentheses
         if got != params:
             if params == "":
                 self.error(f"Core function '{node.name}' takes no parameters.", node.span)
@@ -395,6 +421,10 @@ def _decode(letters: str) -> str:
     words = {"i": "int", "r": "region", "s": "str", "O": "obj", "c": "coord", " ": "nothing",
              "m": "mapchar", "M": "monster"}
     return ", ".join(words.get(c, "unknown") for c in letters)
+
+
+class _GiveUp(Exception):
+    """Stop parsing: too many errors, or error recovery is making no progress."""
 
 
 class _PushbackLexer:

@@ -278,8 +278,6 @@ def test_failed_mutants_report_file_line_and_column(mutant_runs):
             assert ": error: " in first
 
 
-@pytest.mark.xfail(strict=True, reason="parser bug: error recovery loops forever on a "
-                   "'}' or LEVEL it cannot shift (see test_parser_errors.py)")
 def test_mutated_corpus_files_never_hang(mutant_runs):
     hangs = [t.name for t, _k, o, _e in mutant_runs if o == "hang"]
     assert hangs == []

@@ -1,9 +1,8 @@
 """Malformed des-files: each error must be reported with its message, line and column
 (and a hint where one helps); the parser must recover and go on; warnings too.
 
-The tests marked ``xfail(strict=True)`` state what lev_comp does (or what any parser must
-do) where unlev does not yet; each names the place in the grammar. They turn into
-failures ("XPASS(strict)") once fixed: then drop the marker.
+The ``test_bug_*`` tests and the cases marked as former bugs pin parser bugs found by
+this suite and since fixed; each states what lev_comp.y does.
 """
 
 from __future__ import annotations
@@ -21,7 +20,6 @@ TALL = "\n        ".join(["..."] * 22)  # indented like the snippets below
 MANY_CASES = " ".join(f"CASE {i}: EXIT" for i in range(21))
 
 # Known bugs: see the module docstring.
-XFAIL = pytest.mark.xfail(strict=True)
 
 # (id, source, message substring, line, column)
 CASES = [
@@ -356,7 +354,7 @@ CASES = [
     pytest.param("chance-on-ordinary-room", """
         LEVEL:"t"
         ROOM:"ordinary"[50%],lit,random,random,random { }
-     """, "Only typed rooms can have a chance.", 2, 6, marks=XFAIL),
+     """, "Only typed rooms can have a chance.", 2, 6),
     ("roomdoor-random-wall-fixed-pos", """
         LEVEL:"t"
         ROOMDOOR:false,closed,random,3
@@ -425,36 +423,36 @@ CASES = [
         LEVEL:"t"
         DRAWBRIDGE:(1,1),north,locked
         EXIT
-     """, "A drawbridge can only be open, closed or random!", 2, 24, marks=XFAIL),
+     """, "A drawbridge can only be open, closed or random!", 2, 24),
     pytest.param("duplicate-monster-attribute-mid-list", """
         LEVEL:"t"
         MONSTER:'d',(1,1),peaceful,hostile,asleep
-     """, "MONSTER extra info defined twice.", 2, 28, marks=XFAIL),
+     """, "MONSTER extra info defined twice.", 2, 28),
     pytest.param("duplicate-object-attribute-then-a-statement", """
         LEVEL:"t"
         OBJECT:'(',(1,1),blessed,cursed
         EXIT
-     """, "OBJECT extra info defined twice.", 2, 26, marks=XFAIL),
+     """, "OBJECT extra info defined twice.", 2, 26),
     pytest.param("mazewalk-bad-fill-char", """
         LEVEL:"t"
         MAZEWALK:(1,1),south,false,'Q'
         EXIT
-     """, "Unknown map char type 'Q'!", 2, 28, marks=XFAIL),
+     """, "Unknown map char type 'Q'!", 2, 28),
     pytest.param("init-map-bad-fill-then-a-statement", """
         LEVEL:"t"
         INIT_MAP:mines,'.',' ',true,true,lit,false,'Q'
         EXIT
-     """, "INIT_MAP: Invalid fill char type.", 2, 44, marks=XFAIL),
+     """, "INIT_MAP: Invalid fill char type.", 2, 44),
 ]
 
 
 def _known_bug(c) -> bool:
-    return hasattr(c, "marks")  # a pytest.param(...) with the XFAIL mark
+    return hasattr(c, "marks")  # a pytest.param(...)
 
 
 def _case(c):
     if _known_bug(c):
-        return pytest.param(*c.values[1:], id=c.values[0], marks=c.marks)
+        return pytest.param(*c.values[1:], id=c.values[0])
     return pytest.param(*c[1:], id=c[0])
 
 
@@ -556,7 +554,6 @@ def test_recovery_after_a_static_error_keeps_the_tree_and_all_errors():
     assert [d.span.line for d in errs] == [2, 3, 4, 5]
 
 
-@XFAIL
 def test_many_errors_are_capped_and_each_reported_once():
     # parser.py error(): past max_errors it raises the reporter's errors as a DesError,
     # and _parse_text adds that DesError's diagnostics to the same reporter again.
@@ -657,12 +654,10 @@ def test_warnings_do_not_stop_compilation_and_come_with_errors():
     assert [d.severity for d in ds] == ["error", "warning"]
 
 
-# ====================================================================== known bugs
+# ====================================================================== fixed bugs (regression tests)
 # Each states what lev_comp.y (or any parser) does; see the module docstring.
-bug = XFAIL
 
 
-@bug
 @pytest.mark.parametrize("init", ["INIT_MAP:solidfill,' '", "INIT_MAP:mazegrid,'-'",
                                   "INIT_MAP:mines,'.',' ',true,true,lit,false"])
 def test_bug_init_map_sets_the_map_size_to_the_level(init):
@@ -671,14 +666,12 @@ def test_bug_init_map_sets_the_map_size_to_the_level(init):
     compile_ok(f'LEVEL:"t"\n{init}\nTELEPORT_REGION:(1,1,75,19),(0,0,0,0)\n')
 
 
-@bug
 def test_bug_levregion_x_must_be_positive():
     # lev_comp.y lev_region: "if ($3 <= 0 || $3 >= COLNO) ... out of level range (x1)".
     d = find(errors('LEVEL:"t"\nBRANCH:levregion(0,0,10,10),(0,0,0,0)\n'), "out of level range (x1)")
     assert at(d) == (2, 8)
 
 
-@bug
 def test_bug_eroded_and_erodeproof_are_the_same_info():
     # lev_comp.y object_info: ERODED_ID and ERODEPROOF_ID both set bit 0x0080.
     d = find(errors('LEVEL:"t"\nOBJECT:\'(\',(1,1),eroded:1,erodeproof\n'),
@@ -686,7 +679,6 @@ def test_bug_eroded_and_erodeproof_are_the_same_info():
     assert at(d) == (2, 27)
 
 
-@bug
 def test_bug_joined_mines_need_floor_or_corridor_foreground():
     # lev_comp.y: "if (joined && fg != CORR && fg != ROOM)"; grammar.py tests fg >= 41.
     d = find(errors('LEVEL:"t"\nINIT_MAP:mines,\'-\',\' \',true,true,lit,false\n'),
@@ -694,7 +686,6 @@ def test_bug_joined_mines_need_floor_or_corridor_foreground():
     assert at(d) == (2, 16)
 
 
-@bug
 @pytest.mark.parametrize("init, message", [
     ("INIT_MAP:solidfill,'x'", "INIT_MAP: Invalid fill char type."),
     ("INIT_MAP:mazegrid,'x'", "INIT_MAP: Invalid fill char type."),
@@ -706,7 +697,6 @@ def test_bug_see_through_x_is_no_fill(init, message):
     find(errors(f'LEVEL:"t"\n{init}\n'), message)
 
 
-@bug
 def test_bug_empty_parentheses_on_a_parameterless_core_function():
     # lev_comp.y corefunc_params_list: empty "()" passes " ", which is not "".
     d = find(errors('LEVEL:"t"\n$x = level.depth()\n'),
@@ -714,7 +704,6 @@ def test_bug_empty_parentheses_on_a_parameterless_core_function():
     assert at(d) == (2, 6)
 
 
-@bug
 @pytest.mark.parametrize("text", [
     'LEVEL:"t"\n}\n',
     'LEVEL:"t"\nGOLD:1,(1,1)\n}\nGOLD:1,(1,1)\n',
@@ -734,7 +723,6 @@ def test_bug_recovery_never_loops_forever(text):
             pytest.fail("no syntax error reported")
 
 
-@bug
 def test_bug_if_nesting_is_limited_like_loop_nesting():
     # lev_comp.y ifstatement/chancestatement/loopstatement share n_if_list (at most 20
     # open); checker.py counts LOOP and FOR only.
@@ -743,7 +731,6 @@ def test_bug_if_nesting_is_limited_like_loop_nesting():
     assert at(d) == (22, 1)
 
 
-@bug
 def test_bug_for_and_loop_nesting_are_counted_apart():
     # lev_comp.y: FOR counts in n_forloops, LOOP in n_if_list, each up to 20;
     # checker.py _loop adds both to one loop_depth, so 12 + 12 fails there.
@@ -760,7 +747,6 @@ def test_deep_nesting_limits_that_hold():
     compile_ok('LEVEL:"t"\n' + "LOOP [1] {\n" * 20 + "EXIT\n" + "}\n" * 20)
 
 
-@bug
 def test_bug_syntax_error_inside_a_chance_statement_is_no_crash():
     # grammar.py p_chancestatement keeps Chance(statement=None) after error recovery;
     # the checker then calls A.children(None) -> TypeError.
@@ -768,7 +754,6 @@ def test_bug_syntax_error_inside_a_chance_statement_is_no_crash():
     assert at(errs[0]) == (2, 14)
 
 
-@bug
 def test_bug_bad_character_inside_a_map_row_is_one_clean_error():
     # lexer.py: in the exclusive "map" state PLY still returns literals ('.', '-', '|'...)
     # when t_map_line fails, so the row yields a spurious 'syntax error at "."' first.
@@ -776,7 +761,6 @@ def test_bug_bad_character_inside_a_map_row_is_one_clean_error():
     assert [(d.message, at(d)) for d in errs] == [("invalid character 'Z' in a MAP block", (4, 3))]
 
 
-@bug
 def test_bug_last_map_row_without_newline():
     errs = errors('LEVEL:"t"\nGEOMETRY:center,center\nMAP\n.....')
     assert [(d.message, at(d)) for d in errs] == [("MAP block has no ENDMAP", (3, 1))]
