@@ -259,13 +259,7 @@ class DesLexer:
                        "valid map characters are: - | } { + x A B C I S H K M P L W T t F Y U \\ # . and space")
 
     def t_map_error(self, t):
-        ch = t.value[0]
-        span = Span(self.filename, t.lexer.lineno, self.column(t.lexpos))
-        if ch == "\t":
-            raise DesError("tab character in a MAP block", span,
-                           "lev_comp only accepts map characters and spaces inside MAP")
-        raise DesError(f"invalid character {ch!r} in a MAP block", span,
-                       "valid map characters are: - | } { + x A B C I S H K M P L W T t F Y U \\ # . and space")
+        self._map_error_at(t, t.value[0])
 
     t_map_ignore = ""
 

@@ -49,7 +49,8 @@ class MapCharValue:
 
 
 @dataclass(frozen=True)
-class MonsterValue:
+class _Kind:
+    """A monster or object as written: by class symbol, name, both, or neither (random)."""
     cls: Optional[str] = None
     name: Optional[str] = None
 
@@ -65,19 +66,13 @@ class MonsterValue:
 
 
 @dataclass(frozen=True)
-class ObjectValue:
-    cls: Optional[str] = None
-    name: Optional[str] = None
+class MonsterValue(_Kind):
+    pass
 
-    @property
-    def is_random(self) -> bool:
-        return self.cls is None and self.name is None
 
-    def __str__(self) -> str:
-        if self.is_random:
-            return "random"
-        return f"('{self.cls}',\"{self.name}\")" if self.cls and self.name else (
-            f"'{self.cls}'" if self.cls else f'"{self.name}"')
+@dataclass(frozen=True)
+class ObjectValue(_Kind):
+    pass
 
 
 @dataclass(frozen=True)
