@@ -12,17 +12,10 @@ from typing import Dict, List, Optional
 
 from . import ast as A
 from .diagnostics import Reporter
-from .parser import arg_letter
+from .parser import _decode, arg_letter
 
 MAX_SWITCH_CASES = 20
 MAX_NESTED = 20
-
-_LETTER_WORDS = {"i": "int", "s": "str"}
-
-
-def _decode(letters: str) -> str:
-    return ", ".join(_LETTER_WORDS.get(c, "unknown") for c in letters)
-
 
 # Where the loader contradicts the documentation (shared/reference/reference-deviations.md).
 DEVIATION_NOTES = {

@@ -10,6 +10,8 @@ from __future__ import annotations
 import datetime as _dt
 from dataclasses import dataclass, field
 
+from .rng import c_trunc_div
+
 DEFAULT_DATE = _dt.datetime(2026, 1, 15, 12, 0)
 
 
@@ -67,10 +69,7 @@ TIME_FUNCTIONS = ("discordian_holiday", "pirateday", "aprilfoolsday", "piday", "
 
 def c_div(a: int, b: int) -> int:
     """The language's ``/``: C truncation; a divisor below 1 gives 0 (as spo_lev.c)."""
-    if b < 1:
-        return 0
-    q = abs(a) // b
-    return q if a >= 0 else -q
+    return c_trunc_div(a, b) if b >= 1 else 0
 
 
 def c_mod(a: int, b: int) -> int:

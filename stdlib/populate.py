@@ -42,7 +42,7 @@ from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple, U
 
 from . import data
 from .data import Monster, Object, Trap
-from .rng import RNG
+from .rng import RNG, c_trunc_div as _cdiv
 
 __all__ = [
     "ALIGNWEIGHT", "A_NONE", "A_LAWFUL", "A_NEUTRAL", "A_CHAOTIC",
@@ -58,11 +58,6 @@ A_NONE = -128            # align.h
 A_CHAOTIC, A_NEUTRAL, A_LAWFUL = -1, 0, 1
 
 AlignArg = Union[None, str, int]
-
-
-def _cdiv(a: int, b: int) -> int:
-    q = abs(a) // abs(b)
-    return q if (a >= 0) == (b >= 0) else -q
 
 
 def _sgn(x: int) -> int:

@@ -92,9 +92,9 @@ class RNG:
         tmp = 1000 + self.rn2(1000)
         tmp *= self.rne(4)
         if self.rn2(2):
-            x = _c_div(x * tmp, 1000)
+            x = c_trunc_div(x * tmp, 1000)
         else:
-            x = _c_div(x * 1000, tmp)
+            x = c_trunc_div(x * 1000, tmp)
         return x
 
     def choice(self, seq: Sequence[T]) -> T:
@@ -107,7 +107,7 @@ class RNG:
             items[i], items[j] = items[j], items[i]
 
 
-def _c_div(a: int, b: int) -> int:
-    """C integer division: truncates toward zero."""
+def c_trunc_div(a: int, b: int) -> int:
+    """C integer division: truncates toward zero (shared by every stdlib port of C)."""
     q = abs(a) // abs(b)
     return q if (a >= 0) == (b >= 0) else -q

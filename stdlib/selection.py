@@ -35,7 +35,7 @@ from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Callable, Iterable, Iterator, Optional, Tuple, Union
 
-from .rng import RNG
+from .rng import RNG, c_trunc_div as _cdiv
 from .terrain import MATCH_WALL, MAX_TYPE, is_stwall
 
 __all__ = [
@@ -170,12 +170,6 @@ def _mask_of_points(points: Iterable[Point]) -> int:
         if 0 <= x < COLNO and 0 <= y < ROWNO:
             m |= 1 << (x * ROWNO + y)
     return m
-
-
-def _cdiv(a: int, b: int) -> int:
-    """C integer division (truncates toward zero)."""
-    q = abs(a) // abs(b)
-    return q if (a >= 0) == (b >= 0) else -q
 
 
 def _schar(v: int) -> int:
