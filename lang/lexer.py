@@ -183,8 +183,10 @@ class DesLexer:
     def __init__(self, filename: str = "<input>", lookup_var: Optional[VarLookup] = None):
         self.filename = filename
         self.lookup_var: VarLookup = lookup_var or (lambda name: None)
-        self.lexer = lex.lex(module=self, reflags=int(re.VERBOSE | re.MULTILINE),
-                             optimize=False, debug=False, errorlog=lex.NullLogger())
+        self.lexer = _template_lexer().clone(self)
+        # PLY's clone() rebinds rule and error functions but not the end-of-file ones.
+        self.lexer.lexstateeoff = {state: getattr(self, f.__name__)
+                                   for state, f in self.lexer.lexstateeoff.items()}
         self._map_lines: list = []
         self._map_start = None
 
@@ -412,6 +414,20 @@ class DesLexer:
 
 
 _MAP_LINE_CHARS = "-|}{+xABCISHKMPLWTtFYU\\#. 0123456789\r"
+
+
+_TEMPLATE = None
+
+
+def _template_lexer():
+    """PLY validates and compiles the rules once; each DesLexer gets a clone bound to it
+    (building a lexer per parsed file cost more than lexing a small file)."""
+    global _TEMPLATE
+    if _TEMPLATE is None:
+        _TEMPLATE = lex.lex(module=DesLexer.__new__(DesLexer),
+                            reflags=int(re.VERBOSE | re.MULTILINE), optimize=False,
+                            debug=False, errorlog=lex.NullLogger())
+    return _TEMPLATE
 
 
 class MapBlock:
