@@ -105,6 +105,10 @@ class BuildCompat:
         return cls.game() if compat == Compat.game() else cls.documented()
 
 
+# W_* direction -> one step (dx, dy) on the map.
+_DIR_DELTA = {W_NORTH: (0, -1), W_SOUTH: (0, 1), W_WEST: (-1, 0), W_EAST: (1, 0)}
+
+
 def _s8(v: int) -> int:
     """A coordinate as SP_COORD_X/Y unpack it: a signed byte."""
     v &= 0xFF
@@ -557,17 +561,10 @@ class GameBuilder(LevelBuilder):
             found = False
             for _ in range(500):
                 x, y = self._get_location(-1, -1, ANY_LOC, croom, sp=False)
-                nx, ny = x, y
-                if direction == W_NORTH:
-                    ny += 1
-                elif direction == W_SOUTH:
-                    ny -= 1
-                elif direction == W_WEST:
-                    nx += 1
-                elif direction == W_EAST:
-                    nx -= 1
-                else:
+                if direction not in _DIR_DELTA:
                     return
+                dx, dy = _DIR_DELTA[direction]
+                nx, ny = x - dx, y - dy   # the wall lies behind the spill's direction
                 if not isok(nx, ny):
                     continue
                 if 0 < self._typ(nx, ny) <= T.DBWALL:
@@ -587,28 +584,14 @@ class GameBuilder(LevelBuilder):
                 guard += 1
                 while True:
                     k = rng.rn2(5)
-                    qx, qy = nx, ny
                     k = direction if k > 3 else 1 << k
-                    if k == W_NORTH:
-                        qy -= 1
-                    elif k == W_SOUTH:
-                        qy += 1
-                    elif k == W_WEST:
-                        qx -= 1
-                    elif k == W_EAST:
-                        qx += 1
+                    dx, dy = _DIR_DELTA.get(k, (0, 0))
+                    qx, qy = nx + dx, ny + dy
                     if isok(qx, qy):
                         break
                 if not ((k == lastdir or self._typ(qx, qy) == ttyp) and guard < 200):
                     break
-            if k == W_NORTH:
-                ny -= 1
-            elif k == W_SOUTH:
-                ny += 1
-            elif k == W_WEST:
-                nx -= 1
-            elif k == W_EAST:
-                nx += 1
+            nx, ny = qx, qy
             lastdir = k
 
     def do_wallwalk(self, coord: Coord, fg: MapCharValue, bg: MapCharValue,
