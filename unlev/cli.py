@@ -29,6 +29,20 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
+def add_common_options(p: argparse.ArgumentParser) -> None:
+    """Options every command that reads des-files takes (one place, so a new one such
+    as a dialect switch reaches every command at once)."""
+    p.add_argument("--include-path", action="append", default=[], metavar="DIR",
+                   help="another directory to look for INCLUDEd files in")
+
+
+# Sub-commands living in their own modules: each has ``add_parser(subparsers)`` that
+# adds its parser and sets ``func`` (a function taking the parsed args, returning the
+# exit code) with ``set_defaults``.  Listed by module name, imported when the parser
+# is built.
+COMMAND_MODULES: List[str] = []
+
+
 def build_argparser() -> argparse.ArgumentParser:
     ap = _Parser(prog="unlev", description="Run NetHack special-level des-files "
                  "(UnNetHack dialect) without the game.",
@@ -43,8 +57,8 @@ def build_argparser() -> argparse.ArgumentParser:
     p.add_argument("file")
     p.add_argument("--ast", action="store_true", help="print the syntax tree")
     p.add_argument("--spans", action="store_true", help="with --ast: show line:col of each node")
-    p.add_argument("--include-path", action="append", default=[], metavar="DIR",
-                   help="another directory to look for INCLUDEd files in")
+    add_common_options(p)
+    p.set_defaults(func=cmd_parse)
 
     c = sub.add_parser("check", help="parse and statically check des-files",
                        description="Parse and check every des-file given (directories are "
@@ -55,7 +69,11 @@ def build_argparser() -> argparse.ArgumentParser:
     c.add_argument("-q", "--quiet", action="store_true", help="do not print warnings")
     c.add_argument("--no-compat-warnings", action="store_true",
                    help="do not warn where the game's loader differs from the documentation")
-    c.add_argument("--include-path", action="append", default=[], metavar="DIR")
+    add_common_options(c)
+    c.set_defaults(func=cmd_check)
+    import importlib
+    for name in COMMAND_MODULES:
+        importlib.import_module(f"{__package__}.{name}").add_parser(sub)
     return ap
 
 
@@ -108,6 +126,11 @@ def cmd_check(args) -> int:
     return 0 if failed == 0 else 1
 
 
+def format_des_error(err: DesError, path: str = "") -> str:
+    """The ``file:line:col: error:`` text, source line and caret of a DesError."""
+    return err.format(_sources_of(err, path))
+
+
 def _sources_of(err: DesError, path: str):
     from .lang.diagnostics import SourceCache
     cache = SourceCache()
@@ -122,9 +145,6 @@ def _sources_of(err: DesError, path: str):
     return cache
 
 
-COMMANDS = {"parse": cmd_parse, "check": cmd_check}
-
-
 def main(argv: Optional[List[str]] = None) -> int:
     ap = build_argparser()
     args = ap.parse_args(argv)
@@ -132,7 +152,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         ap.print_help()
         return 2
     try:
-        return COMMANDS[args.command](args)
+        return args.func(args)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
