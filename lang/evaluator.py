@@ -592,7 +592,7 @@ class Evaluator:
         if name == "region":
             return Region(*args)
         if name == "level.depth":
-            return self.ctx.depth
+            return max(self.ctx.depth, 1)
         if name == "level.difficulty":
             return self.ctx.level_difficulty
         if name == "hero.name":

@@ -19,7 +19,7 @@ DEFAULT_DATE = _dt.datetime(2026, 1, 15, 12, 0)
 class RunContext:
     """What a level run knows about the game around it (documented CLI defaults)."""
 
-    depth: int = 1
+    depth: int = 0               # 0: not given (a run uses the level's usual depth)
     difficulty: int = 0          # 0: the same as depth
     role: str = "Valkyrie"
     race: str = "human"
@@ -32,7 +32,7 @@ class RunContext:
 
     @property
     def level_difficulty(self) -> int:
-        return self.difficulty if self.difficulty > 0 else self.depth
+        return self.difficulty if self.difficulty > 0 else max(self.depth, 1)
 
 
 def phase_of_the_moon(d: _dt.datetime) -> int:

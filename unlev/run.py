@@ -7,6 +7,7 @@ then runs what the game does after the script (:func:`unlev.finish.finish_level`
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Callable, Optional
 
 from unlev.builder import BuildCompat, GameBuilder, fill_rooms, fixup_special, mineralize
@@ -14,6 +15,7 @@ from unlev.finish import finish_level
 from unlev.lang import ast as A
 from unlev.lang.evaluator import Evaluator
 from unlev.level import DungeonContext, Level
+from unlev.stdlib import data
 from unlev.stdlib.builtins import RunContext
 from unlev.stdlib.rng import RNG
 from unlev.stdlib.selection import Compat
@@ -48,12 +50,42 @@ _DUNGEON_OF_PREFIX = (
 )
 
 
-def guess_context(name: str, depth: int = 1) -> DungeonContext:
+_PLACES: Optional[dict] = None
+
+
+def _places() -> dict:
+    global _PLACES
+    if _PLACES is None:
+        _PLACES = data.load_table("places")["levels"]
+    return _PLACES
+
+
+def usual_place(name: str) -> Optional[dict]:
+    """Where the game usually puts LEVEL ``name`` (stdlib/data/places.json, made by
+    tools/gen_places.py): dungeon, level in it, depth, difficulty.  Variants of a level
+    (``bigrm-15``) and other roles' quest levels (``Arc-fila``) take the place of a
+    known sibling; None for a level the table cannot place."""
+    table = _places()
+    if name in table:
+        return table[name]
+    if len(name) > 4 and name[3] == "-":            # quest level of another role
+        for known, place in table.items():
+            if len(known) > 4 and known[3] == "-" and known[4:] == name[4:]:
+                return place
+    stem = name.rstrip("0123456789")
+    for known in sorted(table):
+        if stem and known.rstrip("0123456789") == stem:
+            return table[known]
+    return None
+
+
+def guess_context(name: str, depth: Optional[int] = None,
+                  difficulty: Optional[int] = None) -> DungeonContext:
     """A DungeonContext for a level known only by its LEVEL name: the dungeon it lives
-    in according to UnNetHack's dungeon.def, and the switches that change how the
-    game builds it there (Sokoban flips, the Plane of Water accepts any spot, Mines
-    lighting and mineralize, the Wizard's Tower never flips left-right...).  Depth
-    and the level's number in its dungeon are not guessed."""
+    in according to UnNetHack's dungeon.def, where the game usually puts it
+    (:func:`usual_place`; ``depth``/``difficulty`` override), and the switches that
+    change how the game builds it there (Sokoban flips, the Plane of Water accepts any
+    spot, Mines lighting and mineralize, the Wizard's Tower never flips left-right...)."""
     dungeon = "The Dungeons of Doom"
     if len(name) > 4 and name[3] == "-" and name[:3].istitle():
         dungeon = "The Quest"
@@ -61,8 +93,21 @@ def guess_context(name: str, depth: int = 1) -> DungeonContext:
         if name.startswith(prefix):
             dungeon = dname
             break
+    place = usual_place(name)
+    dunlev = 1
+    usual_depth, usual_difficulty = 1, None
+    if place is not None:
+        dungeon = place["dungeon"]
+        dunlev = place["dlevel"]
+        usual_depth = place["depth"]
+        if place["difficulty"] != place["depth"]:
+            usual_difficulty = place["difficulty"]
+    if depth is not None:
+        usual_difficulty = None
     return DungeonContext(
-        depth=depth, dungeon_name=dungeon, in_mines=dungeon == "The Gnomish Mines",
+        depth=usual_depth if depth is None else depth, dunlev=dunlev,
+        level_difficulty=difficulty if difficulty is not None else usual_difficulty,
+        dungeon_name=dungeon, in_mines=dungeon == "The Gnomish Mines",
         in_sokoban=dungeon == "Sokoban", in_endgame=dungeon == "The Elemental Planes",
         is_waterlevel=name == "water", on_wizard_tower_level=dungeon == "The Wizard's Tower")
 
@@ -76,7 +121,9 @@ def build_level(compiled, level_node: Optional[A.Level] = None, seed: int = 0,
 
     ``context`` says where the level is (depth, dungeon...; guessed from the level's name
     when None, see :func:`guess_context`); ``run_context`` is what the
-    script's ``level.*``/``hero.*`` functions read (made from ``context`` when None).
+    script's ``level.*``/``hero.*`` functions read; its ``depth`` 0 (the default) means
+    "where the game usually puts this level", and a depth given there also places the
+    level when ``context`` is None.
     ``compat`` is the selection Compat: ``Compat.game()`` switches the evaluator and the
     builder to the game's deviations too.  ``force_flip`` keeps the random flips on
     every level (the game keeps them only in Sokoban).  ``finish=False`` stops right
@@ -88,10 +135,15 @@ def build_level(compiled, level_node: Optional[A.Level] = None, seed: int = 0,
     if level_node is None:
         level_node = compiled.tree.levels[0]
     if context is None:
-        context = guess_context(level_node.name,
-                                run_context.depth if run_context is not None else 1)
+        given = run_context is not None and run_context.depth != 0
+        context = guess_context(
+            level_node.name, run_context.depth if given else None,
+            run_context.difficulty if given and run_context.difficulty > 0 else None)
     if run_context is None:
-        run_context = RunContext(depth=context.depth, difficulty=context.difficulty)
+        run_context = RunContext()
+    if run_context.depth == 0:
+        run_context = dataclasses.replace(run_context, depth=context.depth,
+                                          difficulty=context.difficulty)
     rng = RNG(seed)
     builder = GameBuilder(rng, Level(context, level_node.name), context=context,
                           compat=BuildCompat.for_selection_compat(compat),
