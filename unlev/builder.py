@@ -649,9 +649,15 @@ class GameBuilder(LevelBuilder):
         ftyp = T.map_char_to_type(fillchar) if fillchar else 0
         if ftyp >= T.MAX_TYPE:
             ftyp = 0
+        before = bytes(self.level.typ)
         mazewalk(self.level, self.rng, x, y, direction, ftyp,
                  stocked=True if stocked is None else bool(stocked),
                  filler=_MazeFiller(self))
+        # what the walk carved, so checks can tell later whether the maze stayed whole
+        after = self.level.typ
+        carved = [divmod(i, _R) for i in range(len(after)) if after[i] != before[i]]
+        self.level.extras.setdefault("mazewalks", []).append(
+            {"start": (x, y), "cells": carved})
 
     def do_wallify(self, selection=None, **_):
         lev = self.level
@@ -1586,6 +1592,7 @@ class GameBuilder(LevelBuilder):
             return None
         record = {k: v for k, v in attrs.items() if k != "align"}
         record["data"] = pm
+        record["spot"] = "random" if coord.random else "fixed"   # the des-file chose it
         if attrs.get("align") is not None:
             record["alignment"] = _amask2align(amask)
         mon = Monster(x, y, pm.name, attrs=record)
@@ -1755,6 +1762,7 @@ class GameBuilder(LevelBuilder):
         mt = record.get("montype")
         if isinstance(mt, MonsterValue):
             record["montype"] = self._corpsenm(mt, pctx)
+        record["spot"] = "random" if coord.random else "fixed"   # the des-file chose it
         obj = Object(x, y, kind, buried=bool(attrs.get("buried")), attrs=record)
         self._place_object(obj, attrs, container)
 

@@ -152,10 +152,12 @@ def build_level(compiled, level_node: Optional[A.Level] = None, seed: int = 0,
     ev.run_level(level_node, compiled.tree.header)
     level = builder.level
     if finish:
-        finish_level(level, rng,
-                     fill_rooms=lambda lv, r: fill_rooms(builder, lv, r),
-                     fixup_special=lambda lv, r: fixup_special(builder, lv, r),
-                     force_flip=force_flip)
+        # the flip mask applied, for checks that hold coordinates recorded before it
+        level.extras["flipped"] = finish_level(
+            level, rng,
+            fill_rooms=lambda lv, r: fill_rooms(builder, lv, r),
+            fixup_special=lambda lv, r: fixup_special(builder, lv, r),
+            force_flip=force_flip)
         if post_mklev:
             bound_digging(level, earth_level=level.name == "earth")
             mineralize(level, rng)
