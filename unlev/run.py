@@ -116,7 +116,7 @@ def build_level(compiled, level_node: Optional[A.Level] = None, seed: int = 0,
                 context: Optional[DungeonContext] = None, compat: Compat = Compat(),
                 force_flip: bool = False, run_context: Optional[RunContext] = None,
                 warn: Optional[Callable] = None, finish: bool = True,
-                post_mklev: bool = True) -> Level:
+                post_mklev: bool = True, flip_bits: Optional[int] = None) -> Level:
     """Generate one level: the script on a fresh level, then the game's finishing steps.
 
     ``context`` says where the level is (depth, dungeon...; guessed from the level's name
@@ -126,7 +126,8 @@ def build_level(compiled, level_node: Optional[A.Level] = None, seed: int = 0,
     level when ``context`` is None.
     ``compat`` is the selection Compat: ``Compat.game()`` switches the evaluator and the
     builder to the game's deviations too.  ``force_flip`` keeps the random flips on
-    every level (the game keeps them only in Sokoban).  ``finish=False`` stops right
+    every level (the game keeps them only in Sokoban); ``flip_bits`` replaces the
+    level's allowed flips (0: never flip, as FLAGS: noflip).  ``finish=False`` stops right
     after the script (for tests and debugging).  ``post_mklev`` also runs what mklev()
     does to every new level once the loader is done: bound_digging (the non-diggable
     frame round the used area) and mineralize (kelp, gold and gems in the rock).  The builder's impossible() messages
@@ -157,7 +158,8 @@ def build_level(compiled, level_node: Optional[A.Level] = None, seed: int = 0,
             level, rng,
             fill_rooms=lambda lv, r: fill_rooms(builder, lv, r),
             fixup_special=lambda lv, r: fixup_special(builder, lv, r),
-            force_flip=force_flip)
+            force_flip=force_flip,
+            flip_bits=flip_bits)
         if post_mklev:
             bound_digging(level, earth_level=level.name == "earth")
             mineralize(level, rng)
