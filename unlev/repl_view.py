@@ -1,0 +1,127 @@
+"""How the REPL draws the live level: the map, a coordinate ruler, a selection's cells
+and the cells the last statement changed.
+
+The ruler counts from the current MAP origin (``level.xstart``, ``level.ystart``), the
+frame a script's coordinates are written in, so a designer reads off the numbers to
+type.  Without colour a selection's cells are drawn as ``*``; with colour they keep
+their character on a highlighted background and changed cells are shown in bold.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, List, Optional, Set, Tuple
+
+from unlev.level import COLNO, ROWNO, Level
+
+MARK = "*"
+SELECTED_STYLE = "black on yellow"
+CHANGED_STYLE = "bold green"
+RULER_STYLE = "dim"
+
+Cells = Set[Tuple[int, int]]
+
+
+def map_rows(level: Level) -> List[str]:
+    """The level as the game would show it: one string of COLNO characters per row."""
+    try:
+        from unlev.render import display_rows  # the shared renderer, once it exists
+    except ImportError:
+        return _fallback_rows(level)
+    return [row.ljust(COLNO)[:COLNO] for row in display_rows(level)]
+
+
+def _fallback_rows(level: Level) -> List[str]:
+    grid = [list(row.ljust(COLNO)) for row in level.to_ascii().split("\n")]
+
+    def put(x: int, y: int, ch: str) -> None:
+        if 0 <= x < COLNO and 0 <= y < ROWNO:
+            grid[y][x] = ch
+
+    for s in level.stairs:
+        put(s.x, s.y, "<" if s.up else ">")
+    for t in level.traps:
+        put(t.x, t.y, "^")
+    for o in level.objects:
+        if not o.buried:
+            put(o.x, o.y, _object_symbol(o))
+    for m in level.monsters:
+        data = m.attrs.get("data")
+        put(m.x, m.y, getattr(data, "symbol", None) or "@")
+    return ["".join(r) for r in grid]
+
+
+def _object_symbol(obj) -> str:
+    from unlev.stdlib import data
+    if obj.id == "boulder":
+        return "0"
+    found = data.lookup_object(str(obj.id)) if obj.id is not None else None
+    return found.get().class_symbol if found is not None and found.ok else "?"
+
+
+def ruler(level: Level, left: int) -> List[str]:
+    """Two lines of column numbers (tens, units) relative to the MAP origin."""
+    tens, units = [], []
+    for x in range(COLNO):
+        r = x - level.xstart
+        units.append(str(r % 10) if r >= 0 else " ")
+        tens.append(str(r // 10 % 10) if r >= 0 and r % 10 == 0 and r >= 10 else " ")
+    pad = " " * left
+    return [pad + "".join(tens).rstrip(), pad + "".join(units).rstrip()]
+
+
+def draw(level: Level, marks: Optional[Iterable[Tuple[int, int]]] = None,
+         changed: Optional[Cells] = None, color: bool = False, rows: Optional[List[str]] = None):
+    """The map with a ruler: a plain string, or a rich Text when ``color``."""
+    rows = rows if rows is not None else map_rows(level)
+    marked: Cells = set(marks) if marks is not None else set()
+    changed = changed or set()
+    left = 4
+    if not color:
+        lines = ruler(level, left)
+        for y, row in enumerate(rows):
+            chars = list(row)
+            for x, yy in marked:
+                if yy == y and 0 <= x < COLNO:
+                    chars[x] = MARK
+            lines.append(_row_label(level, y, left) + "".join(chars).rstrip())
+        return "\n".join(lines)
+    from rich.text import Text
+    text = Text()
+    for line in ruler(level, left):
+        text.append(line + "\n", style=RULER_STYLE)
+    for y, row in enumerate(rows):
+        text.append(_row_label(level, y, left), style=RULER_STYLE)
+        for x, ch in enumerate(row.rstrip() if not any(c[1] == y for c in marked) else row):
+            if (x, y) in marked:
+                text.append(ch, style=SELECTED_STYLE)
+            elif (x, y) in changed:
+                text.append(ch, style=CHANGED_STYLE)
+            else:
+                text.append(ch)
+        if y < len(rows) - 1:
+            text.append("\n")
+    return text
+
+
+def _row_label(level: Level, y: int, left: int) -> str:
+    r = y - level.ystart
+    return (str(r) if r >= 0 else "").rjust(left - 1) + " "
+
+
+def changed_cells(before: List[str], after: List[str]) -> Cells:
+    """Cells whose shown character differs between two drawings."""
+    return {(x, y) for y, (a, b) in enumerate(zip(before, after))
+            for x, (ca, cb) in enumerate(zip(a, b)) if ca != cb}
+
+
+def contents(level: Level) -> Tuple[int, int, int, int]:
+    """(rooms, monsters, objects, traps) on the level, for change summaries."""
+    return (len(level.rooms), len(level.monsters), len(level.objects), len(level.traps))
+
+
+def describe_change(cells: Cells, before: Tuple[int, ...], after: Tuple[int, ...]) -> str:
+    parts = [f"{len(cells)} cell{'s' if len(cells) != 1 else ''} changed"]
+    for name, a, b in zip(("room", "monster", "object", "trap"), before, after):
+        if a != b:
+            parts.append(f"{b - a:+d} {name}{'s' if abs(b - a) != 1 else ''}")
+    return ", ".join(parts)
