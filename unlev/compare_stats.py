@@ -1,0 +1,138 @@
+"""The statistical tests behind ``unlev compare`` (no SciPy: small, exact enough, seeded).
+
+Why these tests: each level gives only a handful of samples per side (the game's dumps
+hold 10 seeds), values are small integers with many ties, and items inside one level
+are not independent.  So numeric measures use the Mann-Whitney U test (rank-based,
+tie-corrected normal approximation, continuity-corrected), proportions use Fisher's
+exact test, and category mixes use a permutation test on the total-variation distance
+that permutes whole samples (levels), never single items.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from typing import Dict, List, Optional, Sequence, Tuple
+
+
+def mean(xs: Sequence[float]) -> float:
+    return sum(xs) / len(xs) if xs else 0.0
+
+
+def stdev(xs: Sequence[float]) -> float:
+    if len(xs) < 2:
+        return 0.0
+    m = mean(xs)
+    return math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1))
+
+
+def mann_whitney_p(a: Sequence[float], b: Sequence[float]) -> float:
+    """Two-sided p-value of the Mann-Whitney U test (normal approximation with tie
+    and continuity correction).  1.0 when either side is empty or all values tie."""
+    n1, n2 = len(a), len(b)
+    if n1 == 0 or n2 == 0:
+        return 1.0
+    tagged = sorted([(v, 0) for v in a] + [(v, 1) for v in b])
+    n = n1 + n2
+    r1 = 0.0
+    ties = 0.0
+    i = 0
+    while i < n:
+        j = i
+        while j + 1 < n and tagged[j + 1][0] == tagged[i][0]:
+            j += 1
+        rank = (i + j) / 2 + 1
+        t = j - i + 1
+        ties += t ** 3 - t
+        r1 += rank * sum(1 for k in range(i, j + 1) if tagged[k][1] == 0)
+        i = j + 1
+    u1 = r1 - n1 * (n1 + 1) / 2
+    var = n1 * n2 / 12 * ((n + 1) - ties / (n * (n - 1)))
+    if var <= 0:
+        return 1.0
+    z = max(0.0, abs(u1 - n1 * n2 / 2) - 0.5) / math.sqrt(var)
+    return min(1.0, math.erfc(z / math.sqrt(2)))
+
+
+def fisher_exact_p(a: int, b: int, c: int, d: int) -> float:
+    """Two-sided p-value of Fisher's exact test on the 2x2 table [[a, b], [c, d]]
+    (sum of the probabilities of tables no more likely than the observed one)."""
+    r1, r2, c1 = a + b, c + d, a + c
+    n = r1 + r2
+    if n == 0:
+        return 1.0
+    denom = math.comb(n, c1)
+
+    def prob(k: int) -> float:
+        return math.comb(r1, k) * math.comb(r2, c1 - k) / denom
+
+    lo, hi = max(0, c1 - r2), min(r1, c1)
+    p_obs = prob(a)
+    total = sum(p for p in (prob(k) for k in range(lo, hi + 1)) if p <= p_obs * (1 + 1e-7))
+    return min(1.0, total)
+
+
+def tvd(a: Dict, b: Dict) -> float:
+    """Total-variation distance between two count tables (0 = same mix, 1 = disjoint)."""
+    ta, tb = sum(a.values()), sum(b.values())
+    if ta == 0 or tb == 0:
+        return 0.0 if ta == tb else 1.0
+    keys = set(a) | set(b)
+    return 0.5 * sum(abs(a.get(k, 0) / ta - b.get(k, 0) / tb) for k in keys)
+
+
+def permutation_tvd_p(ours: List[Counter], game: List[Counter], seed: int = 0,
+                      max_perm: int = 999, stop_hits: int = 20) -> Tuple[float, float]:
+    """(observed TVD, p-value) of the pooled category mix of two groups of samples.
+
+    Under "same generator" the samples are exchangeable, so whole samples are
+    permuted between the groups.  Sequential stopping (Besag & Clifford): once
+    ``stop_hits`` permutations reach the observed distance the p-value is clearly
+    large and the loop ends early; otherwise ``max_perm`` permutations are drawn.
+    """
+    keys = sorted(set().union(*ours, *game), key=str)
+    if not keys:
+        return 0.0, 1.0
+    vec = [[s.get(k, 0) for k in keys] for s in ours + game]
+    n1 = len(ours)
+    total = [sum(col) for col in zip(*vec)]
+    tot_all = sum(total)
+
+    def dist(idx: List[int]) -> float:
+        g1 = [0] * len(keys)
+        for i in idx:
+            for j, v in enumerate(vec[i]):
+                if v:
+                    g1[j] += v
+        t1 = sum(g1)
+        t2 = tot_all - t1
+        if t1 == 0 or t2 == 0:
+            return 0.0 if t1 == t2 else 1.0
+        return 0.5 * sum(abs(x / t1 - (tt - x) / t2) for x, tt in zip(g1, total))
+
+    order = list(range(len(vec)))
+    observed = dist(order[:n1])
+    if observed <= 1e-12:
+        return 0.0, 1.0
+    rng = random.Random(seed)
+    hits = 0
+    for i in range(1, max_perm + 1):
+        rng.shuffle(order)
+        if dist(order[:n1]) >= observed - 1e-12:
+            hits += 1
+            if hits >= stop_hits:
+                return observed, hits / i
+    return observed, (hits + 1) / (max_perm + 1)
+
+
+def min_detectable_p(n1: int, n2: int) -> float:
+    """The smallest p-value the U test can give for these sample sizes (complete
+    separation, no ties): what 'cannot tell' means for tiny samples."""
+    return mann_whitney_p(list(range(n1)), list(range(n1, n1 + n2)))
+
+
+def summarize(xs: Sequence[float]) -> Dict[str, Optional[float]]:
+    if not xs:
+        return {"n": 0, "mean": None, "min": None, "max": None}
+    return {"n": len(xs), "mean": round(mean(xs), 3), "min": min(xs), "max": max(xs)}
