@@ -354,3 +354,151 @@ def monster_glyph(mon) -> Glyph:
 def display_rows(level: Level) -> List[str]:
     """The characters the game would show, one string of 80 per row (index = x)."""
     return ["".join(g.ch for g in row) for row in glyph_grid(level)]
+
+
+# --- rich renderables -----------------------------------------------------------------------
+# How a tty shows NetHack's colours: the 8 low-intensity ANSI colours, the high ones
+# bright; CLR_BLACK as dark grey (the game's use_darkgray), so dark floor stays visible.
+RICH_COLORS: Dict[str, str] = {
+    "CLR_BLACK": "bright_black", "CLR_RED": "red", "CLR_GREEN": "green",
+    "CLR_BROWN": "yellow", "CLR_BLUE": "blue", "CLR_MAGENTA": "magenta",
+    "CLR_CYAN": "cyan", "CLR_GRAY": "white", "CLR_ORANGE": "bright_red",
+    "CLR_BRIGHT_GREEN": "bright_green", "CLR_YELLOW": "bright_yellow",
+    "CLR_BRIGHT_BLUE": "bright_blue", "CLR_BRIGHT_MAGENTA": "bright_magenta",
+    "CLR_BRIGHT_CYAN": "bright_cyan", "CLR_WHITE": "bright_white",
+}
+
+
+def glyph_style(g: Glyph) -> str:
+    """The rich style of one screen cell."""
+    style = RICH_COLORS.get(g.color or "", "")
+    if g.inverse:
+        style = (style + " reverse").strip()
+    return style
+
+
+def map_text(level: Level, grid: Optional[List[List[Glyph]]] = None):
+    """The coloured map: a rich Text of 21 lines of 80 cells (column = x)."""
+    from rich.text import Text
+    if grid is None:
+        grid = glyph_grid(level)
+    text = Text(no_wrap=True, overflow="crop", end="\n")
+    for y, row in enumerate(grid):
+        run_style, run = None, []
+        for g in row:
+            style = glyph_style(g)
+            if style != run_style and run:
+                text.append("".join(run), style=run_style or None)
+                run = []
+            run_style = style
+            run.append(g.ch)
+        if run:
+            text.append("".join(run), style=run_style or None)
+        if y < len(grid) - 1:
+            text.append("\n")
+    return text
+
+
+def _set_flags(level: Level) -> List[str]:
+    """The level's flags that are on, by the des-file words where there is one."""
+    f = level.flags
+    words = [("noteleport", f.noteleport), ("hardfloor", f.hardfloor), ("nommap", f.nommap),
+             ("shortsighted", f.shortsighted), ("arboreal", f.arboreal),
+             ("mazelevel", f.is_maze_lev), ("cavernous", f.is_cavernous_lev),
+             ("shroud", not f.hero_memory), ("stormy", f.stormy), ("graveyard", f.graveyard),
+             ("icedpools", f.icedpools), ("corrmaze", f.corrmaze), ("sky", f.sky),
+             ("premapped", f.premapped), ("solidify", f.solidify),
+             ("inaccessibles", f.check_inaccessibles), ("rndvault", f.rndvault),
+             ("noflipx", f.noflipx), ("noflipy", f.noflipy)]
+    return [w for w, on in words if on]
+
+
+def _where(points: List[Tuple[int, int]], limit: int = 8) -> str:
+    shown = " ".join(f"{x},{y}" for x, y in points[:limit])
+    if len(points) > limit:
+        shown += f" +{len(points) - limit} more"
+    return shown
+
+
+def entity_rows(level: Level) -> List[Tuple[Glyph, str, str, int, List[Tuple[int, int]]]]:
+    """(glyph, kind, name, count, positions) for the summary table: monsters, objects
+    on the floor and buried, traps, engravings; the same name grouped, first seen first."""
+    groups: Dict[Tuple[str, str], list] = {}
+
+    def add(kind: str, g: Glyph, name: str, x: int, y: int) -> None:
+        key = (kind, name)
+        if key not in groups:
+            groups[key] = [g, []]
+        groups[key][1].append((x, y))
+
+    for m in level.monsters:
+        g = monster_glyph(m)
+        add("monster", g, g.what, m.x, m.y)
+    for o in level.objects:
+        g = object_glyph(o)
+        add("buried" if o.buried else "object", g, g.what, o.x, o.y)
+    for t in level.traps:
+        ti = trap_index(t)
+        ch, color, what = TRAP_SYMS[ti - 1] if ti else ("^", None, str(t.ttyp))
+        add("trap", Glyph(ch, color, "trap", what), what, t.x, t.y)
+    for e in level.engravings:
+        add("engraving", Glyph("~", None, "engraving", e.text), repr(e.text), e.x, e.y)
+    return [(g, kind, name, len(pts), pts) for (kind, name), (g, pts) in groups.items()]
+
+
+def summary(level: Level, *, seed: Optional[int] = None, source: Optional[str] = None):
+    """What is below the map: name, seed, flags, messages, counts, and a table of
+    everything placed with its positions."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    head = Text()
+    head.append(level.name or "(unnamed level)", style="bold")
+    if seed is not None:
+        head.append(f"  seed {seed}")
+    if source:
+        head.append(f"  {source}", style="dim")
+    ctx = level.context
+    head.append(f"  depth {ctx.depth}, {ctx.dungeon_name}", style="dim")
+    lines = [head]
+    flags = _set_flags(level)
+    lines.append(Text("flags: " + (", ".join(flags) if flags else "none")))
+    flipped = level.extras.get("flipped")
+    if flipped:
+        lines.append(Text("flipped: " + {1: "top/bottom", 2: "left/right",
+                                          3: "top/bottom and left/right"}.get(flipped, str(flipped))))
+    for msg in level.messages:
+        lines.append(Text("message: " + msg, style="italic"))
+    for w in level.extras.get("warnings") or []:
+        lines.append(Text("warning: " + str(w), style="yellow"))
+    gold = sum(o.attrs.get("quantity", 0) or 0 for o in level.objects
+               if o.id == "gold piece" and isinstance(o.attrs.get("quantity", 0), int))
+    n_doors = level.typ.count(T.DOOR) + level.typ.count(T.SDOOR)
+    counts = [("rooms", len(level.rooms)), ("subrooms", len(level.subrooms)),
+              ("doors", n_doors), ("stairs", len(level.stairs)),
+              ("monsters", len(level.monsters)), ("objects", len(level.objects)),
+              ("traps", len(level.traps)), ("engravings", len(level.engravings)),
+              ("gold", gold)]
+    shown = [f"{n} {w}" for w, n in counts if n or w in ("monsters", "objects", "traps")]
+    lines.append(Text(", ".join(shown)))
+    rows = entity_rows(level)
+    if rows:
+        table = Table(box=None, show_header=True, header_style="bold", pad_edge=False,
+                      padding=(0, 1))
+        table.add_column("", no_wrap=True)
+        table.add_column("kind", no_wrap=True)
+        table.add_column("what", overflow="fold")
+        table.add_column("n", justify="right", no_wrap=True)
+        table.add_column("where (x,y)", overflow="fold")
+        for g, kind, name, n, pts in rows:
+            table.add_row(Text(g.ch, style=glyph_style(g) or None), kind, name, str(n),
+                          _where(pts))
+        lines.append(table)
+    return Group(*lines)
+
+
+def level_view(level: Level, *, seed: Optional[int] = None, source: Optional[str] = None):
+    """The map and its summary, ready for ``Console.print``."""
+    from rich.console import Group
+    return Group(map_text(level), summary(level, seed=seed, source=source))
