@@ -7,6 +7,13 @@ from pathlib import Path
 
 import pytest
 
+try:  # property tests must not fail on a slow or busy machine: no per-example deadline
+    from hypothesis import settings as _hyp_settings
+    _hyp_settings.register_profile("unlev", deadline=None)
+    _hyp_settings.load_profile("unlev")
+except ImportError:  # pragma: no cover - hypothesis is a test extra
+    pass
+
 REPO = Path(__file__).resolve().parent.parent
 
 
