@@ -288,6 +288,11 @@ def flip_level(level: Level, flp: int, mirror_wall_types: bool = False,
     # doors
     level.doors[:] = [flip_coord(d) for d in level.doors]
 
+    # what each MAZEWALK carved (recorded by the builder for the maze check)
+    for walk in level.extras.get("mazewalks", ()):
+        walk["start"] = flip_coord(walk["start"])
+        walk["cells"] = [flip_coord(c) for c in walk["cells"]]
+
     # the map (SpLev_Map is a separate array and is not flipped)
     arrays = (level.typ, level.flg, level.horiz, level.lit, level.roomno, level.edge)
     typ, flg = level.typ, level.flg
