@@ -176,6 +176,7 @@ class LevelFlags:
     hero_memory: bool = True         # cleared by "shroud"
     stormy: bool = False
     graveyard: bool = False
+    has_vault: bool = False
     icedpools: bool = False
     corrmaze: bool = False
     sky: bool = False

@@ -12,6 +12,7 @@ from typing import Callable, Optional
 
 from unlev.builder import BuildCompat, GameBuilder, fill_rooms, fixup_special, mineralize
 from unlev.finish import finish_level
+from unlev.fixups import ensure_way_out, setup_waterlevel, special_level_fixups
 from unlev.lang import ast as A
 from unlev.lang.evaluator import Evaluator
 from unlev.level import DungeonContext, Level
@@ -154,11 +155,17 @@ def build_level(compiled, level_node: Optional[A.Level] = None, seed: int = 0,
     level = builder.level
     if finish:
         # the flip mask applied, for checks that hold coordinates recorded before it
+        def fixups(lv: Level, r) -> None:
+            if lv.context.is_waterlevel:
+                setup_waterlevel(lv, r)
+            fixup_special(builder, lv, r)
+            special_level_fixups(builder, lv, r)
+
         level.extras["flipped"] = finish_level(
             level, rng,
             fill_rooms=lambda lv, r: fill_rooms(builder, lv, r),
-            fixup_special=lambda lv, r: fixup_special(builder, lv, r),
-            force_flip=force_flip,
+            ensure_way_out=lambda lv, r: ensure_way_out(builder, lv, r),
+            fixup_special=fixups, force_flip=force_flip,
             flip_bits=flip_bits)
         if post_mklev:
             bound_digging(level, earth_level=level.name == "earth")
