@@ -392,22 +392,25 @@ def first_tokens(text: str, lookup_var=None, n: int = 2) -> list:
 
 
 def needs_more(text: str) -> bool:
-    """Whether ``text`` is an unfinished fragment: an open ``{`` ``(`` or ``[``, a MAP
-    without ENDMAP, or a last token (``,`` ``:`` ``=`` ``&`` ``|``) that must go on."""
+    """Whether ``text`` is an unfinished fragment: an open ``{`` ``(`` or ``[``, a
+    GEOMETRY without its MAP, a MAP without ENDMAP, or a last token (``,`` ``:`` ``=`` ``&`` ``|``) that must go on."""
     lx = DesLexer("<peek>", None)
     lx.input(text if text.endswith("\n") else text + "\n")
     depth = 0
     last = None
+    geometry = False     # GEOMETRY read, its MAP not yet
     try:
         for tok in lx:
             if tok.type in ("{", "(", "["):
                 depth += 1
             elif tok.type in ("}", ")", "]"):
                 depth -= 1
+            elif tok.type in ("GEOMETRY_ID", "MAP_ID"):
+                geometry = tok.type == "GEOMETRY_ID"
             last = tok.type
     except DesError as exc:
         return exc.message == "MAP block has no ENDMAP"
-    return depth > 0 or last in (",", ":", "=", "&", "|")
+    return depth > 0 or geometry or last in (",", ":", "=", "&", "|")
 
 
 # ---------------------------------------------------------------------- span mapping

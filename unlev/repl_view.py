@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import Iterable, List, Optional, Set, Tuple
 
-from unlev.level import COLNO, ROWNO, Level
+from unlev import render
+from unlev.level import COLNO, Level
+from unlev.render import display_rows
 
 MARK = "*"
 SELECTED_STYLE = "black on yellow"
@@ -23,39 +25,16 @@ Cells = Set[Tuple[int, int]]
 
 def map_rows(level: Level) -> List[str]:
     """The level as the game would show it: one string of COLNO characters per row."""
-    try:
-        from unlev.render import display_rows  # the shared renderer, once it exists
-    except ImportError:
-        return _fallback_rows(level)
-    return [row.ljust(COLNO)[:COLNO] for row in display_rows(level)]
+    return display_rows(level)
 
 
-def _fallback_rows(level: Level) -> List[str]:
-    grid = [list(row.ljust(COLNO)) for row in level.to_ascii().split("\n")]
-
-    def put(x: int, y: int, ch: str) -> None:
-        if 0 <= x < COLNO and 0 <= y < ROWNO:
-            grid[y][x] = ch
-
-    for s in level.stairs:
-        put(s.x, s.y, "<" if s.up else ">")
-    for t in level.traps:
-        put(t.x, t.y, "^")
-    for o in level.objects:
-        if not o.buried:
-            put(o.x, o.y, _object_symbol(o))
-    for m in level.monsters:
-        data = m.attrs.get("data")
-        put(m.x, m.y, getattr(data, "symbol", None) or "@")
-    return ["".join(r) for r in grid]
-
-
-def _object_symbol(obj) -> str:
-    from unlev.stdlib import data
-    if obj.id == "boulder":
-        return "0"
-    found = data.lookup_object(str(obj.id)) if obj.id is not None else None
-    return found.get().class_symbol if found is not None and found.ok else "?"
+def _glyph_styles(level: Level) -> List[List[str]]:
+    """The game's colour of every cell, as rich styles."""
+    style_of = getattr(render, "glyph_style", None)
+    grid = render.glyph_grid(level)
+    if style_of is None:
+        return [["" for _g in row] for row in grid]
+    return [[style_of(g) for g in row] for row in grid]
 
 
 def ruler(level: Level, left: int) -> List[str]:
@@ -86,6 +65,7 @@ def draw(level: Level, marks: Optional[Iterable[Tuple[int, int]]] = None,
             lines.append(_row_label(level, y, left) + "".join(chars).rstrip())
         return "\n".join(lines)
     from rich.text import Text
+    styles = _glyph_styles(level)
     text = Text()
     for line in ruler(level, left):
         text.append(line + "\n", style=RULER_STYLE)
@@ -97,7 +77,7 @@ def draw(level: Level, marks: Optional[Iterable[Tuple[int, int]]] = None,
             elif (x, y) in changed:
                 text.append(ch, style=CHANGED_STYLE)
             else:
-                text.append(ch)
+                text.append(ch, style=styles[y][x] or None)
         if y < len(rows) - 1:
             text.append("\n")
     return text
