@@ -40,7 +40,7 @@ def add_common_options(p: argparse.ArgumentParser) -> None:
 # adds its parser and sets ``func`` (a function taking the parsed args, returning the
 # exit code) with ``set_defaults``.  Listed by module name, imported when the parser
 # is built.
-COMMAND_MODULES: List[str] = ["cmd_run", "repl", "compare"]
+COMMAND_MODULES: List[str] = ["cmd_run", "repl", "compare", "harness", "lint"]
 
 
 def build_argparser() -> argparse.ArgumentParser:
