@@ -159,8 +159,9 @@ def run_terminal(repl: Repl, history_file: str = "") -> int:
     session = PromptSession(history=history, completer=DesCompleter(repl),
                             lexer=DesHighlighter(repl), style=STYLE,
                             complete_while_typing=False, enable_history_search=True)
-    repl._say("unlev repl: type a selection (circle((40,10),6)) or a statement "
-              "(TERRAIN: ...); :help for more, :quit to leave")
+    if repl.file:
+        repl.cmd_show("")
+    repl._say("unlev repl: type a selection or a statement; :help, :quit (Ctrl-D)")
     while not repl.done:
         try:
             line = session.prompt(repl.prompt)
