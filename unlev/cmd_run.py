@@ -183,7 +183,9 @@ def cmd_run(args) -> int:
                       "give --json a PATH")
     show = args.show or not (args.json or args.svg or args.html)
     try:
-        compiled = compile_file(args.file, include_path=args.include_path)
+        # with --compat game the game's behaviour is what was asked for: no warnings
+        compiled = compile_file(args.file, include_path=args.include_path,
+                                compat_warnings=args.compat == "documented")
     except DesError as e:
         print(format_des_error(e, args.file), file=sys.stderr)
         return 1
@@ -206,7 +208,8 @@ def cmd_run(args) -> int:
     built = []
     for node in chosen:
         try:
-            level = build_one(compiled, node, seed, args)
+            # warnings met while building are in the drawing's summary when shown
+            level = build_one(compiled, node, seed, args, warn_to_stderr=not show)
         except DesError as e:
             print(format_des_error(e, args.file), file=sys.stderr)
             return 1
@@ -275,7 +278,7 @@ def run_options(args) -> dict:
             "date": (args.date or DEFAULT_DATE).strftime("%Y-%m-%dT%H:%M")}
 
 
-def build_one(compiled, node, seed: int, args):
+def build_one(compiled, node, seed: int, args, warn_to_stderr: bool = True):
     """One level, made with the run's options."""
     from unlev.run import build_level, guess_context
     from unlev.stdlib.builtins import RunContext
@@ -297,7 +300,7 @@ def build_one(compiled, node, seed: int, args):
     if args.date:
         rc.date = args.date
     game = args.compat == "game"
-    warn = None if args.quiet else _warner(compiled, args.file)
+    warn = _warner(compiled, args.file) if warn_to_stderr and not args.quiet else None
     kwargs = {}
     if args.no_flip:
         kwargs["flip_bits"] = 0
