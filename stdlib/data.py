@@ -40,7 +40,8 @@ __all__ = [
     "monster_class", "object_class", "is_monster_class_symbol", "is_object_class_symbol",
     "monsters_of_class", "objects_of_class", "object_class_bases", "object_class_probabilities",
     "special_pm", "last_gem", "suggest", "unknown_monster_class", "unknown_object_class",
-    "load_table",
+    "load_table", "ShopType", "ShopStock", "shop_types", "shopkeeper_names",
+    "blackmarket_prefixes", "epitaphs", "monster_named", "object_named",
 ]
 
 T = TypeVar("T")
@@ -192,6 +193,26 @@ class Trap:
 
 
 @dataclass(frozen=True)
+class ShopStock:
+    """One row of a shop's stock: ``prob`` per cent of its squares get an object of
+    ``cls`` (a class symbol; None = any class) or, with ``obj`` set, that object."""
+    prob: int
+    cls: Optional[str]
+    obj: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class ShopType:
+    """shknam.c shtypes[]: index i is the shop of room type SHOPBASE + i."""
+    index: int
+    name: str                 # "general store"
+    cls: Optional[str]        # the class it deals in (None: any)
+    prob: int                 # chance (per cent) of a random shop being this kind
+    stock: Tuple[ShopStock, ...]
+    names: Optional[str]      # key into shopkeeper_names(); None: named after the monster
+
+
+@dataclass(frozen=True)
 class RoomType:
     name: str                 # what a des-file writes: "throne"
     value: int                # mkroom.h's rtype
@@ -260,6 +281,59 @@ def room_types() -> Tuple[RoomType, ...]:
     """The room-type names lev_comp accepts, in its table order."""
     return tuple(RoomType(r["name"], r["value"], r["room"])
                  for r in load_table("rooms")["des_names"])
+
+
+@lru_cache(maxsize=None)
+def shop_types() -> Tuple[ShopType, ...]:
+    return tuple(ShopType(r["index"], r["name"], r["class"], r["prob"],
+                          tuple(ShopStock(st["prob"], st.get("class"), st.get("object"))
+                                for st in r["stock"]), r["names"])
+                 for r in load_table("shops")["shops"])
+
+
+def shopkeeper_names(key: str) -> Tuple[str, ...]:
+    """A shopkeeper name list of shknam.c (``"shkgeneral"``...), prefix codes kept."""
+    return tuple(load_table("shops")["shopkeeper_names"][key])
+
+
+def blackmarket_prefixes() -> Tuple[str, ...]:
+    return tuple(load_table("shops")["blackmarket_prefixes"])
+
+
+def epitaphs() -> Tuple[str, ...]:
+    """engrave.c's random headstone texts, in the game's order."""
+    return tuple(load_table("epitaphs")["epitaphs"])
+
+
+@lru_cache(maxsize=None)
+def _monsters_by_name() -> Dict[Tuple[str, Optional[str]], Monster]:
+    out: Dict[Tuple[str, Optional[str]], Monster] = {}
+    for m in monsters():
+        out.setdefault((m.name, None), m)
+        out.setdefault((m.name, m.symbol), m)
+    return out
+
+
+def monster_named(name: str, class_symbol: Optional[str] = None) -> Optional[Monster]:
+    """The first monster of that exact name (of that class, if given), or None
+    (fast; no lev_comp rules, no errors).  Names can repeat across classes: the
+    were-creatures' animal forms share their human form's name."""
+    return _monsters_by_name().get((name, class_symbol))
+
+
+@lru_cache(maxsize=None)
+def _objects_by_name() -> Dict[Tuple[str, Optional[str]], Object]:
+    out: Dict[Tuple[str, Optional[str]], Object] = {}
+    for o in objects():
+        if o.name:
+            out.setdefault((o.name, None), o)
+            out.setdefault((o.name, o.class_symbol), o)
+    return out
+
+
+def object_named(name: str, class_symbol: Optional[str] = None) -> Optional[Object]:
+    """The first object of that exact name (of that class, if given), or None."""
+    return _objects_by_name().get((name, class_symbol))
 
 
 def monster_by_index(i: int) -> Monster:

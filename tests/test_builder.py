@@ -349,7 +349,7 @@ MONSTER:('@',"watchman"),(8,1) {
 """)
     mons = {(m.x, m.y): m for m in lv.monsters}
     assert mons[(4, 4)].id == "jackal" and mons[(4, 4)].attrs["asleep"] == 1
-    assert mons[(5, 4)].attrs["data"].symbol == "d"
+    assert mons[(5, 4)].attrs["class"] == "d"
     assert len(lv.monsters) == 4
     assert all(lv.at(m.x, m.y) == T.ROOM for m in lv.monsters)
     objs = {(o.x, o.y): o for o in lv.objects}

@@ -19,7 +19,9 @@ What is read, and from where:
   can be changed with ``-D``/``-U``.
 * ``src/monst.c`` (``MON(...)`` rows), ``src/objects.c`` (``OBJECT(...)`` rows),
   ``src/drawing.c`` (class symbols and explanations), ``src/mkobj.c`` (class
-  probability tables), ``util/lev_main.c`` (the trap and room names lev_comp accepts).
+  probability tables), ``util/lev_main.c`` (the trap and room names lev_comp accepts),
+  ``src/shknam.c`` (shop types, their stock and shopkeeper names: ``shops.json``),
+  ``src/engrave.c`` (random headstone epitaphs: ``epitaphs.json``).
 * ``util/makedefs.c`` if present, only for the ``LAST_GEM`` constant.
 
 Monster difficulty is not stored in monst.c: the game's build computes it (makedefs'
@@ -55,6 +57,15 @@ DEFAULT_FEATURES = [
     "REINCARNATION", "EXOTIC_PETS", "WALLIFIED_MAZE", "DUNGEON_GROWTH", "ASTRAL_ESCAPE",
     "RANDOMIZED_PLANES", "NHSTDC",
 ]
+
+# What each game's own default Unix build defines. NetHack 3.6 made most of 3.4.3's
+# options unconditional; 3.4.3's config.h turns on KOPS, SEDUCE, MAIL and friends.
+DIALECT_FEATURES = {
+    "unnethack": DEFAULT_FEATURES,
+    "nethack36": ["UNIX", "TEXTCOLOR", "MAIL", "NHSTDC"],
+    "nethack343": ["UNIX", "TEXTCOLOR", "KOPS", "SEDUCE", "MAIL", "STEED", "TOURIST",
+                   "WALLIFIED_MAZE", "REINCARNATION", "ELBERETH", "EXP_ON_BOTL", "NHSTDC"],
+}
 
 HEADERS = ["align.h", "color.h", "monflag.h", "monsym.h", "monattk.h", "permonst.h", "objclass.h",
            "prop.h", "skills.h", "trap.h", "mkroom.h"]
@@ -289,10 +300,20 @@ def read_drawing(src: Sources, base: ParamRecorder) -> dict:
     def arr(name):
         return [ev.value(x) if isinstance(x, list) and x and isinstance(x[0], Token) else x
                 for x in parse_braces(find_initializer(toks, name))]
+    monsyms, ocsyms = arr("def_monsyms"), arr("def_oc_syms")
+    if monsyms and isinstance(monsyms[0], list):
+        # NetHack 3.6: struct class_sym rows { symbol, name, explanation }.
+        def col(rows, k):
+            return [ev.value(r[k]) if isinstance(r, list) and len(r) > k else None for r in rows]
+        return {
+            "def_monsyms": col(monsyms, 0), "monexplain": col(monsyms, 2),
+            "def_oc_syms": col(ocsyms, 0), "objexplain": col(ocsyms, 2),
+            "oclass_names": col(ocsyms, 1),
+        }
     return {
-        "def_monsyms": arr("def_monsyms"),
+        "def_monsyms": monsyms,
         "monexplain": arr("monexplain"),
-        "def_oc_syms": arr("def_oc_syms"),
+        "def_oc_syms": ocsyms,
         "objexplain": arr("objexplain"),
         "oclass_names": arr("oclass_names"),
     }
@@ -367,9 +388,10 @@ def gen_monsters(src: Sources, base: ParamRecorder, drawing: dict, features) -> 
         geno = ev.int(a[mon_p[3]], name)
         f1, f2, f3 = (ev.int(a[mon_p[k]], name) for k in (8, 9, 10))
         mr1, mr2 = ev.int(a[mon_p[6]], name), ev.int(a[mon_p[7]], name)
-        col = ev.int(a[mon_p[11]], name)
-        size = ev.int(S[siz_p[4]], name)
-        snd = ev.int(S[siz_p[3]], name)
+        # By position from the end: 3.6's SIZ has no pxl, its MON an extra difficulty.
+        col = ev.int(a[mon_p[-1]], name)
+        size = ev.int(S[siz_p[-1]], name)
+        snd = ev.int(S[siz_p[-2]], name)
         mon = {
             "index": len(monsters),
             "name": name,
@@ -612,15 +634,121 @@ def gen_traps_rooms(src: Sources, base: ParamRecorder, features):
 def _trap_enum(pp: Preprocessor) -> List[str]:
     names = list(pp.enums)
     if "NO_TRAP" not in names or "TRAPNUM" not in names:
+        # NetHack 3.4.3 numbers its traps with #defines, not an enum.
+        order = [n for n in pp.macros if pp.origin.get(n) == "trap.h" and pp.macros[n].params is None]
+        if "NO_TRAP" in order and "TRAPNUM" in order:
+            found = order[order.index("NO_TRAP"):order.index("TRAPNUM") + 1]
+            for n in found:
+                pp.enums[n] = pp.constant(n)
+            return found
         raise SystemExit("gen_data: trap.h's trap_types enum not found")
     return names[names.index("NO_TRAP"):names.index("TRAPNUM") + 1]
 
 
 def _room_consts(pp: ParamRecorder) -> List[str]:
+    enums = list(pp.enums)
+    if "OROOM" in enums and "MAXRTYPE" in pp.macros:
+        # NetHack 3.6: an enum of room types, MAXRTYPE a #define naming the last one.
+        last = enums.index("CANDLESHOP") if "CANDLESHOP" in enums else len(enums) - 1
+        found = enums[enums.index("OROOM"):last + 1]
+        for n in found:
+            if n not in pp.macros:
+                pp.define(n, str(pp.enums[n]))
+        return found
     order = [n for n in pp.macros if pp.origin.get(n) == "mkroom.h" and pp.macros[n].params is None]
     if "OROOM" not in order or "MAXRTYPE" not in order:
         raise SystemExit("gen_data: mkroom.h room types (OROOM..MAXRTYPE) not found")
     return order[order.index("OROOM"):order.index("MAXRTYPE")]
+
+
+# makedefs' onames.h prefixes (the rest of the objects use their bare upper-cased name)
+_ONAME_PREFIX = {"WAND_CLASS": "WAN_", "RING_CLASS": "RIN_", "POTION_CLASS": "POT_",
+                 "SPBOOK_CLASS": "SPE_", "SCROLL_CLASS": "SCR_"}
+
+
+def _oname_table(objects: dict) -> Dict[str, str]:
+    """onames.h constant -> object name, as makedefs would name them."""
+    out: Dict[str, str] = {}
+    for o in objects["objects"]:
+        if o["name"]:
+            const = _ONAME_PREFIX.get(o["class_name"], "") + _enum_name(o["name"])
+            out.setdefault(const, o["name"])
+    return out
+
+
+def _strings(ev: Evaluator, rows) -> List[str]:
+    """A ``const char *[]`` initializer without its null terminator."""
+    return [v for v in (ev.value(r) for r in rows) if isinstance(v, str)]
+
+
+def _oname_classes(objects: dict) -> Dict[str, str]:
+    out: Dict[str, str] = {}
+    for o in objects["objects"]:
+        if o["name"]:
+            out.setdefault(_ONAME_PREFIX.get(o["class_name"], "") + _enum_name(o["name"]),
+                           o["class"])
+    return out
+
+
+def gen_shops(src: Sources, base: ParamRecorder, objects: dict, features) -> dict:
+    """shknam.c: shtypes[] (shop kinds, their probability and stock), the shopkeeper
+    name lists, and the black market's nickname prefixes."""
+    path = src.find("src/shknam.c")
+    if path is None:
+        raise SystemExit("gen_data: src/shknam.c is required (shop types)")
+    pp = base.fork()
+    toks = pp.process_named(path, "shknam.c")
+    ev = Evaluator(pp)
+    onames = _oname_table(objects)
+    class_of_const = _oname_classes(objects)
+    sym_of = {c["index"]: c["symbol"] for c in objects["classes"]}
+
+    def item(toks_):
+        text = "".join(t.text for t in toks_)
+        if text.startswith("-"):
+            const = text[1:]
+            if const not in onames:
+                raise ValueError(f"shknam.c: unknown object constant {const}")
+            return {"object": onames[const], "class": class_of_const[const]}
+        v = ev.int(toks_, "shtypes item")
+        return {"class": sym_of.get(v)}      # RANDOM_CLASS (0) -> null
+
+    shops, name_lists = [], {}
+    for i, row in enumerate(parse_braces(find_initializer(toks, "shtypes"))):
+        name = ev.value(row[0])
+        if not isinstance(name, str):
+            break                                  # the terminator
+        stock = []
+        for pair in row[4]:
+            prob = ev.int(pair[0], "shtypes iprob")
+            if prob:
+                stock.append(dict(prob=prob, **item(pair[1])))
+        lst = "".join(t.text for t in row[5])
+        if lst != "0" and lst not in name_lists:
+            name_lists[lst] = _strings(ev, parse_braces(find_initializer(toks, lst)))
+        symb = ev.int(row[1], "shtypes symb")
+        shops.append({"index": i, "name": name, "class": sym_of.get(symb),
+                      "prob": ev.int(row[2], "shtypes prob"), "stock": stock,
+                      "names": None if lst == "0" else lst})
+    try:
+        prefixes = _strings(ev, parse_braces(find_initializer(toks, "prefixes")))
+    except KeyError:
+        prefixes = []
+    return {"generator": "tools/gen_data.py", "features": features, "shops": shops,
+            "shopkeeper_names": name_lists, "blackmarket_prefixes": prefixes}
+
+
+def gen_epitaphs(src: Sources, base: ParamRecorder, features) -> dict:
+    """engrave.c epitaphs[]: the random headstone texts (UnNetHack keeps them in the
+    source, not in a dat/ file)."""
+    path = src.find("src/engrave.c")
+    if path is None:
+        raise SystemExit("gen_data: src/engrave.c is required (epitaphs)")
+    pp = base.fork()
+    toks = pp.process_named(path, "engrave.c")
+    ev = Evaluator(pp)
+    texts = _strings(ev, parse_braces(find_initializer(toks, "epitaphs")))
+    return {"generator": "tools/gen_data.py", "features": features, "epitaphs": texts}
 
 
 # ---------------------------------------------------------------------------------------
@@ -646,15 +774,22 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--source", action="append", required=True, type=Path,
                     help="variant checkout (include/, src/, util/); repeatable")
-    ap.add_argument("--out", type=Path,
-                    default=Path(__file__).resolve().parent.parent / "stdlib" / "data")
+    ap.add_argument("--out", type=Path, default=None,
+                    help="output folder (default stdlib/data, or stdlib/data/<dialect>)")
+    ap.add_argument("--dialect", choices=sorted(DIALECT_FEATURES), default="unnethack",
+                    help="whose source this is: sets the default feature macros and, "
+                    "unless --out is given, writes to stdlib/data/<dialect>/")
     ap.add_argument("-D", dest="define", action="append", default=[],
                     help="define a feature macro (NAME or NAME=VALUE)")
     ap.add_argument("-U", dest="undef", action="append", default=[],
                     help="undefine a feature macro")
     args = ap.parse_args(argv)
 
-    feats = {f: "1" for f in DEFAULT_FEATURES}
+    if args.out is None:
+        args.out = Path(__file__).resolve().parent.parent / "stdlib" / "data"
+        if args.dialect != "unnethack":
+            args.out = args.out / args.dialect
+    feats = {f: "1" for f in DIALECT_FEATURES[args.dialect]}
     for d in args.define:
         k, _, v = d.partition("=")
         feats[k] = v or "1"
@@ -668,14 +803,19 @@ def main(argv=None) -> int:
     monsters = gen_monsters(src, base, drawing, features)
     objects = gen_objects(src, base, drawing, features)
     traps, rooms = gen_traps_rooms(src, base, features)
+    shops = gen_shops(src, base, objects, features)
+    epitaphs = gen_epitaphs(src, base, features)
 
     args.out.mkdir(parents=True, exist_ok=True)
     dump(args.out / "monsters.json", monsters)
     dump(args.out / "objects.json", objects)
     dump(args.out / "traps.json", traps)
     dump(args.out / "rooms.json", rooms)
+    dump(args.out / "shops.json", shops)
+    dump(args.out / "epitaphs.json", epitaphs)
     print(f"gen_data: {len(monsters['monsters'])} monsters, {len(objects['objects'])} objects, "
-          f"{len(traps['traps'])} traps, {len(rooms['des_names'])} room names -> {args.out}")
+          f"{len(traps['traps'])} traps, {len(rooms['des_names'])} room names, "
+          f"{len(shops['shops'])} shop types, {len(epitaphs['epitaphs'])} epitaphs -> {args.out}")
     return 0
 
 

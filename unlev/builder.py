@@ -54,6 +54,13 @@ from unlev.maze import (
     W_EAST, W_WEST, mazewalk,
 )
 from unlev.rect import RectList, Rect, XLIM, YLIM
+from unlev.population import (
+    ALIGN_NAMES, add_monster, add_object, des_monster_attrs, des_object_attrs, monster_data,
+    new_object, object_kind,
+)
+from unlev.roomfill import fill_rooms, make_grave  # noqa: F401 (fill_rooms: run.py)
+from unlev.temples import priestini
+from unlev.traps import mkroll_launch, statue_trap_statue
 from unlev.walls import set_wall_property, wallify_map
 
 _R = ROWNO
@@ -370,7 +377,7 @@ class GameBuilder(LevelBuilder):
             return 0
         if monster is None or monster.is_random:
             return 1
-        info = m.attrs.get("data")
+        info = monster_data(m)
         if monster.name is not None and (info is None or info.name != monster.name):
             return 0
         if monster.cls is not None and (info is None or info.symbol != monster.cls):
@@ -885,10 +892,8 @@ class GameBuilder(LevelBuilder):
             shrine = rng.rn2(2)
         if not is_temple or not shrine:
             return
+        priestini(self, croom, x, y, shrine > 1, _amask2align(amask), rng)
         lev.set_flags(x, y, amask | AM_SHRINE | (AM_SANCTUM if shrine == 2 else 0))
-        priest = "high priest" if shrine > 1 else "aligned priest"
-        lev.monsters.append(Monster(x, y, priest, attrs={
-            "data": data.get_monster(priest), "priest_of": (x, y), "sanctum": shrine > 1}))
         lev.extras["has_temple"] = True
 
     @staticmethod
@@ -913,11 +918,12 @@ class GameBuilder(LevelBuilder):
         if not isok(x, y) or self._trap_at(x, y) is not None:
             return
         lev.set_typ(x, y, T.GRAVE)
-        self._del_engr_at(x, y)
         if text is not None:
-            lev.engravings.append(Engraving(x, y, text, HEADSTONE))
+            make_grave(self, x, y, self.rng, text)
         elif random_text:
-            lev.engravings.append(Engraving(x, y, "", HEADSTONE, attrs={"random_epitaph": True}))
+            make_grave(self, x, y, self.rng)
+        else:
+            self._del_engr_at(x, y)
 
     def _del_engr_at(self, x: int, y: int) -> None:
         self.level.engravings[:] = [e for e in self.level.engravings if (e.x, e.y) != (x, y)]
@@ -1361,7 +1367,7 @@ class GameBuilder(LevelBuilder):
         ftyp = T.ROOM if lev.flags.arboreal else T.CORR
 
         def boulder(bx, by):
-            lev.objects.append(Object(bx, by, "boulder", attrs={"from": "corridor"}))
+            add_object(lev, bx, by, object_kind("boulder"), "corridor")
 
         if not R.dig_corridor(lev, self.rng, (xx + dx, yy + dy), (tx, ty), nxcor, ftyp,
                               T.STONE, boulder):
@@ -1490,8 +1496,7 @@ class GameBuilder(LevelBuilder):
         self._maketrap(x, y, kind)
         if populate.web_spider(self.rng, pctx.level_difficulty, kind) and \
                 self._monster_at(x, y) is None:
-            lev.monsters.append(Monster(x, y, "giant spider",
-                                        attrs={"data": data.get_monster("giant spider")}))
+            add_monster(lev, x, y, data.monster_named("giant spider"), "web")
 
     def _maketrap(self, x: int, y: int, kind) -> Optional[Trap]:
         lev = self.level
@@ -1512,6 +1517,10 @@ class GameBuilder(LevelBuilder):
             lev.traps.append(trap)
         trap.is_pit = kind.name in ("PIT", "SPIKED_PIT")
         trap.attrs["des_name"] = kind.des_name
+        if kind.name == "STATUE_TRAP":
+            statue_trap_statue(self, x, y)
+        elif kind.name == "ROLLING_BOULDER_TRAP":
+            mkroll_launch(self, trap, x, y, self.rng)
         if kind.name in ("PIT", "SPIKED_PIT", "HOLE", "TRAPDOOR"):
             lev.flg[i] = 0
             if t >= T.ROOM:
@@ -1536,9 +1545,7 @@ class GameBuilder(LevelBuilder):
             if o.x == x and o.y == y and o.id == "gold piece" and not o.buried:
                 o.attrs["quantity"] = o.attrs.get("quantity", 0) + amount
                 return o
-        gold = Object(x, y, "gold piece", attrs={"quantity": amount})
-        self.level.objects.append(gold)
-        return gold
+        return add_object(self.level, x, y, object_kind("gold piece"), quantity=amount)
 
     # -- monsters ----------------------------------------------------------------------------
     def begin_monster(self, monster: MonsterValue, coord: Coord, has_inventory=False,
@@ -1590,15 +1597,12 @@ class GameBuilder(LevelBuilder):
                 return None
         if not (0 <= x < COLNO and 0 <= y < ROWNO):
             return None
-        record = {k: v for k, v in attrs.items() if k != "align"}
-        record["data"] = pm
+        record = des_monster_attrs(attrs)
         record["spot"] = "random" if coord.random else "fixed"   # the des-file chose it
         if attrs.get("align") is not None:
-            record["alignment"] = _amask2align(amask)
-        mon = Monster(x, y, pm.name, attrs=record)
-        if "inventory" not in mon.attrs:
-            mon.attrs["inventory"] = []
-        lev.monsters.append(mon)
+            al = _amask2align(amask)
+            record["alignment"] = ALIGN_NAMES.get(al, str(al))
+        mon = add_monster(lev, x, y, pm, "des", **record)
         if anymon:
             self._make_group(pm, x, y, rng)
         return mon
@@ -1623,8 +1627,7 @@ class GameBuilder(LevelBuilder):
             if spot is None:
                 continue
             mx, my = spot
-            self.level.monsters.append(Monster(mx, my, pm.name, attrs={
-                "data": pm, "group": True, "inventory": []}))
+            add_monster(self.level, mx, my, pm, "group")
 
     def _peace_minded(self, pm, rng: RNG) -> bool:
         """makemon.c peace_minded() for a hero of the run's alignment (record 0)."""
@@ -1745,25 +1748,24 @@ class GameBuilder(LevelBuilder):
         x, y = self._get_location_coord(coord, DRY)
         pctx = self._pop_context()
         if ov is None or ov.is_random:
-            kind = pctx.random_object(rng).name
-            kind = kind if kind is not None else "strange object"
+            kind = pctx.random_object(rng)
         elif specific is not None:
-            kind = specific.name
+            kind = specific
         elif ov.cls == "$":
             gold = self._mkgold(0, x, y, rng)
+            gold.attrs["spot"] = "random" if coord.random else "fixed"
             self._place_object(gold, attrs, container, already_placed=True)
             return
         else:
-            obj = pctx.random_object(rng, ov.cls)
-            kind = obj.name if obj.name is not None else obj.description
-        record = {k: v for k, v in attrs.items() if k != "quantity"}
-        if attrs.get("quantity", -1) > 0:
+            kind = pctx.random_object(rng, ov.cls)
+        record = des_object_attrs(attrs)
+        if attrs.get("quantity", -1) > 0 and kind.merge:
             record["quantity"] = attrs["quantity"]
         mt = record.get("montype")
         if isinstance(mt, MonsterValue):
             record["montype"] = self._corpsenm(mt, pctx)
         record["spot"] = "random" if coord.random else "fixed"   # the des-file chose it
-        obj = Object(x, y, kind, buried=bool(attrs.get("buried")), attrs=record)
+        obj = new_object(x, y, kind, "des", buried=bool(attrs.get("buried")), **record)
         self._place_object(obj, attrs, container)
 
     def _corpsenm(self, mt: MonsterValue, pctx) -> Optional[str]:
@@ -1787,9 +1789,15 @@ class GameBuilder(LevelBuilder):
             if inside:
                 holder = self._containers[-1]
                 if holder is not None:
+                    obj.x, obj.y = holder.x, holder.y      # carried: where its holder is
                     holder.contents.append(obj)
+                elif container:
+                    self._containers.append(None)       # its contents vanish with it
+                    return
             else:
-                self._invent_monster.attrs.setdefault("inventory", []).append(obj)
+                holder = self._invent_monster
+                obj.x, obj.y = holder.x, holder.y
+                holder.attrs.setdefault("inventory", []).append(obj)
         elif not already_placed:
             lev.objects.append(obj)
         if container:
@@ -1811,10 +1819,10 @@ class _MazeFiller:
 
     def object(self, level, rng, x, y, gem_class):
         obj = self.b._pop_context().random_object(rng, "*" if gem_class else None)
-        level.objects.append(Object(x, y, obj.name or obj.description, attrs={"from": "maze"}))
+        add_object(level, x, y, obj, "maze")
 
     def boulder(self, level, rng, x, y):
-        level.objects.append(Object(x, y, "boulder", attrs={"from": "maze"}))
+        add_object(level, x, y, object_kind("boulder"), "maze")
 
     def monster(self, level, rng, x, y, name):
         b = self.b
@@ -1824,7 +1832,7 @@ class _MazeFiller:
         pm = data.get_monster(name) if name else b._random_kind_for(x, y, mrng)
         if pm is None:
             return
-        level.monsters.append(Monster(x, y, pm.name, attrs={"data": pm, "from": "maze"}))
+        add_monster(level, x, y, pm, "maze")
         if not name:
             b._make_group(pm, x, y, mrng)
 
@@ -1880,245 +1888,6 @@ def _pm_to_humidity(pm) -> int:
 
 
 # ======================================================================== after the script
-def fill_rooms(builder: GameBuilder, level: Level, rng: RNG) -> None:
-    """spo_lev.c fill_rooms() / fill_room(): stock the rooms a ROOM or REGION asked to
-    be filled.  Vaults get their gold, the zoo-like rooms (court, barracks, zoo,
-    morgue, beehive, leprechaun hall, cockatrice nest, anthole, lemure pit) their
-    sleeping monsters and treasure, as mkroom.c fill_zoo() makes them.  Shops and
-    gardens are only marked in ``level.extras["fill"]``: stocking them is not done."""
-    def fill_room(room: Room, prefilled: bool) -> None:
-        if room.rtype == OROOM:
-            return
-        if not prefilled:
-            if room.rtype == VAULT:
-                depth = abs(level.context.depth)
-                for x in range(room.lx, room.hx + 1):
-                    for y in range(room.ly, room.hy + 1):
-                        builder._mkgold(rng.rn1(depth * 100, 51), x, y, rng)
-                return
-            if room.rtype in _ZOO_TYPES and room.rtype != GARDEN:
-                _fill_zoo(builder, level, rng, room)
-                return
-        level.extras.setdefault("fill", []).append(
-            {"room": (room.lx, room.ly, room.hx, room.hy), "rtype": room.rtype,
-             "prefilled": prefilled})
-
-    for room in list(level.rooms):
-        if room.needfill:
-            fill_room(room, room.needfill == 2)
-        for sub in list(room.subrooms):
-            if sub.needfill:
-                fill_room(sub, False)
-
-
-COURT, BARRACKS, ZOO, MORGUE, BEEHIVE = 2, 7, 8, 6, 5
-LEPREHALL, COCKNEST, ANTHOLE, GARDEN, LEMUREPIT = 11, 12, 13, 14, 16
-_ZOO_TYPES = (GARDEN, COURT, ZOO, BEEHIVE, ANTHOLE, COCKNEST, LEPREHALL, LEMUREPIT, MORGUE,
-              BARRACKS)
-_SQUAD = (("soldier", 80), ("sergeant", 15), ("lieutenant", 4), ("captain", 1))
-_ANTS = ("soldier ant", "fire ant", "snow ant", "giant ant")
-
-
-def _fill_zoo(builder: GameBuilder, level: Level, rng: RNG, room: Room) -> None:
-    """mkroom.c fill_zoo(): a sleeping monster on every free square (the door's
-    neighbours excepted), with the room type's extras; courts get their throne,
-    king and coffer."""
-    rtype = room.rtype
-    ctx = builder._pop_context()
-    ld = ctx.level_difficulty
-    mrng = builder.mon_rng
-    lev = level
-    doors = lev.doors[room.fdoor:room.fdoor + room.doorct]
-    door = doors[0] if doors else None
-    tx = ty = 0
-    goldlim = 0
-    if rtype == COURT:
-        spot = None
-        if lev.flags.is_maze_lev:
-            spot = next(((x, y) for x in range(room.lx, room.hx + 1)
-                         for y in range(room.ly, room.hy + 1)
-                         if lev.at(x, y) == T.THRONE), None)
-        if spot is None:
-            for _ in range(100):
-                pt = R.somexy(lev, rng, room)
-                if pt is not None:
-                    tx, ty = pt
-                if not _occupied(builder, tx, ty):
-                    break
-        else:
-            tx, ty = spot
-        i = rng.rnd(ld)
-        king = ("ogre king" if i > 9 else "elvenking" if i > 5 else
-                "dwarf king" if i > 2 else "gnome king")
-        _zoo_monster(builder, data.get_monster(king), tx, ty)
-    elif rtype == BEEHIVE:
-        tx = room.lx + (room.hx - room.lx + 1) // 2
-        ty = room.ly + (room.hy - room.ly + 1) // 2
-        if room.irregular and (lev.roomno_at(tx, ty) != lev.room_roomno(room) & 0x3F
-                               or lev.edge_at(tx, ty)):
-            pt = R.somexy(lev, rng, room)
-            if pt is not None:
-                tx, ty = pt
-    elif rtype in (ZOO, LEPREHALL):
-        goldlim = 500 * ld
-    rmno = lev.room_roomno(room) & 0x3F
-    for sx in range(room.lx, room.hx + 1):
-        for sy in range(room.ly, room.hy + 1):
-            if room.irregular:
-                if (lev.roomno_at(sx, sy) != rmno or lev.edge_at(sx, sy) or
-                        (door and max(abs(sx - door[0]), abs(sy - door[1])) <= 1)):
-                    continue
-            elif lev.at(sx, sy) <= T.DOOR or (door and (
-                    (sx == room.lx and door[0] == sx - 1) or (sx == room.hx and door[0] == sx + 1)
-                    or (sy == room.ly and door[1] == sy - 1) or (sy == room.hy and door[1] == sy + 1))):
-                continue
-            if rtype == COURT and lev.at(sx, sy) == T.THRONE:
-                continue
-            if rtype == COURT:
-                pm = _courtmon(builder, rng, ld)
-            elif rtype == BARRACKS:
-                pm = _squadmon(rng, ld)
-            elif rtype == MORGUE:
-                pm = _morguemon(builder, rng, ld)
-            elif rtype == BEEHIVE:
-                pm = data.get_monster("queen bee" if (sx, sy) == (tx, ty) else "killer bee")
-            elif rtype == LEMUREPIT:
-                pm = data.get_monster("horned devil" if not rng.rn2(10) else "lemure")
-            elif rtype == LEPREHALL:
-                pm = data.get_monster("leprechaun")
-            elif rtype == COCKNEST:
-                pm = data.get_monster("cockatrice")
-            elif rtype == ANTHOLE:
-                pm = data.get_monster(_ANTS[(ld + rng.seed) % 4])
-            else:
-                pm = None
-            _zoo_monster(builder, pm, sx, sy, mrng)
-            if rtype in (ZOO, LEPREHALL):
-                if door is not None:
-                    i = ((sx - door[0]) ** 2 + (sy - door[1]) ** 2) ** 2
-                else:
-                    i = goldlim
-                if i >= goldlim:
-                    i = 5 * ld
-                goldlim -= i
-                builder._mkgold(rng.rn1(i, 10), sx, sy, rng)
-            elif rtype == MORGUE:
-                if not rng.rn2(5):
-                    lev.objects.append(Object(sx, sy, "corpse", attrs={"from": "morgue"}))
-                if not rng.rn2(10):
-                    box = "large box" if rng.rn2(3) else "chest"
-                    lev.objects.append(Object(sx, sy, box, attrs={"from": "morgue"}))
-                if not rng.rn2(5):
-                    _make_grave(builder, sx, sy)
-                elif ctx_in_moria(lev) and rng.rnf(1, 1000):
-                    pass        # the one "Guest41" grave of Moria: once per game
-            elif rtype == BEEHIVE:
-                if not rng.rn2(3):
-                    lev.objects.append(Object(sx, sy, "lump of royal jelly"))
-            elif rtype == BARRACKS:
-                if not rng.rn2(20):
-                    box = "chest" if (rng.rn2(3) or level.context.depth < 16) else "iron safe"
-                    lev.objects.append(Object(sx, sy, box, attrs={"from": "barracks"}))
-            elif rtype == COCKNEST:
-                if not rng.rn2(3):
-                    statue = Object(sx, sy, "statue", attrs={"from": "cockatrice nest"})
-                    for _ in range(rng.rn2(5)):
-                        obj = ctx.random_object(rng)
-                        statue.contents.append(Object(sx, sy, obj.name or obj.description))
-                    lev.objects.append(statue)
-            elif rtype == ANTHOLE:
-                if not rng.rn2(3):
-                    food = ctx.random_object(rng, "%")
-                    lev.objects.append(Object(sx, sy, food.name or food.description))
-    if rtype == COURT:
-        lev.set_typ(tx, ty, T.THRONE)
-        pt = R.somexy(lev, rng, room) or (tx, ty)
-        coffer = Object(pt[0], pt[1], "iron safe" if level.context.depth > 15 else "chest",
-                        attrs={"spe": 2, "from": "court"})
-        coffer.contents.append(Object(pt[0], pt[1], "gold piece",
-                                      attrs={"quantity": rng.rn1(50 * ld, 10)}))
-        lev.objects.append(coffer)
-    flag = {COURT: "has_court", BARRACKS: "has_barracks", ZOO: "has_zoo",
-            MORGUE: "has_morgue", BEEHIVE: "has_beehive", LEMUREPIT: "has_lemurepit"}.get(rtype)
-    if flag:
-        lev.extras[flag] = True
-
-
-def ctx_in_moria(level: Level) -> bool:
-    return level.context.dungeon_name == "The Ruins of Moria"
-
-
-def _occupied(builder: GameBuilder, x: int, y: int) -> bool:
-    t = builder._typ(x, y)
-    return (builder._trap_at(x, y) is not None or T.STAIRS <= t <= T.ALTAR
-            or builder._is_lava(x, y) or builder._is_pool(x, y))
-
-
-def _zoo_monster(builder: GameBuilder, pm, x: int, y: int, rng: Optional[RNG] = None) -> None:
-    """makemon(pm, x, y, MM_ASLEEP) on a zoo square (a random kind when pm is None)."""
-    rng = rng or builder.mon_rng
-    if builder._monster_at(x, y) is not None or not isok(x, y):
-        return
-    anymon = pm is None
-    if anymon:
-        pm = builder._random_kind_for(x, y, rng)
-        if pm is None:
-            return
-    builder.level.monsters.append(Monster(x, y, pm.name, attrs={
-        "data": pm, "asleep": 1, "inventory": [], "from": "fill"}))
-    if anymon:
-        builder._make_group(pm, x, y, rng)
-
-
-def _courtmon(builder: GameBuilder, rng: RNG, ld: int):
-    i = rng.rn2(60) + rng.rn2(3 * ld)
-    for limit, kind in ((100, "D"), (95, "H"), (85, "T"), (75, "C"), (60, "o")):
-        if i > limit:
-            return builder._pop_context().random_monster_of_class(rng, kind)
-    if i > 45:
-        return data.get_monster("bugbear")
-    if i > 30:
-        return data.get_monster("hobgoblin")
-    return builder._pop_context().random_monster_of_class(rng, "G" if i > 15 else "k")
-
-
-def _squadmon(rng: RNG, ld: int):
-    sel = rng.rnd(80 + ld)
-    cpro = 0
-    for name, prob in _SQUAD:
-        cpro += prob
-        if cpro > sel:
-            return data.get_monster(name)
-    return data.get_monster(_SQUAD[rng.rn2(len(_SQUAD))][0])
-
-
-def _morguemon(builder: GameBuilder, rng: RNG, ld: int):
-    i = rng.rn2(100)
-    hd = rng.rn2(ld)
-    pctx = builder._pop_context()
-    if hd > 10 and i < 10:
-        # Gehennom and the endgame: any demon; elsewhere ndemon(A_NONE), a demon too
-        return pctx.random_monster_of_class(rng, "&")
-    if hd > 8 and i > 85:
-        return pctx.random_monster_of_class(rng, "V")
-    if i < 20:
-        return data.get_monster("ghost")
-    if i < 40:
-        return data.get_monster("wraith")
-    return pctx.random_monster_of_class(rng, "Z")
-
-
-def _make_grave(builder: GameBuilder, x: int, y: int) -> None:
-    """engrave.c make_grave() with a random epitaph (its text is not modelled)."""
-    lev = builder.level
-    t = builder._typ(x, y)
-    if T.STAIRS <= t <= T.ALTAR or t in (T.POOL, T.MOAT, T.LAVAPOOL):
-        return
-    lev.set_typ(x, y, T.GRAVE)
-    builder._del_engr_at(x, y)
-    lev.engravings.append(Engraving(x, y, "", HEADSTONE, attrs={"random_epitaph": True}))
-
-
 def fixup_special(builder: GameBuilder, level: Level, rng: RNG) -> None:
     """mkmaze.c fixup_special(), the part about level regions: stairs, portals and the
     branch are placed in their region (else anywhere); teleport regions stay recorded.
@@ -2248,8 +2017,8 @@ def mineralize(level: Level, rng: RNG, kelp_pool: int = -1, kelp_moat: int = -1,
             t = typ[x * _R + y]
             if (kelp_pool and t == T.POOL and not rng.rn2(kelp_pool)) or \
                     (kelp_moat and t == T.MOAT and not rng.rn2(kelp_moat)):
-                level.objects.append(Object(x, y, "kelp frond",
-                                            attrs={"quantity": rng.rnd(2), "from": "mineralize"}))
+                add_object(level, x, y, object_kind("kelp frond"), "mineralize",
+                           quantity=rng.rnd(2))
     if not skip_lvl_checks:
         town = getattr(ctx, "is_town", level.name.startswith("minetn"))
         if (ctx.dungeon_name in ("Gehennom", "Sheol", "Vlad's Tower") or level.flags.arboreal
@@ -2284,8 +2053,8 @@ def mineralize(level: Level, rng: RNG, kelp_pool: int = -1, kelp_moat: int = -1,
                 if rng.rn2(1000) < goldprob:
                     quan = 1 + rng.rnd(goldprob * 3)
                     buried = not rng.rn2(3)
-                    level.objects.append(Object(x, y, "gold piece", buried=buried,
-                                                attrs={"quantity": quan, "from": "mineralize"}))
+                    level.objects.append(new_object(x, y, object_kind("gold piece"), "mineralize",
+                                                    buried=buried, quantity=quan))
                 if rng.rn2(1000) < gemprob:
                     for _ in range(rng.rnd(2 + ctx.dunlev // 3)):
                         gem = populate.random_object(rng, "*", ledger_no=ctx.depth)
@@ -2297,7 +2066,6 @@ def mineralize(level: Level, rng: RNG, kelp_pool: int = -1, kelp_moat: int = -1,
                         if gem.name not in ("loadstone", "luckstone") and not rng.rn2(6):
                             quan = 2
                         buried = not rng.rn2(3)
-                        level.objects.append(Object(x, y, gem.name or gem.description,
-                                                    buried=buried,
-                                                    attrs={"quantity": quan, "from": "mineralize"}))
+                        level.objects.append(new_object(x, y, gem, "mineralize", buried=buried,
+                                                        quantity=quan))
             y += 1

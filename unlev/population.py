@@ -1,0 +1,189 @@
+"""The records the population code leaves on a level, and the small makemon() steps
+every populator shares.
+
+Why this module exists: monsters and objects are *recorded*, not simulated, and many
+places make them (des-file statements, special-room fillers, shops, temples, maze
+stocking, traps).  They all go through :func:`add_monster` / :func:`new_object` so
+the records look the same everywhere and stay plain data for the JSON export:
+``attrs`` keys say what they hold, values are names, ints, bools or lists of
+:class:`~unlev.level.Object`.
+
+Monster ``attrs``: ``data`` (the data-table record, for code in this process; the
+JSON export leaves it out), ``class`` (its class symbol), ``from`` (who made it: ``des``,
+``group``, ``fill``, ``garden``, ``maze``, ``shopkeeper``, ``shop mimic``, ``priest``,
+``web``), the des-file's attributes under their own names (``name``, ``peaceful``,
+``asleep``, ``female``, ``invisible``, ``cancelled``, ``revived``, ``avenge``,
+``stunned``, ``confused`` as bools; ``fleeing``, ``blinded``, ``paralyzed`` in turns;
+``seen_traps`` a list of trap names; ``alignment`` a name; ``appear_kind`` one of
+``feature``/``object``/``monster`` with ``appear_as``), ``inventory`` (Objects).
+Object ``attrs``: ``class`` (symbol), ``from``, and the des-file's ``curse``
+(``blessed``/``uncursed``/``cursed``), ``spe``, ``name``, ``quantity``, ``montype``
+(a monster name), ``invisible``, ``lit``, ``greased``, ``locked``, ``broken``,
+``trapped``, ``eroded``, ``erodeproof``, ``recharged``.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from unlev.lang.lexer import KEYWORDS
+from unlev.level import COLNO, ROWNO, Level, Monster, Object, isok
+from unlev.stdlib import data
+from unlev.stdlib.rng import RNG
+
+ALIGN_NAMES = {1: "lawful", 0: "neutral", -1: "chaotic", -128: "unaligned"}
+
+# lev_comp's values for the curse and appearance words, read from the lexer's table
+_CURSE_NAMES = {v: k for k, (tok, v) in KEYWORDS.items() if tok == "CURSE_TYPE"}
+_APPEAR_KINDS = {v: k[2:] for k, (tok, v) in KEYWORDS.items() if tok == "MON_APPEARANCE"}
+
+_MON_FLAGS = ("peaceful", "asleep", "female", "invisible", "cancelled", "revived",
+              "avenge", "stunned", "confused")
+_MON_TURNS = ("fleeing", "blinded", "paralyzed")
+_OBJ_FLAGS = ("invisible", "greased", "locked", "broken", "trapped")
+_OBJ_INTS = ("spe", "recharged")
+
+
+def monster_data(mon: Monster) -> Optional[data.Monster]:
+    """The data-table record of a placed monster (its class settles shared names)."""
+    if not isinstance(mon.id, str):
+        return None
+    return data.monster_named(mon.id, mon.attrs.get("class")) or data.monster_named(mon.id)
+
+
+def des_monster_attrs(attrs: dict) -> dict:
+    """A MONSTER statement's attributes under the record's names and plain values."""
+    out: dict = {}
+    for key, value in attrs.items():
+        if value is None:
+            continue
+        if key in _MON_FLAGS:
+            if value in (0, 1):          # BOOL_RANDOM (-1): makemon decides, not recorded
+                out[key] = bool(value)
+        elif key in _MON_TURNS:
+            if value:
+                out[key] = int(value) % 127
+        elif key == "appear":
+            kind, what = value
+            out["appear_kind"] = _APPEAR_KINDS.get(kind, str(kind))
+            out["appear_as"] = what
+        elif key == "seen_traps":
+            out["seen_traps"] = list(value)
+        elif key == "name":
+            out["name"] = value
+        elif key not in ("align", "has_inventory"):
+            out[key] = value
+    return out
+
+
+def des_object_attrs(attrs: dict) -> dict:
+    """An OBJECT statement's attributes under the record's names and plain values."""
+    out: dict = {}
+    for key, value in attrs.items():
+        if value is None:
+            continue
+        if key == "curse":
+            out["curse"] = _CURSE_NAMES.get(value, value)
+        elif key == "eroded":
+            if value == -1:
+                out["erodeproof"] = True
+            elif value:
+                out["eroded"] = int(value)
+        elif key == "lit":
+            if value in (0, 1):
+                out["lit"] = bool(value)
+        elif key in _OBJ_FLAGS:
+            out[key] = bool(value)
+        elif key in _OBJ_INTS:
+            out[key] = int(value)
+        elif key in ("buried", "quantity", "coord"):
+            continue                      # Object.buried; quantity only where it applies
+        else:
+            out[key] = value
+    return out
+
+
+def add_monster(level: Level, x: int, y: int, pm: data.Monster, origin: str,
+                **attrs) -> Monster:
+    """Record a monster of kind ``pm`` at (x, y)."""
+    rec = {"class": pm.symbol, "from": origin, "data": pm}
+    rec.update(attrs)
+    rec.setdefault("inventory", [])
+    mon = Monster(x, y, pm.name, attrs=rec)
+    level.monsters.append(mon)
+    return mon
+
+
+def new_object(x: int, y: int, obj: data.Object, origin: Optional[str] = None,
+               buried: bool = False, **attrs) -> Object:
+    """An object record of kind ``obj`` (not yet placed anywhere)."""
+    rec = {"class": obj.class_symbol}
+    if origin is not None:
+        rec["from"] = origin
+    rec.update(attrs)
+    return Object(x, y, obj.name or obj.description, buried=buried, attrs=rec)
+
+
+def add_object(level: Level, x: int, y: int, obj: data.Object, origin: Optional[str] = None,
+               **attrs) -> Object:
+    """Record an object of kind ``obj`` on the floor at (x, y)."""
+    o = new_object(x, y, obj, origin, **attrs)
+    level.objects.append(o)
+    return o
+
+
+def object_kind(name: str, class_symbol: Optional[str] = None) -> data.Object:
+    found = data.object_named(name, class_symbol)
+    if found is None:
+        raise KeyError(f"no object {name!r}")
+    return found
+
+
+def monster_kind(name: str) -> data.Monster:
+    found = data.monster_named(name)
+    if found is None:
+        raise KeyError(f"no monster {name!r}")
+    return found
+
+
+def rloc(builder, mon: Monster, rng: RNG) -> bool:
+    """teleport.c rloc(): move a monster to a random spot it can stand on (random
+    tries, then a scan); False when the level has none."""
+    pm = monster_data(mon)
+    others = [m for m in builder.level.monsters if m is not mon]
+    saved = builder.level.monsters
+    builder.level.monsters = others
+    try:
+        for _ in range(500):
+            x = rng.rn1(COLNO - 3, 2)
+            y = rng.rn2(ROWNO)
+            if builder._goodpos(x, y, pm, rng):
+                mon.x, mon.y = x, y
+                return True
+        for x in range(1, COLNO):
+            for y in range(ROWNO):
+                if isok(x, y) and builder._goodpos(x, y, pm, rng):
+                    mon.x, mon.y = x, y
+                    return True
+    finally:
+        builder.level.monsters = saved
+    return False
+
+
+def makemon(builder, pm: Optional[data.Monster], x: int, y: int, origin: str,
+            rng: Optional[RNG] = None, **attrs) -> Optional[Monster]:
+    """makemon(pm, x, y, ...) on a given square: nothing when the square is taken or
+    off the map; a random kind (rndmonst() fitted to the spot) with its group when
+    ``pm`` is None.  Draws from the monster stream."""
+    rng = rng or builder.mon_rng
+    if not isok(x, y) or builder._monster_at(x, y) is not None:
+        return None
+    anymon = pm is None
+    if anymon:
+        pm = builder._random_kind_for(x, y, rng)
+        if pm is None:
+            return None
+    mon = add_monster(builder.level, x, y, pm, origin, **attrs)
+    if anymon:
+        builder._make_group(pm, x, y, rng)
+    return mon

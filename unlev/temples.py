@@ -1,0 +1,43 @@
+"""The priest of a temple's shrine, as priest.c priestini() makes it.
+
+Why this module exists: an ALTAR that is a shrine (or the high altar) inside a
+temple room gets its priest the moment the altar is made (sp_lev.c create_altar()),
+not when rooms are filled; temples have nothing else to fill.
+
+Not modelled: makemon()'s robe and the curse priestini() then puts on it (the draw
+is made), what mksobj() does to the spellbooks.
+"""
+
+from __future__ import annotations
+
+from unlev.level import Room
+from unlev.population import ALIGN_NAMES, makemon, monster_kind, new_object, rloc
+from unlev.stdlib.rng import RNG
+
+
+def priestini(builder, room: Room, sx: int, sy: int, sanctum: bool, shrine_align: int,
+              rng: RNG):
+    """priest.c priestini(): the (high) priest stands east of the altar at (sx, sy),
+    peaceful and awake, knows every trap, tends the shrine of ``shrine_align`` and
+    carries 2 to 4 spellbooks.  Returns the record, or None when no priest could be
+    made (the square east of the altar is off the map)."""
+    level = builder.level
+    x, y = sx + 1, sy
+    squatter = builder._monster_at(x, y)
+    if squatter is not None:
+        rloc(builder, squatter, rng)
+    kind = "high priest" if sanctum else "aligned priest"
+    rmno = level.room_roomno(room) if room in level.rooms or room in level.subrooms else None
+    priest = makemon(builder, monster_kind(kind), x, y, "priest", priest=True,
+                     peaceful=True, asleep=False, seen_traps=["all"],
+                     shrine_alignment=ALIGN_NAMES.get(shrine_align, str(shrine_align)),
+                     high_priest=sanctum, temple_room=rmno)
+    if priest is None:
+        return None
+    priest.coords["shrine"] = (sx, sy)
+    pctx = builder._pop_context()
+    for _ in range(rng.rn1(3, 2)):
+        book = pctx.random_object(rng, "+")
+        priest.attrs["inventory"].append(new_object(x, y, book))
+    rng.rn2(2)            # the robe's curse or blessing (the robe is not modelled)
+    return priest
