@@ -28,6 +28,9 @@ DEVIATION_NOTES = {
               "top-left corner; unlev draws the single point unless run with --compat game"),
     "randline": ("UnNetHack's loader usually leaves out randline's end point with the larger "
                  "coordinates; unlev keeps both unless run with --compat game"),
+    "mazefill": ("NetHack 3.6's lev_comp turns the MAZE fill character into an invalid "
+                 "terrain type, which the game's fill skips: the level stays solid stone; "
+                 "unlev fills as documented unless run with --compat game"),
     "filterlight": ("UnNetHack's loader ignores a 'random' light state in filter(); unlev keeps "
                     "about half of the cells unless run with --compat game"),
 }
@@ -189,6 +192,9 @@ class Checker:
         """Warnings for constructs whose meaning differs in the game's loader."""
         if not self.compat_warnings:
             return
+        if isinstance(s, A.InitMap) and getattr(s, "maze_header", False) and s.fill.char != " ":
+            self.r.warning("MAZE fill character differs in the game", s.span,
+                           DEVIATION_NOTES["mazefill"])
         for n in _own_expressions(s):
             if isinstance(n, A.SelFlood):
                 self.r.warning("floodfill differs in the game", n.span, DEVIATION_NOTES["floodfill"])
@@ -236,5 +242,8 @@ def _same_point(a, b) -> bool:
             and (a.x, a.y) == (b.x, b.y))
 
 
-def check(tree: A.DesFile, reporter: Reporter, compat_warnings: bool = True) -> None:
-    Checker(reporter, compat_warnings).check_file(tree)
+def check(tree: A.DesFile, reporter: Reporter, compat_warnings: bool = True,
+          dialect: str = "unnethack") -> None:
+    c = Checker(reporter, compat_warnings)
+    c.dialect = dialect
+    c.check_file(tree)

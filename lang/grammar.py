@@ -113,6 +113,12 @@ def p_level(p):
 
 def p_level_def(p):
     """level_def : LEVEL_ID ':' STRING"""
+    p[0] = start_level_def(p)
+
+
+def start_level_def(p):
+    """lev_comp's start_level_def: the name checks and a fresh variable table;
+    ``p[3]`` is the name in every dialect's level header."""
     name = p[3]
     o = _owner(p)
     if "." in name:
@@ -120,7 +126,7 @@ def p_level_def(p):
     elif len(name) > 14:
         o.error(f"Level names limited to 14 characters ('{name}').", _span(p, 3))
     o.new_level()
-    p[0] = (name, _span(p))
+    return (name, _span(p))
 
 
 def p_flags(p):

@@ -169,6 +169,30 @@ tokens = sorted(
 literals = [",", ":", "(", ")", "[", "]", "{", "}", "=", "|", "&", ".", "+", "-", "*",
             "/", "%"]
 
+# Tokens only the other dialects' lexers make (the UnNetHack grammar never sees them, so
+# its tables keep their signature): 3.6's and 3.4.3's own keywords and registers,
+# 3.6's catch-all word and 3.4.3's stray character.
+DIALECT_TOKENS = ["MAZE_ID", "RANDOM_OBJECTS_ID", "RANDOM_MONSTERS_ID", "RANDOM_PLACES_ID",
+                  "CONTAINED", "O_REGISTER", "M_REGISTER", "P_REGISTER", "UNKNOWN_TYPE",
+                  "UNKNOWN_CHAR"]
+
+
+class Lexicon:
+    """What one dialect's lexer knows: its keyword table, the characters a MAP line may
+    hold, and the lexer state whose extra rules give its own word and number syntax."""
+
+    def __init__(self, name: str, keywords: Dict[str, Tuple[str, object]], map_chars: str,
+                 state: str = "INITIAL", core_functions: bool = True) -> None:
+        self.name = name
+        self.keywords = keywords
+        self.map_chars = frozenset(map_chars)
+        self.state = state
+        self.core_functions = core_functions
+
+
+_MAP_LINE_CHARS = "-|}{+xABCISHKMPLWTtFYU\\#. 0123456789\r"
+UNNETHACK = Lexicon("unnethack", KEYWORDS, _MAP_LINE_CHARS)
+
 # A variable lookup: name -> (type, is_array) or None.
 VarLookup = Callable[[str], Optional[Tuple[str, bool]]]
 
@@ -176,14 +200,25 @@ VarLookup = Callable[[str], Optional[Tuple[str, bool]]]
 class DesLexer:
     """PLY lexer for one source text, with file name, columns and typed variables."""
 
-    tokens = tokens
+    tokens = tokens + DIALECT_TOKENS
     literals = literals
-    states = (("map", "exclusive"),)
+    # nh36/nh343 are inclusive: their rules are tried first, then the shared ones.
+    states = (("map", "exclusive"), ("nh36", "inclusive"), ("nh343", "inclusive"))
 
-    def __init__(self, filename: str = "<input>", lookup_var: Optional[VarLookup] = None):
+    def __init__(self, filename: str = "<input>", lookup_var: Optional[VarLookup] = None,
+                 lexicon: Optional[Lexicon] = None):
         self.filename = filename
         self.lookup_var: VarLookup = lookup_var or (lambda name: None)
-        self.lexer = _template_lexer().clone(self)
+        self.lexicon = lexicon or UNNETHACK
+        self.keywords = self.lexicon.keywords
+        template = _template_lexer()
+        self.lexer = template.clone(self)
+        # PLY 3.11's clone() keeps only the last master regex of each state; the
+        # inclusive dialect states have two (their own rules, then the shared ones).
+        self.lexer.lexstatere = {
+            state: [(cre, [(getattr(self, f[0].__name__), f[1]) if f and f[0] else f
+                           for f in findex]) for cre, findex in groups]
+            for state, groups in template.lexstatere.items()}
         # PLY's clone() rebinds rule and error functions but not the end-of-file ones.
         self.lexer.lexstateeoff = {state: getattr(self, f.__name__)
                                    for state, f in self.lexer.lexstateeoff.items()}
@@ -195,7 +230,7 @@ class DesLexer:
         self.text = text
         self.lexer.input(text)
         self.lexer.lineno = 1
-        self.lexer.begin("INITIAL")
+        self.lexer.begin(self.lexicon.state)
 
     def column(self, lexpos: int) -> int:
         start = self.text.rfind("\n", 0, lexpos) + 1
@@ -232,19 +267,24 @@ class DesLexer:
         t.text = "MAP"
         t.value = MapBlock(self._map_lines, self._map_start[0] + 1)
         t.lineno, t.lexpos = self._map_start
-        t.lexer.begin("INITIAL")
+        t.lexer.begin(self.lexicon.state)
         return t
 
     def t_map_line(self, t):
         r"[-|}{+xABCISHKMPLWTtFYU\\\#.\ 0-9]*\r?\n"
-        self._map_lines.append(t.value.rstrip("\n").rstrip("\r"))
+        line = t.value.rstrip("\n").rstrip("\r")
+        for i, ch in enumerate(line):
+            if ch not in self.lexicon.map_chars:
+                t.lexpos += i
+                self._map_error_at(t, ch)
+        self._map_lines.append(line)
         t.lexer.lineno += 1
 
     def t_map_bad(self, t):
         r"[^\n]+\n?"
         # A line with a character no MAP may hold (PLY would otherwise fall back to
         # literal tokens inside the map and report a confusing syntax error first).
-        valid = set(_MAP_LINE_CHARS)
+        valid = self.lexicon.map_chars
         for i, ch in enumerate(t.value.rstrip("\n").rstrip("\r")):
             if ch not in valid:
                 t.lexpos += i
@@ -257,8 +297,9 @@ class DesLexer:
         if ch == "\t":
             raise DesError("tab character in a MAP block", span,
                            "lev_comp only accepts map characters and spaces inside MAP")
+        valid = "".join(c for c in "-|}{+xABCISHKMPLWTtFYU\\#." if c in self.lexicon.map_chars)
         raise DesError(f"invalid character {ch!r} in a MAP block", span,
-                       "valid map characters are: - | } { + x A B C I S H K M P L W T t F Y U \\ # . and space")
+                       f"valid map characters are: {' '.join(valid)} and space")
 
     def t_map_error(self, t):
         self._map_error_at(t, t.value[0])
@@ -268,6 +309,98 @@ class DesLexer:
     def t_map_eof(self, t):
         line, _pos = self._map_start
         raise DesError("MAP block has no ENDMAP", Span(self.filename, line, 1, 3))
+
+    # -- NetHack 3.6 (state nh36): flex's longest match over [-_a-zA-Z0-9]+ ---------
+    # 3.6's lev_comp.l ends its word rules with "[-_a-zA-Z0-9]+ -> UNKNOWN_TYPE", so a
+    # run of those characters is one token: a keyword or number only when it is the
+    # whole run ("5-3", "lit2" and a lone "-" are unknown words), and variables
+    # take letters only.
+    def t_nh36_MAPSTART(self, t):
+        r"^MAP\r?\n"
+        self.t_MAPSTART(t)
+
+    def t_nh36_VARIABLE(self, t):
+        r"\$[a-zA-Z_]+"
+        t.text = t.value
+        info = self.lookup_var(t.value)
+        if info is None:
+            t.type = "VARSTRING"
+        else:
+            vtype, is_array = info
+            t.type = f"VARSTRING_{_VAR_TOKEN[vtype]}" + ("_ARRAY" if is_array else "")
+        return t
+
+    def t_nh36_WORD(self, t):
+        r"[-_a-zA-Z0-9]+"
+        word = t.text = t.value
+        data, end = t.lexer.lexdata, t.lexer.lexpos
+        nxt = data[end] if end < len(data) else ""
+        if word == "random" and nxt == "[":
+            t.lexer.lexpos += 1
+            t.text, t.type, t.value = "random[", "RANDOM_TYPE_BRACKET", -1
+            return t
+        if word.isdigit() and nxt == "%":
+            t.lexer.lexpos += 1
+            t.text, t.type, t.value = word + "%", "SPERCENT", int(word)
+            if t.value > 100:
+                self._fail(f"Unexpected percentile '{t.value}%'", t)
+            return t
+        kw = self.keywords.get(word)
+        if kw is not None:
+            t.type, value = kw
+            t.value = value if value is not None else word
+        elif re.fullmatch(r"[0-9]+d[0-9]+", word):
+            n, d = word.split("d")
+            t.type, t.value = "DICE", (int(n), int(d))
+        elif re.fullmatch(r"-?[0-9]+", word):
+            t.type = "MINUS_INTEGER" if word[0] == "-" else "INTEGER"
+            t.value = int(word)
+        else:
+            t.type = "UNKNOWN_TYPE"
+        return t
+
+    # -- NetHack 3.4.3 (state nh343): keywords matched anywhere, no words ------------
+    # 3.4.3's lexer has no identifier rule: the longest keyword at the position wins
+    # ("randomly" is "random" then 'l'), any other character is a token of its own,
+    # numbers take a sign, and '#' starts a comment only in column 1.
+    def t_nh343_MAPSTART(self, t):
+        r"^MAP\r?\n"
+        self.t_MAPSTART(t)
+
+    def t_nh343_COMMENT(self, t):
+        r"^\#[^\n]*\n"
+        t.lexer.lineno += 1
+
+    def t_nh343_INDENT(self, t):
+        r"^[ \t]+"
+        # Not a comment even before '#': the '#' then reaches t_error.
+
+    def t_nh343_INTEGER(self, t):
+        r"[+\-]?[0-9]+"
+        t.text = t.value
+        t.value = int(t.value)
+        return t
+
+    def t_nh343_WORD(self, t):
+        r"[A-Za-z_][-A-Za-z_]*"
+        run = t.value
+        best = max((k for k in _prefixes(run) if k in self.keywords), key=len, default=None)
+        if best is None:
+            t.lexer.lexpos = t.lexpos + 1
+            t.text = t.value = run[0]
+            t.type = "UNKNOWN_CHAR"
+            return t
+        t.lexer.lexpos = t.lexpos + len(best)
+        t.text = best
+        t.type, value = self.keywords[best]
+        t.value = value if value is not None else best
+        return t
+
+    def t_nh343_DOLLAR(self, t):
+        r"[$!<>=&*/%]"
+        t.text = t.value
+        t.type = "UNKNOWN_CHAR"
+        return t
 
     # -- comments and layout --------------------------------------------------------
     def t_COMMENT(self, t):
@@ -361,13 +494,13 @@ class DesLexer:
         if t.value == "random[":
             t.type, t.value = "RANDOM_TYPE_BRACKET", -1
         else:
-            t.type, t.value = KEYWORDS[t.value]
+            t.type, t.value = self.keywords[t.value]
         return t
 
     def t_IDENT(self, t):
         r"[a-zA-Z_](\.?[a-zA-Z_0-9]+)*"
         t.text = t.value
-        kw = KEYWORDS.get(t.value)
+        kw = self.keywords.get(t.value)
         if kw is not None:
             t.type, value = kw
             t.value = value if value is not None else t.value
@@ -388,7 +521,7 @@ class DesLexer:
     def t_CHAR(self, t):
         r"'\\.'|'.'"
         t.text = t.value
-        t.value = t.value[2] if t.value[1] == "\\" else t.value[1]
+        t.value = t.value[2] if len(t.value) == 4 else t.value[1]
         return t
 
     def t_LITERAL(self, t):
@@ -411,9 +544,6 @@ class DesLexer:
         if ch == "!":
             raise DesError("unexpected '!'", span, "did you mean '!='?")
         raise DesError(f"unexpected character {ch!r}", span)
-
-
-_MAP_LINE_CHARS = "-|}{+xABCISHKMPLWTtFYU\\#. 0123456789\r"
 
 
 _TEMPLATE = None
@@ -441,3 +571,8 @@ class MapBlock:
 
     def __repr__(self) -> str:
         return f"MapBlock({len(self.lines)} lines from line {self.first_line})"
+
+
+def _prefixes(run: str):
+    for i in range(len(run), 0, -1):
+        yield run[:i]

@@ -21,7 +21,7 @@ from .lexer import CORE_FUNCTIONS, DesLexer, type_words
 from ..stdlib.terrain import INVALID_TYPE, MAX_TYPE, map_char_to_type
 
 _TABLES_DIR = os.path.dirname(os.path.abspath(__file__))
-_PARSER = None
+_PARSERS: Dict[str, object] = {}
 
 MAP_X_LIM, MAP_Y_LIM = 76, 21
 COLNO, ROWNO = 80, 21
@@ -49,13 +49,18 @@ _TOKEN_WORDS = {
 }
 
 
-def _build_parser():
-    global _PARSER
-    if _PARSER is None:
-        _PARSER = yacc.yacc(module=grammar, start="file", debug=False, write_tables=True,
-                            tabmodule="_parsetab", outputdir=_TABLES_DIR,
-                            errorlog=yacc.NullLogger())
-    return _PARSER
+def _build_parser(dialect: str = "unnethack"):
+    """One PLY parser per dialect, from its shipped table module (``_parsetab`` for
+    UnNetHack, ``_parsetab_<dialect>`` for the others); rebuilt and rewritten only when
+    the grammar changed."""
+    parser = _PARSERS.get(dialect)
+    if parser is None:
+        from .dialect import grammar_of, tabmodule_of
+        parser = yacc.yacc(module=grammar_of(dialect), start="file", debug=False,
+                           write_tables=True, tabmodule=tabmodule_of(dialect),
+                           outputdir=_TABLES_DIR, errorlog=yacc.NullLogger())
+        _PARSERS[dialect] = parser
+    return parser
 
 
 class DataOracle:
@@ -101,10 +106,12 @@ class DesParser:
     def __init__(self, oracle: Optional[DataOracle] = None, sources: Optional[SourceCache] = None,
                  include_path: Optional[List[str]] = None, dialect: str = "unnethack",
                  max_errors: int = 20) -> None:
-        self.oracle = oracle or DataOracle()
+        from .dialect import lexicon_of, oracle_of
+        self.dialect = dialect
+        self.lexicon = lexicon_of(dialect)
+        self.oracle = oracle or oracle_of(dialect)
         self.sources = sources or SourceCache()
         self.include_path = list(include_path or [])
-        self.dialect = dialect
         self.max_errors = max_errors
         self.reporter = Reporter()
         self.vars: Dict[str, Tuple[str, bool]] = {}
@@ -138,10 +145,10 @@ class DesParser:
 
     def _parse_text(self, text: str, filename: str) -> A.DesFile:
         self.sources.add(filename, text)
-        lexer = _PushbackLexer(DesLexer(filename, self.lookup_var))
+        lexer = _PushbackLexer(DesLexer(filename, self.lookup_var, self.lexicon))
         lexer.input(text)
         self._lexers.append(lexer)
-        parser = _build_parser()
+        parser = _build_parser(self.dialect)
         grammar.ACTIVE.append(self)
         saved_owner = getattr(parser, "owner", None)
         parser.owner = self
@@ -465,11 +472,13 @@ def parse_file(path: str, **kwargs) -> A.DesFile:
     return DesParser(**kwargs).parse_file(path)
 
 
-def build_tables() -> None:
-    """Regenerate the shipped parse tables (``_parsetab.py``)."""
-    global _PARSER
-    _PARSER = None
-    _build_parser()
+def build_tables(dialects=None) -> None:
+    """Regenerate the shipped parse tables (``_parsetab.py`` and one
+    ``_parsetab_<dialect>.py`` per other dialect)."""
+    from .dialect import DIALECTS
+    for d in dialects or DIALECTS:
+        _PARSERS.pop(d, None)
+        _build_parser(d)
 
 
 Callable  # re-exported for type checkers

@@ -34,6 +34,18 @@ def add_common_options(p: argparse.ArgumentParser) -> None:
     as a dialect switch reaches every command at once)."""
     p.add_argument("--include-path", action="append", default=[], metavar="DIR",
                    help="another directory to look for INCLUDEd files in")
+    p.add_argument("--dialect", default="unnethack",
+                   choices=["unnethack", "nethack36", "nethack343", "auto"],
+                   help="des-file dialect (default unnethack; auto decides from the file)")
+    p.add_argument("--show-dialect", action="store_true",
+                   help="say which dialect each file was read as, and why")
+
+
+def report_dialect(args, path: str, compiled) -> None:
+    """With --show-dialect: 'FILE: dialect nethack36 (a MAZE: header at line 3)'."""
+    if getattr(args, "show_dialect", False):
+        why = f" ({compiled.dialect_reason})" if compiled.dialect_reason else ""
+        print(f"{path}: dialect {compiled.dialect}{why}", file=sys.stderr)
 
 
 # Sub-commands living in their own modules: each has ``add_parser(subparsers)`` that
@@ -90,10 +102,12 @@ def find_des_files(paths: List[str]) -> List[str]:
 
 def cmd_parse(args) -> int:
     try:
-        compiled = compile_file(args.file, include_path=args.include_path)
+        compiled = compile_file(args.file, include_path=args.include_path,
+                                dialect=args.dialect)
     except DesError as e:
         print(e.format(_sources_of(e, args.file)), file=sys.stderr)
         return 1
+    report_dialect(args, args.file, compiled)
     for w in compiled.warnings:
         print(w.format(compiled.sources), file=sys.stderr)
     if args.ast:
@@ -113,12 +127,14 @@ def cmd_check(args) -> int:
     for f in files:
         try:
             compiled = compile_file(f, include_path=args.include_path,
-                                    compat_warnings=not args.no_compat_warnings)
+                                    compat_warnings=not args.no_compat_warnings,
+                                    dialect=args.dialect)
         except DesError as e:
             failed += 1
             print(e.format(_sources_of(e, f)), file=sys.stderr)
             continue
         passed += 1
+        report_dialect(args, f, compiled)
         if not args.quiet:
             for w in compiled.warnings:
                 print(w.format(compiled.sources), file=sys.stderr)
@@ -152,6 +168,10 @@ def main(argv: Optional[List[str]] = None) -> int:
         ap.print_help()
         return 2
     try:
+        if getattr(args, "dialect", None):
+            # Commands that call compile_file without a dialect get this one.
+            from .lang.frontend import set_default_dialect
+            set_default_dialect(args.dialect)
         return args.func(args)
     except KeyboardInterrupt:
         return 130

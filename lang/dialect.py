@@ -1,0 +1,139 @@
+"""The three des-file dialects: which grammar, lexicon, tables and data each uses, and
+how ``--dialect auto`` tells them apart.
+
+* ``unnethack``: UnNetHack's lev_comp (the shared grammar, :mod:`unlev.lang.grammar`);
+* ``nethack36``: NetHack 3.6's, the shared grammar less a few statements plus its own
+  ``MAZE:`` header (:mod:`unlev.lang.grammar_nethack36`);
+* ``nethack343``: NetHack 3.4.3's older language without variables or flow control,
+  sharing the shared grammar's leaf rules (:mod:`unlev.lang.grammar_nethack343`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import List, Optional, Tuple
+
+DIALECTS = ("unnethack", "nethack36", "nethack343")
+CHOICES = DIALECTS + ("auto",)
+DEFAULT = "unnethack"
+
+_LABELS = {"unnethack": "UnNetHack", "nethack36": "NetHack 3.6", "nethack343": "NetHack 3.4.3"}
+
+
+def label(dialect: str) -> str:
+    return _LABELS.get(dialect, dialect)
+
+
+def check_name(dialect: str) -> str:
+    if dialect not in CHOICES:
+        raise ValueError(f"unknown dialect {dialect!r}; choose one of {', '.join(CHOICES)}")
+    return dialect
+
+
+def grammar_of(dialect: str):
+    """The namespace PLY builds the dialect's parser from."""
+    if dialect == "nethack36":
+        from . import grammar_nethack36
+        return grammar_nethack36.grammar()
+    if dialect == "nethack343":
+        from . import grammar_nethack343
+        return grammar_nethack343.grammar()
+    from . import grammar
+    return grammar
+
+
+def tabmodule_of(dialect: str) -> str:
+    return "_parsetab" if dialect == "unnethack" else f"_parsetab_{dialect}"
+
+
+def lexicon_of(dialect: str):
+    if dialect == "nethack36":
+        from .grammar_nethack36 import LEXICON
+        return LEXICON
+    if dialect == "nethack343":
+        from .grammar_nethack343 import LEXICON
+        return LEXICON
+    from .lexer import UNNETHACK
+    return UNNETHACK
+
+
+def oracle_of(dialect: str):
+    """Name validation against the dialect's own monster/object/trap tables."""
+    from .dialect_data import oracle_for
+    return oracle_for(dialect)
+
+
+# ------------------------------------------------------------------ auto-detection
+@dataclass
+class Detection:
+    dialect: str
+    reason: str
+    others: Tuple[str, ...] = ()   # the remaining dialects, most likely first
+
+
+_M = re.MULTILINE
+# Statements and forms only 3.4.3's lev_comp has.
+_MARKERS_343 = [
+    (re.compile(r"^[ \t]*(RANDOM_PLACES|RANDOM_MONSTERS|RANDOM_OBJECTS)[ \t]*:", _M), "{0} register"),
+    (re.compile(r"(?<![$\w])(place|monster|object)[ \t]*\[[ \t]*[0-9]", _M), "{0}[N] register"),
+    (re.compile(r"\bcontained\b"), "a 'contained' object"),
+    (re.compile(r"^[ \t]*(MONSTER|OBJECT|TRAP)[ \t]*\[[ \t]*[0-9]+%[ \t]*\][ \t]*:", _M),
+     "{0}[N%]: chance before the colon"),
+    (re.compile(r"^[ \t]*(NAME|CHANCE)[ \t]*:", _M), "room {0}:"),
+    (re.compile(r"^[ \t]*(MONSTER|OBJECT)[ \t]*:[ \t]*('.'|random)[ \t]*,[ \t]*(\"[^\"\n]*\"|random)"
+                r"[ \t]*,[ \t]*(\(|random|place)", _M), "{0}: class, name, place"),
+]
+_MARKERS_UN = [
+    (re.compile(r"^[ \t]*(INCLUDE|SPILL|WALLWALK|MON_GENERATION|SOUNDS|VAULTGEN)\b", _M), "{0}"),
+    (re.compile(r"\b(level|hero|time|room)\.[a-z_]+"), "core function {0}.*"),
+    (re.compile(r"\$[A-Za-z_][A-Za-z_0-9]*\.(x|y|length)\b"), "a variable method .{0}"),
+    (re.compile(r"\b(sheollev|rndvault|noflipx|noflipy|noflip|stormy)\b"), "'{0}'"),
+    (re.compile(r"\b(randline|line)[ \t]*(\([^()]*\)|\$\w+)[ \t]*-"), "{0} a-b"),
+]
+_MARKERS_36 = [
+    (re.compile(r"^[ \t]*MAZE[ \t]*:", _M), "a MAZE: header"),
+    (re.compile(r"\b(randline|line)[ \t]*(\([^()]*\)|\$\w+)[ \t]*,"), "{0} a,b"),
+]
+
+
+def _strip_comments(text: str) -> str:
+    return re.sub(r"^[ \t]*#[^\n]*", "", text, flags=re.MULTILINE)
+
+
+def _first(markers, text) -> Optional[str]:
+    best = None
+    for rx, what in markers:
+        m = rx.search(text)
+        if m and (best is None or m.start() < best[0]):
+            best = (m.start(), what.format(m.group(1) if m.groups() else ""))
+    if best is None:
+        return None
+    line = text.count("\n", 0, best[0]) + 1
+    return f"{best[1]} at line {line}"
+
+
+def detect(text: str) -> Detection:
+    """Guess the dialect of a des-file from what only one dialect has."""
+    body = _strip_comments(text)
+    m343 = _first(_MARKERS_343, body)
+    mun = _first(_MARKERS_UN, body)
+    m36 = _first(_MARKERS_36, body)
+    if m343 and not mun:
+        return Detection("nethack343", m343, ("nethack36", "unnethack"))
+    if mun:
+        return Detection("unnethack", mun, ("nethack36", "nethack343"))
+    rooms_without_blocks = (re.search(r"^[ \t]*(ROOM|SUBROOM)[ \t]*:", body, _M)
+                            and "{" not in body)
+    if rooms_without_blocks:
+        return Detection("nethack343", "ROOM: without a { } block", ("nethack36", "unnethack"))
+    if m36:
+        return Detection("nethack36", m36, ("nethack343", "unnethack"))
+    return Detection("unnethack", "nothing specific to another dialect",
+                     ("nethack36", "nethack343"))
+
+
+def candidates(text: str) -> List[Tuple[str, str]]:
+    """(dialect, reason) to try in order for ``auto``."""
+    d = detect(text)
+    return [(d.dialect, d.reason)] + [(o, f"it parses as {label(o)}") for o in d.others]

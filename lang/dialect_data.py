@@ -1,0 +1,89 @@
+"""Name validation against each dialect's own game data.
+
+UnNetHack's tables are :mod:`unlev.stdlib.data`'s. NetHack 3.6's and 3.4.3's live in
+``stdlib/data/<dialect>/*.json`` (written by ``tools/gen_data.py --dialect``); the
+lookups follow lev_comp's rules (exact name first, then ASCII case-insensitive; a class
+symbol restricts the search to that class), as :mod:`unlev.stdlib.data` does.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Dict, List, Optional
+
+
+def _ascii_lower(s: str) -> str:
+    return "".join(chr(ord(c) + 32) if "A" <= c <= "Z" else c for c in s)
+
+
+class TableOracle:
+    """lev_comp's name checks over one dialect's monsters.json/objects.json/traps.json."""
+
+    def __init__(self, dialect: str) -> None:
+        from ..stdlib.data import load_table
+        self.dialect = dialect
+        mons = load_table(f"{dialect}/monsters")
+        objs = load_table(f"{dialect}/objects")
+        traps = load_table(f"{dialect}/traps")
+        self._mons = [(m["name"], m["symbol"]) for m in mons["monsters"]]
+        self._mclasses = {c["symbol"] for c in mons["classes"] if c.get("symbol")}
+        self._objs = [(o["name"], o["class"]) for o in objs["objects"] if o.get("name")]
+        self._oclasses = {c["symbol"] for c in objs["classes"] if c.get("symbol")}
+        self._traps = {t["name"] for t in traps["des_names"]}
+
+    def monster_class_known(self, ch) -> bool:
+        return ch in self._mclasses
+
+    def object_class_known(self, ch) -> bool:
+        return ch in self._oclasses
+
+    @staticmethod
+    def _find(rows, name, cls) -> bool:
+        pool = [n for n, c in rows if cls is None or c == cls]
+        if name in pool:
+            return True
+        low = _ascii_lower(name)
+        return any(_ascii_lower(n) == low for n in pool)
+
+    def monster_known(self, cls, name) -> bool:
+        return self._find(self._mons, name, cls)
+
+    def object_known(self, cls, name) -> bool:
+        return self._find(self._objs, name, cls)
+
+    def trap_known(self, name) -> bool:
+        return name in self._traps
+
+    def monster_names(self) -> List[str]:
+        return [n for n, _c in self._mons]
+
+    def object_names(self) -> List[str]:
+        return [n for n, _c in self._objs]
+
+    def trap_names(self) -> List[str]:
+        return sorted(self._traps)
+
+
+_ORACLES: Dict[str, object] = {}
+
+
+def oracle_for(dialect: str):
+    o = _ORACLES.get(dialect)
+    if o is None:
+        if dialect == "unnethack":
+            from .parser import DataOracle
+            o = DataOracle()
+        else:
+            o = TableOracle(dialect)
+        _ORACLES[dialect] = o
+    return o
+
+
+@lru_cache(maxsize=None)
+def has_tables(dialect: str) -> bool:
+    try:
+        from ..stdlib.data import load_table
+        load_table(f"{dialect}/monsters")
+        return True
+    except (OSError, ValueError):
+        return False

@@ -1,0 +1,847 @@
+"""NetHack 3.4.3's des-file dialect (``util/lev_comp.y`` of 3.4.3), built on the leaf
+rules of the shared grammar (regions, justification, states, alignments, level-region
+statements, corridors' ends...) with its own level structure on top.
+
+3.4.3 has no variables, expressions or flow control. A level is either
+
+* a MAZE level: ``MAZE: "name", filler``, FLAGS, INIT_MAP, MESSAGEs, then up to nine
+  maze-parts, each a NOMAP or GEOMETRY+MAP, its random registers
+  (``RANDOM_PLACES/RANDOM_MONSTERS/RANDOM_OBJECTS``, shuffled, used as ``place[N]``,
+  ``monster[N]``, ``object[N]``) and its details; or
+* a ROOM level: ``LEVEL: "name"``, FLAGS, INIT_MAP, MESSAGEs, RANDOM_MONSTERS/OBJECTS,
+  ROOMs and SUBROOMs (a SUBROOM names its parent's NAME), each followed by its NAME,
+  CHANCE, room DOORs and contents, then RANDOM_CORRIDORS or CORRIDORs.
+
+The tree it builds is the shared one, so the evaluator and loader run it: registers
+become shuffled arrays (``$place``...), a chance prefix ``MONSTER[50%]:`` becomes
+``[50%]: MONSTER``, ``contained`` objects move into the CONTAINER before them, and a
+SUBROOM goes first into its parent's block (3.4.3 makes every room before filling
+any). Unknown monster and object names are warnings (the game makes a random one).
+"""
+
+from __future__ import annotations
+
+from . import ast as A
+from . import grammar as G
+from .grammar_compose import compose
+from .lexer import (AM_CHAOTIC, AM_LAWFUL, AM_NEUTRAL, AM_NONE, AM_SPLEV_CO, AM_SPLEV_NONCO,
+                    D_BROKEN, D_CLOSED, D_ISOPEN, D_LOCKED, D_NODOOR, W_EAST, W_NORTH,
+                    W_SOUTH, W_WEST, Lexicon)
+
+NAME = "nethack343"
+MAX_REGISTERS = 10
+
+_S = {
+    "MESSAGE": "MESSAGE_ID", "MAZE": "MAZE_ID", "NOMAP": "NOMAP_ID", "LEVEL": "LEVEL_ID",
+    "INIT_MAP": "LEV_INIT_ID", "FLAGS": "FLAGS_ID", "GEOMETRY": "GEOMETRY_ID",
+    "OBJECT": "OBJECT_ID", "CONTAINER": "COBJECT_ID", "MONSTER": "MONSTER_ID",
+    "TRAP": "TRAP_ID", "DOOR": "DOOR_ID", "DRAWBRIDGE": "DRAWBRIDGE_ID",
+    "MAZEWALK": "MAZEWALK_ID", "WALLIFY": "WALLIFY_ID", "REGION": "REGION_ID",
+    "RANDOM_OBJECTS": "RANDOM_OBJECTS_ID", "RANDOM_MONSTERS": "RANDOM_MONSTERS_ID",
+    "RANDOM_PLACES": "RANDOM_PLACES_ID", "ALTAR": "ALTAR_ID", "LADDER": "LADDER_ID",
+    "STAIR": "STAIR_ID", "PORTAL": "PORTAL_ID", "TELEPORT_REGION": "TELEPRT_ID",
+    "BRANCH": "BRANCH_ID", "FOUNTAIN": "FOUNTAIN_ID", "SINK": "SINK_ID", "POOL": "POOL_ID",
+    "NON_DIGGABLE": "NON_DIGGABLE_ID", "NON_PASSWALL": "NON_PASSWALL_ID", "ROOM": "ROOM_ID",
+    "SUBROOM": "SUBROOM_ID", "RANDOM_CORRIDORS": "RAND_CORRIDOR_ID",
+    "CORRIDOR": "CORRIDOR_ID", "GOLD": "GOLD_ID", "ENGRAVING": "ENGRAVING_ID",
+    "NAME": "NAME_ID", "CHANCE": "CHANCE_ID", "levregion": "LEV", "object": "O_REGISTER",
+    "monster": "M_REGISTER", "place": "P_REGISTER", "align": "A_REGISTER",
+    "contained": "CONTAINED",
+}
+_V = {
+    "open": ("DOOR_STATE", D_ISOPEN), "closed": ("DOOR_STATE", D_CLOSED),
+    "locked": ("DOOR_STATE", D_LOCKED), "nodoor": ("DOOR_STATE", D_NODOOR),
+    "broken": ("DOOR_STATE", D_BROKEN),
+    "north": ("DIRECTION", W_NORTH), "east": ("DIRECTION", W_EAST),
+    "south": ("DIRECTION", W_SOUTH), "west": ("DIRECTION", W_WEST),
+    "random": ("RANDOM_TYPE", -1), "none": ("NONE", -2),
+    "left": ("LEFT_OR_RIGHT", 1), "half-left": ("LEFT_OR_RIGHT", 2), "center": ("CENTER", 3),
+    "half-right": ("LEFT_OR_RIGHT", 4), "right": ("LEFT_OR_RIGHT", 5),
+    "top": ("TOP_OR_BOT", 1), "bottom": ("TOP_OR_BOT", 5),
+    "lit": ("LIGHT_STATE", 1), "unlit": ("LIGHT_STATE", 0),
+    # 3.4.3's FILLING values are the other way round from later lev_comps.
+    "filled": ("FILLING", 0), "unfilled": ("FILLING", 1),
+    "noalign": ("ALIGNMENT", AM_NONE), "law": ("ALIGNMENT", AM_LAWFUL),
+    "neutral": ("ALIGNMENT", AM_NEUTRAL), "chaos": ("ALIGNMENT", AM_CHAOTIC),
+    "coaligned": ("ALIGNMENT", AM_SPLEV_CO), "noncoaligned": ("ALIGNMENT", AM_SPLEV_NONCO),
+    "peaceful": ("MON_ATTITUDE", 1), "hostile": ("MON_ATTITUDE", 0),
+    "asleep": ("MON_ALERTNESS", 1), "awake": ("MON_ALERTNESS", 0),
+    "m_feature": ("MON_APPEARANCE", 3), "m_monster": ("MON_APPEARANCE", 2),
+    "m_object": ("MON_APPEARANCE", 1),
+    "sanctum": ("ALTAR_TYPE", 2), "shrine": ("ALTAR_TYPE", 1), "altar": ("ALTAR_TYPE", 0),
+    "up": ("UP_OR_DOWN", 1), "down": ("UP_OR_DOWN", 0),
+    "false": ("BOOLEAN", 0), "true": ("BOOLEAN", 1),
+    "dust": ("ENGRAVING_TYPE", 1), "engrave": ("ENGRAVING_TYPE", 2),
+    "burn": ("ENGRAVING_TYPE", 3), "mark": ("ENGRAVING_TYPE", 4),
+    "blessed": ("CURSE_TYPE", 1), "uncursed": ("CURSE_TYPE", 2), "cursed": ("CURSE_TYPE", 3),
+    "noteleport": ("FLAG_TYPE", 0x1), "hardfloor": ("FLAG_TYPE", 0x2),
+    "nommap": ("FLAG_TYPE", 0x4), "shortsighted": ("FLAG_TYPE", 0x8),
+    "arboreal": ("FLAG_TYPE", 0x10),
+}
+KEYWORDS_343 = {k: (v, None) for k, v in _S.items()}
+KEYWORDS_343.update(_V)
+
+LEXICON = Lexicon(NAME, KEYWORDS_343, "-|}{+ABCISHKPLWTF\\#. 0123456789\r", state="nh343",
+                  core_functions=False)
+
+# Shared nonterminals this grammar stands on.
+SHARED = {
+    "levels", "flags", "flag_list", "h_justif", "v_justif", "lev_region", "region",
+    "teleprt_detail", "stair_region", "portal_region", "teleprt_region", "branch_region",
+    "corr_spec", "door_pos", "walled", "secret", "room_align", "room_size", "roomfill",
+    "room_pos", "subroom_pos", "trap_name", "room_type", "door_state", "light_state",
+    "altar_type", "engraving_type", "alignment", "a_register", "random_corridors",
+}
+DROP = ["random_corridors : RAND_CORRIDOR_ID ':' all_integers",
+        "random_corridors : RAND_CORRIDOR_ID ':' RANDOM_TYPE"]
+
+_span = G._span
+
+
+def _o(p):
+    return p.parser.owner
+
+
+# ============================================================== levels
+def p_x343_file(p):
+    """file :
+            | levels"""
+    p[0] = A.DesFile(_o(p).file_span(), [], p[1] if len(p) > 1 else [])
+
+
+def p_x343_level(p):
+    """level : maze_level
+             | room_level"""
+    p[0] = p[1]
+
+
+def _header_name(p, i):
+    name = p[i]
+    o = _o(p)
+    if "." in name:
+        o.error("Invalid dot ('.') in level name.", _span(p, i))
+    elif len(name) > 8:
+        o.error("Level names limited to 8 characters.", _span(p, i))
+    o.new_level()
+    o.registers = {}
+    o.init_present = False
+    o.in_room = False
+    return name
+
+
+def p_x343_maze_def(p):
+    """maze_def : MAZE_ID ':' STRING ',' filling"""
+    p[0] = (_header_name(p, 3), _span(p), p[5])
+
+
+def p_x343_filling(p):
+    """filling : CHAR
+               | RANDOM_TYPE"""
+    if p.slice[1].type == "RANDOM_TYPE":
+        p[0] = None
+    else:
+        o = _o(p)
+        from ..stdlib.terrain import INVALID_TYPE, MAX_TYPE, map_char_to_type
+        t = map_char_to_type(p[1])
+        if t == INVALID_TYPE or t >= MAX_TYPE:
+            o.warning("Invalid fill character in MAZE declaration", _span(p))
+        p[0] = A.MapChar(_span(p), p[1])
+
+
+def p_x343_maze_level(p):
+    """maze_level : maze_def flags lev_init messages regions"""
+    name, span, filling = p[1]
+    body = []
+    if p[3] is not None:
+        body.append(p[3])
+    elif filling is None:
+        body.append(A.InitMap(span, "mazegrid", fill=A.MapChar(span, "-")))
+    else:
+        body.append(A.InitMap(span, "solidfill", fill=filling))
+    body += p[4]
+    for part in p[5]:
+        body += part
+    flags = [("mazelevel", 0x80)] + p[2]
+    p[0] = A.Level(span, name, flags, A.Block(span, body))
+
+
+def p_x343_level_def(p):
+    """level_def : LEVEL_ID ':' STRING"""
+    p[0] = (_header_name(p, 3), _span(p))
+
+
+def p_x343_room_level(p):
+    """room_level : level_def flags lev_init messages rreg_init rooms corridors_def"""
+    name, span = p[1]
+    body = ([p[3]] if p[3] is not None else []) + p[4] + p[5]
+    body += _attach_subrooms(p, p[6]) + p[7]
+    p[0] = A.Level(span, name, p[2], A.Block(span, body))
+
+
+def p_x343_lev_init(p):
+    """lev_init :
+                | LEV_INIT_ID ':' CHAR ',' CHAR ',' BOOLEAN ',' BOOLEAN ',' light_state ',' walled"""
+    if len(p) == 1:
+        p[0] = None
+        return
+    o = _o(p)
+    from ..stdlib.terrain import CORR, INVALID_TYPE, ROOM, map_char_to_type
+    fg, bg = map_char_to_type(p[3]), map_char_to_type(p[5])
+    if fg == INVALID_TYPE:
+        o.error("Invalid foreground type.", _span(p, 3))
+    if bg == INVALID_TYPE:
+        o.error("Invalid background type.", _span(p, 5))
+    if p[9] and fg not in (CORR, ROOM):
+        o.error("Invalid foreground type for joined map.", _span(p, 3))
+    o.init_present = True
+    o.set_map_size(None)
+    p[0] = A.InitMap(_span(p), "mines", fg=p[3], bg=p[5], smoothed=bool(p[7]),
+                     joined=bool(p[9]), lit=p[11], walled=p[13])
+
+
+def p_x343_messages(p):
+    """messages :
+                | message messages"""
+    p[0] = [] if len(p) == 1 else [p[1]] + p[2]
+
+
+def p_x343_message(p):
+    """message : MESSAGE_ID ':' STRING"""
+    if len(p[3]) > 256:
+        _o(p).error("Message string too long (>256 characters)", _span(p, 3))
+    p[0] = A.Message(_span(p), A.Str(_span(p, 3), p[3]))
+
+
+# ============================================================== maze parts
+def p_x343_regions(p):
+    """regions : aregion
+               | aregion regions"""
+    p[0] = [p[1]] + (p[2] if len(p) > 2 else [])
+
+
+def p_x343_aregion(p):
+    """aregion : map_definition reg_init map_details"""
+    p[0] = [p[1]] + p[2] + _gather_contents(p, p[3])
+
+
+def p_x343_map_definition(p):
+    """map_definition : NOMAP_ID
+                      | GEOMETRY_ID ':' h_justif ',' v_justif MAP_ID"""
+    o = _o(p)
+    o.registers = {}
+    o.in_room = False
+    if len(p) == 2:
+        o.set_map_size(None)
+        o.current_map = None
+        p[0] = A.MapStmt(_span(p))
+        return
+    block = p[6]
+    node = A.MapStmt(_span(p), halign=p[3], valign=p[5], lines=block.lines,
+                     first_line=block.first_line)
+    o.scan_map(node, _span(p, 6))
+    o.current_map = node.lines
+    p[0] = node
+
+
+def p_x343_reg_init(p):
+    """reg_init :
+                | reg_init init_reg
+       rreg_init :
+                 | rreg_init init_rreg"""
+    p[0] = [] if len(p) == 1 else p[1] + p[2]
+
+
+def _register(p, kind, vtype, items, what):
+    o = _o(p)
+    span = _span(p)
+    if kind in o.registers:
+        o.error(f"{what} registers already initialized!", span)
+    if len(items) > MAX_REGISTERS:
+        o.error(f"{what if what != 'Location' else 'Location'} list too long!", span)
+    o.registers[kind] = len(items)
+    var = A.Var(span, kind, vtype, True)
+    return [A.Assign(span, kind, vtype, True, A.ArrayLit(span, vtype, items)),
+            A.Shuffle(span, var)]
+
+
+def p_x343_init_reg(p):
+    """init_reg : RANDOM_OBJECTS_ID ':' object_list
+                | RANDOM_PLACES_ID ':' place_list
+                | RANDOM_MONSTERS_ID ':' monster_list
+       init_rreg : RANDOM_OBJECTS_ID ':' object_list
+                 | RANDOM_MONSTERS_ID ':' monster_list"""
+    kind = p.slice[1].type
+    if kind == "RANDOM_OBJECTS_ID":
+        p[0] = _register(p, "object", "object", p[3], "Object")
+    elif kind == "RANDOM_PLACES_ID":
+        p[0] = _register(p, "place", "coord", p[3], "Location")
+    else:
+        p[0] = _register(p, "monster", "monster", p[3], "Monster")
+
+
+def p_x343_lists(p):
+    """object_list : object_char
+                   | object_char ',' object_list
+       monster_list : monster_char
+                    | monster_char ',' monster_list
+       place_list : coord
+                  | coord ',' place_list"""
+    p[0] = [p[1]] + (p[3] if len(p) > 2 else [])
+
+
+def p_x343_object_char(p):
+    """object_char : CHAR"""
+    o = _o(p)
+    if not o.object_class_known(p[1]):
+        o.error("Unknown char class!", _span(p))
+    p[0] = A.ObjectSpec(_span(p), p[1], None)
+
+
+def p_x343_monster_char(p):
+    """monster_char : CHAR"""
+    o = _o(p)
+    if not o.monster_class_known(p[1]):
+        o.error("Unknown monster class!", _span(p))
+    p[0] = A.MonsterSpec(_span(p), p[1], None)
+
+
+def p_x343_map_details(p):
+    """map_details :
+                   | map_details map_detail"""
+    p[0] = [] if len(p) == 1 else p[1] + ([p[2]] if p[2] is not None else [])
+
+
+def p_x343_map_detail(p):
+    """map_detail : monster_detail
+                  | object_detail
+                  | door_detail
+                  | trap_detail
+                  | drawbridge_detail
+                  | region_detail
+                  | stair_region
+                  | portal_region
+                  | teleprt_region
+                  | branch_region
+                  | altar_detail
+                  | fountain_detail
+                  | mazewalk_detail
+                  | wallify_detail
+                  | ladder_detail
+                  | stair_detail
+                  | gold_detail
+                  | engraving_detail
+                  | diggable_detail
+                  | passwall_detail"""
+    p[0] = p[1]
+
+
+# ============================================================== rooms
+def p_x343_rooms(p):
+    """rooms :
+             | roomlist
+       roomlist : aroom
+                | aroom roomlist"""
+    if len(p) == 1:
+        p[0] = []
+    elif p.slice[0].type == "rooms":
+        p[0] = p[1]
+    else:
+        p[0] = [p[1]] + (p[2] if len(p) > 2 else [])
+
+
+def p_x343_aroom(p):
+    """aroom : room_def room_details
+             | subroom_def room_details"""
+    room, parent = p[1]
+    name = chance = None
+    body = []
+    for item in p[2]:
+        if isinstance(item, tuple):
+            key, value, span = item
+            if key == "name":
+                if name is not None:
+                    _o(p).error("This room already has a name!", span)
+                else:
+                    name = value
+            else:
+                if chance is not None:
+                    _o(p).error("This room already assigned a chance!", span)
+                elif room.rtype == "ordinary":
+                    _o(p).error("Only typed rooms can have a chance!", span)
+                elif not 1 <= value <= 99:
+                    _o(p).error("The chance is supposed to be percentile.", span)
+                else:
+                    chance = value
+        else:
+            body.append(item)
+    if chance is not None:
+        room.chance = chance
+    room.body = A.Block(room.span, _gather_contents(p, body))
+    room.room_name = name      # type: ignore[attr-defined]
+    room.parent_name = parent  # type: ignore[attr-defined]
+    _o(p).in_room = False
+    p[0] = room
+
+
+def _flags(fill):
+    return A.RoomFlags(None, filled=fill, irregular=0, joined=1)
+
+
+def p_x343_room_def(p):
+    """room_def : ROOM_ID ':' room_type ',' light_state ',' room_pos ',' room_align ',' room_size roomfill"""
+    _o(p).in_room = True
+    room = A.Room(_span(p), p[3], 100, p[5], p[7], p[9], p[11], _flags(p[12]),
+                  A.Block(_span(p), []))
+    room.flags.span = room.span
+    p[0] = (room, None)
+
+
+def p_x343_subroom_def(p):
+    """subroom_def : SUBROOM_ID ':' room_type ',' light_state ',' subroom_pos ',' room_size ',' STRING roomfill"""
+    _o(p).in_room = True
+    pos = p[7]
+    if pos is not None and (pos[0] < 0 or pos[1] < 0):
+        _o(p).error("Invalid subroom position !", _span(p, 7))
+    room = A.Room(_span(p), p[3], 100, p[5], pos, None, p[9], _flags(p[12]),
+                  A.Block(_span(p), []), subroom=True)
+    room.flags.span = room.span
+    p[0] = (room, p[11])
+
+
+def p_x343_room_details(p):
+    """room_details :
+                    | room_details room_detail"""
+    p[0] = [] if len(p) == 1 else p[1] + ([p[2]] if p[2] is not None else [])
+
+
+def p_x343_room_detail(p):
+    """room_detail : room_name
+                   | room_chance
+                   | room_door
+                   | monster_detail
+                   | object_detail
+                   | trap_detail
+                   | altar_detail
+                   | fountain_detail
+                   | sink_detail
+                   | pool_detail
+                   | gold_detail
+                   | engraving_detail
+                   | stair_detail"""
+    p[0] = p[1]
+
+
+def p_x343_room_name(p):
+    """room_name : NAME_ID ':' STRING"""
+    p[0] = ("name", p[3], _span(p))
+
+
+def p_x343_room_chance(p):
+    """room_chance : CHANCE_ID ':' INTEGER"""
+    p[0] = ("chance", p[3], _span(p))
+
+
+def p_x343_room_door(p):
+    """room_door : DOOR_ID ':' secret ',' door_state ',' door_wall ',' door_pos"""
+    if p[7] == -1 and p[9] != -1:
+        _o(p).error("If the door wall is random, so must be its pos!", _span(p))
+    p[0] = A.RoomDoor(_span(p), p[3], p[5], p[7], p[9])
+
+
+def p_x343_door_wall(p):
+    """door_wall : DIRECTION
+                 | RANDOM_TYPE"""
+    G._carry(p)
+    p[0] = p[1]
+
+
+def p_x343_corridors_def(p):
+    """corridors_def : random_corridors
+                     | corridors
+       corridors :
+                 | corridors corridor"""
+    if p.slice[0].type == "corridors_def":
+        p[0] = p[1] if isinstance(p[1], list) else [p[1]]
+    elif len(p) == 1:
+        p[0] = []
+    else:
+        p[0] = p[1] + [p[2]]
+
+
+def p_x343_corridor(p):
+    """corridor : CORRIDOR_ID ':' corr_spec ',' corr_spec
+                | CORRIDOR_ID ':' corr_spec ',' INTEGER"""
+    p[0] = A.Corridor(_span(p), p[3], p[5])
+
+
+# ============================================================== details
+def _chance(p, i, stmt):
+    pct = p[i]
+    if pct is None:
+        return stmt
+    return A.Chance(stmt.span, A.CondPercent(stmt.span, pct), stmt)
+
+
+def p_x343_chance(p):
+    """chance :
+              | PERCENT"""
+    if len(p) == 1:
+        p[0] = None
+        return
+    if p[1] <= 0 or p[1] > 100:
+        _o(p).error("Expected percentile chance.", _span(p))
+    p[0] = p[1] if p[1] < 100 else None
+
+
+def p_x343_monster_detail(p):
+    """monster_detail : MONSTER_ID chance ':' monster_c ',' m_name ',' coordinate monster_infos"""
+    o = _o(p)
+    cls, name = p[4], p[6]
+    span = _span(p)
+    if isinstance(cls, A.Index):
+        spec = cls if name is None else A.MonsterSpec(span, None, name)
+    else:
+        if name is not None and not o.monster_known(cls, name):
+            o.warning("Invalid monster name!  Making random monster.", _span(p, 6),
+                      o.monster_hint(cls, name))
+            name = None
+        spec = A.MonsterSpec(span, cls, name)
+    p[0] = _chance(p, 2, A.Monster(span, spec, p[8], p[9], None))
+
+
+def p_x343_monster_c(p):
+    """monster_c : CHAR
+                 | RANDOM_TYPE
+                 | M_REGISTER '[' INTEGER ']'"""
+    kind = p.slice[1].type
+    if kind == "CHAR":
+        if not _o(p).monster_class_known(p[1]):
+            _o(p).error("Unknown monster class!", _span(p))
+        p[0] = p[1]
+    elif kind == "RANDOM_TYPE":
+        p[0] = None
+    else:
+        p[0] = _register_ref(p, "monster", "monster")
+
+
+def p_x343_names(p):
+    """m_name : STRING
+              | RANDOM_TYPE
+       o_name : STRING
+              | RANDOM_TYPE"""
+    G._carry(p)
+    p[0] = None if p.slice[1].type == "RANDOM_TYPE" else p[1]
+
+
+def p_x343_monster_infos(p):
+    """monster_infos :
+                     | monster_infos monster_info"""
+    if len(p) == 1:
+        p[0] = {}
+        return
+    key, value = p[2]
+    p[1][key] = value
+    p[0] = p[1]
+
+
+def p_x343_monster_info(p):
+    """monster_info : ',' STRING
+                    | ',' MON_ATTITUDE
+                    | ',' MON_ALERTNESS
+                    | ',' alignment
+                    | ',' MON_APPEARANCE STRING"""
+    kind = p.slice[2].type
+    if kind == "STRING":
+        p[0] = ("name", A.Str(_span(p, 2), p[2]))
+    elif kind == "MON_ATTITUDE":
+        p[0] = ("peaceful", p[2])
+    elif kind == "MON_ALERTNESS":
+        p[0] = ("asleep", p[2])
+    elif kind == "alignment":
+        p[0] = ("align", p[2])
+    else:
+        p[0] = ("appear", (p[2], A.Str(_span(p, 3), p[3])))
+
+
+def p_x343_object_detail(p):
+    """object_detail : OBJECT_ID object_desc
+                     | COBJECT_ID object_desc"""
+    pct, obj = p[2]
+    if p.slice[1].type == "COBJECT_ID":
+        obj.container = True
+        obj.contents = A.Block(obj.span, [])
+        obj.contained = False  # type: ignore[attr-defined]
+    obj.span = _span(p)
+    p[0] = obj if pct is None else A.Chance(obj.span, A.CondPercent(obj.span, pct), obj)
+
+
+def p_x343_object_desc(p):
+    """object_desc : chance ':' object_c ',' o_name ',' object_where object_infos"""
+    o = _o(p)
+    cls, name = p[3], p[5]
+    span = _span(p, 2)
+    if isinstance(cls, A.Index):
+        spec = cls if name is None else A.ObjectSpec(span, None, name)
+    else:
+        if name is not None and not o.object_known(cls, name):
+            o.warning("Illegal object name!  Making random object.", _span(p, 5),
+                      o.object_hint(cls, name))
+            name = None
+        spec = A.ObjectSpec(span, cls, name)
+    where = p[7]
+    obj = A.Object(span, spec, p[8], None if where == "contained" else where)
+    obj.contained = where == "contained"  # type: ignore[attr-defined]
+    p[0] = (p[1], obj)
+
+
+def p_x343_object_c(p):
+    """object_c : CHAR
+                | RANDOM_TYPE
+                | O_REGISTER '[' INTEGER ']'"""
+    kind = p.slice[1].type
+    if kind == "CHAR":
+        if not _o(p).object_class_known(p[1]):
+            _o(p).error("Unknown char class!", _span(p))
+        p[0] = p[1]
+    elif kind == "RANDOM_TYPE":
+        p[0] = None
+    else:
+        p[0] = _register_ref(p, "object", "object")
+
+
+def p_x343_object_where(p):
+    """object_where : coordinate
+                    | CONTAINED"""
+    p[0] = "contained" if p.slice[1].type == "CONTAINED" else p[1]
+
+
+def p_x343_object_infos(p):
+    """object_infos :
+                    | ',' curse_state ',' monster_id ',' enchantment optional_name
+                    | ',' curse_state ',' enchantment optional_name
+                    | ',' monster_id ',' enchantment optional_name"""
+    attrs = {}
+    for item in p[1:]:
+        if isinstance(item, tuple):
+            key, value = item
+            if value is not None:
+                attrs[key] = value
+    p[0] = attrs
+
+
+def p_x343_curse_state(p):
+    """curse_state : RANDOM_TYPE
+                   | CURSE_TYPE"""
+    p[0] = ("curse", None if p.slice[1].type == "RANDOM_TYPE" else p[1])
+
+
+def p_x343_monster_id(p):
+    """monster_id : STRING"""
+    known = _o(p).monster_known(None, p[1])
+    p[0] = ("montype", A.MonsterSpec(_span(p), None, p[1]) if known else None)
+
+
+def p_x343_enchantment(p):
+    """enchantment : RANDOM_TYPE
+                   | INTEGER"""
+    p[0] = ("spe", None if p.slice[1].type == "RANDOM_TYPE" else A.Int(_span(p), p[1]))
+
+
+def p_x343_optional_name(p):
+    """optional_name :
+                     | ',' NONE
+                     | ',' STRING"""
+    named = len(p) > 1 and p.slice[2].type == "STRING"
+    p[0] = ("name", A.Str(_span(p, 2), p[2]) if named else None)
+
+
+def p_x343_door_detail(p):
+    """door_detail : DOOR_ID ':' door_state ',' coordinate"""
+    coord = p[5]
+    o = _o(p)
+    if isinstance(coord, A.CoordLit) and getattr(o, "current_map", None):
+        rows = o.current_map
+        ch = rows[coord.y][coord.x] if coord.y < len(rows) and coord.x < len(rows[coord.y]) else " "
+        if ch not in "+S":
+            o.error("Door decl doesn't match the map", _span(p))
+    p[0] = A.Door(_span(p), p[3], A.SelCoord(coord.span, coord))
+
+
+def p_x343_trap_detail(p):
+    """trap_detail : TRAP_ID chance ':' trap_name ',' coordinate"""
+    p[0] = _chance(p, 2, A.Trap(_span(p), p[4], p[6]))
+
+
+def p_x343_drawbridge_detail(p):
+    """drawbridge_detail : DRAWBRIDGE_ID ':' coordinate ',' DIRECTION ',' door_state"""
+    if p[7] not in (D_ISOPEN, D_CLOSED):
+        _o(p).error("A drawbridge can only be open or closed!", _span(p, 7))
+    p[0] = A.Drawbridge(_span(p), p[3], p[5], p[7])
+
+
+def p_x343_mazewalk_detail(p):
+    """mazewalk_detail : MAZEWALK_ID ':' coordinate ',' DIRECTION"""
+    p[0] = A.MazeWalk(_span(p), p[3], p[5])
+
+
+def p_x343_wallify_detail(p):
+    """wallify_detail : WALLIFY_ID"""
+    p[0] = A.Wallify(_span(p), None)
+
+
+def p_x343_ladder_stair(p):
+    """ladder_detail : LADDER_ID ':' coordinate ',' UP_OR_DOWN
+       stair_detail : STAIR_ID ':' coordinate ',' UP_OR_DOWN"""
+    node = A.Ladder if p.slice[1].type == "LADDER_ID" else A.Stair
+    p[0] = node(_span(p), p[3], p[5])
+
+
+def p_x343_dig_pass(p):
+    """diggable_detail : NON_DIGGABLE_ID ':' region
+       passwall_detail : NON_PASSWALL_ID ':' region"""
+    node = A.NonDiggable if p.slice[1].type == "NON_DIGGABLE_ID" else A.NonPasswall
+    p[0] = node(_span(p), p[3])
+
+
+def p_x343_region_detail(p):
+    """region_detail : REGION_ID ':' region ',' light_state ',' room_type prefilled"""
+    reg, bits = p[3], p[8]
+    irregular = (bits >> 1) & 1
+    o = _o(p)
+    if reg.x1 > reg.x2 or reg.y1 > reg.y2:
+        o.error("Region start > end!", _span(p, 3))
+    if p[7] == "vault" and (irregular or reg.x2 - reg.x1 != 1 or reg.y2 - reg.y1 != 1):
+        o.error("Vaults must be exactly 2x2!", _span(p))
+    flags = A.RoomFlags(_span(p), filled=0 if bits & 1 else 1, irregular=irregular, joined=1)
+    p[0] = A.RegionStmt(_span(p), reg, p[5], p[7], flags, None)
+
+
+def p_x343_prefilled(p):
+    """prefilled :
+                 | ',' FILLING
+                 | ',' FILLING ',' BOOLEAN"""
+    p[0] = 0 if len(p) == 1 else p[2] + ((p[4] << 1) if len(p) > 3 else 0)
+
+
+def p_x343_altar_detail(p):
+    """altar_detail : ALTAR_ID ':' coordinate ',' alignment ',' altar_type"""
+    p[0] = A.Altar(_span(p), p[3], p[5], p[7])
+
+
+def p_x343_features(p):
+    """fountain_detail : FOUNTAIN_ID ':' coordinate
+       sink_detail : SINK_ID ':' coordinate
+       pool_detail : POOL_ID ':' coordinate"""
+    kind = {"FOUNTAIN_ID": "fountain", "SINK_ID": "sink", "POOL_ID": "pool"}[p.slice[1].type]
+    p[0] = A.Feature(_span(p), kind, A.SelCoord(p[3].span, p[3]))
+
+
+def p_x343_gold_detail(p):
+    """gold_detail : GOLD_ID ':' amount ',' coordinate"""
+    p[0] = A.Gold(_span(p), p[3], p[5])
+
+
+def p_x343_amount(p):
+    """amount : INTEGER
+              | RANDOM_TYPE"""
+    # A random amount is rnd(200) in 3.4.3's loader.
+    p[0] = A.Dice(_span(p), 1, 200) if p.slice[1].type == "RANDOM_TYPE" else A.Int(_span(p), p[1])
+
+
+def p_x343_engraving_detail(p):
+    """engraving_detail : ENGRAVING_ID ':' coordinate ',' engraving_type ',' STRING"""
+    p[0] = A.Engraving(_span(p), p[3], p[5], A.Str(_span(p, 7), p[7]))
+
+
+def p_x343_coordinate(p):
+    """coordinate : coord
+                  | P_REGISTER '[' INTEGER ']'
+                  | RANDOM_TYPE"""
+    kind = p.slice[1].type
+    if kind == "coord":
+        p[0] = p[1]
+    elif kind == "RANDOM_TYPE":
+        p[0] = A.RandomCoord(_span(p), 0)
+    else:
+        p[0] = _register_ref(p, "place", "coord")
+
+
+def p_x343_coord(p):
+    """coord : '(' INTEGER ',' INTEGER ')'"""
+    o = _o(p)
+    x, y = p[2], p[4]
+    if (not getattr(o, "in_room", False) and not getattr(o, "init_present", False)
+            and (x < 0 or x > o.max_x_map or y < 0 or y > o.max_y_map)):
+        o.error("Coordinates out of map range!", _span(p))
+    p[0] = A.CoordLit(_span(p), x, y)
+
+
+# ============================================================== helpers
+def _register_ref(p, kind, vtype):
+    o = _o(p)
+    n = p[3]
+    span = _span(p)
+    if n >= MAX_REGISTERS:
+        o.error("Register Index overflow!", _span(p, 3))
+    elif n >= getattr(o, "registers", {}).get(kind, 0):
+        o.warning(f"{kind}[{n}] has no value: this part's RANDOM_{kind.upper()}S list "
+                  f"has {o.registers.get(kind, 0)}", span)
+    return A.Index(span, A.Var(span, kind, vtype, True), A.Int(_span(p, 3), n))
+
+
+def _gather_contents(p, statements):
+    """Move each ``contained`` object into the CONTAINER most recently declared."""
+    out = []
+    last = None
+    for s in statements:
+        obj = s.statement if isinstance(s, A.Chance) else s
+        if isinstance(obj, A.Object) and getattr(obj, "contained", False):
+            if last is None:
+                _o(p).error("a 'contained' object needs a CONTAINER before it", obj.span)
+                continue
+            last.contents.statements.append(s)
+            continue
+        if isinstance(obj, A.Object) and obj.container:
+            last = obj
+        out.append(s)
+    return out
+
+
+def _attach_subrooms(p, rooms):
+    """Put each SUBROOM first in the block of the ROOM it names."""
+    by_name = {}
+    out = []
+    pending = []
+    for r in rooms:
+        if getattr(r, "room_name", None):
+            by_name.setdefault(r.room_name, r)
+        if r.subroom:
+            pending.append(r)
+        else:
+            out.append(r)
+    inserted = {}
+    for sub in pending:
+        parent = by_name.get(sub.parent_name)
+        if parent is None or parent is sub:
+            _o(p).error(f"Subroom error : parent room '{sub.parent_name}' not found!", sub.span)
+            continue
+        k = inserted.get(id(parent), 0)
+        parent.body.statements.insert(k, sub)
+        inserted[id(parent)] = k + 1
+    return out
+
+
+GRAMMAR = None
+
+
+def grammar():
+    """The composed 3.4.3 grammar namespace (built once)."""
+    global GRAMMAR
+    if GRAMMAR is None:
+        extra = [f for n, f in sorted(globals().items()) if n.startswith("p_x343_")]
+        tokens = sorted(set(G.tokens) | {"MAZE_ID", "RANDOM_OBJECTS_ID", "RANDOM_MONSTERS_ID",
+                                           "RANDOM_PLACES_ID", "CONTAINED", "O_REGISTER",
+                                           "M_REGISTER", "P_REGISTER"})
+        GRAMMAR = compose(G, keep_only=SHARED, drop=DROP, extra=extra, tokens=tokens,
+                          precedence=())
+    return GRAMMAR
