@@ -18,7 +18,7 @@ import os
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Tuple
 
 from unlev.harness_config import ConfigError, SkipConfig, directives_of, parse_seeds
 from unlev.harness_run import ERROR, FAILED, PASSED, Job, Settings, describe_failure, \

@@ -26,10 +26,11 @@ class Job:
     level: str
     index: int           # position of the LEVEL in its file
     seed: int
+    label: str = ""      # the level's name, made unique in its file (``name#index``)
 
     @property
     def name(self) -> str:
-        return f"{self.level}[seed={self.seed}]"
+        return f"{self.label or self.level}[seed={self.seed}]"
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,8 @@ _COMPILED: Dict[Tuple[str, Tuple[str, ...]], object] = {}
 
 
 def compiled_file(path: str, include_path: Tuple[str, ...] = ()):
-    """(compiled, directives) of a des-file, once per process; raises DesError."""
+    """(compiled, directives, required-features cache) of a des-file, once per
+    process; raises DesError."""
     key = (os.path.abspath(path), tuple(include_path))
     hit = _COMPILED.get(key)
     if hit is None:
@@ -67,7 +69,10 @@ def compiled_file(path: str, include_path: Tuple[str, ...] = ()):
 def list_jobs(path: str, seeds: List[int], include_path: Tuple[str, ...] = ()) -> List[Job]:
     """Every LEVEL x seed of a file; raises DesError when the file does not compile."""
     compiled, _d, _r = compiled_file(path, include_path)
-    return [Job(path, lv.name, i, s) for i, lv in enumerate(compiled.tree.levels)
+    levels = compiled.tree.levels
+    names = [lv.name for lv in levels]
+    labels = [n if names.count(n) == 1 else f"{n}#{i}" for i, n in enumerate(names)]
+    return [Job(path, lv.name, i, s, labels[i]) for i, lv in enumerate(levels)
             for s in seeds]
 
 
@@ -90,7 +95,8 @@ def build(compiled, node, seed: int, settings: Settings):
 def run_job(job: Job, settings: Settings) -> dict:
     """Build, check and compare one level; never raises (errors become results)."""
     t0 = time.perf_counter()
-    result = {"file": job.path, "level": job.level, "seed": job.seed, "outcome": PASSED,
+    result = {"file": job.path, "level": job.label or job.level, "seed": job.seed,
+              "outcome": PASSED,
               "violations": [], "skipped": [], "snapshot": None, "diff": "",
               "diff_summary": "", "error": "", "seconds": 0.0}
     try:
@@ -136,14 +142,15 @@ def _compare_snapshot(job: Job, settings: Settings, level, result: dict) -> None
 
     store = SnapshotStore(settings.snapshots)
     key = file_key(job.path)
+    name = job.label or job.level
     new = make_snapshot(level, job.seed, os.path.basename(job.path))
-    old = store.load(key, job.level, job.seed)
+    old = store.load(key, name, job.seed)
     if old is None:
         if settings.ci and not settings.update:
             result["snapshot"] = "missing"
             result["outcome"] = FAILED
             return
-        store.write(key, job.level, job.seed, new)
+        store.write(key, name, job.seed, new)
         result["snapshot"] = "created"
         return
     diff = diff_snapshots(old, new)
@@ -153,7 +160,7 @@ def _compare_snapshot(job: Job, settings: Settings, level, result: dict) -> None
     result["diff"] = diff.text
     result["diff_summary"] = diff.summary
     if settings.update:
-        store.write(key, job.level, job.seed, new)
+        store.write(key, name, job.seed, new)
         result["snapshot"] = "updated"
     else:
         result["snapshot"] = "changed"

@@ -49,7 +49,7 @@ WALKABLE = frozenset({
     T.SDOOR, T.SCORR, T.DRAWBRIDGE_UP, T.DBWALL,
 })
 _DOORS = (T.DOOR, T.SDOOR)
-_WALLISH = frozenset(range(T.VWALL, T.DBWALL + 1)) | {T.DOOR, T.SDOOR}
+_WALLISH = frozenset(range(T.VWALL, T.DBWALL + 1)) | {T.DOOR, T.SDOOR, T.IRONBARS}
 _STEPS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
 
 
