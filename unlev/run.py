@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Callable, Optional
 
+from unlev import dialect_levels
 from unlev.builder import BuildCompat, GameBuilder, fill_rooms, fixup_special, mineralize
 from unlev.finish import finish_level
 from unlev.fixups import ensure_way_out, setup_waterlevel, special_level_fixups
@@ -136,6 +137,9 @@ def build_level(compiled, level_node: Optional[A.Level] = None, seed: int = 0,
     """
     if level_node is None:
         level_node = compiled.tree.levels[0]
+    # NetHack 3.6/3.4.3 levels: stand-ins for names UnNetHack lacks, the MAZE fill.
+    level_node = dialect_levels.prepare(compiled, level_node,
+                                        game=Compat.of(compat) == Compat.game(), warn=warn)
     if context is None:
         given = run_context is not None and run_context.depth != 0
         context = guess_context(
