@@ -1,0 +1,96 @@
+"""Every sample des-file runs, with a fixed seed, to exactly the level stored in
+tests/snapshots/samples/ (the JSON ``unlev run --json`` writes).
+
+A deliberate change to generation changes the snapshots: look at the diff, then
+regenerate them with
+
+    UNLEV_UPDATE_SNAPSHOTS=1 python -m pytest tests/test_samples.py
+
+and commit the new files with the change that caused them.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from unlev.cli import main
+
+REPO = Path(__file__).resolve().parent.parent
+SAMPLES = sorted((REPO / "samples").glob("*.des"))
+SNAPSHOTS = REPO / "tests" / "snapshots" / "samples"
+SEED = 1
+UPDATE = bool(os.environ.get("UNLEV_UPDATE_SNAPSHOTS"))
+
+
+def snapshot_path(sample: Path) -> Path:
+    return SNAPSHOTS / f"{sample.stem}.seed{SEED}.json"
+
+
+def run_sample(sample: Path, tmp_path: Path, monkeypatch) -> str:
+    monkeypatch.chdir(REPO)           # the JSON records the path as given: keep it relative
+    out = tmp_path / f"{sample.stem}.json"
+    rc = main(["run", f"samples/{sample.name}", "--seed", str(SEED), "--json", str(out), "-q"])
+    assert rc == 0
+    return out.read_text(encoding="utf-8")
+
+
+def test_there_are_samples_and_a_big_room():
+    names = {p.name for p in SAMPLES}
+    assert "bigrm.des" in names and len(names) >= 4
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.stem)
+def test_sample_matches_snapshot(sample, tmp_path, monkeypatch):
+    text = run_sample(sample, tmp_path, monkeypatch)
+    snap = snapshot_path(sample)
+    if UPDATE:
+        snap.parent.mkdir(parents=True, exist_ok=True)
+        snap.write_text(text, encoding="utf-8", newline="\n")
+        return
+    if not snap.exists():
+        pytest.fail(f"no snapshot {snap.relative_to(REPO)}; create it with "
+                    "UNLEV_UPDATE_SNAPSHOTS=1 python -m pytest tests/test_samples.py")
+    expected = snap.read_text(encoding="utf-8")
+    if text != expected:
+        diff = "".join(list(difflib.unified_diff(
+            expected.splitlines(True), text.splitlines(True),
+            f"stored {snap.name}", "generated now", n=1))[:80])
+        pytest.fail(f"{sample.name} --seed {SEED} no longer gives its snapshot:\n{diff}\n"
+                    "If the change is intended: UNLEV_UPDATE_SNAPSHOTS=1 "
+                    "python -m pytest tests/test_samples.py")
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.stem)
+def test_sample_levels_are_sound(sample, tmp_path, monkeypatch):
+    """Beyond the snapshot: every level has both stairs, at least one monster, no
+    warning from the loader, and its stairs are drawn where the records say."""
+    doc = json.loads(run_sample(sample, tmp_path, monkeypatch))
+    assert doc["levels"], sample.name
+    for lv in doc["levels"]:
+        assert lv["warnings"] == [], (sample.name, lv["name"], lv["warnings"])
+        dirs = sorted(s["direction"] for s in lv["stairs"])
+        assert dirs == ["down", "up"], (sample.name, lv["name"])
+        assert lv["monsters"], (sample.name, lv["name"])
+        for s in lv["stairs"]:
+            ch = lv["display"][s["y"]][s["x"]]
+            on_it = [m for m in lv["monsters"] if (m["x"], m["y"]) == (s["x"], s["y"])]
+            on_it += [o for o in lv["objects"] if (o["x"], o["y"]) == (s["x"], s["y"])]
+            assert on_it or ch == ("<" if s["direction"] == "up" else ">")
+
+
+def test_samples_pass_the_static_checker(capsys):
+    rc = main(["check", *[str(p) for p in SAMPLES]])
+    out = capsys.readouterr()
+    assert rc == 0 and f"{len(SAMPLES)} passed, 0 failed" in out.out
+    assert "warning" not in out.err, out.err
+
+
+def test_no_stale_snapshots():
+    stems = {f"{p.stem}.seed{SEED}.json" for p in SAMPLES}
+    stale = [p.name for p in SNAPSHOTS.glob("*.json") if p.name not in stems]
+    assert not stale, f"snapshots without a sample: {stale}"
