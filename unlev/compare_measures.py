@@ -75,7 +75,7 @@ def numeric(group: str, name: str, ours: Sequence[float], game: Sequence[float],
         p, verdict = None, MATCH
     elif const:
         p = 1.0 if ours[0] == game[0] else mann_whitney_p(ours, game)
-        verdict = MATCH if ours[0] == game[0] else DIFFERS
+        verdict = MATCH if p >= ALPHA else DIFFERS
         tol = 0.0
     else:
         p = mann_whitney_p(ours, game)
@@ -97,7 +97,7 @@ def proportion(group: str, name: str, ours: Sequence[bool], game: Sequence[bool]
     else:
         p = fisher_exact_p(a, n1 - a, c, n2 - c)
         if const:
-            verdict = MATCH if ro == rg else DIFFERS
+            verdict = MATCH if p >= ALPHA else DIFFERS
         else:
             verdict = MATCH if p >= ALPHA else (TOLERANCE if effect <= tol else DIFFERS)
     return Measure(group, name, "exact" if const else "Fisher exact", f"{a}/{n1}",
@@ -127,7 +127,10 @@ def categorical(group: str, name: str, ours: Sequence[Counter], game: Sequence[C
     const = all(c == ours[0] for c in ours) and all(c == game[0] for c in game)
     effect, p = permutation_tvd_p(ours, game, seed=seed)
     if const:
-        verdict = MATCH if ours[0] == game[0] else DIFFERS
+        if ours[0] != game[0]:
+            # a constant mix on both sides: as sure as the sample sizes allow
+            p = fisher_exact_p(len(ours), 0, 0, len(game))
+        verdict = MATCH if p >= ALPHA else DIFFERS
         tol_used: Optional[float] = None
     else:
         verdict = MATCH if p >= ALPHA else (TOLERANCE if effect <= tol else DIFFERS)
@@ -254,7 +257,7 @@ def fixed_cells(group: str, name: str, frame: Frame, ours: Sequence[bytes],
         fixed += 1
         wrong = False
         if so and sg:
-            wrong = vo[0] != vg[0]
+            wrong = vo[0] != vg[0] and fisher_exact_p(n1, 0, 0, n2) < CELL_ALPHA
         elif so:
             hits = sum(1 for v in vg if v == vo[0])
             wrong = fisher_exact_p(n1, 0, hits, n2 - hits) < CELL_ALPHA

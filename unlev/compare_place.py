@@ -124,8 +124,11 @@ def class_masks(typ: bytes) -> Dict[int, List[int]]:
     return out
 
 
-def _popcount(v: int) -> int:
-    return bin(v).count("1")
+try:
+    _popcount = int.bit_count          # Python 3.10+
+except AttributeError:                 # pragma: no cover
+    def _popcount(v: int) -> int:
+        return bin(v).count("1")
 
 
 @dataclass
@@ -145,29 +148,41 @@ class Placement:
         return dx, dy
 
 
+def _search_rows(t: MapTemplate, flip: int):
+    """The template's rows as (dy, [(class, mask, count)]), fullest rows first so that
+    a wrong placement runs out of allowed misses early."""
+    rows = [(dy, [(c, m, _popcount(m)) for c, m in row.items()])
+            for dy, row in enumerate(t.masks[flip])]
+    rows = [r for r in rows if r[1]]
+    rows.sort(key=lambda r: -sum(n for _c, _m, n in r[1]))
+    return rows
+
+
 def locate(t: MapTemplate, masks: Dict[int, List[int]],
            flips: Sequence[int] = (0, 1, 2, 3)) -> Optional[Placement]:
     """The best placement of ``t`` on a level given by :func:`class_masks`, or None
     when no placement reaches :data:`FOUND_SCORE`."""
     best: Optional[Tuple[int, int, int, int]] = None
     need = FOUND_SCORE * t.nonstone
-    full = (1 << t.width) - 1
+    allowed_miss = t.nonstone - need
+    empty = [0] * ROWNO
     for flip in flips:
-        rows = t.masks[flip]
+        rows = [(dy, [(masks.get(c, empty), m, n) for c, m, n in parts])
+                for dy, parts in _search_rows(t, flip)]
         for y0 in range(0, ROWNO - t.height + 1):
             for x0 in range(0, COLNO - t.width + 1):
                 hits = 0
                 missing = 0
-                for dy, row in enumerate(rows):
-                    for c, m in row.items():
-                        g = masks.get(c)
-                        got = _popcount(((g[y0 + dy] >> x0) & full) & m) if g else 0
+                for dy, parts in rows:
+                    for g, m, n in parts:
+                        got = _popcount((g[y0 + dy] >> x0) & m)
                         hits += got
-                        missing += _popcount(m) - got
-                    if missing > t.nonstone - need:
+                        missing += n - got
+                    if missing > allowed_miss:
                         break
-                if hits >= need and (best is None or hits > best[0]):
-                    best = (hits, x0, y0, flip)
+                else:
+                    if best is None or hits > best[0]:
+                        best = (hits, x0, y0, flip)
     if best is None:
         return None
     return Placement(best[1], best[2], best[3], best[0] / t.nonstone)

@@ -160,7 +160,7 @@ def parse_dump(lines: List[str], source: str = "", first_line: int = 1) -> GameD
             raise L.error(f"expected {title}")
         setattr(d, attr, L.grid(title))
     owner: Optional[Monster] = None
-    containers: List[Object] = []          # stack by depth
+    containers: Dict[int, Object] = {}     # the latest object at each nesting depth
     while True:
         line = L.take()
         if line == "OVERVIEW":
@@ -208,7 +208,7 @@ def parse_dump(lines: List[str], source: str = "", first_line: int = 1) -> GameD
                 plain, kv = _bar_fields(more)
                 owner = Monster(int(x), int(y), plain[0], attrs=dict(kv, inventory=[]))
                 d.monsters.append(owner)
-                containers = []
+                containers = {}
             elif word == "OBJ":
                 x, y, more = rest.split(" ", 2)
                 plain, kv = _bar_fields(more)
@@ -224,9 +224,11 @@ def parse_dump(lines: List[str], source: str = "", first_line: int = 1) -> GameD
                 where = str(kv.get("where", "floor"))
                 depth = int(kv.get("depth", 0))
                 obj = Object(int(x), int(y), kind, buried=where == "buried", attrs=attrs)
-                del containers[depth:]
-                if where.startswith("in:") and depth >= 1 and len(containers) >= depth:
-                    containers[depth - 1].contents.append(obj)
+                if where.startswith("in:"):
+                    parent = containers.get(depth - 1)
+                    if parent is None:
+                        raise L.error("contained object without its container")
+                    parent.contents.append(obj)
                 elif where.startswith("mon:"):
                     if owner is None:
                         raise L.error("monster inventory without a monster")
@@ -234,7 +236,7 @@ def parse_dump(lines: List[str], source: str = "", first_line: int = 1) -> GameD
                 else:
                     d.objects.append(obj)
                     owner = None
-                containers.append(obj)
+                containers[depth] = obj
             else:
                 raise L.error(f"unknown record {word!r}")
         except DumpFormatError:

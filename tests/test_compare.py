@@ -1,0 +1,255 @@
+"""``unlev compare``: the statistics, the MAP finder, and the comparison end to end."""
+
+import json
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from unlev.cli import main
+from unlev.compare import compare_level, run_compare
+from unlev.compare_known import KNOWN, KnownDifference
+from unlev.compare_measures import DIFFERS, KNOWN as V_KNOWN, MATCH, categorical, numeric
+from unlev.compare_place import class_masks, locate, map_templates
+from unlev.compare_stats import fisher_exact_p, mann_whitney_p, permutation_tvd_p
+from unlev.gamedump import format_dumps, parse_dumps
+from unlev.lang.frontend import compile_file
+from unlev.level import Level, ROWNO, level_from_ascii
+from unlev.run import build_level, find_level
+from unlev.stdlib.selection import Compat
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+# ------------------------------------------------------------------ statistics
+def test_mann_whitney_against_known_values():
+    # complete separation of 5 vs 5 (U = 0): normal approximation with continuity
+    # correction gives z = (12.5 - 0.5) / sqrt(25 * 11 / 12) = 2.5067, p = 0.0122
+    assert mann_whitney_p([1, 2, 3, 4, 5], [6, 7, 8, 9, 10]) == pytest.approx(0.0122, abs=2e-4)
+    assert mann_whitney_p([3, 3, 3], [3, 3, 3]) == 1.0
+    assert mann_whitney_p([1, 5, 2, 8], [2, 6, 1, 7]) > 0.5
+    # ties are ranked together: two constant, different groups of 10 are far apart
+    assert mann_whitney_p([5] * 10, [6] * 10) < 1e-4
+
+
+def test_fisher_exact_against_known_values():
+    # Fisher's tea-tasting table: two-sided p = 34/70
+    assert fisher_exact_p(3, 1, 1, 3) == pytest.approx(34 / 70)
+    assert fisher_exact_p(10, 0, 0, 10) == pytest.approx(2 / 184756)
+    assert fisher_exact_p(5, 5, 5, 5) == pytest.approx(1.0)
+
+
+def test_permutation_test_tells_same_from_different_mixes():
+    same = [Counter(a=2, b=1)] * 10
+    assert permutation_tvd_p(same, list(same)) == (0.0, 1.0)
+    tvd, p = permutation_tvd_p([Counter(a=3)] * 10, [Counter(b=3)] * 10)
+    assert tvd == 1.0 and p < 0.01
+    mixed = [Counter(a=1, b=1), Counter(a=2), Counter(b=2)] * 4
+    tvd, p = permutation_tvd_p(mixed[:6], mixed[6:])
+    assert p > 0.05
+
+
+def test_verdicts_follow_the_stated_rules():
+    assert numeric("t", "n", [4] * 10, [4] * 10).verdict == MATCH
+    assert numeric("t", "n", [4] * 10, [5] * 10).verdict == DIFFERS      # deterministic
+    assert numeric("t", "n", [4], [5]).verdict == MATCH                   # one sample: can't tell
+    wide = numeric("t", "n", list(range(100, 110)), list(range(104, 114)), abs_tol=5)
+    assert wide.verdict in (MATCH, "tolerance")
+    far = numeric("t", "n", list(range(100, 110)), list(range(150, 160)), abs_tol=5)
+    assert far.verdict == DIFFERS and far.p < 0.01
+    assert categorical("t", "k", [Counter()] * 3, [Counter(a=1)] * 3) is None
+
+
+# ------------------------------------------------------------------ finding MAPs
+TEMPLATE_DES = """\
+LEVEL:"finder"
+GEOMETRY:center,center
+MAP
+------
+|....|
+|.{..+
+------
+ENDMAP
+"""
+
+
+def _masks_with(art, x0, y0):
+    return class_masks(bytes(level_from_ascii(art, x0=x0, y0=y0).typ))
+
+
+def test_a_map_is_found_where_it_lies_and_flipped_ways_are_told_apart():
+    compiled = compile_file("finder.des", text=TEMPLATE_DES)
+    (t,) = map_templates(compiled.tree.levels[0])
+    art = ["------", "|....|", "|.{..+", "------"]
+    p = locate(t, _masks_with(art, 30, 7))
+    assert (p.x, p.y, p.flip, p.score) == (30, 7, 0, 1.0)
+    flipped_lr = [row[::-1] for row in art]
+    p = locate(t, _masks_with(flipped_lr, 12, 3))
+    assert (p.x, p.y, p.flip) == (12, 3, 2)
+    flipped_tb = art[::-1]
+    p = locate(t, _masks_with(flipped_tb, 50, 15))
+    assert (p.x, p.y, p.flip) == (50, 15, 1)
+    assert locate(t, class_masks(bytes(Level().typ))) is None
+
+
+# ------------------------------------------------------------------ end to end
+SELF_DES = """\
+LEVEL:"selfcmp"
+FLAGS:noteleport
+INIT_MAP:solidfill,' '
+GEOMETRY:{align},center
+MAP
+---------------------
+|.........|.........|
+|.........+.........|
+|.........|.........|
+|----+---------+----|
+|.........|.........|
+|.........S.........|
+---------------------
+ENDMAP
+REGION:(1,1,9,3),lit,"ordinary"
+STAIR:(2,2),up
+STAIR:(18,6),down
+FOUNTAIN:(15,2)
+DOOR:random,(10,2)
+DOOR:random,(5,4)
+DOOR:random,(15,4)
+TRAP:random,random
+TRAP:random,random
+OBJECT:random,random
+OBJECT:random,random
+OBJECT:('%',"food ration"),(3,5)
+MONSTER:random,random
+MONSTER:('d',"jackal"),(7,1)
+IF [50%] {{
+  FOUNTAIN:(4,6)
+}}
+"""
+
+
+def _compiled(align="center"):
+    return compile_file("selfcmp.des", text=SELF_DES.format(align=align))
+
+
+def _reference_from_ours(tmp_path, compiled, seeds, name="selfcmp"):
+    node = find_level(compiled, name)
+    levels = [build_level(compiled, node, seed=s, compat=Compat.game()) for s in seeds]
+    path = tmp_path / f"{name}.txt"
+    path.write_text(format_dumps(levels))
+    return parse_dumps(path.read_text(), str(path))
+
+
+def _result(compiled, dumps, seeds):
+    node = compiled.tree.levels[0]
+    return compare_level(compiled, node, dumps, seeds, Compat.game())
+
+
+def test_against_dumps_of_our_own_output_with_the_same_seeds_everything_matches(tmp_path):
+    compiled = _compiled()
+    seeds = list(range(1, 9))
+    res = _result(compiled, _reference_from_ours(tmp_path, compiled, seeds), seeds)
+    assert not res.error
+    assert res.measures and all(m.verdict == MATCH for m in res.measures), \
+        [(m.name, m.verdict) for m in res.measures if m.verdict != MATCH]
+    names = {m.name for m in res.measures}
+    assert {"terrain of fixed squares", "MAP@4 x", "MAP@4 y", "doors", "monsters",
+            "door states", "flag noteleport"} <= names
+    fixed = next(m for m in res.measures if m.name == "terrain of fixed squares")
+    assert fixed.effect == 0 and fixed.game == "100.00% agree"
+
+
+def test_against_dumps_of_our_own_output_with_other_seeds_nothing_differs(tmp_path):
+    compiled = _compiled()
+    dumps = _reference_from_ours(tmp_path, compiled, range(101, 111))
+    res = _result(compiled, dumps, list(range(1, 11)))
+    assert res.verdict != DIFFERS, [(m.name, m.ours, m.game, m.p) for m in res.measures
+                                    if m.verdict == DIFFERS]
+    x = next(m for m in res.measures if m.name == "MAP@4 x")
+    assert x.verdict == MATCH and x.test == "exact"
+
+
+def test_a_shifted_map_is_reported(tmp_path):
+    ours = _compiled("center")
+    game = _compiled("left")                 # the same level, its MAP laid elsewhere
+    dumps = _reference_from_ours(tmp_path, game, range(1, 11))
+    res = _result(ours, dumps, list(range(1, 11)))
+    by = {m.name: m for m in res.measures}
+    assert by["MAP@4 x"].verdict == DIFFERS
+    assert by["MAP@4 y"].verdict == MATCH
+    # lined up on the MAP itself, the fixed squares still agree
+    assert by["terrain of fixed squares"].verdict == MATCH
+    assert "inside MAP@4" in by["terrain of fixed squares"].test
+    assert res.verdict == DIFFERS
+
+
+def test_a_changed_square_is_found_among_the_fixed_ones(tmp_path):
+    compiled = _compiled()
+    dumps = _reference_from_ours(tmp_path, compiled, range(1, 11))
+    y = next(y for y, row in enumerate(dumps[0].typ_rows) if "K" in row)
+    x = dumps[0].typ_rows[y].index("K")
+    for d in dumps:                          # the game "has" a pool where we have floor
+        d.typ_rows[y] = d.typ_rows[y][:x] + "C" + d.typ_rows[y][x + 1:]
+    res = _result(compiled, dumps, list(range(1, 11)))
+    fixed = next(m for m in res.measures if m.name == "terrain of fixed squares")
+    assert fixed.verdict == DIFFERS and fixed.effect == 1
+    assert fixed.detail[0] == f"({x},{y}): ours ROOMx10, game POOLx10"
+
+
+def test_a_known_difference_is_marked_with_its_reason(tmp_path):
+    ours = _compiled("center")
+    dumps = _reference_from_ours(tmp_path, _compiled("left"), range(1, 11))
+    known = (KnownDifference(("selfcmp",), ("MAP@* x",), "Test heading", "moved on purpose"),)
+    res = compare_level(ours, ours.tree.levels[0], dumps, list(range(1, 11)), Compat.game(),
+                        known=known)
+    m = next(m for m in res.measures if m.name == "MAP@4 x")
+    assert m.verdict == V_KNOWN and "moved on purpose" in m.reason
+    assert res.verdict == V_KNOWN
+
+
+def test_every_known_difference_is_documented():
+    doc = (REPO / "docs" / "known-differences.md").read_text()
+    headings = set(re.findall(r"^#+ (.+?)\s*$", doc, re.M))
+    for k in KNOWN:
+        assert k.doc in headings, k.doc
+        assert k.reason and k.levels and k.measures
+
+
+def test_cli_compare_prints_the_summary_and_writes_json(tmp_path, capsys):
+    compiled = _compiled()
+    _reference_from_ours(tmp_path, compiled, range(1, 4))
+    des = tmp_path / "selfcmp.des"
+    des.write_text(SELF_DES.format(align="center"))
+    out = tmp_path / "report.json"
+    rc = main(["compare", str(des), "--reference", str(tmp_path), "--seeds", "3",
+               "--json", str(out)])
+    text = capsys.readouterr().out
+    assert rc == 0
+    assert re.search(r"1 levels match, 0 differ", text)
+    report = json.loads(out.read_text())
+    assert report["counts"]["match"] == 1
+    (lv,) = report["levels"]
+    assert lv["level"] == "selfcmp" and lv["seeds"] == 3 and lv["game_samples"] == 3
+    assert all({"name", "verdict", "p", "test", "ours", "game"} <= set(m) for m in lv["measures"])
+
+
+def test_cli_compare_usage_errors(tmp_path, capsys):
+    assert main(["compare", str(tmp_path), "--reference", str(tmp_path / "none")]) == 2
+    assert "no reference dumps" in capsys.readouterr().err
+    (tmp_path / "x.des").write_text(SELF_DES.format(align="center"))
+    assert main(["compare", str(tmp_path / "x.des"), "--reference", str(tmp_path)]) == 2
+    assert "none of the given levels has reference dumps" in capsys.readouterr().err
+
+
+def test_corpus_levels_without_randomness_in_their_map_match_the_game(game_reference,
+                                                                       unnethack_corpus):
+    """A few real levels against the real game, few seeds: the deterministic parts."""
+    files = {p.stem: p for p in unnethack_corpus}
+    report = run_compare([str(files["sokoban"])], str(game_reference), seeds=4,
+                         only={"soko1-1"})
+    (res,) = report.results
+    by = {m.name: m for m in res.measures}
+    assert by["terrain of fixed squares"].verdict == MATCH, by["terrain of fixed squares"].detail
+    assert by["flag noteleport"].verdict == MATCH and by["flag noteleport"].ours == "4/4"
+    assert any(m.name.endswith(" flip") for m in res.measures)
