@@ -1,0 +1,319 @@
+"""The level invariants of unlev.invariants, each caught on a small hand-made broken
+level (and each quiet on its repaired twin)."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from unlev.invariants import (
+    CHECKS, Violation, check_level, components, parse_directives, required_features,
+)
+from unlev.lang.frontend import compile_text
+from unlev.level import D_CLOSED, D_NODOOR, ROWNO, Stairway, level_from_ascii
+from unlev.run import build_level
+from unlev.stdlib import terrain as T
+
+
+def build(text: str, seed: int = 1, name: str = "t.des"):
+    compiled = compile_text(textwrap.dedent(text), name)
+    node = compiled.tree.levels[0]
+    level = build_level(compiled, node, seed=seed)
+    return level, required_features(node, compiled.tree.header)
+
+
+def checks_of(violations):
+    return sorted({v.check for v in violations})
+
+
+ROOM_PAIR = """\
+LEVEL: "pair"
+INIT_MAP: solidfill, ' '
+GEOMETRY:center,center
+MAP
+---------
+|...{}..|
+|...{}..|
+---------
+ENDMAP
+STAIR:(1,1),up
+STAIR:(7,2),down
+"""
+
+
+# ------------------------------------------------------------------ reachable
+def test_stairs_across_water_are_unreachable():
+    level, req = build(ROOM_PAIR.replace("{", "}"))
+    found = check_level(level, req)
+    assert checks_of(found) == ["reachable"]
+    (v,) = found
+    down = next(s for s in level.stairs if not s.up)
+    assert v.at == (down.x, down.y)
+    assert "stairs down is not reachable from the up stairs" in v.message
+
+
+def test_stairs_on_one_floor_are_reachable():
+    level, req = build(ROOM_PAIR.replace("{}", ".."))
+    assert check_level(level, req) == []
+
+
+def test_fountain_is_walkable_but_water_is_not():
+    level, req = build(ROOM_PAIR.replace("}", "."))    # '{' fountains stay
+    assert check_level(level, req) == []
+
+
+def test_arrival_region_is_the_start_without_up_stairs():
+    text = """\
+    LEVEL: "arrive"
+    INIT_MAP: solidfill, ' '
+    GEOMETRY:center,center
+    MAP
+    ---------
+    |...}...|
+    |...}...|
+    ---------
+    ENDMAP
+    TELEPORT_REGION:(1,1,2,2),(0,0,0,0)
+    STAIR:(7,2),down
+    """
+    level, req = build(text)
+    found = check_level(level, req)
+    assert [v.check for v in found] == ["reachable"]
+    assert "from the arrival region" in found[0].message
+    level, req = build(text.replace("}", "."))
+    assert check_level(level, req) == []
+
+
+def _grid(rows, door_mask=None):
+    lev = level_from_ascii(rows, x0=1, y0=1)
+    for i, t in enumerate(lev.typ):
+        if t == T.DOOR:
+            lev.flg[i] = door_mask
+    return lev
+
+
+def test_no_diagonal_step_through_a_real_door():
+    rows = ["-----",
+            "|.|--",
+            "--+.|",
+            "  ---"]
+    lev = _grid(rows, D_CLOSED)
+    comp = components(lev)
+    a, door, b = (2, 2), (3, 3), (4, 3)
+    assert comp[door[0] * ROWNO + door[1]] == comp[b[0] * ROWNO + b[1]]
+    assert comp[a[0] * ROWNO + a[1]] != comp[door[0] * ROWNO + door[1]]
+    # a broken or missing door is an empty doorway: diagonals are fine
+    lev = _grid(rows, D_NODOOR)
+    comp = components(lev)
+    assert comp[a[0] * ROWNO + a[1]] == comp[b[0] * ROWNO + b[1]]
+
+
+def test_reachable_uses_recorded_stairs():
+    lev = _grid(["-------",
+                 "|..|..|",
+                 "-------"])
+    lev.stairs = [Stairway(2, 2, True), Stairway(6, 2, False)]
+    for s in lev.stairs:
+        lev.typ[s.x * ROWNO + s.y] = T.STAIRS
+    (v,) = check_level(lev, None, skip=set(CHECKS) - {"reachable"})
+    assert v.at == (6, 2)
+    lev.typ[4 * ROWNO + 2] = T.SDOOR              # a secret door can be found
+    assert check_level(lev, None, skip=set(CHECKS) - {"reachable"}) == []
+
+
+# ------------------------------------------------------------------ embedded
+EMBEDDED = """\
+LEVEL: "emb"
+INIT_MAP: solidfill, ' '
+GEOMETRY:center,center
+MAP
+-------
+|.....|
+|.....|
+-------
+ENDMAP
+MONSTER: ('d', "jackal"), random
+OBJECT: ('(', "chest"), random
+MONSTER: ('d', "coyote"), (0,0)
+OBJECT: ('(', "large box"), (6,0)
+TERRAIN: fillrect(1,1,5,2), '-'
+"""
+
+
+def test_randomly_placed_things_walled_in_are_caught():
+    level, req = build(EMBEDDED)
+    found = [v for v in check_level(level, req) if v.check == "embedded"]
+    names = sorted(v.message.split(" in ")[0] for v in found)
+    assert names == ["monster jackal", "object chest"]
+    for v in found:
+        assert T.is_rock(level.typ[v.at[0] * ROWNO + v.at[1]])
+        assert "random spot" in v.message
+
+
+def test_things_put_on_a_wall_by_the_des_file_are_allowed():
+    level, req = build(EMBEDDED.replace("TERRAIN: fillrect(1,1,5,2), '-'\n", ""))
+    coyote = next(m for m in level.monsters if m.id == "coyote")
+    box = next(o for o in level.objects if o.id == "large box")
+    assert T.is_wall(level.typ[coyote.x * ROWNO + coyote.y])
+    assert T.is_wall(level.typ[box.x * ROWNO + box.y])
+    assert [v for v in check_level(level, req) if v.check == "embedded"] == []
+
+
+def test_wall_walkers_may_stand_in_rock():
+    level, req = build(EMBEDDED.replace("('d', \"jackal\")", "('X', \"xorn\")"))
+    xorn = next(m for m in level.monsters if m.id == "xorn")
+    assert T.is_rock(level.typ[xorn.x * ROWNO + xorn.y])
+    found = [v.message for v in check_level(level, req) if v.check == "embedded"]
+    assert len(found) == 1 and found[0].startswith("object chest")
+
+
+# ------------------------------------------------------------------ doors
+DOOR = """\
+LEVEL: "door"
+INIT_MAP: solidfill, ' '
+GEOMETRY:center,center
+MAP
+-------
+|.....|
+|..+..|
+|.....|
+-------
+ENDMAP
+DOOR: closed, (3,2)
+"""
+
+
+def test_door_in_the_middle_of_a_room_is_caught():
+    level, req = build(DOOR)
+    (v,) = check_level(level, req)
+    assert v.check == "doors" and "ROOM,ROOM,ROOM,ROOM" in v.message
+    assert level.typ[v.at[0] * ROWNO + v.at[1]] == T.DOOR
+
+
+def test_door_in_a_wall_or_a_row_of_bars_is_fine():
+    level, req = build(DOOR.replace("|..+..|", "---+---"))
+    assert check_level(level, req) == []
+    level, req = build(DOOR.replace("|..+..|", "|FF+FF|"))
+    assert check_level(level, req) == []
+
+
+# ------------------------------------------------------------------ mazes
+MAZE = """\
+LEVEL: "mz"
+FLAGS: mazelevel
+INIT_MAP: mazegrid, '-'
+MAZEWALK: (3,3), east
+"""
+
+
+def test_maze_cut_in_two_is_caught():
+    level, req = build(MAZE + "TERRAIN: fillrect(38,0,40,20), ' '\n")
+    found = [v for v in check_level(level, req) if v.check == "maze"]
+    assert len(found) == 1 and "falls apart" in found[0].message
+    assert len(level.extras["mazewalks"]) == 1
+
+
+def test_whole_maze_passes():
+    level, req = build(MAZE)
+    assert len(level.extras["mazewalks"][0]["cells"]) > 300
+    assert [v for v in check_level(level, req) if v.check == "maze"] == []
+
+
+def test_maze_check_follows_a_flip():
+    compiled = compile_text(MAZE, "m.des")
+    for seed in range(1, 9):
+        level = build_level(compiled, seed=seed, force_flip=True)
+        if level.extras["flipped"]:
+            break
+    assert level.extras["flipped"]
+    assert [v for v in check_level(level) if v.check == "maze"] == []
+
+
+def test_mazewalk_with_no_stone_is_caught():
+    level, req = build('LEVEL: "mz"\nINIT_MAP: solidfill, \'.\'\nMAZEWALK: (10,10), east\n')
+    (v,) = [v for v in check_level(level, req) if v.check == "maze"]
+    assert "carved no maze" in v.message
+
+
+# ------------------------------------------------------------------ stairs asked for
+def test_stairs_drawn_over_are_caught():
+    text = ROOM_PAIR.replace("}", ".") + "GEOMETRY:center,center\nMAP\n---------\n" \
+        "|.......|\n|.......|\n---------\nENDMAP\n"
+    level, req = build(text)
+    found = check_level(level, req)
+    assert [v.check for v in found] == ["stairs", "stairs"]
+    assert all("recorded here but the cell is ROOM" in v.message for v in found)
+
+
+def test_stairs_that_cannot_be_placed_are_missing():
+    text = """\
+    LEVEL: "st2"
+    INIT_MAP: solidfill, ' '
+    GEOMETRY:center,center
+    MAP
+    #######
+    ENDMAP
+    STAIR:levregion(1,0,79,20),(0,0,0,0),down
+    """
+    level, req = build(text)
+    (v,) = check_level(level, req)
+    assert v.check == "stairs"
+    assert "asks for 1 down stairs, the level has 0 (asked for at line 7)" in v.message
+
+
+def test_required_features_count_only_what_always_runs():
+    compiled = compile_text(textwrap.dedent("""\
+    FUNCTION mkdown() {
+      STAIR: (2,2), down
+    }
+    LEVEL: "req"
+    INIT_MAP: solidfill, '.'
+    STAIR: (1,1), up
+    [50%]: STAIR: (3,3), down
+    IF [50%] { LADDER: (4,4), up }
+    LOOP [2] { BRANCH: (5,5,6,6), (0,0,0,0) }
+    mkdown()
+    PORTAL: (7,7,7,7), (0,0,0,0), "oracle"
+    ROOM: "ordinary", random, random, random, random { LADDER: random, down }
+    ROOM: "zoo" [50%], random, random, random, random { STAIR: random, down }
+    """), "r.des")
+    req = required_features(compiled.tree.levels[0], compiled.tree.header)
+    assert (req.up_stairs, req.down_stairs, req.up_ladders, req.down_ladders) == (1, 1, 0, 1)
+    assert req.branch and req.portals == 1
+
+
+# ------------------------------------------------------------------ switching off
+def test_checks_switched_off_are_not_run():
+    level, req = build(ROOM_PAIR.replace("{", "}"))
+    assert check_level(level, req, skip={"reachable"}) == []
+
+
+def test_directives_apply_to_their_level_or_the_whole_file():
+    text = textwrap.dedent("""\
+    # unlev-test: skip doors
+    LEVEL: "a"
+    # unlev-test: skip reachable, maze -- stairs across the water on purpose
+    LEVEL: "b"
+    #unlev-test:skip stairs
+    # unlev-test: skip nonsense
+    # unlev-test please
+    """)
+    found, problems = parse_directives(text)
+    assert found == {None: {"doors"}, "a": {"reachable", "maze"}, "b": {"stairs"}}
+    assert len(problems) == 2
+    assert "line 6: unknown check(s) nonsense" in problems[0]
+    assert "line 7: unreadable" in problems[1]
+
+
+def test_violation_text():
+    v = Violation("doors", "door is not set in a wall", (3, 4))
+    assert str(v) == "[doors] at (3,4): door is not set in a wall"
+    assert v.to_dict() == {"check": "doors", "message": "door is not set in a wall",
+                           "at": [3, 4]}
+
+
+@pytest.mark.parametrize("check", CHECKS)
+def test_every_check_is_documented(check):
+    import unlev.invariants as inv
+    assert f"``{check}``" in inv.__doc__
