@@ -187,3 +187,38 @@ def makemon(builder, pm: Optional[data.Monster], x: int, y: int, origin: str,
     if anymon:
         builder._make_group(pm, x, y, rng)
     return mon
+
+
+def _give(inv: list, x: int, y: int, kind: str, cls: Optional[str] = None, **attrs) -> Object:
+    o = new_object(x, y, object_kind(kind, cls), **attrs)
+    inv.append(o)
+    return o
+
+
+def resident_inventory(pm: data.Monster, x: int, y: int, mrng: RNG) -> list:
+    """What makemon()'s m_initweap()/m_initinv() give the residents of shops and
+    temples (shopkeepers, One-eyed Sam, priests), drawn from the monster stream.
+    Other monsters' default equipment is not modelled."""
+    inv: list = []
+    if pm.sound == "MS_PRIEST":
+        _give(inv, x, y, "mace", ")", spe=mrng.rnd(3),
+              **({"curse": "cursed"} if not mrng.rn2(2) else {}))
+        cloak = ("robe" if mrng.rn2(7) else
+                 "cloak of protection" if mrng.rn2(3) else "cloak of magic resistance")
+        _give(inv, x, y, cloak, "[")
+        _give(inv, x, y, "small shield", "[")
+        _give(inv, x, y, "gold piece", "$", quantity=mrng.rn1(10, 20))
+    elif pm.name == "shopkeeper":
+        _give(inv, x, y, "skeleton key", "(")
+        first = mrng.rn2(4)
+        for i, (name, cls) in enumerate((("magic missile", "/"), ("extra healing", "!"),
+                                         ("healing", "!"), ("striking", "/"))):
+            if i >= first:
+                _give(inv, x, y, name, cls)
+    elif pm.name == "One-eyed Sam":
+        _give(inv, x, y, "two-handed sword", ")", name="Thiefbane", spe=mrng.rnd(5))
+        for name in ("shield of reflection", "magic dragon scale mail", "speed boots"):
+            _give(inv, x, y, name, "[", spe=mrng.rnd(5))
+        _give(inv, x, y, "amulet of life saving", '"')
+        _give(inv, x, y, "skeleton key", "(")
+    return inv

@@ -21,7 +21,7 @@ from unlev.level import (
     Engraving, Level, Room, isok,
 )
 from unlev.population import (
-    add_object, makemon, monster_kind, new_object, object_kind, rloc,
+    add_object, makemon, monster_kind, new_object, object_kind, resident_inventory, rloc,
 )
 from unlev.stdlib import data
 from unlev.stdlib import terrain as T
@@ -45,11 +45,18 @@ def is_blackmarket(level: Level) -> bool:
     return level.context.dungeon_name == "One-eyed Sam's Market"
 
 
-def _is_town(level: Level) -> bool:
+def _has_town_flag(level: Level) -> bool:
+    """dungeon.def's LEVELDESC town (Minetown, the Town's levels)."""
     known = getattr(level.context, "is_town", None)
     if known is not None:
         return bool(known)
     return level.name.startswith(("minetn", "town"))
+
+
+def _is_town_level(level: Level) -> bool:
+    """Is_town_level(): the Town branch's "town" level (town-1, town-2), where the
+    shopkeepers are poor; not Minetown."""
+    return level.name.startswith("town-")
 
 
 def _rmno(level: Level, room: Room) -> int:
@@ -113,7 +120,7 @@ def _name_shopkeeper(builder, shk, shp: data.ShopType, rng: RNG) -> str:
     level = builder.level
     if shp.names is None:
         name = shk.id
-    elif shp.names == "shklight" and level.context.in_mines and _is_town(level):
+    elif shp.names == "shklight" and level.context.in_mines and _has_town_flag(level):
         name = "Izchak"
         shk.attrs["female"] = False
     else:
@@ -187,6 +194,7 @@ def shkinit(builder, shp: data.ShopType, room: Room, rng: RNG):
                   seen_traps=["all"])
     if shk is None:
         return None
+    shk.attrs["inventory"].extend(resident_inventory(shk.attrs["data"], sx, sy, builder.mon_rng))
     shk.coords["shop_door"] = door
     shk.coords["shk_pos"] = (sx, sy)
     room.resident = shk
@@ -198,7 +206,7 @@ def shkinit(builder, shp: data.ShopType, room: Room, rng: RNG):
     shk.attrs["shopkeeper_name"] = _name_shopkeeper(builder, shk, shp, rng)
     if is_blackmarket(level):
         money = 7 * money + rng.rn2(3 * money)
-    if _is_town(level):
+    if _is_town_level(level):
         money //= 4
     inv.append(new_object(sx, sy, object_kind("gold piece"), quantity=money))
     if is_blackmarket(level) and room.rtype != BLACKSHOP:

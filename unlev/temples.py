@@ -4,14 +4,15 @@ Why this module exists: an ALTAR that is a shrine (or the high altar) inside a
 temple room gets its priest the moment the altar is made (sp_lev.c create_altar()),
 not when rooms are filled; temples have nothing else to fill.
 
-Not modelled: makemon()'s robe and the curse priestini() then puts on it (the draw
-is made), what mksobj() does to the spellbooks.
+Not modelled: what mksobj() does to the spellbooks and the priest's equipment.
 """
 
 from __future__ import annotations
 
 from unlev.level import Room
-from unlev.population import ALIGN_NAMES, makemon, monster_kind, new_object, rloc
+from unlev.population import (
+    ALIGN_NAMES, makemon, monster_kind, new_object, resident_inventory, rloc,
+)
 from unlev.stdlib.rng import RNG
 
 
@@ -34,10 +35,18 @@ def priestini(builder, room: Room, sx: int, sy: int, sanctum: bool, shrine_align
                      high_priest=sanctum, temple_room=rmno)
     if priest is None:
         return None
+    inv = priest.attrs["inventory"]
+    inv.extend(resident_inventory(priest.attrs["data"], x, y, builder.mon_rng))
     priest.coords["shrine"] = (sx, sy)
     pctx = builder._pop_context()
     for _ in range(rng.rn1(3, 2)):
-        book = pctx.random_object(rng, "+")
-        priest.attrs["inventory"].append(new_object(x, y, book))
-    rng.rn2(2)            # the robe's curse or blessing (the robe is not modelled)
+        inv.append(new_object(x, y, pctx.random_object(rng, "+")))
+    if rng.rn2(2):
+        cloak = next((o for o in inv if o.id in _CLOAKS), None)
+        if cloak is not None:
+            hero = getattr(builder.run_context, "alignment", 0)
+            cloak.attrs["curse"] = "uncursed" if hero == shrine_align else "cursed"
     return priest
+
+
+_CLOAKS = ("robe", "cloak of protection", "cloak of magic resistance")
