@@ -461,3 +461,33 @@ def test_map_rows_show_monsters_over_terrain():
     repl.feed("TERRAIN: fillrect (0,0,3,0), '.'")
     repl.feed("MONSTER: ('d', \"jackal\"), (1,0)")
     assert map_rows(repl.level)[0][1:5] == ".d.."
+
+
+def test_new_seed_drops_an_input_that_now_fails():
+    def takes_branch(seed):
+        repl, _out = make(seed=seed)
+        repl.feed("IF [50%] { $z = 2 }")
+        return "$z" in repl.session.evaluator.frame.values
+    outcomes = {takes_branch(s): s for s in range(40)}
+    assert set(outcomes) == {True, False}
+    repl, out = make(seed=outcomes[True])
+    repl.feed("IF [50%] { $z = 2 }")
+    repl.feed("LOOP [$z] { OBJECT: '[', (3,3) }")
+    assert len(repl.history) == 2 and len(repl.level.objects) == 2
+    text = feed(repl, out, f":seed {outcomes[False]}")
+    assert "error: Variable '$z' not defined. (in input 2, line 1)" in text
+    assert "(input 2 failed this time and was dropped)" in text
+    assert len(repl.history) == 1 and repl.level.objects == []
+
+
+def test_a_fault_below_the_repl_does_not_end_the_session(monkeypatch):
+    repl, out = make()
+    repl.feed("TERRAIN: (1,1), '.'")
+
+    def broken(frag):
+        raise IndexError("boom")
+    monkeypatch.setattr(repl.session, "run", broken)
+    text = feed(repl, out, "TERRAIN: (2,2), 'L'")
+    assert "error: internal error: IndexError: boom" in text
+    assert repl.level.typ_at(2, 1) == T.ROOM and repl.level.typ_at(3, 2) == T.STONE
+    assert "selection: 1 point" in feed(repl, out, "(5,5)")

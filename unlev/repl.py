@@ -21,6 +21,7 @@ import re
 import sys
 from typing import List, Optional, TextIO
 
+from unlev import dialect_levels
 from unlev.builder import BuildCompat, GameBuilder
 from unlev.lang.diagnostics import DesError, Diagnostic
 from unlev.lang.frontend import compile_file, compile_text
@@ -67,13 +68,15 @@ class Repl:
 
     def __init__(self, file: Optional[str] = None, level: Optional[str] = None, seed: int = 0,
                  compat: Compat = Compat(), out: Optional[TextIO] = None, color: bool = False,
-                 include_path: Optional[List[str]] = None, echo: bool = False) -> None:
+                 include_path: Optional[List[str]] = None, echo: bool = False,
+                 dialect: str = "unnethack") -> None:
         self.out = out if out is not None else sys.stdout
         self.color = color
         self.echo = echo
         self.seed = seed
         self.compat = compat
         self.include_path = list(include_path or [])
+        self.dialect = dialect      # of the files loaded; what is typed is UnNetHack's
         self.compiled = None
         self.file: Optional[str] = None
         self.level_name: Optional[str] = None
@@ -85,12 +88,12 @@ class Repl:
         self._console = None
         self._current: Optional[str] = None
         if file is not None:
-            self.compiled = compile_file(file, include_path=self.include_path)
+            self.compiled = self._compile(file)
             self.file = file
             self.level_name = find_level(self.compiled, level).name
         elif level is not None:
             raise ValueError("--level needs a FILE")
-        self._rebuild()
+        self._rebuild(announce=True)
 
     # ================================================================== state
     @property
@@ -101,38 +104,60 @@ class Repl:
     def prompt(self) -> str:
         return MORE if self.buffer else PROMPT
 
-    def _rebuild(self) -> None:
-        """A fresh level from the seed: the base LEVEL, then every input kept."""
+    def _rebuild(self, announce: bool = False) -> None:
+        """A fresh level from the seed: the base LEVEL, then every input kept.
+
+        The base's warnings are shown when ``announce``; an input that now fails (a
+        new seed can do that) is reported and dropped.  A DesError from the base
+        itself goes to the caller."""
         level_node = None
-        if self.compiled is not None:
-            level_node = find_level(self.compiled, self.level_name)
-            context = guess_context(level_node.name)
-            name = level_node.name
-        else:
-            context = DungeonContext()
-            name = "repl"
-        run_context = RunContext(depth=context.depth, difficulty=context.difficulty)
-        rng = RNG(self.seed)
-        builder = GameBuilder(rng, Level(context, name), context=context,
-                              compat=BuildCompat.for_selection_compat(self.compat),
-                              run_context=run_context, warn=self._warn)
-        old = self.session
-        session = FragmentSession(builder, rng, context=run_context, compat=self.compat,
-                                  warn=self._warn, include_path=self.include_path)
-        if old is not None:   # inputs keep their numbers and text for messages
-            session.sources, session.count = old.sources, old.count
-        self.session = session
-        self.preview_rng = RNG(self.seed ^ PREVIEW_SALT)
-        self._quiet = True
+        self._quiet = not announce
         try:
+            if self.compiled is not None:
+                level_node = find_level(self.compiled, self.level_name)
+                # a NetHack 3.6/3.4.3 level gets its stand-ins, as `unlev run` does
+                level_node = dialect_levels.prepare(self.compiled, level_node,
+                                                    game=self.compat == Compat.game(),
+                                                    warn=lambda msg, *a: self._warn(msg))
+                context = guess_context(level_node.name)
+                name = level_node.name
+            else:
+                context = DungeonContext()
+                name = "repl"
+            run_context = RunContext(depth=context.depth, difficulty=context.difficulty)
+            rng = RNG(self.seed)
+            builder = GameBuilder(rng, Level(context, name), context=context,
+                                  compat=BuildCompat.for_selection_compat(self.compat),
+                                  run_context=run_context, warn=self._warn)
+            old = self.session
+            session = FragmentSession(builder, rng, context=run_context, compat=self.compat,
+                                      warn=self._warn, include_path=self.include_path)
+            if old is not None:   # inputs keep their numbers and text for messages
+                session.sources, session.count = old.sources, old.count
             if level_node is None:
                 session.start(name=name)
             else:
                 session.start(level_node, self.compiled.tree.header, self.compiled.sources)
+            self.session = session
+            self.preview_rng = RNG(self.seed ^ PREVIEW_SALT)
+            self._quiet = True
+            kept = []
             for frag in self.history:
-                self._run(frag)
+                try:
+                    self._run(frag)
+                except DesError as err:
+                    self._quiet = False
+                    self._report(err)
+                    self._say(f"({frag.name[1:-1]} failed this time and was dropped)")
+                    self._quiet = True
+                    continue
+                kept.append(frag)
+            self.history = kept
         finally:
             self._quiet = False
+
+    def _compile(self, path: str):
+        return compile_file(path, include_path=self.include_path, dialect=self.dialect)
 
     def _run(self, frag: Fragment) -> None:
         self.session.run(frag)
@@ -141,7 +166,21 @@ class Repl:
 
     # ================================================================== input
     def feed(self, line: str) -> None:
-        """One line of input: a meta command, or part or all of a fragment."""
+        """One line of input: a meta command, or part or all of a fragment.  Nothing
+        typed ends the session: even a fault in unlev itself is reported and the level
+        rebuilt from the inputs that worked."""
+        try:
+            self._feed(line)
+        except Exception as exc:   # a bug below us must not end the session
+            self.buffer = []
+            self._error(f"internal error: {type(exc).__name__}: {exc} (a bug in unlev; "
+                        "the input was dropped)")
+            try:
+                self._rebuild()
+            except Exception as again:
+                self._error(f"could not rebuild the level: {again}")
+
+    def _feed(self, line: str) -> None:
         line = line.rstrip("\r\n")
         if self.echo:
             self._say(self.prompt + line)
@@ -150,6 +189,7 @@ class Repl:
             if not stripped:
                 return
             if stripped.startswith(":"):
+                self._current = None     # messages now are about earlier inputs
                 self.command(stripped)
                 return
         elif not line.strip() and not self.buffer[-1].strip() and not _in_map(self.buffer):
@@ -296,8 +336,15 @@ class Repl:
         except ValueError:
             self._error(f"not a number: {arg}")
             return
-        self.seed = seed
-        self._rebuild()
+        old, self.seed = self.seed, seed
+        try:
+            self._rebuild()
+        except DesError as err:
+            self._report(err)
+            self._error(f"the base level fails with seed {seed}; keeping seed {old}")
+            self.seed = old
+            self._rebuild()
+            return
         self._show_map()
         self._say(f"seed {seed}: level rebuilt, {len(self.history)} statements run again")
 
@@ -336,7 +383,7 @@ class Repl:
 
     def _start_from(self, path: str, level: Optional[str]) -> None:
         try:
-            compiled = compile_file(path, include_path=self.include_path)
+            compiled = self._compile(path)
             name = find_level(compiled, level).name
         except DesError as err:
             self._report(err)
@@ -349,7 +396,7 @@ class Repl:
         saved = (self.compiled, self.file, self.level_name, self.history)
         self.compiled, self.file, self.level_name, self.history = compiled, path, name, []
         try:
-            self._rebuild()
+            self._rebuild(announce=True)
         except DesError as err:
             self._report(err)
             self.compiled, self.file, self.level_name, self.history = saved
@@ -506,7 +553,8 @@ def cmd_repl(args) -> int:
     compat = Compat.game() if args.compat == "game" else Compat()
     try:
         repl = Repl(args.file, args.level, seed=args.seed, compat=compat, color=color,
-                    include_path=args.include_path, echo=not interactive and args.echo)
+                    include_path=args.include_path, echo=not interactive and args.echo,
+                    dialect=args.dialect)
     except DesError as err:
         print(format_des_error(err, args.file or ""), file=sys.stderr)
         return 1
