@@ -168,6 +168,12 @@ def _check_coords(s: A.Node, cur: Optional[_Map]) -> List[Diagnostic]:
             if not (0 <= n.x < w and 0 <= n.y < h):
                 out.append(_warn("outside-map", f"({n.x},{n.y}) is outside {where}", n.span,
                                  "coordinates after a MAP count from its top-left corner"))
+        elif isinstance(n, A.CoreCall) and n.name == "region" and len(n.args) == 4 \
+                and all(isinstance(a, A.Int) for a in n.args):
+            x1, y1, x2, y2 = (a.value for a in n.args)
+            if x1 > x2 or y1 > y2:
+                out.append(_warn("swapped", f"region ({x1},{y1},{x2},{y2}) has its corners "
+                                 "swapped", n.span, "write the top-left corner first"))
         elif isinstance(n, A.RegionLit):
             if (n.x1, n.y1, n.x2, n.y2) == (0, 0, 0, 0):
                 continue                         # "no exclusion area"
@@ -223,12 +229,11 @@ def _int_range(n: A.Node, arrays: Dict[str, int]) -> Optional[Tuple[int, int]]:
     if isinstance(n, A.Method) and n.method == "length" and n.var.name in arrays:
         v = arrays[n.var.name]
         return v, v
-    if isinstance(n, A.CoreCall) and n.name in ("rn2", "rnd") and len(n.args) == 1:
-        r = _int_range(n.args[0], arrays)
+    if isinstance(n, A.CoreCall) and n.name == "rnd" and len(n.args) == 1:
+        r = _int_range(n.args[0], arrays)      # the des-file's rnd(N) is rn2(N)
         if r is None or r[0] != r[1] or r[0] < 1:
             return None
-        k = r[0]
-        return (0, k - 1) if n.name == "rn2" else (1, k)
+        return 0, r[0] - 1
     if isinstance(n, A.BinOp) and n.op in "+-*":
         a, b = _int_range(n.left, arrays), _int_range(n.right, arrays)
         if a is None or b is None:
@@ -268,10 +273,11 @@ def _check_indices(stmts: List[A.Node]) -> List[Diagnostic]:
             if r is None or (r[0] >= 0 and r[1] < size):
                 continue
             shown = str(r[0]) if r[0] == r[1] else f"{r[0]}..{r[1]}"
-            out.append(_warn("index-wrap", f"index of ${n.var.name} can be {shown} but the "
+            name = n.var.name if n.var.name.startswith("$") else "$" + n.var.name
+            out.append(_warn("index-wrap", f"index of {name} can be {shown} but the "
                              f"array has {size} element{'s' if size != 1 else ''} "
                              f"(0..{size - 1}); the game wraps it", n.index.span,
-                             "rnd(N) gives 1..N; rn2(N) gives 0..N-1"))
+                             "indices count from 0; rnd(N) gives 0..N-1, NdM gives N..N*M"))
     return out
 
 
@@ -414,12 +420,17 @@ def add_parser(subparsers) -> None:
 
 
 def cmd_lint(args) -> int:
+    import os
     import sys
     from unlev.cli import find_des_files, format_des_error
     from unlev.lang.diagnostics import DesError
+    missing = [p for p in args.paths if not os.path.exists(p)]
+    if missing:
+        print(f"unlev lint: error: no such file or directory: {missing[0]}", file=sys.stderr)
+        return 2
     files = find_des_files(args.paths)
     if not files:
-        print("unlev lint: no des-files found", file=sys.stderr)
+        print("unlev lint: error: no des-files found", file=sys.stderr)
         return 2
     total = 0
     broken = 0
