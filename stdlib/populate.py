@@ -27,10 +27,12 @@ What mirrors what:
 :func:`web_spider`              the giant-spider roll at the end of ``mktrap``
 :func:`random_fill_trap`        sp_lev.c / spo_lev.c ``rndtrap`` (used only by the
                                 random fill of a MAZEWALK level, not by ``TRAP: random``)
+:func:`override_monster`        makemon.c ``get_override_mon`` (MON_GENERATION; tried
+                                first by :meth:`LevelContext.random_monster`, as
+                                ``rndmonst`` does)
 ==============================  =========================================================
 
-Not modelled: ``level.mon_gen`` overrides (MONSTER_GENERATION in a des-file) in
-``rndmonst``; the in-the-Mines race swap of ``create_monster``; what ``mksobj`` /
+Not modelled: the in-the-Mines race swap of ``create_monster``; what ``mksobj`` /
 ``makemon`` do after the type is chosen (they draw more random numbers).
 """
 
@@ -50,7 +52,7 @@ __all__ = [
     "align_shift", "uncommon", "prohibited_by_generation_flags",
     "rndmonst_weights", "random_monster", "mkclass_weights", "random_monster_of_class",
     "adj_lev", "object_probabilities", "random_object_class", "random_object", "rnd_class",
-    "random_trap", "web_spider", "random_fill_trap", "LevelContext",
+    "random_trap", "web_spider", "random_fill_trap", "LevelContext", "override_monster",
 ]
 
 ALIGNWEIGHT = 4          # global.h: generation weight of alignment
@@ -626,6 +628,39 @@ def random_fill_trap(rng: RNG, *, can_dig_down: bool = True, noteleport: bool = 
 
 
 # ---------------------------------------------------------------------------------------
+# MON_GENERATION
+# ---------------------------------------------------------------------------------------
+def override_monster(rng: RNG, rows: Sequence[Tuple[int, bool, str]], difficulty: int, *,
+                     hero_level: int = 1, gone: Iterable[int] = ()) -> Optional[Monster]:
+    """makemon.c ``get_override_mon``: one ``rnd(total)`` over the level's
+    MON_GENERATION rows (each weight counts at least 1 in the total, as the loader
+    adds them up; a row's own weight stays as written); a class row is ``mkclass``'s
+    choice, a named monster is refused while genocided (*gone*), and the walk goes on
+    with what is left of the number, 100 times at most."""
+    total = sum(max(w, 1) for w, _, _ in rows)
+    if not rows or total <= 0:
+        return None
+    chance = rng.rnd(total)
+    gone = frozenset(gone)
+    for _ in range(100):
+        hit = None
+        for row in rows:
+            chance -= row[0]
+            if chance <= 0:
+                hit = row
+                break
+        if hit is not None:
+            weight, is_class, key = hit
+            if is_class:
+                return random_monster_of_class(rng, key, difficulty, hero_level=hero_level,
+                                               gone=gone)
+            mon = data.monster_named(key)
+            if mon is not None and mon.index not in gone:
+                return mon
+    return None
+
+
+# ---------------------------------------------------------------------------------------
 # a bundle of level parameters
 # ---------------------------------------------------------------------------------------
 @dataclass(frozen=True)
@@ -649,6 +684,9 @@ class LevelContext:
     can_fall_through: bool = True
     ledger_no: Optional[int] = None
     gone: FrozenSet[int] = field(default_factory=frozenset)
+    mon_gen: Optional[Tuple[int, Tuple[Tuple[int, bool, str], ...]]] = None
+    """MON_GENERATION: (chance in per cent, rows of (weight, is_class, name or class
+    symbol) in the game's list order); see :func:`override_monster`."""
 
     @property
     def level_difficulty(self) -> int:
@@ -657,6 +695,13 @@ class LevelContext:
         return level_difficulty(self.depth, in_gehennom=self.in_gehennom or self.in_sheol)
 
     def random_monster(self, rng: RNG) -> Optional[Monster]:
+        """rndmonst(): the level's MON_GENERATION table first (its chance), then the
+        usual choice by difficulty."""
+        if self.mon_gen is not None and rng.rn2(100) < self.mon_gen[0]:
+            pm = override_monster(rng, self.mon_gen[1], self.level_difficulty,
+                                  hero_level=self.hero_level, gone=self.gone)
+            if pm is not None:
+                return pm
         return random_monster(rng, self.level_difficulty, hero_level=self.hero_level,
                               in_gehennom=self.in_gehennom, in_sheol=self.in_sheol,
                               level_align=self.level_align, demigod=self.demigod,

@@ -56,7 +56,7 @@ from unlev.maze import (
 from unlev.rect import RectList, Rect, XLIM, YLIM
 from unlev.population import (
     ALIGN_NAMES, add_monster, add_object, des_monster_attrs, des_object_attrs, monster_data,
-    new_object, object_kind,
+    mon_gen_override, mon_generation_record, new_object, object_kind, sounds_record,
 )
 from unlev.roomfill import fill_rooms, make_grave  # noqa: F401 (fill_rooms: run.py)
 from unlev.temples import priestini
@@ -192,7 +192,8 @@ class GameBuilder(LevelBuilder):
             depth=ctx.depth, difficulty=ctx.difficulty,
             in_gehennom=name in ("Gehennom", "Sheol"), in_sheol=name == "Sheol",
             noteleport=self.level.flags.noteleport,
-            can_fall_through=getattr(ctx, "can_dig_down", True))
+            can_fall_through=getattr(ctx, "can_dig_down", True),
+            mon_gen=mon_gen_override(self.level.extras.get("mon_generation")))
 
     # -- terrain predicates -------------------------------------------------------------
     def _is_pool(self, x: int, y: int) -> bool:
@@ -956,10 +957,19 @@ class GameBuilder(LevelBuilder):
 
     # -- records without map effects ----------------------------------------------------------
     def do_mon_generation(self, percent: int, entries, **_):
-        self.level.extras.setdefault("mon_generation", (percent, list(entries)))
+        """spo_mon_generation(): the level's own random-monster table (kept for
+        the random monsters made after it, see populate.LevelContext.mon_gen)."""
+        if "mon_generation" in self.level.extras:
+            self.warn("monster generation override already defined.")
+            return
+        self.level.extras["mon_generation"] = mon_generation_record(percent, entries)
 
     def do_sounds(self, frequency: int, entries, **_):
-        self.level.extras.setdefault("sounds", (abs(frequency), list(entries)))
+        """spo_level_sounds(): the messages the level gives now and then."""
+        if "sounds" in self.level.extras:
+            self.warn("level sounds already defined.")
+            return
+        self.level.extras["sounds"] = sounds_record(frequency, entries)
 
     def do_mineralize(self, kelp_pool=-1, kelp_moat=-1, gold_prob=-1, gem_prob=-1, **_):
         mineralize(self.level, self.rng, kelp_pool, kelp_moat, gold_prob, gem_prob,

@@ -37,6 +37,8 @@ ALIGN_NAMES = {1: "lawful", 0: "neutral", -1: "chaotic", -128: "unaligned"}
 _CURSE_NAMES = {v: k for k, (tok, v) in KEYWORDS.items() if tok == "CURSE_TYPE"}
 _APPEAR_KINDS = {v: k[2:] for k, (tok, v) in KEYWORDS.items() if tok == "MON_APPEARANCE"}
 
+_SOUND_HOW = {v: k for k, (tok, v) in KEYWORDS.items() if tok == "MSG_OUTPUT_TYPE"}
+
 _MON_FLAGS = ("peaceful", "asleep", "female", "invisible", "cancelled", "revived",
               "avenge", "stunned", "confused")
 _MON_TURNS = ("fleeing", "blinded", "paralyzed")
@@ -222,3 +224,41 @@ def resident_inventory(pm: data.Monster, x: int, y: int, mrng: RNG) -> list:
         _give(inv, x, y, "amulet of life saving", '"')
         _give(inv, x, y, "skeleton key", "(")
     return inv
+
+
+def mon_generation_record(percent: int, entries) -> dict:
+    """MON_GENERATION as stored on the level: ``{"percent": 86, "monsters": [{"weight":
+    80, "class": "S"}, {"weight": 16, "name": "human mummy"}, ...]}`` in des order."""
+    monsters = []
+    for weight, mv in entries:
+        row = {"weight": int(weight)}
+        if getattr(mv, "name", None) is not None:
+            row["name"] = mv.name
+        elif getattr(mv, "cls", None) is not None:
+            row["class"] = mv.cls
+        elif isinstance(mv, str):
+            row["name"] = mv
+        monsters.append(row)
+    return {"percent": int(percent), "monsters": monsters}
+
+
+def mon_gen_override(record: Optional[dict]):
+    """The record as populate.LevelContext.mon_gen wants it: (chance, rows) with the
+    rows in the game's list order (the loader prepends, so the last one comes first)."""
+    if not record:
+        return None
+    rows = []
+    for row in reversed(record["monsters"]):
+        if "class" in row:
+            rows.append((row["weight"], True, row["class"]))
+        else:
+            rows.append((row["weight"], False, row["name"]))
+    return (record["percent"], tuple(rows))
+
+
+def sounds_record(frequency: int, entries) -> dict:
+    """SOUNDS as stored on the level: ``{"frequency": 5, "messages": [{"how": "hear",
+    "text": "..."}, ...]}`` (a negative frequency counts as positive, as in the game)."""
+    return {"frequency": abs(int(frequency)),
+            "messages": [{"how": _SOUND_HOW.get(how, str(how)), "text": text}
+                         for how, text in entries]}
