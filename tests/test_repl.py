@@ -491,3 +491,13 @@ def test_a_fault_below_the_repl_does_not_end_the_session(monkeypatch):
     assert "error: internal error: IndexError: boom" in text
     assert repl.level.typ_at(2, 1) == T.ROOM and repl.level.typ_at(3, 2) == T.STONE
     assert "selection: 1 point" in feed(repl, out, "(5,5)")
+
+
+def test_narrow_terminal_drawing_fits_80_columns():
+    repl, out = make()
+    repl.width = 80
+    text = feed(repl, out, "rect (0,0,78,20)")
+    lines = text.split("\n")[:-2]
+    assert max(len(l) for l in lines) == 79
+    assert lines[1].startswith("0123456789")     # x 1 is relative 0, at the left edge
+    assert lines[2] == "*" * 79 and lines[3] == "*" + " " * 77 + "*"

@@ -87,6 +87,7 @@ class Repl:
         self._quiet = False
         self._console = None
         self._current: Optional[str] = None
+        self.width: Optional[int] = None   # the terminal's columns (None: full drawing)
         if file is not None:
             self.compiled = self._compile(file)
             self.file = file
@@ -482,7 +483,8 @@ class Repl:
         self.out.flush()
 
     def _show_map(self, marks=None, changed=None, rows=None) -> None:
-        self._say(draw(self.level, marks=marks, changed=changed, color=self.color, rows=rows))
+        self._say(draw(self.level, marks=marks, changed=changed, color=self.color, rows=rows,
+                       width=self.width))
 
     def _error(self, message: str) -> None:
         self._say(f"error: {message}", style="bold red")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 from typing import Iterable, List, Tuple
 
 from prompt_toolkit import PromptSession
@@ -159,10 +160,12 @@ def run_terminal(repl: Repl, history_file: str = "") -> int:
     session = PromptSession(history=history, completer=DesCompleter(repl),
                             lexer=DesHighlighter(repl), style=STYLE,
                             complete_while_typing=False, enable_history_search=True)
+    repl.width = shutil.get_terminal_size().columns
     if repl.file:
         repl.cmd_show("")
     repl._say("unlev repl: type a selection or a statement; :help, :quit (Ctrl-D)")
     while not repl.done:
+        repl.width = shutil.get_terminal_size().columns
         try:
             line = session.prompt(repl.prompt)
         except KeyboardInterrupt:

@@ -37,10 +37,10 @@ def _glyph_styles(level: Level) -> List[List[str]]:
     return [[style_of(g) for g in row] for row in grid]
 
 
-def ruler(level: Level, left: int) -> List[str]:
+def ruler(level: Level, left: int, x0: int = 0) -> List[str]:
     """Two lines of column numbers (tens, units) relative to the MAP origin."""
     tens, units = [], []
-    for x in range(COLNO):
+    for x in range(x0, COLNO):
         r = x - level.xstart
         units.append(str(r % 10) if r >= 0 else " ")
         tens.append(str(r // 10 % 10) if r >= 0 and r % 10 == 0 and r >= 10 else " ")
@@ -48,30 +48,45 @@ def ruler(level: Level, left: int) -> List[str]:
     return [pad + "".join(tens).rstrip(), pad + "".join(units).rstrip()]
 
 
+LABEL = 4                    # width of the row numbers on the left
+FULL_WIDTH = LABEL + COLNO   # narrower terminals get the compact drawing
+
+
 def draw(level: Level, marks: Optional[Iterable[Tuple[int, int]]] = None,
-         changed: Optional[Cells] = None, color: bool = False, rows: Optional[List[str]] = None):
-    """The map with a ruler: a plain string, or a rich Text when ``color``."""
+         changed: Optional[Cells] = None, color: bool = False,
+         rows: Optional[List[str]] = None, width: Optional[int] = None):
+    """The map with a ruler: a plain string, or a rich Text when ``color``.
+
+    Below ``FULL_WIDTH`` columns (``width``) the row numbers and column 0 (never
+    part of a level) are left out so that an 80-column terminal does not wrap."""
     rows = rows if rows is not None else map_rows(level)
     marked: Cells = set(marks) if marks is not None else set()
     changed = changed or set()
-    left = 4
+    compact = width is not None and width < FULL_WIDTH
+    left, x0 = (0, 1) if compact else (LABEL, 0)
+
+    def label(y: int) -> str:
+        return "" if compact else _row_label(level, y, left)
+
     if not color:
-        lines = ruler(level, left)
+        lines = ruler(level, left, x0)
         for y, row in enumerate(rows):
             chars = list(row)
             for x, yy in marked:
                 if yy == y and 0 <= x < COLNO:
                     chars[x] = MARK
-            lines.append(_row_label(level, y, left) + "".join(chars).rstrip())
+            lines.append(label(y) + "".join(chars[x0:]).rstrip())
         return "\n".join(lines)
     from rich.text import Text
     styles = _glyph_styles(level)
     text = Text()
-    for line in ruler(level, left):
+    for line in ruler(level, left, x0):
         text.append(line + "\n", style=RULER_STYLE)
     for y, row in enumerate(rows):
-        text.append(_row_label(level, y, left), style=RULER_STYLE)
-        for x, ch in enumerate(row.rstrip() if not any(c[1] == y for c in marked) else row):
+        text.append(label(y), style=RULER_STYLE)
+        shown = row if any(c[1] == y for c in marked) else row.rstrip()
+        for x in range(x0, len(shown)):
+            ch = shown[x]
             if (x, y) in marked:
                 text.append(ch, style=SELECTED_STYLE)
             elif (x, y) in changed:
