@@ -1,0 +1,295 @@
+"""The NetHack 3.6 and 3.4.3 dialects: selection, detection, and each difference from
+UnNetHack's language, in the tree and when run."""
+
+from __future__ import annotations
+
+import pytest
+
+from unlev.cli import main as cli_main
+from unlev.lang import ast as A
+from unlev.lang.diagnostics import DesError
+from unlev.lang.dialect import detect
+from unlev.lang.frontend import compile_text
+from unlev.run import build_level
+from unlev.stdlib.selection import Compat
+
+
+def c36(text, **kw):
+    return compile_text(text, "t.des", dialect="nethack36", **kw)
+
+
+def c343(text, **kw):
+    return compile_text(text, "t.des", dialect="nethack343", **kw)
+
+
+def rejects(fn, text):
+    with pytest.raises(DesError) as e:
+        fn(text)
+    return e.value
+
+
+def stmts(compiled, i=0):
+    return compiled.tree.levels[i].body.statements
+
+
+def find(tree, cls):
+    return [n for n in A.walk(tree) if isinstance(n, cls)]
+
+
+MAZE36 = 'MAZE:"t",\' \'\nGEOMETRY:center,center\nMAP\n...\n...\nENDMAP\n'
+
+
+# ------------------------------------------------------------------ selection
+def test_dialect_choice_is_validated():
+    with pytest.raises(ValueError):
+        compile_text('LEVEL:"a"\n', dialect="nethack37")
+
+
+def test_unnethack_stays_default_and_rejects_maze_header():
+    rejects(compile_text, MAZE36)
+    assert compile_text('LEVEL:"a"\n').dialect == "unnethack"
+
+
+@pytest.mark.parametrize("text,dialect,why", [
+    (MAZE36, "nethack36", "MAZE"),
+    ('MAZE:"t",\' \'\nGEOMETRY:center,center\nMAP\n.\nENDMAP\nRANDOM_PLACES:(0,0)\n',
+     "nethack343", "RANDOM_PLACES"),
+    ('LEVEL:"t"\nROOM:"ordinary",lit,(1,1),(left,top),(3,3)\nRANDOM_CORRIDORS\n',
+     "nethack343", "ROOM"),
+    ('LEVEL:"t"\nSPILL:(1,1),\'.\',north,3\n', "unnethack", "SPILL"),
+    ('LEVEL:"t"\nMESSAGE:"hi"\n', "unnethack", "nothing"),
+])
+def test_auto_detects_and_says_why(text, dialect, why):
+    c = compile_text(text, dialect="auto")
+    assert c.dialect == dialect
+    assert why in c.dialect_reason
+
+
+def test_auto_falls_back_to_the_dialect_that_parses():
+    # Looks like 3.4.3 to the markers (object[0]) but only parses as 3.6 ($object).
+    text = 'LEVEL:"t"\n$object = object: { \'[\' }\nOBJECT:$object[0],(1,1)\n'
+    assert detect(text).dialect == "unnethack"
+    c = compile_text(text, dialect="auto")
+    assert c.dialect in ("unnethack", "nethack36")
+
+
+def test_cli_dialect_option_and_show(tmp_path, capsys):
+    f = tmp_path / "m.des"
+    f.write_text(MAZE36)
+    assert cli_main(["check", str(f)]) == 1
+    capsys.readouterr()
+    assert cli_main(["check", "--dialect", "nethack36", str(f)]) == 0
+    assert cli_main(["parse", "--dialect", "auto", "--show-dialect", str(f)]) == 0
+    err = capsys.readouterr().err
+    assert "dialect nethack36 (a MAZE: header at line 1)" in err
+
+
+# ------------------------------------------------------------------ NetHack 3.6
+def test_36_maze_header_solid_fill_and_mazelevel_flag():
+    c = c36(MAZE36)
+    lv = c.tree.levels[0]
+    init = stmts(c)[0]
+    assert isinstance(init, A.InitMap) and init.style == "solidfill" and init.fill.char == " "
+    assert ("mazelevel", 0x80) in lv.flags
+
+
+def test_36_maze_random_is_a_maze_grid():
+    init = stmts(c36('MAZE:"t",random\n'))[0]
+    assert init.style == "mazegrid" and init.fill.char == "-"
+
+
+def test_36_maze_fill_follows_documentation_unless_game_compat():
+    text = 'MAZE:"t",\'.\'\n'
+    c = c36(text)
+    assert any("MAZE fill" in w.message for w in c.warnings)
+    doc = build_level(c, seed=1, finish=False)
+    game = build_level(c, seed=1, finish=False, compat=Compat.game())
+    assert doc.cell(40, 10) != game.cell(40, 10)
+    assert game.cell(40, 10) == build_level(c36('MAZE:"t",\' \'\n'), seed=1, finish=False).cell(40, 10)
+
+
+def test_36_line_takes_a_comma_not_a_dash():
+    c = c36('LEVEL:"t"\nTERRAIN:line (1,1),(5,5),\'.\'\nTERRAIN:randline (1,1),(9,3),2,\'#\'\n')
+    assert find(c.tree, A.SelLine) and find(c.tree, A.SelRandLine)
+    rejects(c36, 'LEVEL:"t"\nTERRAIN:line (1,1)-(5,5),\'.\'\n')
+    assert find(compile_text('LEVEL:"t"\nTERRAIN:line (1,1)-(5,5),\'.\'\n').tree, A.SelLine)
+
+
+def test_36_circles_are_filled_by_default():
+    c = c36('LEVEL:"t"\nTERRAIN:circle((10,10),3),\'.\'\nTERRAIN:ellipse((10,10),3,2,unfilled),\'.\'\n')
+    circle, = find(c.tree, A.SelCircle)
+    ellipse, = find(c.tree, A.SelEllipse)
+    assert circle.filling == 1 and ellipse.filling == 0
+    un = compile_text('LEVEL:"t"\nTERRAIN:circle((10,10),3),\'.\'\n')
+    assert find(un.tree, A.SelCircle)[0].filling is None
+
+
+def test_36_filled_circle_runs_solid():
+    c = c36('LEVEL:"t"\nINIT_MAP:solidfill,\' \'\nTERRAIN:circle((20,10),3),\'.\'\n')
+    lv = build_level(c, seed=1, finish=False)
+    assert lv.cell(20, 10) == lv.cell(21, 10)  # the centre is part of the shape
+    assert lv.cell(20, 10) != lv.cell(30, 10)
+
+
+@pytest.mark.parametrize("stmt", [
+    "INCLUDE \"x.des\"", "SPILL:(1,1),'.',north,3", "WALLWALK:(1,1),'.'",
+    "MON_GENERATION:50%,(1,'a')", "SOUNDS:5,(hear,\"x\")", "VAULTGEN:3",
+    "$x = level.depth", "$c = (1,1)\n$y = $c.x", "INIT_MAP:sheollev",
+    "FUNCTION f() { MESSAGE:\"x\" }",
+])
+def test_36_lacks_unnethack_statements(stmt):
+    rejects(c36, f'LEVEL:"t"\n{stmt}\n')
+
+
+def test_36_words_are_flex_longest_match():
+    rejects(c36, 'LEVEL:"t"\n$a = 5-3\n')           # one unknown word "5-3"
+    assert c36('LEVEL:"t"\n$a = 5 + 3\n')
+    rejects(c36, 'LEVEL:"t"\n$a2 = 5\n')             # variables take letters only
+    rejects(c36, 'LEVEL:"t"\nMESSAGE:"a"\nrandomly\n')
+
+
+def test_36_flags_and_map_chars():
+    rejects(c36, 'LEVEL:"t"\nFLAGS:noflip\n')
+    assert c36('LEVEL:"t"\nFLAGS:noteleport,mazelevel\n')
+    rejects(c36, 'LEVEL:"t"\nGEOMETRY:center,center\nMAP\n.M.\nENDMAP\n')
+    assert compile_text('LEVEL:"t"\nGEOMETRY:center,center\nMAP\n.M.\nENDMAP\n')
+
+
+def test_36_empty_file_is_valid():
+    assert c36("").tree.levels == []
+    assert c36("# only a comment\n").tree.levels == []
+
+
+def test_36_names_checked_against_36_data():
+    assert c36('LEVEL:"t"\nMONSTER:(\'D\',"red dragon"),(1,1)\n')
+    assert compile_text('LEVEL:"t"\nMONSTER:(\'D\',"glowing dragon"),(1,1)\n')
+    e = rejects(c36, 'LEVEL:"t"\nMONSTER:(\'D\',"glowing dragon"),(1,1)\n')
+    assert "glowing dragon" in str(e)
+    w = c343('MAZE:"t",\' \'\nNOMAP\nMONSTER:\'D\',"glowing dragon",random\n').warnings
+    assert any("Making random monster" in x.message for x in w)
+
+
+def test_36_stand_in_for_missing_monster_when_run():
+    c = c36('LEVEL:"t"\nINIT_MAP:solidfill,\'.\'\nMONSTER:(\'D\',"red dragon"),(10,10)\n')
+    notes = []
+    lv = build_level(c, seed=3, finish=False, warn=notes.append)
+    assert any("red dragon" in n for n in notes)
+    assert lv.monsters and lv.monsters[0].symbol == "D" if hasattr(lv.monsters[0], "symbol") else lv.monsters
+
+
+# ------------------------------------------------------------------ NetHack 3.4.3
+MAZE343 = """MAZE:"t",' '
+GEOMETRY:center,center
+MAP
+.....
+.+...
+.....
+ENDMAP
+RANDOM_PLACES:(0,0),(4,2),(2,1)
+RANDOM_MONSTERS:'D','L'
+RANDOM_OBJECTS:'[',')'
+MONSTER:monster[0],random,place[0]
+MONSTER[50%]:'@',"Oracle",place[1],peaceful
+OBJECT:object[1],random,place[2]
+CONTAINER:'(',"chest",(3,0)
+OBJECT:'[',"leather armor",contained,cursed,+2,"worn"
+OBJECT:'%',"corpse",(3,2),"lichen",0
+DOOR:locked,(1,1)
+"""
+
+
+def test_343_registers_become_shuffled_arrays():
+    c = c343(MAZE343)
+    body = stmts(c)
+    assigns = {s.name: s for s in body if isinstance(s, A.Assign)}
+    assert set(assigns) == {"place", "monster", "object"}
+    assert len(assigns["place"].value.items) == 3
+    assert sum(isinstance(s, A.Shuffle) for s in body) == 3
+    mon = next(s for s in body if isinstance(s, A.Monster))
+    assert isinstance(mon.spec, A.Index) and mon.spec.var.name == "monster"
+    assert isinstance(mon.coord, A.Index) and mon.coord.var.name == "place"
+
+
+def test_343_chance_prefix_and_monster_options():
+    chance = next(s for s in stmts(c343(MAZE343)) if isinstance(s, A.Chance))
+    assert chance.cond.percent == 50
+    assert chance.statement.spec.name == "Oracle" and chance.statement.attrs["peaceful"] == 1
+
+
+def test_343_contained_objects_move_into_the_container():
+    body = stmts(c343(MAZE343))
+    chest = next(s for s in body if isinstance(s, A.Object) and s.container)
+    inner, = chest.contents.statements
+    assert inner.spec.name == "leather armor" and inner.coord is None
+    assert inner.attrs["curse"] == 3 and inner.attrs["spe"].value == 2
+    assert inner.attrs["name"].value == "worn"
+    corpse = [s for s in body if isinstance(s, A.Object) and getattr(s.spec, "name", None) == "corpse"][0]
+    assert corpse.attrs["montype"].name == "lichen"
+    rejects(c343, MAZE343.replace('CONTAINER:\'(\',"chest",(3,0)\n', ""))
+
+
+def test_343_door_must_match_the_map():
+    rejects(c343, MAZE343.replace("DOOR:locked,(1,1)", "DOOR:locked,(2,1)"))
+
+
+def test_343_level_names_and_register_limits():
+    rejects(c343, 'MAZE:"ninechars",\' \'\nNOMAP\n')
+    rejects(c343, MAZE343 + "MONSTER:'D',random,place[10]\n")
+    bad = c343(MAZE343 + "MONSTER:'D',random,place[5]\n")
+    assert any("place[5]" in w.message for w in bad.warnings)
+
+
+def test_343_unknown_names_are_warnings_and_random():
+    c = c343(MAZE343.replace('"Oracle"', '"Orakel"'))
+    assert any("Making random monster" in w.message for w in c.warnings)
+
+
+ROOMS343 = """LEVEL:"r"
+ROOM:"ordinary",lit,(1,1),(left,top),(6,4)
+NAME:"big"
+DOOR:false,closed,south,random
+MONSTER:'d',random,random
+ROOM:"zoo",unlit,(5,5),(right,bottom),(4,3)
+CHANCE:40
+SUBROOM:"temple",lit,(1,1),(2,2),"big"
+ALTAR:(0,0),align[1],shrine
+RANDOM_CORRIDORS
+"""
+
+
+def test_343_room_level_structure():
+    c = c343(ROOMS343)
+    rooms = [s for s in stmts(c) if isinstance(s, A.Room)]
+    big, zoo = rooms
+    sub = big.body.statements[0]
+    assert isinstance(sub, A.Room) and sub.subroom and sub.rtype == "temple"
+    assert any(isinstance(s, A.RoomDoor) and s.walls == 2 for s in big.body.statements)
+    assert zoo.chance == 40
+    assert isinstance(stmts(c)[-1], A.RandomCorridors)
+
+
+def test_343_room_checks():
+    rejects(c343, ROOMS343.replace('"big"\nDOOR', '"big"\nCHANCE:50\nDOOR'))  # ordinary room
+    rejects(c343, ROOMS343.replace('(2,2),"big"', '(2,2),"nosuch"'))
+    rejects(c343, ROOMS343.replace("CHANCE:40", "CHANCE:100"))
+
+
+def test_343_lexer_has_no_words_and_signed_integers():
+    rejects(c343, 'MAZE:"t",\' \'\nNOMAP\n$x = 1\n')
+    rejects(c343, 'MAZE:"t",\' \'\nNOMAP\n  # indented comment\n')
+    assert c343('MAZE:"t",\' \'\nNOMAP\nOBJECT:\'[\',random,random,blessed,-2\n')
+
+
+def test_343_filled_and_unfilled_regions():
+    region = lambda f: next(s for s in stmts(c343(
+        f'MAZE:"t",\' \'\nNOMAP\nREGION:(1,1,4,4),lit,"ordinary"{f}\n')) if isinstance(s, A.RegionStmt))
+    assert region("").flags.filled == 1
+    assert region(",unfilled").flags.filled == 0
+    assert region(",filled,true").flags.irregular == 1
+
+
+def test_343_levels_run():
+    for text in (MAZE343, ROOMS343):
+        c = c343(text)
+        lv = build_level(c, seed=5)
+        assert lv.to_ascii().strip()
