@@ -302,6 +302,7 @@ def test_save_writes_a_des_file_that_makes_the_same_level(tmp_path):
         [(m.x, m.y, m.id) for m in repl.level.monsters]
     assert [(o.x, o.y, o.id) for o in level.objects] == [(o.x, o.y, o.id) for o in repl.level.objects]
     assert level.flags.noteleport and repl.level.flags.noteleport
+    assert "1 statement typed" in feed(repl, out, ":undo", ":undo", ":undo", ":undo", ":undo", ":show")
 
 
 def test_load_file_then_add_and_save(tmp_path, yard):

@@ -314,7 +314,7 @@ class Repl:
         where = f"{self.file}, " if self.file else ""
         self._say(f'LEVEL "{lv.name}" ({where}seed {self.seed}), MAP origin ({lv.xstart},{lv.ystart}): '
                   f"{len(lv.rooms)} rooms, {len(lv.monsters)} monsters, {len(lv.objects)} objects, "
-                  f"{len(lv.traps)} traps; {len(self.history)} statements typed")
+                  f"{len(lv.traps)} traps; {_count(len(self.history), 'statement')} typed")
 
     def cmd_vars(self, arg: str) -> None:
         rows = self.session.variables()
@@ -347,7 +347,7 @@ class Repl:
             self._rebuild()
             return
         self._show_map()
-        self._say(f"seed {seed}: level rebuilt, {len(self.history)} statements run again")
+        self._say(f"seed {seed}: level rebuilt, {_count(len(self.history), 'statement')} run again")
 
     def cmd_reset(self, arg: str) -> None:
         self.history = []
@@ -423,7 +423,7 @@ class Repl:
             self._error(f"{arg} was written but does not compile:")
             self._report(err)
             return
-        self._say(f"wrote {arg}: {len(self.history)} statements"
+        self._say(f"wrote {arg}: {_count(len(self.history), 'statement')}"
                   + (f' after LEVEL "{self.level_name}" of {self.file}' if self.file else ""))
 
     def des_text(self, name: str = "repl") -> str:
@@ -525,6 +525,10 @@ class Repl:
             self._say("  " + " " * (col - 1) + "^" + "~" * (width - 1), style=style)
         if d.hint:
             self._say(f"hint: {d.hint}")
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _in_map(lines: List[str]) -> bool:
