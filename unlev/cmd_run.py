@@ -68,11 +68,15 @@ def _align(text: str) -> str:
 
 
 def _date(text: str) -> _dt.datetime:
-    for fmt in ("%Y-%m-%d", "%Y-%m-%dT%H:%M"):
-        try:
-            return _dt.datetime.strptime(text, fmt)
-        except ValueError:
-            pass
+    """A date alone means noon, the default time of day (so time.night is 0)."""
+    try:
+        return _dt.datetime.strptime(text, "%Y-%m-%dT%H:%M")
+    except ValueError:
+        pass
+    try:
+        return _dt.datetime.strptime(text, "%Y-%m-%d").replace(hour=12)
+    except ValueError:
+        pass
     raise argparse.ArgumentTypeError(f"bad date {text!r}: write YYYY-MM-DD or YYYY-MM-DDTHH:MM")
 
 
@@ -124,8 +128,8 @@ def add_parser(subparsers) -> None:
     p.add_argument("--align", type=_align, default=None, metavar="ALIGN",
                    help="the hero's alignment: lawful, neutral or chaotic (default neutral)")
     p.add_argument("--date", type=_date, default=None, metavar="YYYY-MM-DD[THH:MM]",
-                   help="the date time.* functions see (default "
-                   f"{DEFAULT_DATE:%Y-%m-%dT%H:%M}, so runs are reproducible)")
+                   help="the date time.* functions see; a date alone means noon "
+                   f"(default {DEFAULT_DATE:%Y-%m-%dT%H:%M}, so runs are reproducible)")
     p.add_argument("--no-flip", action="store_true",
                    help="never flip the level, as if it had FLAGS: noflip")
     p.add_argument("--compat", choices=("documented", "game"), default="documented",
