@@ -34,15 +34,12 @@ def parse_seeds(text: str) -> List[int]:
         if not part:
             continue
         try:
-            if ".." in part:
-                lo, hi = (int(v) for v in part.split("..", 1))
-                if hi < lo:
-                    raise ConfigError(f"seed range {part!r} runs backwards")
-                seeds.extend(range(lo, hi + 1))
-            else:
-                seeds.append(int(part))
+            lo, hi = (int(v) for v in part.split("..", 1)) if ".." in part else (int(part),) * 2
         except ValueError:
             raise ConfigError(f"bad seed list {text!r}: write e.g. 1..10 or 1,5,9") from None
+        if hi < lo:
+            raise ConfigError(f"seed range {part!r} runs backwards")
+        seeds.extend(range(lo, hi + 1))
     if not seeds:
         raise ConfigError(f"bad seed list {text!r}: no seeds")
     return list(dict.fromkeys(seeds))

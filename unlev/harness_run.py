@@ -49,13 +49,18 @@ def file_key(path: str) -> str:
 
 
 # ------------------------------------------------------------------ per-process caches
-_COMPILED: Dict[Tuple[str, Tuple[str, ...]], object] = {}
+_COMPILED: Dict[tuple, tuple] = {}   # a changed file is compiled again
 
 
 def compiled_file(path: str, include_path: Tuple[str, ...] = ()):
     """(compiled, directives, required-features cache) of a des-file, once per
     process; raises DesError."""
-    key = (os.path.abspath(path), tuple(include_path))
+    try:
+        st = os.stat(path)
+        stamp = (st.st_mtime_ns, st.st_size)
+    except OSError:
+        stamp = None
+    key = (os.path.abspath(path), stamp, tuple(include_path))
     hit = _COMPILED.get(key)
     if hit is None:
         from unlev.lang.frontend import compile_file
