@@ -109,6 +109,11 @@ class _FragmentParser(DesParser):
     def level_flags(self, value) -> None:
         self._flags = set(value) | getattr(self, "_start_flags", set())
 
+    def _hint_for(self, tok):
+        if tok.type == "VARSTRING" and not self.function_stack:
+            return f"variable '{tok.value}' is not defined (yet): :vars lists the variables"
+        return super()._hint_for(tok)
+
     def new_level(self) -> None:
         self.vars = dict(self._start_vars)
         self.level_flags = set()

@@ -339,6 +339,12 @@ def test_load_reports_file_errors_and_keeps_the_session(tmp_path):
     assert repl.session.vars == {"$x": ("int", False)}
 
 
+def test_undefined_variable_hint_points_to_vars():
+    repl, out = make()
+    text = feed(repl, out, "filter(50%, $nosuch)")
+    assert "hint: variable '$nosuch' is not defined (yet): :vars lists the variables" in text
+
+
 def test_reset_unknown_command_and_quit():
     repl, out = make()
     repl.feed("$x = 1")
@@ -400,6 +406,7 @@ def test_scripted_session_through_stdin():
     assert "error: syntax error at \"'T'\"\n  TERRAIN: (1,1) 'T'\n                 ^~~" in out
     assert "$spot          coord            (40,10)" in out
     assert "unlev> (1,1)" not in out
+    assert "hint" not in out
     assert "Traceback" not in out + res.stderr
 
 
