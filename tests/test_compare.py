@@ -16,7 +16,7 @@ from unlev.compare_stats import fisher_exact_p, mann_whitney_p, permutation_tvd_
 from unlev.gamedump import format_dumps, parse_dumps
 from unlev.lang.frontend import compile_file
 from unlev.level import Level, ROWNO, level_from_ascii
-from unlev.run import build_level, find_level
+from unlev.run import build_level, find_level, guess_context
 from unlev.stdlib.selection import Compat
 
 REPO = Path(__file__).resolve().parent.parent
@@ -135,7 +135,10 @@ def _compiled(align="center"):
 
 def _reference_from_ours(tmp_path, compiled, seeds, name="selfcmp"):
     node = find_level(compiled, name)
-    levels = [build_level(compiled, node, seed=s, compat=Compat.game()) for s in seeds]
+    ctx = guess_context(name, 3, 3)
+    ctx.dunlev = 3                           # an ordinary level in the middle of its dungeon
+    levels = [build_level(compiled, node, seed=s, compat=Compat.game(), context=ctx)
+              for s in seeds]
     path = tmp_path / f"{name}.txt"
     path.write_text(format_dumps(levels))
     return parse_dumps(path.read_text(), str(path))
@@ -253,3 +256,34 @@ def test_corpus_levels_without_randomness_in_their_map_match_the_game(game_refer
     assert by["terrain of fixed squares"].verdict == MATCH, by["terrain of fixed squares"].detail
     assert by["flag noteleport"].verdict == MATCH and by["flag noteleport"].ours == "4/4"
     assert any(m.name.endswith(" flip") for m in res.measures)
+
+
+def test_our_runs_sit_where_the_game_made_each_dump():
+    from unlev.compare import branch_of, contexts_for
+    from unlev.stdlib import terrain as T  # noqa: F401
+    (d,) = parse_dumps(format_dumps([Level(name="x")], where={"dnum": 3, "dlevel": 1,
+                                                              "depth": 4, "role": "Kni",
+                                                              "align": 1}))
+    assert branch_of(d) is None
+    from unlev.level import Stairway, Trap
+    d.stairs = [Stairway(5, 5, True, False, (0, 3)), Stairway(9, 9, False, False, (3, 2))]
+    assert branch_of(d) == "up"
+    ctx, run = contexts_for(d, "minefill")
+    assert ctx.branch == "up" and ctx.dunlev == 1 and ctx.dunlevs == 2 and ctx.depth == 4
+    assert run.role == "Knight" and run.alignment == 1
+    d.stairs = [Stairway(5, 5, True, False, (3, 0))]        # no way down: the bottom
+    ctx, _ = contexts_for(d, "minefill")
+    assert ctx.dunlevs == ctx.dunlev
+    d.traps = [Trap(7, 7, "MAGIC_PORTAL")]
+    assert branch_of(d) == "portal" and branch_of(d, own_portals=1) is None
+
+
+def test_branch_stairs_and_dungeon_ends_follow_the_game(game_reference, unnethack_corpus):
+    files = {p.stem: p for p in unnethack_corpus}
+    report = run_compare([str(files["mines"])], str(game_reference), seeds=3,
+                         only={"minefill"})
+    (res,) = report.results
+    by = {m.name: m for m in res.measures}
+    # one up staircase (the branch) and no ordinary one on the Mines' first level
+    assert by["up stairs"].ours == "1" and by["up stairs"].verdict == MATCH
+    assert by["down stairs"].ours == "1"

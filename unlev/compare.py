@@ -26,6 +26,7 @@ from unlev.gamedump import GameDump, read_dumps, reference_files
 from unlev.lang import ast as A
 from unlev.lang.diagnostics import DesError
 from unlev.lang.frontend import compile_file
+from unlev.level import VAULT
 from unlev.stdlib.builtins import RunContext
 from unlev.stdlib.selection import Compat
 
@@ -58,7 +59,21 @@ class LevelResult:
                 "measures": [m.to_dict() for m in self.measures]}
 
 
-def contexts_for(dump: GameDump, name: str):
+def branch_of(dump: GameDump, own_portals: int = 0) -> Optional[str]:
+    """The branch the game put on the level (what dungeon.def connects there): stairs
+    to another dungeon, or a magic portal the des-file did not make itself."""
+    dnum = dump.where.get("dnum")
+    for s in dump.stairs:
+        if s.tolev and s.tolev[0] != dnum:
+            return "up" if s.up else "down"
+    vaults = [r for r in dump.rooms if r.rtype == VAULT]
+    # a portal inside a vault is Fort Ludios's (mk_knox_vault), not this level's branch
+    portals = sum(1 for t in dump.traps if t.ttyp == "MAGIC_PORTAL"
+                  and not any(v.lx <= t.x <= v.hx and v.ly <= t.y <= v.hy for v in vaults))
+    return "portal" if portals > own_portals else None
+
+
+def contexts_for(dump: GameDump, name: str, own_portals: int = 0):
     """The DungeonContext and RunContext of the place the game made ``dump``."""
     from unlev.run import guess_context
     w = dump.where
@@ -68,6 +83,12 @@ def contexts_for(dump: GameDump, name: str):
     ctx.dunlev = int(w.get("dlevel", ctx.dunlev))
     if w.get("dname"):
         ctx.dungeon_name = str(w["dname"])
+    ctx.branch = branch_of(dump, own_portals)
+    # the bottom of its dungeon gets no down stairs (mkstairs refuses them); a level
+    # whose dump has a way down inside its dungeon is not the bottom
+    dnum = w.get("dnum")
+    way_down = any(not s.up and s.tolev and s.tolev[0] == dnum for s in dump.stairs)
+    ctx.dunlevs = ctx.dunlev + 1 if way_down else ctx.dunlev
     run = RunContext(depth=depth, difficulty=diff,
                      role=ROLE_NAMES.get(str(w.get("role")), "Valkyrie"),
                      race=str(w.get("race", "human")), alignment=int(w.get("align", 0)),
@@ -80,10 +101,12 @@ def run_ours(compiled, node: A.Level, seeds: Sequence[int], dumps: Sequence[Game
     """Our levels for ``seeds``; the i-th run sits where the game made dump i."""
     from unlev.run import build_level
     out = []
+    own_portals = sum(1 for n in A.walk(node)
+                      if isinstance(n, A.LevRegionStmt) and n.kind == "portal")
     for i, seed in enumerate(seeds):
         ctx = run = None
         if dumps:
-            ctx, run = contexts_for(dumps[i % len(dumps)], node.name)
+            ctx, run = contexts_for(dumps[i % len(dumps)], node.name, own_portals)
         out.append(build_level(compiled, node, seed=seed, context=ctx, compat=compat,
                                run_context=run, warn=lambda *a, **k: None))
     return out

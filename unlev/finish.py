@@ -13,6 +13,9 @@ way, and the order matters for the random stream and for the result:
 8. solidify_map()       -- only with FLAGS:solidify
 9. fixup_special()      -- level regions, branch, special-level fixups (hook)
 
+and then what mklev() does once makelevel() is over and that depends on no random
+draw: a level that got a morgue is marked a graveyard (``mark_graveyard``).
+
 :func:`finish_level` runs exactly this sequence; the steps that place monsters and
 objects or need the dungeon are hooks supplied by the builder/population code.
 """
@@ -60,4 +63,12 @@ def finish_level(level: Level, rng, *, fill_rooms: Hook = None,
         solidify_map(level)
     if fixup_special is not None:
         fixup_special(level, rng)
+    mark_graveyard(level)
     return flipped
+
+
+def mark_graveyard(level: Level) -> None:
+    """mklev(): a level whose morgue survived fixup_special() is a graveyard (fewer
+    undead corpses), whether or not its des-file says FLAGS:graveyard."""
+    if level.extras.get("has_morgue"):
+        level.flags.graveyard = True

@@ -454,7 +454,12 @@ def format_dump(lev: Level, seed: int = 1, where: Optional[Dict[str, object]] = 
     out += ["".join(_roomno_char(lev.roomno[x * ROWNO + y]) for x in range(COLNO))
             for y in rng_rows]
     for s in lev.stairs:
-        dn, dl = s.tolev if s.tolev else (-1, -1)
+        if isinstance(s.tolev, tuple):
+            dn, dl = s.tolev
+        elif s.tolev == "branch":           # another dungeon, not known here
+            dn, dl = -1, 1
+        else:                               # the next level of the same dungeon
+            dn, dl = w["dnum"], int(w["dlevel"]) + (-1 if s.up else 1)
         out.append(f"STAIR {s.x} {s.y} {'up' if s.up else 'down'} "
                    f"{'ladder' if s.isladder else 'stairs'} to={dn}:{dl}")
     engr = {(e.x, e.y): e for e in lev.engravings}
