@@ -56,7 +56,8 @@ from unlev.maze import (
 from unlev.rect import RectList, Rect, XLIM, YLIM
 from unlev.population import (
     ALIGN_NAMES, add_monster, add_object, des_monster_attrs, des_object_attrs, monster_data,
-    mon_gen_override, mon_generation_record, new_object, object_kind, sounds_record,
+    init_object, make_object, mon_gen_override, mon_generation_record, new_object,
+    object_kind, sounds_record,
 )
 from unlev.roomfill import fill_rooms, make_grave  # noqa: F401 (fill_rooms: run.py)
 from unlev.temples import priestini
@@ -133,6 +134,37 @@ def _region_bytes(r: Region) -> Tuple[int, int, int, int]:
 
 def _wdir_to_db(d: int) -> int:
     return {W_NORTH: DB_NORTH, W_SOUTH: DB_SOUTH, W_EAST: DB_EAST, W_WEST: DB_WEST}.get(d, d)
+
+
+_OK_TABLES: dict = {}
+
+
+def _ok_table(humidity: int, sp: bool) -> Tuple[bool, ...]:
+    """is_ok_location()'s answer for each terrain type (drawbridges excepted: their
+    answer depends on what lies under them), cached per humidity mask."""
+    key = (humidity, sp)
+    table = _OK_TABLES.get(key)
+    if table is None:
+        out = []
+        for t in range(256):
+            ok = False
+            if humidity & ANY_LOC:
+                ok = True
+            elif (humidity & SOLID) and t < T.POOL:
+                ok = True
+            elif sp and (humidity & DRY) and t == T.BOG:
+                ok = False
+            elif (humidity & DRY) and t in (T.ROOM, T.AIR, T.CLOUD, T.ICE, T.CORR):
+                ok = True
+            elif (humidity & SPACELOC) and t > T.DOOR:
+                ok = True
+            elif (humidity & WET) and t in (T.POOL, T.MOAT, T.WATER):
+                ok = True
+            elif (humidity & HOT) and t == T.LAVAPOOL:
+                ok = True
+            out.append(ok)
+        table = _OK_TABLES[key] = tuple(out)
+    return table
 
 
 class GameBuilder(LevelBuilder):
@@ -253,6 +285,11 @@ class GameBuilder(LevelBuilder):
         t = self._typ(x, y)
         if sp and self._ok_func is not None:
             return self._ok_func(t)
+        if t == T.DRAWBRIDGE_UP:
+            return self._is_ok_slow(x, y, t, humidity, sp)
+        return _ok_table(humidity, sp)[t]
+
+    def _is_ok_slow(self, x: int, y: int, t: int, humidity: int, sp: bool) -> bool:
         if humidity & ANY_LOC:
             return True
         if (humidity & SOLID) and t < T.POOL:
@@ -268,6 +305,31 @@ class GameBuilder(LevelBuilder):
         if (humidity & HOT) and self._is_lava(x, y):
             return True
         return False
+
+    def _scan_ok(self, mx: int, my: int, sx: int, sy: int, humidity: int, sp: bool):
+        """get_location()'s last resort: the first good spot, column by column."""
+        if self.level.context.is_waterlevel or (sp and self._ok_func is not None):
+            for xx in range(sx):
+                for yy in range(sy):
+                    if self._is_ok_location(mx + xx, my + yy, humidity, sp):
+                        return mx + xx, my + yy
+            return None
+        table = _ok_table(humidity, sp)
+        typ = self.level.typ
+        stone_ok = table[T.STONE]
+        for x in range(mx, mx + sx):
+            inside_x = 0 <= x < COLNO
+            for y in range(my, my + sy):
+                if inside_x and 0 <= y < ROWNO:
+                    t = typ[x * _R + y]
+                    if t == T.DRAWBRIDGE_UP:
+                        if self._is_ok_slow(x, y, t, humidity, sp):
+                            return x, y
+                    elif table[t]:
+                        return x, y
+                elif stone_ok:
+                    return x, y
+        return None
 
     def _get_location(self, x: int, y: int, humidity: int, croom: Optional[Room],
                       sp: bool = True) -> Tuple[int, int]:
@@ -300,14 +362,10 @@ class GameBuilder(LevelBuilder):
                     found = True
                     break
             if not found:
-                for xx in range(sx):
-                    for yy in range(sy):
-                        x, y = mx + xx, my + yy
-                        if self._is_ok_location(x, y, humidity, sp):
-                            found = True
-                            break
-                    if found:
-                        break
+                spot = self._scan_ok(mx, my, sx, sy, humidity, sp)
+                if spot is not None:
+                    x, y = spot
+                    found = True
                 if not found:
                     if not humidity & NO_LOC_WARN:
                         self.warn(f"get_location: can't find a place! mx: {mx}, my: {my}, "
@@ -1776,6 +1834,14 @@ class GameBuilder(LevelBuilder):
             record["montype"] = self._corpsenm(mt, pctx)
         record["spot"] = "random" if coord.random else "fixed"   # the des-file chose it
         obj = new_object(x, y, kind, "des", buried=bool(attrs.get("buried")), **record)
+        init_object(self, obj, kind, rng)
+        for key in ("locked", "trapped", "montype"):      # the des-file's word wins
+            if key in record:
+                obj.attrs[key] = record[key]
+        if record.get("broken"):
+            obj.attrs["locked"] = False
+        if container:
+            obj.contents.clear()                          # delete_contents()
         self._place_object(obj, attrs, container)
 
     def _corpsenm(self, mt: MonsterValue, pctx) -> Optional[str]:
@@ -1829,7 +1895,7 @@ class _MazeFiller:
 
     def object(self, level, rng, x, y, gem_class):
         obj = self.b._pop_context().random_object(rng, "*" if gem_class else None)
-        add_object(level, x, y, obj, "maze")
+        make_object(self.b, x, y, obj, "maze", rng)
 
     def boulder(self, level, rng, x, y):
         add_object(level, x, y, object_kind("boulder"), "maze")

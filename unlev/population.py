@@ -29,6 +29,7 @@ from typing import Optional
 from unlev.lang.lexer import KEYWORDS
 from unlev.level import COLNO, ROWNO, Level, Monster, Object, isok
 from unlev.stdlib import data
+from unlev.stdlib.populate import rnd_class
 from unlev.stdlib.rng import RNG
 
 ALIGN_NAMES = {1: "lawful", 0: "neutral", -1: "chaotic", -128: "unaligned"}
@@ -262,3 +263,90 @@ def sounds_record(frequency: int, entries) -> dict:
     return {"frequency": abs(int(frequency)),
             "messages": [{"how": _SOUND_HOW.get(how, str(how)), "text": text}
                          for how, text in entries]}
+
+
+# mkobj.c mkbox_cnts(): how many things a container may start with (locked, unlocked)
+_BOX_CAPACITY = {"ice box": (20, 20), "iron safe": (10, 10), "chest": (7, 5),
+                 "large box": (5, 3), "sack": (1, 1), "oilskin sack": (1, 1),
+                 "bag of holding": (1, 1)}
+
+
+def random_corpse_kind(builder) -> Optional[str]:
+    """mksobj(CORPSE)'s monster: rndmonnum() (monster stream) until it leaves a
+    corpse (50 tries), undead turned into what they were."""
+    pctx = builder._pop_context()
+    for _ in range(50):
+        pm = pctx.random_monster(builder.mon_rng)
+        if pm is None:
+            break
+        if "G_NOCORPSE" not in pm.gen_flags:
+            name = pm.name
+            for suffix in (" zombie", " mummy"):
+                if name.endswith(suffix):
+                    name = name[: -len(suffix)]
+            if name in ("vampire", "vampire lord", "vampire mage"):
+                name = "human"
+            return name
+    return "human"
+
+
+def init_object(builder, obj: Object, kind: data.Object, rng: RNG) -> None:
+    """The part of mksobj(init=TRUE) the previews show: containers are locked and
+    trapped at random and start with random contents (mkbox_cnts); corpses get a
+    monster.  Enchantment, curses and quantities are not modelled."""
+    name = kind.name
+    if name == "corpse" and "montype" not in obj.attrs:
+        obj.attrs["montype"] = random_corpse_kind(builder)
+        return
+    if name not in _BOX_CAPACITY:
+        return
+    if name == "iron safe":
+        obj.attrs["locked"] = True
+    elif name in ("chest", "large box"):
+        obj.attrs["locked"] = bool(rng.rn2(5))
+    if name in ("iron safe", "chest", "large box"):
+        obj.attrs["trapped"] = not rng.rn2(10)
+    locked, unlocked = _BOX_CAPACITY[name]
+    n = rng.rn2((locked if obj.attrs.get("locked") else unlocked) + 1)
+    pctx = builder._pop_context()
+    for _ in range(n):
+        if name == "ice box":
+            inner = new_object(obj.x, obj.y, object_kind("corpse"))
+            inner.attrs["montype"] = random_corpse_kind(builder)
+            obj.contents.append(inner)
+            continue
+        cls = _box_class(rng)
+        item = pctx.random_object(rng, cls)
+        inner = new_object(obj.x, obj.y, item)
+        if item.class_symbol == "$":
+            inner.attrs["quantity"] = rng.rnd(pctx.level_difficulty + 2) * rng.rnd(75)
+        elif item.name == "rock":
+            first = data.object_named("dilithium crystal", "*").index
+            last = data.object_named("loadstone", "*").index
+            item = data.object_by_index(rnd_class(rng, first, last))
+            inner = new_object(obj.x, obj.y, item)
+        elif name == "bag of holding" and item.name in ("bag of holding", "bag of tricks"):
+            inner = new_object(obj.x, obj.y, object_kind("sack"))
+        else:
+            init_object(builder, inner, item, rng)
+        obj.contents.append(inner)
+
+
+def _box_class(rng: RNG) -> Optional[str]:
+    """mkbox_cnts()'s rnd(100) over boxiprobs."""
+    rows = data.object_class_probabilities("boxiprobs")
+    t = rng.rnd(100)
+    for prob, sym in rows:
+        t -= prob
+        if t <= 0:
+            return sym
+    return rows[-1][1]
+
+
+def make_object(builder, x: int, y: int, kind: data.Object, origin: Optional[str],
+                rng: RNG, **attrs) -> Object:
+    """mksobj_at(kind, x, y, init=TRUE): the object, set up, on the floor."""
+    o = new_object(x, y, kind, origin, **attrs)
+    init_object(builder, o, kind, rng)
+    builder.level.objects.append(o)
+    return o

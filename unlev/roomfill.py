@@ -18,7 +18,9 @@ from typing import Optional
 
 from unlev import rooms as R
 from unlev.level import OROOM, ROOMNO_MASK, SHOPBASE, TEMPLE, VAULT, Engraving, Level, Room
-from unlev.population import add_object, makemon, monster_kind, new_object, object_kind
+from unlev.population import (
+    add_object, make_object, makemon, monster_kind, new_object, object_kind,
+)
 from unlev.shops import stock_room
 from unlev.stdlib import data
 from unlev.stdlib import terrain as T
@@ -156,9 +158,10 @@ def fill_zoo(builder, level: Level, rng: RNG, room: Room) -> None:
     if rtype == COURT:
         level.set_typ(tx, ty, T.THRONE)
         pt = R.somexy(level, rng, room) or (tx, ty)
-        coffer = add_object(level, pt[0], pt[1],
-                            object_kind("iron safe" if level.context.depth > 15 else "chest"),
-                            "fill", spe=2)
+        coffer = make_object(builder, pt[0], pt[1],
+                             object_kind("iron safe" if level.context.depth > 15 else "chest"),
+                             "fill", rng)
+        coffer.attrs["spe"] = 2
         coffer.contents.append(new_object(pt[0], pt[1], object_kind("gold piece"),
                                           quantity=rng.rn1(50 * ld, 10)))
 
@@ -199,9 +202,10 @@ def _zoo_extras(builder, level: Level, rng: RNG, rtype: int, sx: int, sy: int, d
         return goldlim - i
     elif rtype == MORGUE:
         if not rng.rn2(5):
-            add_object(level, sx, sy, object_kind("corpse"), "fill")
+            make_object(builder, sx, sy, object_kind("corpse"), "fill", rng)
         if not rng.rn2(10):
-            add_object(level, sx, sy, object_kind("large box" if rng.rn2(3) else "chest"), "fill")
+            make_object(builder, sx, sy, object_kind("large box" if rng.rn2(3) else "chest"),
+                        "fill", rng)
         if not rng.rn2(5):
             make_grave(builder, sx, sy, rng)
         elif level.context.dungeon_name == "The Ruins of Moria" and rng.rnf(1, 1000):
@@ -215,7 +219,7 @@ def _zoo_extras(builder, level: Level, rng: RNG, rtype: int, sx: int, sy: int, d
     elif rtype == BARRACKS:
         if not rng.rn2(20):
             box = "chest" if (rng.rn2(3) or level.context.depth < 16) else "iron safe"
-            add_object(level, sx, sy, object_kind(box), "fill")
+            make_object(builder, sx, sy, object_kind(box), "fill", rng)
     elif rtype == COCKNEST:
         if not rng.rn2(3):
             statue = add_object(level, sx, sy, object_kind("statue"), "fill")
@@ -223,7 +227,7 @@ def _zoo_extras(builder, level: Level, rng: RNG, rtype: int, sx: int, sy: int, d
                 statue.contents.append(new_object(sx, sy, pctx.random_object(rng)))
     elif rtype == ANTHOLE:
         if not rng.rn2(3):
-            add_object(level, sx, sy, pctx.random_object(rng, "%"), "fill")
+            make_object(builder, sx, sy, pctx.random_object(rng, "%"), "fill", rng)
     return goldlim
 
 

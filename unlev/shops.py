@@ -21,7 +21,8 @@ from unlev.level import (
     Engraving, Level, Room, isok,
 )
 from unlev.population import (
-    add_object, makemon, monster_kind, new_object, object_kind, resident_inventory, rloc,
+    add_object, make_object, makemon, monster_kind, new_object, object_kind,
+    resident_inventory, rloc,
 )
 from unlev.stdlib import data
 from unlev.stdlib import terrain as T
@@ -289,17 +290,17 @@ def mkshobj_at(builder, shp: data.ShopType, x: int, y: int, color: Optional[str]
             return
         if not rng.rn2(10):
             cls = "*" if rng.rn2(5) else "("
-            add_object(level, x, y, pctx.random_object(rng, cls), "shop")
+            make_object(builder, x, y, pctx.random_object(rng, cls), "shop", rng)
             return
     row = _shop_item(shp, rng)
     if row.obj is not None:
-        add_object(level, x, y, object_kind(row.obj, row.cls), "shop")
+        make_object(builder, x, y, object_kind(row.obj, row.cls), "shop", rng)
         return
     while True:
         obj = pctx.random_object(rng, row.cls)
         if shp.cls is None and color is not None and obj.color != color:
             continue
-        add_object(level, x, y, obj, "shop")
+        make_object(builder, x, y, obj, "shop", rng)
         return
 
 
@@ -402,7 +403,7 @@ def _stock_blkmar(builder, room: Room, door, rng: RNG) -> None:
                     or (sy == room.ly and door[1] == sy - 1)
                     or (sy == room.hy and door[1] == sy + 1) or not rng.rnf(400, size)):
                 continue
-            add_object(level, sx, sy, pctx.random_object(rng), "shop")
+            make_object(builder, sx, sy, pctx.random_object(rng), "shop", rng)
     for _ in range(1001):
         sx = room.lx + rng.rn2(room.hx - room.lx + 1)
         sy = room.ly + rng.rn2(room.hy - room.ly + 1)
