@@ -149,7 +149,8 @@ def cmd_test(args) -> int:
         return 2
     settings = Settings(snapshots=args.snapshots, update=args.update, ci=args.ci,
                         compat=args.compat, no_flip=args.no_flip,
-                        include_path=tuple(args.include_path), config=config)
+                        include_path=tuple(args.include_path), config=config,
+                        dialect=args.dialect)
     t0 = time.perf_counter()
 
     jobs: List[Job] = []
@@ -158,7 +159,7 @@ def cmd_test(args) -> int:
     lint_count = 0
     for f in files:
         try:
-            file_jobs = list_jobs(f, seeds, settings.include_path)
+            file_jobs = list_jobs(f, seeds, settings.include_path, settings.dialect)
         except DesError as e:
             results_early.append({"file": f, "level": "(compile)", "seed": 0,
                                   "outcome": ERROR, "violations": [], "skipped": [],
@@ -187,7 +188,7 @@ def cmd_test(args) -> int:
 def _lint(path: str, settings: Settings, levels, config: SkipConfig) -> List[str]:
     from unlev.harness_run import compiled_file
     from unlev.lint import lint_tree
-    compiled, directives, _r = compiled_file(path, settings.include_path)
+    compiled, directives, _r = compiled_file(path, settings.include_path, settings.dialect)
     if "lint" in directives.get(None, set()):
         return []
     if levels and all("lint" in (directives.get(lv, set()) | config.skipped(lv))

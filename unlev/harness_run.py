@@ -42,6 +42,7 @@ class Settings:
     no_flip: bool = False
     include_path: Tuple[str, ...] = ()
     config: SkipConfig = field(default_factory=SkipConfig)
+    dialect: str = "unnethack"
 
 
 def file_key(path: str) -> str:
@@ -52,7 +53,7 @@ def file_key(path: str) -> str:
 _COMPILED: Dict[tuple, tuple] = {}   # a changed file is compiled again
 
 
-def compiled_file(path: str, include_path: Tuple[str, ...] = ()):
+def compiled_file(path: str, include_path: Tuple[str, ...] = (), dialect: str = "unnethack"):
     """(compiled, directives, required-features cache) of a des-file, once per
     process; raises DesError."""
     try:
@@ -60,20 +61,22 @@ def compiled_file(path: str, include_path: Tuple[str, ...] = ()):
         stamp = (st.st_mtime_ns, st.st_size)
     except OSError:
         stamp = None
-    key = (os.path.abspath(path), stamp, tuple(include_path))
+    key = (os.path.abspath(path), stamp, tuple(include_path), dialect)
     hit = _COMPILED.get(key)
     if hit is None:
         from unlev.lang.frontend import compile_file
-        compiled = compile_file(path, include_path=list(include_path), compat_warnings=False)
+        compiled = compile_file(path, include_path=list(include_path), compat_warnings=False,
+                                dialect=dialect)
         directives, _problems = directives_of(path)
         hit = (compiled, directives, {})
         _COMPILED[key] = hit
     return hit
 
 
-def list_jobs(path: str, seeds: List[int], include_path: Tuple[str, ...] = ()) -> List[Job]:
+def list_jobs(path: str, seeds: List[int], include_path: Tuple[str, ...] = (),
+              dialect: str = "unnethack") -> List[Job]:
     """Every LEVEL x seed of a file; raises DesError when the file does not compile."""
-    compiled, _d, _r = compiled_file(path, include_path)
+    compiled, _d, _r = compiled_file(path, include_path, dialect)
     levels = compiled.tree.levels
     names = [lv.name for lv in levels]
     labels = [n if names.count(n) == 1 else f"{n}#{i}" for i, n in enumerate(names)]
@@ -122,7 +125,8 @@ def run_job(job: Job, settings: Settings) -> dict:
 def _run(job: Job, settings: Settings, result: dict) -> None:
     from unlev.invariants import check_level, required_features
 
-    compiled, directives, required = compiled_file(job.path, settings.include_path)
+    compiled, directives, required = compiled_file(job.path, settings.include_path,
+                                                   settings.dialect)
     levels = compiled.tree.levels
     node = levels[job.index] if job.index < len(levels) else None
     if node is None or node.name != job.level:

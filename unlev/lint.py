@@ -392,10 +392,11 @@ def lint_tree(tree: A.DesFile, file: str, ignore: Iterable[str] = ()) -> List[Di
 
 
 def lint_file(path: str, include_path: Optional[List[str]] = None,
-              ignore: Iterable[str] = ()):
+              ignore: Iterable[str] = (), dialect: str = "unnethack"):
     """(compiled, findings) for one file; raises DesError when it does not compile."""
     from unlev.lang.frontend import compile_file
-    compiled = compile_file(path, include_path=include_path, compat_warnings=False)
+    compiled = compile_file(path, include_path=include_path, compat_warnings=False,
+                            dialect=dialect)
     return compiled, lint_tree(compiled.tree, path, ignore)
 
 
@@ -436,7 +437,8 @@ def cmd_lint(args) -> int:
     broken = 0
     for f in files:
         try:
-            compiled, found = lint_file(f, args.include_path, args.ignore)
+            compiled, found = lint_file(f, args.include_path, args.ignore,
+                                        getattr(args, "dialect", "unnethack"))
         except DesError as e:
             print(format_des_error(e, f), file=sys.stderr)
             broken += 1

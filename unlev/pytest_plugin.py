@@ -12,6 +12,7 @@ unlev is enough.  Options::
     --unlev-update          (re)write snapshots that differ
     --unlev-config FILE     per-level settings (default: unlev-test.ini if present)
     --unlev-compat MODE     documented (default) or game
+    --unlev-dialect NAME    unnethack (default), nethack36, nethack343 or auto
     --unlev-lint            add one lint item per des-file
 
 Node ids read ``path/to/file.des::LEVEL[seed=N]``.
@@ -39,6 +40,9 @@ def pytest_addoption(parser) -> None:
                 help="per-level settings file (default: unlev-test.ini if present)")
     g.addoption("--unlev-compat", default="documented", choices=("documented", "game"),
                 help="build levels as documented (default) or as the game does")
+    g.addoption("--unlev-dialect", default="unnethack",
+                choices=("unnethack", "nethack36", "nethack343", "auto"),
+                help="des-file dialect (default unnethack)")
     g.addoption("--unlev-lint", action="store_true", default=False,
                 help="one extra item per des-file that fails on lint findings")
 
@@ -70,7 +74,8 @@ def _settings(config):
     snaps = config.getoption("unlev_snapshots")
     settings = Settings(snapshots=os.path.abspath(snaps) if snaps else None,
                         update=config.getoption("unlev_update"),
-                        compat=config.getoption("unlev_compat"), config=skip)
+                        compat=config.getoption("unlev_compat"), config=skip,
+                        dialect=config.getoption("unlev_dialect"))
     config._unlev_settings = (seeds, settings)
     return config._unlev_settings
 
@@ -106,7 +111,7 @@ class DesFile(pytest.File):
         from unlev.lang.diagnostics import DesError
         seeds, settings = _settings(self.config)
         try:
-            jobs = list_jobs(str(self.path), seeds, settings.include_path)
+            jobs = list_jobs(str(self.path), seeds, settings.include_path, settings.dialect)
         except DesError as e:
             raise self.CollectError(format_des_error(e, str(self.path))) from None
         if self.config.getoption("unlev_lint"):
@@ -142,7 +147,8 @@ class LintItem(pytest.Item):
     def runtest(self) -> None:
         from unlev.harness_run import compiled_file
         from unlev.lint import lint_tree
-        compiled, _d, _r = compiled_file(str(self.path))
+        _seeds, settings = _settings(self.config)
+        compiled, _d, _r = compiled_file(str(self.path), settings.include_path, settings.dialect)
         found = lint_tree(compiled.tree, str(self.path))
         if found:
             raise UnlevLintFailure("\n".join(d.format(compiled.sources) for d in found))
