@@ -8,6 +8,7 @@ NetHack-compatible generator (ISAAC) can be plugged in later without touching ca
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Protocol, Sequence, TypeVar
 
@@ -33,6 +34,10 @@ class MersenneSource:
     def next_u32(self) -> int:
         return self._r.getrandbits(32)
 
+    def word_function(self):
+        """A callable giving the next word, without a Python frame per call."""
+        return functools.partial(self._r.getrandbits, 32)
+
 
 class RNG:
     """NetHack's random helpers over a :class:`WordSource`.
@@ -46,21 +51,34 @@ class RNG:
         self.source = source if source is not None else MersenneSource(seed)
         self.calls = 0
 
+    @property
+    def source(self) -> WordSource:
+        return self._source
+
+    @source.setter
+    def source(self, src: WordSource) -> None:
+        # level generation draws millions of words: take the fastest way to the next one
+        self._source = src
+        fast = getattr(src, "word_function", None)
+        self._word = fast() if fast is not None else src.next_u32
+
     def _rnd_raw(self, x: int) -> int:
         self.calls += 1
-        return self.source.next_u32() % x
+        return self._word() % x
 
     def rn2(self, x: int) -> int:
         """0 <= rn2(x) < x; the game answers 0 for x <= 0 (with a warning)."""
         if x <= 0:
             return 0
-        return self._rnd_raw(x)
+        self.calls += 1
+        return self._word() % x
 
     def rnd(self, x: int) -> int:
         """1 <= rnd(x) <= x; the game answers 1 for x <= 0."""
         if x <= 0:
             return 1
-        return self._rnd_raw(x) + 1
+        self.calls += 1
+        return self._word() % x + 1
 
     def rn1(self, x: int, y: int) -> int:
         """rn2(x) + y, the game's macro."""

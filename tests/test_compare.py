@@ -287,3 +287,21 @@ def test_branch_stairs_and_dungeon_ends_follow_the_game(game_reference, unnethac
     # one up staircase (the branch) and no ordinary one on the Mines' first level
     assert by["up stairs"].ours == "1" and by["up stairs"].verdict == MATCH
     assert by["down stairs"].ours == "1"
+
+
+def test_a_square_the_game_mostly_makes_otherwise_is_found(tmp_path):
+    compiled = _compiled()
+    dumps = _reference_from_ours(tmp_path, compiled, range(1, 11))
+    y = next(y for y, row in enumerate(dumps[0].typ_rows) if "K" in row)
+    x = dumps[0].typ_rows[y].index("K")
+    for d in dumps[1:]:                      # pool in 9 of 10 dumps: fixed on our side only
+        d.typ_rows[y] = d.typ_rows[y][:x] + "C" + d.typ_rows[y][x + 1:]
+    res = _result(compiled, dumps, list(range(1, 11)))
+    fixed = next(m for m in res.measures if m.name == "terrain of fixed squares")
+    assert fixed.verdict == DIFFERS and fixed.effect == 1
+    assert fixed.detail == [f"({x},{y}): ours ROOMx10, game POOLx9/ROOMx1"]
+    for d in dumps[4:]:                      # pool in only 3 of 10: could be chance
+        d.typ_rows[y] = d.typ_rows[y][:x] + "K" + d.typ_rows[y][x + 1:]
+    res = _result(compiled, dumps, list(range(1, 11)))
+    fixed = next(m for m in res.measures if m.name == "terrain of fixed squares")
+    assert fixed.verdict == MATCH

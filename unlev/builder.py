@@ -715,15 +715,13 @@ class GameBuilder(LevelBuilder):
         ftyp = T.map_char_to_type(fillchar) if fillchar else 0
         if ftyp >= T.MAX_TYPE:
             ftyp = 0
-        before = bytes(self.level.typ)
+        carved: list = []
         mazewalk(self.level, self.rng, x, y, direction, ftyp,
                  stocked=True if stocked is None else bool(stocked),
-                 filler=_MazeFiller(self))
-        # what the walk carved, so checks can tell later whether the maze stayed whole
-        after = self.level.typ
-        carved = [divmod(i, _R) for i in range(len(after)) if after[i] != before[i]]
+                 filler=_MazeFiller(self), trace=carved)
+        # the cells the walk opened, so checks can tell later whether the maze stayed whole
         self.level.extras.setdefault("mazewalks", []).append(
-            {"start": (x, y), "cells": carved})
+            {"start": (x, y), "cells": sorted(set(carved))})
 
     def do_wallify(self, selection=None, **_):
         lev = self.level

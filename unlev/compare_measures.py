@@ -237,17 +237,20 @@ def fixed_cells(group: str, name: str, frame: Frame, ours: Sequence[bytes],
                 game: Sequence[bytes], show=str) -> Measure:
     """Squares one side always makes the same: the other side must make them too.
 
-    A square fixed on both sides with different values is a difference outright; a
-    square fixed on one side only differs when Fisher's exact test on "has that value"
-    says so (p < :data:`CELL_ALPHA`)."""
+    A square fixed on both sides with different values is a difference outright (when
+    the sample sizes could tell: Fisher p < :data:`CELL_ALPHA`).  A square fixed on one
+    side only is tested with Fisher's exact test on "has that value"; those tests are
+    many, so they are corrected together (Holm, family-wise :data:`ALPHA`)."""
     fo = _framed(frame, ours, frame.placements_ours)
     fg = _framed(frame, game, frame.placements_game)
     keys = set(fo[0]) if fo else set()
     for d in fo[1:] + fg:
         keys &= set(d)
     n1, n2 = len(fo), len(fg)
-    fixed = bad = 0
-    detail = []
+    fixed = 0
+    wrong: List[Tuple[int, int]] = []
+    one_sided: List[Tuple[float, Tuple[int, int]]] = []
+    values = {}
     for k in sorted(keys):
         vo = [d[k] for d in fo]
         vg = [d[k] for d in fg]
@@ -255,22 +258,29 @@ def fixed_cells(group: str, name: str, frame: Frame, ours: Sequence[bytes],
         if not so and not sg:
             continue
         fixed += 1
-        wrong = False
+        values[k] = (vo, vg)
         if so and sg:
-            wrong = vo[0] != vg[0] and fisher_exact_p(n1, 0, 0, n2) < CELL_ALPHA
+            if vo[0] != vg[0] and fisher_exact_p(n1, 0, 0, n2) < CELL_ALPHA:
+                wrong.append(k)
         elif so:
             hits = sum(1 for v in vg if v == vo[0])
-            wrong = fisher_exact_p(n1, 0, hits, n2 - hits) < CELL_ALPHA
+            one_sided.append((fisher_exact_p(n1, 0, hits, n2 - hits), k))
         else:
             hits = sum(1 for v in vo if v == vg[0])
-            wrong = fisher_exact_p(hits, n1 - hits, n2, 0) < CELL_ALPHA
-        if wrong:
-            bad += 1
-            if len(detail) < 12:
-                co, cg = Counter(vo).most_common(2), Counter(vg).most_common(2)
-                detail.append(f"({k[0]},{k[1]}): ours "
-                              + "/".join(f"{show(v)}x{c}" for v, c in co) + ", game "
-                              + "/".join(f"{show(v)}x{c}" for v, c in cg))
+            one_sided.append((fisher_exact_p(hits, n1 - hits, n2, 0), k))
+    one_sided.sort()
+    m_tests = len(one_sided)
+    for i, (p, k) in enumerate(one_sided):       # Holm's step-down procedure
+        if p > ALPHA / (m_tests - i):
+            break
+        wrong.append(k)
+    detail = []
+    for k in sorted(wrong)[:12]:
+        vo, vg = values[k]
+        co, cg = Counter(vo).most_common(2), Counter(vg).most_common(2)
+        detail.append(f"({k[0]},{k[1]}): ours " + "/".join(f"{show(v)}x{c}" for v, c in co)
+                      + ", game " + "/".join(f"{show(v)}x{c}" for v, c in cg))
+    bad = len(wrong)
     agree = 1.0 - bad / fixed if fixed else 1.0
     m = Measure(group, name, f"fixed squares ({frame.describe()})",
                 f"{fixed} fixed", f"{agree:.2%} agree", bad, None,

@@ -69,12 +69,15 @@ def okay(level: Level, x: int, y: int, d: int, x_maze_max: int = X_MAZE_MAX,
 
 
 def walkfrom(level: Level, rng, x: int, y: int, typ: int = 0, micro: bool = False,
-             x_maze_max: int = X_MAZE_MAX, y_maze_max: int = Y_MAZE_MAX) -> None:
+             x_maze_max: int = X_MAZE_MAX, y_maze_max: int = Y_MAZE_MAX,
+             trace: Optional[list] = None) -> None:
     """mkmaze.c walkfrom(): carve a maze with ``typ`` (0: CORR on corrmaze levels, else
     ROOM) starting at (x, y).  Carved cells are marked as laid by the des-file.
 
     The default reproduces the recursive C exactly (as a stack of walkers, each with
     its own current cell); ``micro=True`` reproduces the MICRO build's loop.
+    ``trace``, a list, receives every cell the walk opens, in order (checks use it:
+    the walk's own cells must form a tree, whatever was on the level before).
     """
     if not typ:
         typ = default_walk_typ(level)
@@ -83,6 +86,8 @@ def walkfrom(level: Level, rng, x: int, y: int, typ: int = 0, micro: bool = Fals
     touched = level.touched
 
     def enter(cx: int, cy: int) -> None:
+        if trace is not None:
+            trace.append((cx, cy))
         k = cx * _R + cy
         if cells[k] != T.DOOR:
             cells[k] = typ
@@ -103,6 +108,8 @@ def walkfrom(level: Level, rng, x: int, y: int, typ: int = 0, micro: bool = Fals
     def step(cx: int, cy: int, d: int) -> tuple[int, int]:
         mx = cx + _DX[d]
         my = cy + _DY[d]
+        if trace is not None:
+            trace.append((mx, my))
         k = mx * _R + my
         cells[k] = typ
         touched[k] = 1
@@ -140,7 +147,8 @@ def walkfrom(level: Level, rng, x: int, y: int, typ: int = 0, micro: bool = Fals
 
 
 def mazewalk(level: Level, rng, x: int, y: int, direction: int, ftyp: int = 0,
-             stocked: bool = False, filler: Optional["MazeFiller"] = None) -> None:
+             stocked: bool = False, filler: Optional["MazeFiller"] = None,
+             trace: Optional[list] = None) -> None:
     """spo_lev.c spo_mazewalk() for an absolute start (x, y) and a W_* direction.
 
     Steps once in ``direction`` and opens that cell (unless it is a door); then makes
@@ -181,7 +189,7 @@ def mazewalk(level: Level, rng, x: int, y: int, direction: int, ftyp: int = 0,
         y += 1 if direction == W_SOUTH else -1
     if not inside(x, y):
         return
-    walkfrom(level, rng, x, y, ftyp)
+    walkfrom(level, rng, x, y, ftyp, trace=trace)
     if stocked:
         fill_empty_maze(level, rng, filler)
 

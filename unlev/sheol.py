@@ -144,7 +144,8 @@ class _Map:
 def _voronoi_points(rng, vtyps, numpoints: int):
     """The point placement loop of init_level_base_voronoi() (all its draws)."""
     numtyps = len(vtyps)
-    rn2 = rng.rn2
+    word = rng._word            # the hottest loop of Sheol: draw words directly
+    draws = 0
     px = [0] * numpoints
     py = [0] * numpoints
     pt = [0] * numpoints
@@ -154,15 +155,17 @@ def _voronoi_points(rng, vtyps, numpoints: int):
     i1_tries = 0
     i1_last_try = 0
     i1 = 0
+    xs, ys = COLNO - 1, ROWNO
     while i1 < numpoints:
         if i1_last_try != i1:
             i1_tries = 0
             i1_last_try = i1
-        x = rn2(COLNO - 1) + 1
-        y = rn2(ROWNO)
+        x = word() % xs + 1
+        y = word() % ys
         px[i1] = x
         py[i1] = y
-        pt[i1] = vtyps[rn2(numtyps)]
+        pt[i1] = vtyps[word() % numtyps]
+        draws += 3
         tries_before = i1_tries
         i1_tries += 1
         c = (x + 1) * PW + y + 1
@@ -175,30 +178,34 @@ def _voronoi_points(rng, vtyps, numpoints: int):
         if count[c] < 255:
             count[c] += 1
         i1 += 1
+    rng.calls += draws
     return px, py, pt
+
+
+_PAD = COLNO * W          # owner table padding: any offset stays inside the list
+_GROUP_SHIFTS = [(d, tuple(dx * W + dy for dx, dy in offs)) for d, offs in _DIST_GROUPS]
 
 
 def _voronoi_assign(px, py, pt) -> _Map:
     """Give every valid cell the type of its nearest point (lowest index on ties)."""
-    owner = {}
+    n = len(px)
+    owner = [n] * (3 * _PAD)           # bit index + _PAD -> lowest point index there
     occ: dict[int, int] = {}
-    for i in range(len(px)):
-        key = (px[i], py[i])
-        if key not in owner:
-            owner[key] = i
-        occ[pt[i]] = occ.get(pt[i], 0) | _bit(px[i], py[i])
-    m = _Map()
+    for i in range(n):
+        k = px[i] * W + py[i]
+        if owner[k + _PAD] == n:
+            owner[k + _PAD] = i
+        occ[pt[i]] = occ.get(pt[i], 0) | (1 << k)
     assigned = {t: 0 for t in occ}
     unassigned = VALID
-    for _d, offs in _DIST_GROUPS:
+    for _d, shifts in _GROUP_SHIFTS:
         if not unassigned:
             break
         reach = {}
         for t, o in occ.items():
             r = 0
-            for dx, dy in offs:
-                s = dx * W + dy
-                r |= (o << s) if s >= 0 else (o >> -s)
+            for sh in shifts:
+                r |= (o << sh) if sh >= 0 else (o >> -sh)
             r &= unassigned
             if r:
                 reach[t] = r
@@ -209,16 +216,20 @@ def _voronoi_assign(px, py, pt) -> _Map:
         for r in reach.values():
             multi |= seen & r
             seen |= r
-        for t, r in reach.items():
-            assigned[t] |= r & ~multi
-        for cx, cy in _iter_bits(multi):
-            best = None
-            for dx, dy in offs:
-                i = owner.get((cx - dx, cy - dy))
-                if i is not None and (best is None or i < best):
-                    best = i
-            assigned[pt[best]] |= _bit(cx, cy)
+        if multi:
+            for t in reach:
+                assigned[t] |= reach[t] & ~multi
+            while multi:
+                low = multi & -multi
+                k = low.bit_length() - 1 + _PAD
+                best = min(owner[k - sh] for sh in shifts)
+                assigned[pt[best]] |= low
+                multi ^= low
+        else:
+            for t in reach:
+                assigned[t] |= reach[t]
         unassigned &= ~seen
+    m = _Map()
     m.by = {t: b for t, b in assigned.items() if b}
     return m
 
