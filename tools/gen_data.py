@@ -19,7 +19,9 @@ What is read, and from where:
   can be changed with ``-D``/``-U``.
 * ``src/monst.c`` (``MON(...)`` rows), ``src/objects.c`` (``OBJECT(...)`` rows),
   ``src/drawing.c`` (class symbols and explanations), ``src/mkobj.c`` (class
-  probability tables), ``util/lev_main.c`` (the trap and room names lev_comp accepts).
+  probability tables), ``util/lev_main.c`` (the trap and room names lev_comp accepts),
+  ``src/shknam.c`` (shop types, their stock and shopkeeper names: ``shops.json``),
+  ``src/engrave.c`` (random headstone epitaphs: ``epitaphs.json``).
 * ``util/makedefs.c`` if present, only for the ``LAST_GEM`` constant.
 
 Monster difficulty is not stored in monst.c: the game's build computes it (makedefs'
@@ -659,6 +661,96 @@ def _room_consts(pp: ParamRecorder) -> List[str]:
     return order[order.index("OROOM"):order.index("MAXRTYPE")]
 
 
+# makedefs' onames.h prefixes (the rest of the objects use their bare upper-cased name)
+_ONAME_PREFIX = {"WAND_CLASS": "WAN_", "RING_CLASS": "RIN_", "POTION_CLASS": "POT_",
+                 "SPBOOK_CLASS": "SPE_", "SCROLL_CLASS": "SCR_"}
+
+
+def _oname_table(objects: dict) -> Dict[str, str]:
+    """onames.h constant -> object name, as makedefs would name them."""
+    out: Dict[str, str] = {}
+    for o in objects["objects"]:
+        if o["name"]:
+            const = _ONAME_PREFIX.get(o["class_name"], "") + _enum_name(o["name"])
+            out.setdefault(const, o["name"])
+    return out
+
+
+def _strings(ev: Evaluator, rows) -> List[str]:
+    """A ``const char *[]`` initializer without its null terminator."""
+    return [v for v in (ev.value(r) for r in rows) if isinstance(v, str)]
+
+
+def _oname_classes(objects: dict) -> Dict[str, str]:
+    out: Dict[str, str] = {}
+    for o in objects["objects"]:
+        if o["name"]:
+            out.setdefault(_ONAME_PREFIX.get(o["class_name"], "") + _enum_name(o["name"]),
+                           o["class"])
+    return out
+
+
+def gen_shops(src: Sources, base: ParamRecorder, objects: dict, features) -> dict:
+    """shknam.c: shtypes[] (shop kinds, their probability and stock), the shopkeeper
+    name lists, and the black market's nickname prefixes."""
+    path = src.find("src/shknam.c")
+    if path is None:
+        raise SystemExit("gen_data: src/shknam.c is required (shop types)")
+    pp = base.fork()
+    toks = pp.process_named(path, "shknam.c")
+    ev = Evaluator(pp)
+    onames = _oname_table(objects)
+    class_of_const = _oname_classes(objects)
+    sym_of = {c["index"]: c["symbol"] for c in objects["classes"]}
+
+    def item(toks_):
+        text = "".join(t.text for t in toks_)
+        if text.startswith("-"):
+            const = text[1:]
+            if const not in onames:
+                raise ValueError(f"shknam.c: unknown object constant {const}")
+            return {"object": onames[const], "class": class_of_const[const]}
+        v = ev.int(toks_, "shtypes item")
+        return {"class": sym_of.get(v)}      # RANDOM_CLASS (0) -> null
+
+    shops, name_lists = [], {}
+    for i, row in enumerate(parse_braces(find_initializer(toks, "shtypes"))):
+        name = ev.value(row[0])
+        if not isinstance(name, str):
+            break                                  # the terminator
+        stock = []
+        for pair in row[4]:
+            prob = ev.int(pair[0], "shtypes iprob")
+            if prob:
+                stock.append(dict(prob=prob, **item(pair[1])))
+        lst = "".join(t.text for t in row[5])
+        if lst != "0" and lst not in name_lists:
+            name_lists[lst] = _strings(ev, parse_braces(find_initializer(toks, lst)))
+        symb = ev.int(row[1], "shtypes symb")
+        shops.append({"index": i, "name": name, "class": sym_of.get(symb),
+                      "prob": ev.int(row[2], "shtypes prob"), "stock": stock,
+                      "names": None if lst == "0" else lst})
+    try:
+        prefixes = _strings(ev, parse_braces(find_initializer(toks, "prefixes")))
+    except KeyError:
+        prefixes = []
+    return {"generator": "tools/gen_data.py", "features": features, "shops": shops,
+            "shopkeeper_names": name_lists, "blackmarket_prefixes": prefixes}
+
+
+def gen_epitaphs(src: Sources, base: ParamRecorder, features) -> dict:
+    """engrave.c epitaphs[]: the random headstone texts (UnNetHack keeps them in the
+    source, not in a dat/ file)."""
+    path = src.find("src/engrave.c")
+    if path is None:
+        raise SystemExit("gen_data: src/engrave.c is required (epitaphs)")
+    pp = base.fork()
+    toks = pp.process_named(path, "engrave.c")
+    ev = Evaluator(pp)
+    texts = _strings(ev, parse_braces(find_initializer(toks, "epitaphs")))
+    return {"generator": "tools/gen_data.py", "features": features, "epitaphs": texts}
+
+
 # ---------------------------------------------------------------------------------------
 def dump(path: Path, data: dict) -> None:
     """JSON with one table row per line: readable diffs when a variant changes."""
@@ -711,14 +803,19 @@ def main(argv=None) -> int:
     monsters = gen_monsters(src, base, drawing, features)
     objects = gen_objects(src, base, drawing, features)
     traps, rooms = gen_traps_rooms(src, base, features)
+    shops = gen_shops(src, base, objects, features)
+    epitaphs = gen_epitaphs(src, base, features)
 
     args.out.mkdir(parents=True, exist_ok=True)
     dump(args.out / "monsters.json", monsters)
     dump(args.out / "objects.json", objects)
     dump(args.out / "traps.json", traps)
     dump(args.out / "rooms.json", rooms)
+    dump(args.out / "shops.json", shops)
+    dump(args.out / "epitaphs.json", epitaphs)
     print(f"gen_data: {len(monsters['monsters'])} monsters, {len(objects['objects'])} objects, "
-          f"{len(traps['traps'])} traps, {len(rooms['des_names'])} room names -> {args.out}")
+          f"{len(traps['traps'])} traps, {len(rooms['des_names'])} room names, "
+          f"{len(shops['shops'])} shop types, {len(epitaphs['epitaphs'])} epitaphs -> {args.out}")
     return 0
 
 
