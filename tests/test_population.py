@@ -297,10 +297,11 @@ def _misplaced(level: Level):
     for o in level.objects:
         if o.attrs.get("spot") == "fixed" or o.attrs.get("from") == "mineralize":
             continue
-        if o.attrs.get("from") == "fill" and any(r.lx <= o.x <= r.hx and r.ly <= o.y <= r.hy
-                                                 for r in rooms):
-            # a court's coffer goes anywhere in the room's rectangle: where a des-file
-            # REGION spans rock (Fort Ludios), the game's dumps have it in rock too
+        if o.attrs.get("from") in ("fill", "fixup_special") and any(
+                r.lx <= o.x <= r.hx and r.ly <= o.y <= r.hy for r in rooms):
+            # a court's coffer and Medusa's extra statues go anywhere in the room's
+            # rectangle (somexy()/somex() without a location test): where a des-file
+            # REGION spans rock or walls, the game's own dumps have them there too
             continue
         if level.typ_at(o.x, o.y) <= T.DBWALL:
             out.append(("object", o.id, o.x, o.y, o.attrs.get("from")))
