@@ -67,7 +67,7 @@ def fill_room(builder, level: Level, rng: RNG, room: Room, prefilled: bool) -> N
         elif room.rtype in ZOO_TYPES:
             fill_zoo(builder, level, rng, room)
     flag = _FLAG_OF.get(room.rtype)
-    if flag and room.rtype != TEMPLE:
+    if flag:
         level.extras[flag] = True
 
 
