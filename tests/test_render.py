@@ -228,3 +228,16 @@ def test_summary_groups_and_truncates_long_position_lists():
     out = io.StringIO()
     Console(file=out, width=80, color_system=None).print(render.summary(lev, seed=5))
     assert "+21 more" in out.getvalue()
+
+
+def test_summary_table_is_capped_with_a_pointer_to_the_json():
+    lev = Level(name="bazaar")
+    names = [o.name for o in __import__("unlev.stdlib.data", fromlist=["x"]).objects()
+             if o.name and o.class_symbol == ")"][:12]
+    for i, name in enumerate(names):
+        lev.objects.append(Object(1 + i, 3, name))
+    out = io.StringIO()
+    Console(file=out, width=80, color_system=None).print(render.summary(lev, max_rows=5))
+    text = out.getvalue()
+    assert names[4] in text and names[5] not in text
+    assert "7 more kinds (7 things); --json lists everything" in text

@@ -17,6 +17,7 @@ import dataclasses
 import enum
 import json
 from functools import lru_cache
+from json.encoder import encode_basestring
 from typing import Any, Dict, Iterable, List, Optional
 
 from unlev.level import (
@@ -378,6 +379,21 @@ def _scalar(v) -> bool:
     return v is None or isinstance(v, (bool, int, float, str))
 
 
+def _scalar_text(v) -> str:
+    """json.dumps of one plain value, without its per-call overhead."""
+    if isinstance(v, str):
+        return encode_basestring(v)
+    if v is True:
+        return "true"
+    if v is False:
+        return "false"
+    if v is None:
+        return "null"
+    if isinstance(v, int):
+        return int.__repr__(v)
+    return json.dumps(v, allow_nan=False)
+
+
 def dumps(obj: Any, indent: int = 2) -> str:
     """Deterministic JSON text (ends with a newline).  A list of plain values (a grid
     row), and any container whose one-line form is short, is written on one line; a
@@ -394,7 +410,7 @@ def _one_line(obj) -> str:
 
 def _emit(obj, level: int, indent: int, out: List[str]) -> None:
     if _scalar(obj):
-        out.append(json.dumps(obj, ensure_ascii=False, allow_nan=False))
+        out.append(_scalar_text(obj))
         return
     if isinstance(obj, tuple):
         obj = list(obj)
@@ -426,7 +442,7 @@ def _emit(obj, level: int, indent: int, out: List[str]) -> None:
         for i, (k, v) in enumerate(items):
             if not isinstance(k, str):
                 raise TypeError(f"JSON object key is not a string: {k!r}")
-            out.append(pad + json.dumps(k, ensure_ascii=False) + ": ")
+            out.append(pad + encode_basestring(k) + ": ")
             _emit(v, level + 1, indent, out)
             out.append(",\n" if i < len(items) - 1 else "\n")
         out.append(" " * (level * indent) + "}")

@@ -421,8 +421,8 @@ def _where(points: List[Tuple[int, int]], limit: int = 8) -> str:
 
 
 def entity_rows(level: Level) -> List[Tuple[Glyph, str, str, int, List[Tuple[int, int]]]]:
-    """(glyph, kind, name, count, positions) for the summary table: monsters, objects
-    on the floor and buried, traps, engravings; the same name grouped, first seen first."""
+    """(glyph, kind, name, count, positions) for the summary table: monsters, traps,
+    objects on the floor and buried, engravings; the same name grouped, first seen first."""
     groups: Dict[Tuple[str, str], list] = {}
 
     def add(kind: str, g: Glyph, name: str, x: int, y: int) -> None:
@@ -434,21 +434,23 @@ def entity_rows(level: Level) -> List[Tuple[Glyph, str, str, int, List[Tuple[int
     for m in level.monsters:
         g = monster_glyph(m)
         add("monster", g, g.what, m.x, m.y)
-    for o in level.objects:
-        g = object_glyph(o)
-        add("buried" if o.buried else "object", g, g.what, o.x, o.y)
     for t in level.traps:
         ti = trap_index(t)
         ch, color, what = TRAP_SYMS[ti - 1] if ti else ("^", None, str(t.ttyp))
         add("trap", Glyph(ch, color, "trap", what), what, t.x, t.y)
+    for o in level.objects:
+        g = object_glyph(o)
+        add("buried" if o.buried else "object", g, g.what, o.x, o.y)
     for e in level.engravings:
         add("engraving", Glyph("~", None, "engraving", e.text), repr(e.text), e.x, e.y)
     return [(g, kind, name, len(pts), pts) for (kind, name), (g, pts) in groups.items()]
 
 
-def summary(level: Level, *, seed: Optional[int] = None, source: Optional[str] = None):
+def summary(level: Level, *, seed: Optional[int] = None, source: Optional[str] = None,
+            max_rows: int = 40):
     """What is below the map: name, seed, flags, messages, counts, and a table of
-    everything placed with its positions."""
+    everything placed with its positions (``max_rows`` kinds at most; the JSON has
+    everything)."""
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
@@ -481,7 +483,8 @@ def summary(level: Level, *, seed: Optional[int] = None, source: Optional[str] =
               ("traps", len(level.traps)), ("engravings", len(level.engravings)),
               ("gold", gold)]
     shown = [f"{n} {w}" for w, n in counts if n or w in ("monsters", "objects", "traps")]
-    lines.append(Text(", ".join(shown)))
+    lines.append(Text(", ".join(n.replace("1 engravings", "1 engraving").replace(
+        "1 subrooms", "1 subroom") for n in shown)))
     rows = entity_rows(level)
     if rows:
         table = Table(box=None, show_header=True, header_style="bold", pad_edge=False,
@@ -491,10 +494,14 @@ def summary(level: Level, *, seed: Optional[int] = None, source: Optional[str] =
         table.add_column("what", overflow="fold")
         table.add_column("n", justify="right", no_wrap=True)
         table.add_column("where (x,y)", overflow="fold")
-        for g, kind, name, n, pts in rows:
+        for g, kind, name, n, pts in rows[:max_rows]:
             table.add_row(Text(g.ch, style=glyph_style(g) or None), kind, name, str(n),
                           _where(pts))
         lines.append(table)
+        if len(rows) > max_rows:
+            rest = rows[max_rows:]
+            lines.append(Text(f"... {len(rest)} more kinds ({sum(r[3] for r in rest)} "
+                              "things); --json lists everything", style="dim"))
     return Group(*lines)
 
 
