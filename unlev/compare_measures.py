@@ -295,12 +295,13 @@ def typ_name(t: int) -> str:
 
 # ------------------------------------------------------------------ one level
 NUMERIC_GROUPS = {
-    "structure": ("rooms", "lit rooms", "subrooms", "doors", "trapped doors", "up stairs",
+    "structure": ("rooms", "lit rooms", "room floor area", "subrooms", "doors", "trapped doors", "up stairs",
                   "down stairs", "up ladder", "down ladder"),
     "population": ("traps", "monsters", "objects on floor", "objects buried",
                    "objects in containers", "objects carried", "engravings"),
 }
 KIND_GROUPS = {
+    "terrain": ("wall shapes",),
     "structure": ("room types", "door states"),
     "population": ("trap kinds", "monster kinds", "object classes", "object kinds"),
 }

@@ -104,6 +104,8 @@ def sample_of(level: Level) -> Sample:
     for c in set(TERRAIN_CLASS.values()):
         num[f"terrain {c}"] = shares.get(c, 0)
     num["lit squares"] = sum(level.lit)
+    # which wall shapes wallification chose (corners, T-walls...): joins in random parts
+    kinds["wall shapes"] = Counter(T.TERRAIN_NAMES[t] for t in typ if 0 < t <= T.DBWALL)
     # doors, read off the grid as the game's dump does
     doors = Counter()
     trapped = 0
@@ -118,6 +120,7 @@ def sample_of(level: Level) -> Sample:
     rooms = [r for r in level.rooms if not r.is_subroom]
     num["rooms"] = len(rooms)
     num["lit rooms"] = sum(1 for r in rooms if r.rlit)
+    num["room floor area"] = sum((r.hx - r.lx + 1) * (r.hy - r.ly + 1) for r in rooms)
     num["subrooms"] = len(level.subrooms)
     kinds["room types"] = Counter(_room_type_name(r.rtype) for r in rooms)
     stairs = Counter(f"{'up' if st.up else 'down'} {'ladder' if st.isladder else 'stairs'}"
