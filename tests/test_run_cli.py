@@ -69,7 +69,7 @@ def mode(request):
 # --- help -------------------------------------------------------------------------------
 def test_main_help_mentions_run_with_an_example(mode, capsys):
     rc, out, _ = run(mode, ["--help"], capsys)
-    assert rc == 0 and "run" in out and "examples:" in out
+    assert rc == 0 and "examples:" in out and "unlev run samples/bigrm.des --seed 42 --show" in out
 
 
 def test_run_help_documents_every_option_with_examples(mode, capsys):

@@ -18,6 +18,8 @@ from .lang.diagnostics import DesError
 from .lang.frontend import compile_file
 
 EXAMPLES_MAIN = """examples:
+  unlev run samples/bigrm.des --seed 42 --show    generate a level and draw it
+  unlev run samples/bigrm.des --seed 42 --json    the same level as JSON
   unlev check samples/                    check every des-file under samples/
   unlev parse samples/bigrm.des --ast     show the syntax tree
 """
