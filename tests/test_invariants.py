@@ -230,6 +230,13 @@ def test_maze_check_follows_a_flip():
     assert [v for v in check_level(level) if v.check == "maze"] == []
 
 
+def test_second_walk_into_a_finished_maze_is_fine():
+    level, req = build(MAZE + "MAZEWALK: (75,17), west\n")
+    walks = level.extras["mazewalks"]
+    assert len(walks) == 2 and len(walks[1]["cells"]) <= 2
+    assert [v for v in check_level(level, req) if v.check == "maze"] == []
+
+
 def test_mazewalk_with_no_stone_is_caught():
     level, req = build('LEVEL: "mz"\nINIT_MAP: solidfill, \'.\'\nMAZEWALK: (10,10), east\n')
     (v,) = [v for v in check_level(level, req) if v.check == "maze"]

@@ -14,7 +14,8 @@ Checks (names used to switch them off):
                put it on that exact spot (or it is a monster that lives in rock, an
                object buried or mineralized into the rock).
 ``doors``      every door and secret door has walls on both sides along one axis.
-``maze``       what each MAZEWALK carved is still one connected area.
+``maze``       what each MAZEWALK carved is still one connected area; a walk that
+               carved nothing must at least open onto a maze another walk made.
 ``stairs``     the level has every staircase, ladder, branch and portal the des-file
                asks for unconditionally.
 
@@ -271,12 +272,18 @@ def check_maze(level: Level, comp: Optional[List[int]] = None) -> List[Violation
         return []
     comp = comp if comp is not None else components(level)
     out = []
+    # a walk that finds the maze already made (MAZEWALK from both ends) only opens
+    # its first step; that is fine when the step joins a maze another walk carved
+    mazes = {comp[x * _R + y] for w in walks if len(w["cells"]) > 2
+             for x, y in w["cells"]} - {-1}
     for w in walks:
         sx, sy = w["start"]
         cells = w["cells"]
         if len(cells) <= 2:
-            out.append(Violation("maze", "MAZEWALK carved no maze (no stone to walk into)",
-                                 (sx, sy)))
+            joined = {comp[x * _R + y] for x, y in list(cells) + [(sx, sy)] if isok(x, y)}
+            if not joined & mazes:
+                out.append(Violation("maze", "MAZEWALK carved no maze (no stone to walk "
+                                     "into) and joins no maze", (sx, sy)))
             continue
         groups: Dict[int, List[Tuple[int, int]]] = {}
         for x, y in cells:
