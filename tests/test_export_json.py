@@ -228,3 +228,23 @@ def test_schema_requires_every_key_the_exporter_writes(doc, schema):
     lv = doc["levels"][0]
     assert set(schema["$defs"]["level"]["required"]) == set(lv)
     assert set(schema["required"]) == set(doc)
+
+
+def test_first_level_of_every_corpus_file_exports_and_validates(unnethack_corpus, schema):
+    """Real levels carry whatever the populators add (shopkeepers, priests, mineral
+    deposits...): every one must still serialise, round-trip and match the schema."""
+    from unlev.lang.frontend import compile_file
+    validator = jsonschema.Draft202012Validator(schema)
+    checked = 0
+    for path in unnethack_corpus:
+        compiled = compile_file(str(path))
+        node = compiled.tree.levels[0]
+        lev = build_level(compiled, node, seed=7, force_flip=True)
+        doc = export.document([export.level_to_dict(lev, seed=7, source=path.name)],
+                              source=path.name, seed=7)
+        text = export.dumps(doc)
+        assert json.loads(text) == doc and " at 0x" not in text, path.name
+        errors = sorted(validator.iter_errors(doc), key=lambda e: list(e.path))
+        assert not errors, (path.name, node.name, errors[0].message[:200], list(errors[0].path))
+        checked += 1
+    assert checked == len(unnethack_corpus) >= 30
