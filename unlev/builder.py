@@ -167,6 +167,10 @@ def _ok_table(humidity: int, sp: bool) -> Tuple[bool, ...]:
     return table
 
 
+# map characters _load_map() treats beyond setting the type
+_MAP_SPECIAL_TYPES = frozenset((T.SDOOR, T.DOOR, T.HWALL, T.IRONBARS, T.LAVAPOOL, T.ICE))
+
+
 class GameBuilder(LevelBuilder):
     """Builds a :class:`Level` the way UnNetHack's des-file loader does.
 
@@ -553,33 +557,46 @@ class GameBuilder(LevelBuilder):
         typ, lit, flg, horiz = lev.typ, lev.lit, lev.flg, lev.horiz
         roomno, edge, touched = lev.roomno, lev.edge, lev.touched
         iced = ICED_POOL if lev.flags.icedpools else ICED_MOAT
+        chars = T.MAP_CHARS
+        special = _MAP_SPECIAL_TYPES
+        x0 = lev.xstart
         for dy, row in enumerate(rows):
             y = lev.ystart + dy
-            for dx in range(width):
-                ch = row[dx] if dx < len(row) else " "
-                t = T.map_char_to_type(ch)
-                if t == T.INVALID_TYPE:
-                    t = T.STONE
-                if t >= T.MAX_TYPE:
-                    continue        # 'x': see-through
-                x = lev.xstart + dx
-                if not (0 <= x < COLNO and 0 <= y < ROWNO):
+            if not 0 <= y < ROWNO:
+                continue
+            types = [chars.get(ch, T.STONE) for ch in row[:width]]
+            types += [T.STONE] * (width - len(types))
+            # cells inside the level, left to right: (column offset, type)
+            cells = [(dx, t) for dx, t in enumerate(types)
+                     if t < T.MAX_TYPE and 0 <= x0 + dx < COLNO]      # 'x': see-through
+            if not cells:
+                continue
+            if len(cells) == width and cells[0][0] == 0:
+                # the whole row: one strided write per array
+                start = x0 * _R + y
+                stop = start + width * _R
+                typ[start:stop:_R] = bytes(types)
+                zeros = bytes(width)
+                for arr in (lit, flg, horiz, roomno, edge):
+                    arr[start:stop:_R] = zeros
+                touched[start:stop:_R] = b"\x01" * width
+            else:
+                for dx, t in cells:
+                    i = (x0 + dx) * _R + y
+                    typ[i] = t
+                    lit[i] = flg[i] = horiz[i] = roomno[i] = edge[i] = 0
+                    touched[i] = 1
+            for dx, t in cells:
+                if t not in special:
                     continue
+                x = x0 + dx
                 i = x * _R + y
-                typ[i] = t
-                lit[i] = 0
-                flg[i] = 0
-                horiz[i] = 0
-                roomno[i] = 0
-                edge[i] = 0
-                touched[i] = 1
-                if t in (T.SDOOR, T.DOOR):
+                if t == T.SDOOR or t == T.DOOR:
                     if t == T.SDOOR:
                         flg[i] = D_CLOSED
-                    if x != lev.xstart and x > 0 and (
-                            0 < typ[i - _R] <= T.DBWALL or horiz[i - _R]):
+                    if x != x0 and x > 0 and (0 < typ[i - _R] <= T.DBWALL or horiz[i - _R]):
                         horiz[i] = 1
-                elif t in (T.HWALL, T.IRONBARS):
+                elif t == T.HWALL or t == T.IRONBARS:
                     horiz[i] = 1
                 elif t == T.LAVAPOOL:
                     lit[i] = 1
@@ -2086,7 +2103,7 @@ def mineralize(level: Level, rng: RNG, kelp_pool: int = -1, kelp_moat: int = -1,
     if not skip_lvl_checks and ctx.in_endgame:
         return
     typ = level.typ
-    for x in range(2, COLNO - 2):
+    for x in range(2, COLNO - 2) if (T.POOL in typ or T.MOAT in typ) else ():
         for y in range(1, ROWNO - 1):
             t = typ[x * _R + y]
             if (kelp_pool and t == T.POOL and not rng.rn2(kelp_pool)) or \
