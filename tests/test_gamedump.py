@@ -170,3 +170,15 @@ def test_every_reference_dump_reads(game_reference):
                         assert t == T.STONE
             ups = [s for s in d.stairs if s.up]
             assert all(lev.typ[s.x * ROWNO + s.y] in (T.STAIRS, T.LADDER) for s in ups)
+
+
+def test_object_classes_are_written_as_numbers_and_read_as_symbols():
+    from unlev.compare_sample import object_class_symbol
+    from unlev.level import Level, Object
+    lev = Level(name="cls")
+    lev.objects.append(Object(5, 5, "teleportation", attrs={"class": "/"}))   # the wand
+    lev.objects.append(Object(6, 5, "teleportation", attrs={"class": "?"}))   # the scroll
+    (d,) = parse_dumps(format_dumps([lev]))
+    assert [o.attrs["class"] for o in d.objects] == [11, 9]
+    assert [object_class_symbol(o) for o in d.objects] == ["/", "?"]
+    assert [object_class_symbol(o) for o in lev.objects] == ["/", "?"]

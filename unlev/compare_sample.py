@@ -65,10 +65,12 @@ def door_state(typ: int, mask: int) -> str:
 
 def object_class_symbol(o: Object) -> str:
     cls = o.attrs.get("class")
-    if isinstance(cls, int):
+    if isinstance(cls, int):           # the game's dumps: the class number
         for c in data.object_classes():
             if c.index == cls:
                 return c.symbol
+    elif isinstance(cls, str) and len(cls) == 1:   # our records: the class symbol
+        return cls
     look = data.lookup_object(str(o.id))
     return look.item.class_symbol if look.item is not None else "?"
 

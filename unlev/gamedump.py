@@ -400,7 +400,9 @@ def _obj_line(o: Object, where: str, depth: int) -> str:
     if mt and name in ("corpse", "statue", "figurine", "egg", "tin"):
         name = f"{name}:{mt}"
     cls = o.attrs.get("class")
-    if cls is None:
+    if isinstance(cls, str):            # our records keep the class symbol
+        cls = next((c.index for c in data.object_classes() if c.symbol == cls), None)
+    if not isinstance(cls, int):
         look = data.lookup_object(str(o.id))
         cls = look.item.class_index if look.item is not None else 1
     quan = o.attrs.get("quan", o.attrs.get("quantity", 1))
