@@ -276,7 +276,7 @@ def run_options(args) -> dict:
     from unlev.stdlib.builtins import DEFAULT_DATE
     flip = "none" if args.no_flip else ("anywhere" if args.compat == "documented"
                                         else "sokoban-only")
-    return {"compat": args.compat, "flip": flip, "depth": args.depth or 1,
+    return {"compat": args.compat, "flip": flip, "depth": args.depth,
             "difficulty": args.difficulty, "role": args.role or "Valkyrie",
             "race": args.race or "human", "align": args.align or "neutral",
             "date": (args.date or DEFAULT_DATE).strftime("%Y-%m-%dT%H:%M")}
@@ -288,11 +288,9 @@ def build_one(compiled, node, seed: int, args, warn_to_stderr: bool = True):
     from unlev.stdlib.builtins import RunContext
     from unlev.stdlib.selection import Compat
 
-    depth = args.depth or 1
-    context = guess_context(node.name, depth)
-    if args.difficulty:
-        context.level_difficulty = args.difficulty
-    rc = RunContext(depth=depth, difficulty=args.difficulty or 0, level_name=node.name,
+    # no --depth: where the game usually puts this level (run.usual_place)
+    context = guess_context(node.name, args.depth, args.difficulty)
+    rc = RunContext(depth=context.depth, difficulty=context.difficulty, level_name=node.name,
                     in_sokoban=context.in_sokoban,
                     in_hell=context.dungeon_name in ("Gehennom", "Sheol"))
     if args.role:
