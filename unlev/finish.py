@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Callable, Optional
 
 from unlev.stdlib import terrain as T
-from unlev.level import COLNO, ROWNO, Level
+from unlev.level import COLNO, ROWNO, Level, Object, isok
 from unlev.rooms import link_doors_rooms
 from unlev.walls import remove_boundary_syms, solidify_map, wallification
 from unlev.flip import flip_level_rnd
@@ -72,3 +72,37 @@ def mark_graveyard(level: Level) -> None:
     undead corpses), whether or not its des-file says FLAGS:graveyard."""
     if level.extras.get("has_morgue"):
         level.flags.graveyard = True
+
+
+def post_process_level(level: Level, rng) -> None:
+    """mklev.c post_process_level(), the last step of mklev() (after mineralize): a
+    level with trees may get an axe.  (Its other half, the fixed engravings of depths
+    23 and 42, is not made: their texts are not in unlev's data.)"""
+    place_axe(level, rng)
+
+
+def _ilog2(v: int) -> int:
+    return v.bit_length() - 1 if v > 0 else -1
+
+
+def place_axe(level: Level, rng) -> None:
+    """mklev.c place_axe(): the more trees (dead ones count, and stone on an arboreal
+    level), the likelier an axe lies somewhere open; up to 100 tries for a spot."""
+    arboreal = level.flags.arboreal
+    trees = 0
+    for x in range(1, COLNO):
+        for y in range(ROWNO):
+            t = level.typ[x * ROWNO + y]
+            if t in (T.TREE, T.DEADTREE) or (arboreal and t == T.STONE):
+                trees += 1
+    if trees <= 0 or rng.rnf(_ilog2(trees), trees):
+        return
+    tries = 0
+    while True:
+        x, y = rng.rn2(COLNO), rng.rn2(ROWNO)
+        if level.typ[x * ROWNO + y] > T.DOOR:     # SPACE_POS
+            break
+        tries += 1
+        if tries >= 100:
+            return
+    level.objects.append(Object(x, y, "axe", attrs={"class": ")", "from": "place_axe"}))
