@@ -66,8 +66,9 @@ _V = {
     "coaligned": ("ALIGNMENT", AM_SPLEV_CO), "noncoaligned": ("ALIGNMENT", AM_SPLEV_NONCO),
     "peaceful": ("MON_ATTITUDE", 1), "hostile": ("MON_ATTITUDE", 0),
     "asleep": ("MON_ALERTNESS", 1), "awake": ("MON_ALERTNESS", 0),
-    "m_feature": ("MON_APPEARANCE", 3), "m_monster": ("MON_APPEARANCE", 2),
-    "m_object": ("MON_APPEARANCE", 1),
+    # monst.h's M_AP_FURNITURE, M_AP_MONSTER, M_AP_OBJECT
+    "m_feature": ("MON_APPEARANCE", 1), "m_monster": ("MON_APPEARANCE", 3),
+    "m_object": ("MON_APPEARANCE", 2),
     "sanctum": ("ALTAR_TYPE", 2), "shrine": ("ALTAR_TYPE", 1), "altar": ("ALTAR_TYPE", 0),
     "up": ("UP_OR_DOWN", 1), "down": ("UP_OR_DOWN", 0),
     "false": ("BOOLEAN", 0), "true": ("BOOLEAN", 1),

@@ -444,7 +444,7 @@ def test_monster_with_every_attribute():
     assert node.inventory is None
     assert node.attrs == {
         "name": A.Str(S, "Idefix"), "peaceful": 1, "asleep": 1,
-        "align": A.AlignSpec(S, "fixed", AM_LAWFUL), "appear": (3, A.Str(S, "boulder")),
+        "align": A.AlignSpec(S, "fixed", AM_LAWFUL), "appear": (1, A.Str(S, "boulder")),
         "female": 1, "invisible": 1, "cancelled": 1, "revived": 1, "avenge": 1,
         "stunned": 1, "confused": 1, "fleeing": I(40), "blinded": I(20),
         "paralyzed": A.Dice(S, 1, 4), "seen_traps": ["arrow", "dart"],
@@ -457,8 +457,8 @@ def test_monster_with_every_attribute():
     ("align[1]", "align", A.AlignSpec(S, "register", 1)),
     ("align: random", "align", A.AlignSpec(S, "random", 0)),
     ("coaligned", "align", A.AlignSpec(S, "fixed", AM_SPLEV_CO)),
-    ('m_monster "newt"', "appear", (2, A.Str(S, "newt"))),
-    ('m_object "boulder"', "appear", (1, A.Str(S, "boulder"))),
+    ('m_monster "newt"', "appear", (3, A.Str(S, "newt"))),
+    ('m_object "boulder"', "appear", (2, A.Str(S, "boulder"))),
     ("seen_traps: all", "seen_traps", ["all"]),
     ("seen_traps: \"land mine\"", "seen_traps", ["land mine"]),
     ("fleeing: $n", "fleeing", A.Var(S, "$n", "int")),
