@@ -60,6 +60,12 @@ class TableOracle:
     def object_names(self) -> List[str]:
         return [n for n, _c in self._objs]
 
+    def monster_classes(self, name) -> List[str]:
+        return sorted({c for n, c in self._mons if n == name})
+
+    def object_classes(self, name) -> List[str]:
+        return sorted({c for n, c in self._objs if n == name})
+
     def trap_names(self) -> List[str]:
         return sorted(self._traps)
 

@@ -89,6 +89,12 @@ class DataOracle:
     def monster_names(self):
         return [m.name for m in self.data.monsters()]
 
+    def monster_classes(self, name) -> list:
+        return sorted({m.symbol for m in self.data.monsters() if m.name == name})
+
+    def object_classes(self, name) -> list:
+        return sorted({o.class_symbol for o in self.data.objects() if o.name == name})
+
     def object_names(self):
         return [o.name for o in self.data.objects() if o.name]
 
@@ -352,8 +358,24 @@ class DesParser:
     def monster_known(self, cls, name): return self.oracle.monster_known(cls, name)
     def object_known(self, cls, name): return self.oracle.object_known(cls, name)
     def trap_known(self, name): return self.oracle.trap_known(name)
-    def monster_hint(self, cls, name): return self.suggest(name, self.oracle.monster_names())
-    def object_hint(self, cls, name): return self.suggest(name, self.oracle.object_names())
+    def monster_hint(self, cls, name):
+        if cls is not None and self.oracle.monster_known(None, name):
+            return self._class_hint("monster", name, self.oracle.monster_classes(name))
+        return self.suggest(name, self.oracle.monster_names())
+
+    def object_hint(self, cls, name):
+        if cls is not None and self.oracle.object_known(None, name):
+            return self._class_hint("object", name, self.oracle.object_classes(name))
+        return self.suggest(name, self.oracle.object_names())
+
+    @staticmethod
+    def _class_hint(what: str, name: str, classes) -> Optional[str]:
+        """The name is right but the class is not: say which class it has."""
+        if not classes:
+            return None
+        which = " or ".join(f"'{c}'" for c in classes)
+        return f'"{name}" is {"an" if what == "object" else "a"} {what} of class {which}: ' \
+               f"write ({classes[0]!r}, \"{name}\")"
     def trap_hint(self, name): return self.suggest(name, self.oracle.trap_names())
 
     # ------------------------------------------------------------------ core functions

@@ -772,3 +772,17 @@ def test_time_limit_interrupts_an_endless_loop():
         with time_limit(0.2):
             while True:
                 pass
+
+
+def test_a_known_name_in_the_wrong_class_says_which_class_it_has():
+    from unlev.lang.diagnostics import DesError
+    from unlev.lang.frontend import compile_text
+    src = 'LEVEL:"t"\nMONSTER:(\'d\',"newt"),random\nOBJECT:(\'[\',"large box"),random\n'
+    try:
+        compile_text(src)
+    except DesError as e:
+        hints = [d.hint for d in e.diagnostics]
+    else:
+        raise AssertionError("accepted a newt of class d")
+    assert hints == ['"newt" is a monster of class \':\': write (\':\', "newt")',
+                     '"large box" is an object of class \'(\': write (\'(\', "large box")']
