@@ -23,3 +23,11 @@ def test_given_depth_wins_and_resets_difficulty():
     ctx = guess_context("sanctum", depth=5)
     assert ctx.depth == 5 and ctx.difficulty == 5
     assert guess_context("oracle", depth=5, difficulty=9).difficulty == 9
+
+
+def test_of_two_levels_with_one_name_the_last_is_found():
+    from unlev.lang.frontend import compile_text
+    from unlev.run import find_level
+    c = compile_text('LEVEL:"a"\nMESSAGE:"one"\nLEVEL:"a"\nMESSAGE:"two"\n')
+    assert find_level(c, "a") is c.tree.levels[1]
+    assert find_level(c) is c.tree.levels[0]

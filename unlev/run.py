@@ -25,11 +25,13 @@ from unlev.walls import bound_digging
 
 
 def find_level(compiled, name: Optional[str] = None) -> A.Level:
-    """The LEVEL called ``name`` (the first one when None)."""
+    """The LEVEL called ``name`` (the first one when None).  Of two LEVELs with one
+    name the last counts: lev_comp writes each to ``<name>.lev``, so the second
+    overwrites the first (Monk.des has two ``Mon-filb``)."""
     levels = compiled.tree.levels
     if name is None:
         return levels[0]
-    for lv in levels:
+    for lv in reversed(levels):
         if lv.name == name:
             return lv
     raise KeyError(f"no LEVEL named {name!r}; the file has "
