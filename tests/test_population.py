@@ -359,3 +359,15 @@ def test_corpus_populates_and_nothing_lands_in_rock(unnethack_corpus, monkeypatc
                     failures.append(f"{node.name} seed {seed}: {b}")
     assert count >= 300 * len(_corpus_seeds())
     assert not failures, "\n".join(failures[:20])
+
+
+def test_gold_object_with_a_quantity_gets_exactly_that_much():
+    from unlev.lang.frontend import compile_text
+    from unlev.run import build_level
+    src = 'LEVEL:"t"\nROOM:"ordinary",lit,(3,3),(center,center),(5,5) {\n' \
+          'OBJECT:(\'$\',"gold piece"),(1,1),quantity:77\nOBJECT:\'$\',(2,2),quantity:55\n}\n'
+    for seed in (1, 2, 3):
+        lv = build_level(compile_text(src), seed=seed)
+        got = sorted(o.attrs["quantity"] for o in lv.objects
+                     if o.id == "gold piece" and o.attrs.get("spot") == "fixed")
+        assert got == [55, 77]

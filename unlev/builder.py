@@ -1836,6 +1836,8 @@ class GameBuilder(LevelBuilder):
             kind = specific
         elif ov.cls == "$":
             gold = self._mkgold(0, x, y, rng)
+            if attrs.get("quantity", -1) > 0:      # gold merges: the quantity replaces
+                gold.attrs["quantity"] = attrs["quantity"]
             gold.attrs["spot"] = "random" if coord.random else "fixed"
             self._place_object(gold, attrs, container, already_placed=True)
             return
