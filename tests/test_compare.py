@@ -305,3 +305,17 @@ def test_a_square_the_game_mostly_makes_otherwise_is_found(tmp_path):
     res = _result(compiled, dumps, list(range(1, 11)))
     fixed = next(m for m in res.measures if m.name == "terrain of fixed squares")
     assert fixed.verdict == MATCH
+
+
+def test_a_levels_tests_are_corrected_together():
+    from unlev.compare_measures import holm_correct
+    weak = numeric("t", "weak", list(range(0, 10)), list(range(6, 16)), abs_tol=0)
+    strong = numeric("t", "strong", [4] * 10, [9] * 10)
+    assert weak.verdict == DIFFERS and 0.001 < weak.p < 0.01
+    others = [numeric("t", f"same{i}", [1, 2, 3] * 3, [2, 1, 3] * 3) for i in range(8)]
+    measures = [weak, strong] + others
+    holm_correct(measures)
+    # ten tests: the weak difference no longer stands, the deterministic one does
+    assert weak.verdict == MATCH and weak.p_level == pytest.approx(min(1, 9 * weak.p))
+    assert strong.verdict == DIFFERS and strong.p_level == pytest.approx(10 * strong.p)
+    assert all(m.p_level >= m.p for m in measures)

@@ -201,7 +201,7 @@ class Report:
             r, m = rm
             exact = m.test.startswith("fixed") or m.test == "exact"
             return (-RANK[m.verdict], 0 if exact else 1,
-                    m.p if m.p is not None else 0.0, -m.effect)
+                    m.p_level if m.p_level is not None else (m.p or 0.0), -m.effect)
         rows.sort(key=key)
         return rows[:n]
 

@@ -44,20 +44,23 @@ def print_report(report, details: bool = False, worst: int = 25, console=None) -
     if details:
         for r in report.results:
             t = Table(title=f"{r.level} ({r.frame})")
-            for col in ("group", "measure", "ours", "game", "test", "p", "verdict"):
+            for col in ("group", "measure", "ours", "game", "test", "p", "p (level)",
+                        "verdict"):
                 t.add_column(col)
             for m in r.measures:
                 t.add_row(m.group, m.name, str(m.ours), str(m.game), m.test, _p(m.p),
-                          _verdict(m.verdict))
+                          _p(m.p_level), _verdict(m.verdict))
             con.print(t)
     rows = report.worst(worst)
     if rows:
         t = Table(title=f"worst differences (top {len(rows)})")
-        for col in ("level", "measure", "ours", "game", "test", "p", "verdict", "why / where"):
+        for col in ("level", "measure", "ours", "game", "test", "p (level)", "verdict",
+                    "why / where"):
             t.add_column(col)
         for r, m in rows:
             why = m.reason or "; ".join(m.detail[:2])
             t.add_row(r.level, m.name, str(m.ours)[:40], str(m.game)[:40], m.test[:24],
-                      _p(m.p), _verdict(m.verdict), why[:90])
+                      _p(m.p_level if m.p_level is not None else m.p), _verdict(m.verdict),
+                      why[:90])
         con.print(t)
     con.print(report.summary_line())
