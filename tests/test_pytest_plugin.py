@@ -28,10 +28,12 @@ BROKEN = GOOD.replace('"yard"', '"pond"').replace("|.....|\n|.....|",
 def warm():
     """Import and warm unlev here: pytester's in-process runs drop every module
     imported during the run, so without this each run would load the data again."""
-    from unlev.harness_run import Settings, build, run_job  # noqa: F401
+    import importlib
+    from unlev.harness_run import Settings, build
     from unlev.harness_snapshot import make_snapshot
     from unlev.lang.frontend import compile_text
-    from unlev.lint import lint_tree  # noqa: F401
+    for name in ("unlev.lint", "unlev.harness_config", "unlev.invariants"):
+        importlib.import_module(name)
     compiled = compile_text(GOOD, "warm.des")
     make_snapshot(build(compiled, compiled.tree.levels[0], 1, Settings()), 1, "warm.des")
 
