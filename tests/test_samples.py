@@ -94,3 +94,22 @@ def test_no_stale_snapshots():
     stems = {f"{p.stem}.seed{SEED}.json" for p in SAMPLES}
     stale = [p.name for p in SNAPSHOTS.glob("*.json") if p.name not in stems]
     assert not stale, f"snapshots without a sample: {stale}"
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.stem)
+def test_samples_keep_every_invariant_over_many_seeds(sample):
+    """Our own samples must be sound levels: every invariant of `unlev test` holds
+    (stairs reachable, nothing in rock, doors in walls, mazes whole, stairs present)
+    for seeds 1..40, with flips anywhere as `unlev run` makes them."""
+    from unlev.invariants import check_level, required_features
+    from unlev.lang.frontend import compile_file
+    from unlev.run import build_level
+
+    compiled = compile_file(str(sample))
+    problems = []
+    for node in compiled.tree.levels:
+        required = required_features(node, compiled.tree.header)
+        for seed in range(1, 41):
+            lv = build_level(compiled, node, seed=seed, force_flip=True)
+            problems += [f"{node.name} seed {seed}: {v}" for v in check_level(lv, required)]
+    assert not problems, "\n".join(problems[:10])
