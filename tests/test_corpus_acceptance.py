@@ -80,10 +80,16 @@ def _problems(lv, asked) -> list:
     for r in lv.lregions:
         if r.rtype in (LR_UPSTAIR, LR_DOWNSTAIR):
             want[("stairs", r.rtype == LR_UPSTAIR)] += 1
+    # at an end of its dungeon the game makes no stairs off that end (a branch may
+    # stand there instead)
+    ctx = lv.context
+    if ctx.dunlevs is not None:
+        if ctx.dunlev == 1:
+            want[("stairs", True)] = 0
+        if ctx.dunlev == ctx.dunlevs:
+            want[("stairs", False)] = 0
     have = {k: 0 for k in want}
     for s in lv.stairs:
-        if s.tolev == "branch":
-            continue
         have[("ladder" if s.isladder else "stairs", s.up)] += 1
         expected = T.LADDER if s.isladder else T.STAIRS
         if lv.typ_at(s.x, s.y) != expected:

@@ -31,3 +31,28 @@ def test_of_two_levels_with_one_name_the_last_is_found():
     c = compile_text('LEVEL:"a"\nMESSAGE:"one"\nLEVEL:"a"\nMESSAGE:"two"\n')
     assert find_level(c, "a") is c.tree.levels[1]
     assert find_level(c) is c.tree.levels[0]
+
+
+def test_branches_and_dungeon_ends_come_with_the_place():
+    mines1 = guess_context("minefill")
+    assert mines1.branch == "up" and mines1.dunlev == 1
+    assert guess_context("castle-1").dunlevs == guess_context("castle-1").dunlev  # bottom
+    assert guess_context("oracle").branch is None
+    # where the game's dungeon varies (the big room), no branch is assumed
+    assert guess_context("bigrm-3").branch is None
+
+
+def test_mines_top_level_gets_its_branch_instead_of_a_second_up_stair(corpus_root):
+    from unlev.lang.frontend import compile_file
+    from unlev.run import build_level
+    c = compile_file(str(corpus_root / "unnethack" / "mines.des"))
+    for seed in (1, 2, 3):
+        lv = build_level(c, find_level_named(c, "minefill"), seed=seed)
+        ups = [s for s in lv.stairs if s.up]
+        assert len(ups) == 1 and ups[0].tolev == "branch"
+        assert sum(1 for s in lv.stairs if not s.up) == 1
+
+
+def find_level_named(compiled, name):
+    from unlev.run import find_level
+    return find_level(compiled, name)

@@ -285,6 +285,8 @@ class DungeonContext:
     on_wizard_tower_level: bool = False
     is_waterlevel: bool = False
     can_dig_down: bool = True
+    branch: Optional[str] = None       # what dungeon.def connects here: "up"/"down" stairs, "portal"
+    dunlevs: Optional[int] = None      # levels in this dungeon (None: unknown, an interior level)
 
     @property
     def difficulty(self) -> int:

@@ -12,7 +12,7 @@ from typing import Callable, Optional
 
 from unlev import dialect_levels
 from unlev.builder import BuildCompat, GameBuilder, fill_rooms, fixup_special, mineralize
-from unlev.finish import finish_level
+from unlev.finish import finish_level, post_process_level
 from unlev.fixups import ensure_way_out, setup_waterlevel, special_level_fixups
 from unlev.lang import ast as A
 from unlev.lang.evaluator import Evaluator
@@ -87,7 +87,8 @@ def guess_context(name: str, depth: Optional[int] = None,
                   difficulty: Optional[int] = None) -> DungeonContext:
     """A DungeonContext for a level known only by its LEVEL name: the dungeon it lives
     in according to UnNetHack's dungeon.def, where the game usually puts it
-    (:func:`usual_place`; ``depth``/``difficulty`` override), and the switches that
+    (:func:`usual_place`; ``depth``/``difficulty`` override) with the branch the
+    dungeon puts there and whether it is the bottom of its dungeon, and the switches that
     change how the game builds it there (Sokoban flips, the Plane of Water accepts any
     spot, Mines lighting and mineralize, the Wizard's Tower never flips left-right...)."""
     dungeon = "The Dungeons of Doom"
@@ -100,12 +101,16 @@ def guess_context(name: str, depth: Optional[int] = None,
     place = usual_place(name)
     dunlev = 1
     usual_depth, usual_difficulty = 1, None
+    branch = dunlevs = None
     if place is not None:
         dungeon = place["dungeon"]
         dunlev = place["dlevel"]
         usual_depth = place["depth"]
         if place["difficulty"] != place["depth"]:
             usual_difficulty = place["difficulty"]
+        branch = place.get("branch")
+        if "bottom" in place:     # the level count matters at the ends only
+            dunlevs = dunlev if place["bottom"] else dunlev + 1
     if depth is not None:
         usual_difficulty = None
     return DungeonContext(
@@ -113,7 +118,8 @@ def guess_context(name: str, depth: Optional[int] = None,
         level_difficulty=difficulty if difficulty is not None else usual_difficulty,
         dungeon_name=dungeon, in_mines=dungeon == "The Gnomish Mines",
         in_sokoban=dungeon == "Sokoban", in_endgame=dungeon == "The Elemental Planes",
-        is_waterlevel=name == "water", on_wizard_tower_level=dungeon == "The Wizard's Tower")
+        is_waterlevel=name == "water", on_wizard_tower_level=dungeon == "The Wizard's Tower",
+        branch=branch, dunlevs=dunlevs)
 
 
 def build_level(compiled, level_node: Optional[A.Level] = None, seed: int = 0,
@@ -134,7 +140,8 @@ def build_level(compiled, level_node: Optional[A.Level] = None, seed: int = 0,
     level's allowed flips (0: never flip, as FLAGS: noflip).  ``finish=False`` stops right
     after the script (for tests and debugging).  ``post_mklev`` also runs what mklev()
     does to every new level once the loader is done: bound_digging (the non-diggable
-    frame round the used area) and mineralize (kelp, gold and gems in the rock).  The builder's impossible() messages
+    frame round the used area), mineralize (kelp, gold and gems in the rock) and
+    post_process_level (an axe where trees grow).  The builder's impossible() messages
     are in ``level.extras["warnings"]``.
     """
     if level_node is None:
@@ -176,5 +183,6 @@ def build_level(compiled, level_node: Optional[A.Level] = None, seed: int = 0,
         if post_mklev:
             bound_digging(level, earth_level=level.name == "earth")
             mineralize(level, rng)
+            post_process_level(level, rng)
     level.extras["warnings"] = builder.warnings
     return level
