@@ -84,14 +84,14 @@ def test_intentional_change_is_shown_as_a_readable_diff(project, capsys):
     des.write_text(yard_only(LEVELS))
     assert run(capsys, "levels", "--seeds", "1", "--snapshots", "snaps", "-j", "1")[0] == 0
     des.write_text(yard_only(LEVELS).replace("(3,2)", "(4,3)").replace(
-        "|.......|\n|.......|\n---", "|.......|\n|.T.....|\n---"))
+        "|.......|\n|.......|\n---", "|.......|\n|.{.....|\n---"))
     code, out, _ = run(capsys, "levels", "--seeds", "1", "--snapshots", "snaps", "-j", "1")
     assert code == 1
     assert "FAIL yard seed 1 (two.des)" in out
     assert "snapshot differs (" in out
     assert "map: 3 cells look different" in out
     assert "terrain: 1 cell changed" in out
-    assert "ROOM -> TREE" in out
+    assert "ROOM -> FOUNTAIN" in out
     assert "monsters: 1 moved" in out
     assert "~ monster jackal moved (" in out
     assert "(run with --update to accept the new level)" in out
