@@ -24,9 +24,7 @@ from __future__ import annotations
 from . import ast as A
 from . import grammar as G
 from .grammar_compose import compose
-from .lexer import (AM_CHAOTIC, AM_LAWFUL, AM_NEUTRAL, AM_NONE, AM_SPLEV_CO, AM_SPLEV_NONCO,
-                    D_BROKEN, D_CLOSED, D_ISOPEN, D_LOCKED, D_NODOOR, W_EAST, W_NORTH,
-                    W_SOUTH, W_WEST, Lexicon)
+from .lexer import D_CLOSED, D_ISOPEN, KEYWORDS, Lexicon
 
 NAME = "nethack343"
 MAX_REGISTERS = 10
@@ -48,37 +46,17 @@ _S = {
     "monster": "M_REGISTER", "place": "P_REGISTER", "align": "A_REGISTER",
     "contained": "CONTAINED",
 }
-_V = {
-    "open": ("DOOR_STATE", D_ISOPEN), "closed": ("DOOR_STATE", D_CLOSED),
-    "locked": ("DOOR_STATE", D_LOCKED), "nodoor": ("DOOR_STATE", D_NODOOR),
-    "broken": ("DOOR_STATE", D_BROKEN),
-    "north": ("DIRECTION", W_NORTH), "east": ("DIRECTION", W_EAST),
-    "south": ("DIRECTION", W_SOUTH), "west": ("DIRECTION", W_WEST),
-    "random": ("RANDOM_TYPE", -1), "none": ("NONE", -2),
-    "left": ("LEFT_OR_RIGHT", 1), "half-left": ("LEFT_OR_RIGHT", 2), "center": ("CENTER", 3),
-    "half-right": ("LEFT_OR_RIGHT", 4), "right": ("LEFT_OR_RIGHT", 5),
-    "top": ("TOP_OR_BOT", 1), "bottom": ("TOP_OR_BOT", 5),
-    "lit": ("LIGHT_STATE", 1), "unlit": ("LIGHT_STATE", 0),
-    # 3.4.3's FILLING values are the other way round from later lev_comps.
-    "filled": ("FILLING", 0), "unfilled": ("FILLING", 1),
-    "noalign": ("ALIGNMENT", AM_NONE), "law": ("ALIGNMENT", AM_LAWFUL),
-    "neutral": ("ALIGNMENT", AM_NEUTRAL), "chaos": ("ALIGNMENT", AM_CHAOTIC),
-    "coaligned": ("ALIGNMENT", AM_SPLEV_CO), "noncoaligned": ("ALIGNMENT", AM_SPLEV_NONCO),
-    "peaceful": ("MON_ATTITUDE", 1), "hostile": ("MON_ATTITUDE", 0),
-    "asleep": ("MON_ALERTNESS", 1), "awake": ("MON_ALERTNESS", 0),
-    # monst.h's M_AP_FURNITURE, M_AP_MONSTER, M_AP_OBJECT
-    "m_feature": ("MON_APPEARANCE", 1), "m_monster": ("MON_APPEARANCE", 3),
-    "m_object": ("MON_APPEARANCE", 2),
-    "sanctum": ("ALTAR_TYPE", 2), "shrine": ("ALTAR_TYPE", 1), "altar": ("ALTAR_TYPE", 0),
-    "up": ("UP_OR_DOWN", 1), "down": ("UP_OR_DOWN", 0),
-    "false": ("BOOLEAN", 0), "true": ("BOOLEAN", 1),
-    "dust": ("ENGRAVING_TYPE", 1), "engrave": ("ENGRAVING_TYPE", 2),
-    "burn": ("ENGRAVING_TYPE", 3), "mark": ("ENGRAVING_TYPE", 4),
-    "blessed": ("CURSE_TYPE", 1), "uncursed": ("CURSE_TYPE", 2), "cursed": ("CURSE_TYPE", 3),
-    "noteleport": ("FLAG_TYPE", 0x1), "hardfloor": ("FLAG_TYPE", 0x2),
-    "nommap": ("FLAG_TYPE", 0x4), "shortsighted": ("FLAG_TYPE", 0x8),
-    "arboreal": ("FLAG_TYPE", 0x10),
-}
+# The valued words 3.4.3's lev_comp knows: the shared table's, but FILLING the other
+# way round from later lev_comps.
+_V = {w: KEYWORDS[w] for w in (
+    "open", "closed", "locked", "nodoor", "broken", "north", "east", "south", "west",
+    "random", "none", "left", "half-left", "center", "half-right", "right", "top",
+    "bottom", "lit", "unlit", "noalign", "law", "neutral", "chaos", "coaligned",
+    "noncoaligned", "peaceful", "hostile", "asleep", "awake", "m_feature", "m_monster",
+    "m_object", "sanctum", "shrine", "altar", "up", "down", "false", "true", "dust",
+    "engrave", "burn", "mark", "blessed", "uncursed", "cursed", "noteleport",
+    "hardfloor", "nommap", "shortsighted", "arboreal")}
+_V.update({"filled": ("FILLING", 0), "unfilled": ("FILLING", 1)})
 KEYWORDS_343 = {k: (v, None) for k, v in _S.items()}
 KEYWORDS_343.update(_V)
 
