@@ -149,9 +149,10 @@ def _voronoi_points(rng, vtyps, numpoints: int):
     px = [0] * numpoints
     py = [0] * numpoints
     pt = [0] * numpoints
-    # committed points per cell, padded by one cell on every side
+    # cells with a committed point within their 3x3 box, padded by one on every side
     PW = ROWNO + 2
-    count = bytearray((COLNO + 2) * PW)
+    near = bytearray((COLNO + 2) * PW)
+    box = (-PW - 1, -PW, -PW + 1, -1, 0, 1, PW - 1, PW, PW + 1)
     i1_tries = 0
     i1_last_try = 0
     i1 = 0
@@ -169,14 +170,11 @@ def _voronoi_points(rng, vtyps, numpoints: int):
         tries_before = i1_tries
         i1_tries += 1
         c = (x + 1) * PW + y + 1
-        if tries_before <= 1000:
-            # dist2 < 4 <=> an earlier point within the 3x3 box
-            if (count[c - PW - 1] or count[c - PW] or count[c - PW + 1] or count[c - 1]
-                    or count[c] or count[c + 1] or count[c + PW - 1] or count[c + PW]
-                    or count[c + PW + 1]):
-                continue          # --i1; break; ++i1: try the same index again
-        if count[c] < 255:
-            count[c] += 1
+        # dist2 < 4 <=> an earlier point within the 3x3 box
+        if tries_before <= 1000 and near[c]:
+            continue              # --i1; break; ++i1: try the same index again
+        for d in box:
+            near[c + d] = 1
         i1 += 1
     rng.calls += draws
     return px, py, pt
