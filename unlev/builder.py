@@ -171,6 +171,21 @@ def _ok_table(humidity: int, sp: bool) -> Tuple[bool, ...]:
 _MAP_SPECIAL_TYPES = frozenset((T.SDOOR, T.DOOR, T.HWALL, T.IRONBARS, T.LAVAPOOL, T.ICE))
 
 
+_CANDIDATES: dict = {}
+
+
+def _candidate_bytes(humidity: int, sp: bool) -> bytes:
+    """_ok_table() as a bytes.translate table: 1 where a type passes, and for the
+    drawbridge, whose answer depends on what lies under it."""
+    key = (humidity, sp)
+    table = _CANDIDATES.get(key)
+    if table is None:
+        ok = _ok_table(humidity, sp)
+        table = _CANDIDATES[key] = bytes(1 if ok[t] or t == T.DRAWBRIDGE_UP else 0
+                                         for t in range(256))
+    return table
+
+
 class GameBuilder(LevelBuilder):
     """Builds a :class:`Level` the way UnNetHack's des-file loader does.
 
@@ -321,8 +336,20 @@ class GameBuilder(LevelBuilder):
         table = _ok_table(humidity, sp)
         typ = self.level.typ
         stone_ok = table[T.STONE]
+        screen = _candidate_bytes(humidity, sp)
         for x in range(mx, mx + sx):
             inside_x = 0 <= x < COLNO
+            if inside_x and 0 <= my and my + sy <= ROWNO:
+                # a whole column inside the level: screen it at C speed
+                col = typ[x * _R + my:x * _R + my + sy].translate(screen)
+                k = col.find(1)
+                while k >= 0:
+                    y = my + k
+                    t = typ[x * _R + y]
+                    if t != T.DRAWBRIDGE_UP or self._is_ok_slow(x, y, t, humidity, sp):
+                        return x, y
+                    k = col.find(1, k + 1)
+                continue
             for y in range(my, my + sy):
                 if inside_x and 0 <= y < ROWNO:
                     t = typ[x * _R + y]

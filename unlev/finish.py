@@ -88,13 +88,10 @@ def _ilog2(v: int) -> int:
 def place_axe(level: Level, rng) -> None:
     """mklev.c place_axe(): the more trees (dead ones count, and stone on an arboreal
     level), the likelier an axe lies somewhere open; up to 100 tries for a spot."""
-    arboreal = level.flags.arboreal
-    trees = 0
-    for x in range(1, COLNO):
-        for y in range(ROWNO):
-            t = level.typ[x * ROWNO + y]
-            if t in (T.TREE, T.DEADTREE) or (arboreal and t == T.STONE):
-                trees += 1
+    used = level.typ[ROWNO:]                       # column 0 is never on the map
+    trees = used.count(T.TREE) + used.count(T.DEADTREE)
+    if level.flags.arboreal:
+        trees += used.count(T.STONE)
     if trees <= 0 or rng.rnf(_ilog2(trees), trees):
         return
     tries = 0
