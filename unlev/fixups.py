@@ -41,6 +41,18 @@ def _accessible(t: int) -> bool:
 
 
 # ======================================================================= the way out
+def _pocket(level: Level, x: int, y: int) -> Selection:
+    """What the hero reaches from (x, y) by walking, searching included (secret doors
+    and corridors count); the start is always in, as the game's flood fill has it."""
+    typ = level.typ
+
+    def passable(px: int, py: int) -> bool:
+        t = typ[px * ROWNO + py]
+        return _accessible(t) or t in (T.SDOOR, T.SCORR)
+
+    return Selection.flood(x, y, passable, diagonals=True)
+
+
 def ensure_way_out(builder, level: Level, rng: RNG) -> None:
     """FLAGS:inaccessibles: make every walkable pocket reachable from the stairs (and
     portals, holes, the vibrating square): for the first unreached pocket found
@@ -49,39 +61,28 @@ def ensure_way_out(builder, level: Level, rng: RNG) -> None:
     until no pocket is left."""
     typ = level.typ
 
-    def passable(x: int, y: int) -> bool:
-        t = typ[x * ROWNO + y]
-        return _accessible(t) or t in (T.SDOOR, T.SCORR)
-
-    def flood(x: int, y: int) -> Selection:
-        # the start point is always in (the game does not test it)
-        return Selection.flood(x, y, passable, diagonals=True) | Selection.point(x, y)
-
     reached = Selection.empty()
     for s in level.stairs:
         if s.tolev != "branch":
-            reached = reached | flood(s.x, s.y)
+            reached = reached | _pocket(level, s.x, s.y)
     for tr in level.traps:
         if tr.ttyp in ("MAGIC_PORTAL", "VIBRATING_SQUARE", "HOLE", "TRAPDOOR") \
                 and (tr.x, tr.y) not in reached:
-            reached = reached | flood(tr.x, tr.y)
+            reached = reached | _pocket(level, tr.x, tr.y)
     for _ in range(COLNO * ROWNO):
         start = next(((x, y) for x in range(COLNO) for y in range(ROWNO)
                       if _accessible(typ[x * ROWNO + y]) and (x, y) not in reached), None)
         if start is None:
             return
         if _make_way_out(builder, level, rng, start, reached):
-            reached = reached | flood(*start)
+            reached = reached | _pocket(level, *start)
         else:                       # cannot happen: the pocket holds its own start
             return
 
 
 def _make_way_out(builder, level: Level, rng: RNG, start, reached: Selection) -> bool:
     typ = level.typ
-    pocket = Selection.flood(start[0], start[1],
-                             lambda x, y: _accessible(typ[x * ROWNO + y])
-                             or typ[x * ROWNO + y] in (T.SDOOR, T.SCORR),
-                             diagonals=True) | Selection.point(*start)
+    pocket = _pocket(level, *start)
     left = pocket
     while left:
         pt, left = left.rndcoord_remove(rng)
