@@ -168,6 +168,25 @@ def _flip_db(flg, k: int, typ_k: int, horizontal: bool) -> None:
             flg[k] = (flg[k] & ~DB_DIR) | DB_NORTH
 
 
+def _swap_cells(level: Level, pairs, middle, horizontal: bool, mirror) -> None:
+    """Exchange the cells of each (a, b) index pair in every map array, turning
+    drawbridges round; ``mirror`` (a wall-type table) also mirrors wall shapes, those
+    of the ``middle`` line that stays in place included."""
+    arrays = (level.typ, level.flg, level.horiz, level.lit, level.roomno, level.edge)
+    typ, flg = level.typ, level.flg
+    for a, b in pairs:
+        _flip_db(flg, a, typ[a], horizontal)
+        _flip_db(flg, b, typ[b], horizontal)
+        for arr in arrays:
+            arr[a], arr[b] = arr[b], arr[a]
+        if mirror is not None:
+            typ[a] = mirror.get(typ[a], typ[a])
+            typ[b] = mirror.get(typ[b], typ[b])
+    if mirror is not None:
+        for k in middle:
+            typ[k] = mirror.get(typ[k], typ[k])
+
+
 def flip_level(level: Level, flp: int, mirror_wall_types: bool = False,
                area: Optional[tuple] = None) -> Optional[tuple]:
     """sp_lev.c flip_level(flp, FALSE): bit 1 mirrors top/bottom, bit 2 left/right.
@@ -294,46 +313,20 @@ def flip_level(level: Level, flp: int, mirror_wall_types: bool = False,
         walk["cells"] = [flip_coord(c) for c in walk["cells"]]
 
     # the map (SpLev_Map is a separate array and is not flipped)
-    arrays = (level.typ, level.flg, level.horiz, level.lit, level.roomno, level.edge)
-    typ, flg = level.typ, level.flg
     if flp & 1:
         half = miny + (maxy - miny + 1) // 2
-        for x in range(minx, maxx + 1):
-            for y in range(miny, half):
-                ny = fy(y)
-                a = x * _R + y
-                b = x * _R + ny
-                _flip_db(flg, a, typ[a], False)
-                _flip_db(flg, b, typ[b], False)
-                for arr in arrays:
-                    arr[a], arr[b] = arr[b], arr[a]
-                if mirror_wall_types:
-                    typ[a] = _VMIRROR.get(typ[a], typ[a])
-                    typ[b] = _VMIRROR.get(typ[b], typ[b])
-        if mirror_wall_types and (maxy - miny + 1) % 2:
-            y = half
-            for x in range(minx, maxx + 1):
-                k = x * _R + y
-                typ[k] = _VMIRROR.get(typ[k], typ[k])
+        _swap_cells(level, [(x * _R + y, x * _R + fy(y))
+                            for x in range(minx, maxx + 1) for y in range(miny, half)],
+                    [x * _R + half for x in range(minx, maxx + 1)]
+                    if (maxy - miny + 1) % 2 else [],
+                    False, _VMIRROR if mirror_wall_types else None)
     if flp & 2:
         half = minx + (maxx - minx + 1) // 2
-        for x in range(minx, half):
-            nx = fx(x)
-            for y in range(miny, maxy + 1):
-                a = x * _R + y
-                b = nx * _R + y
-                _flip_db(flg, a, typ[a], True)
-                _flip_db(flg, b, typ[b], True)
-                for arr in arrays:
-                    arr[a], arr[b] = arr[b], arr[a]
-                if mirror_wall_types:
-                    typ[a] = _HMIRROR.get(typ[a], typ[a])
-                    typ[b] = _HMIRROR.get(typ[b], typ[b])
-        if mirror_wall_types and (maxx - minx + 1) % 2:
-            x = half
-            for y in range(miny, maxy + 1):
-                k = x * _R + y
-                typ[k] = _HMIRROR.get(typ[k], typ[k])
+        _swap_cells(level, [(x * _R + y, fx(x) * _R + y)
+                            for x in range(minx, half) for y in range(miny, maxy + 1)],
+                    [half * _R + y for y in range(miny, maxy + 1)]
+                    if (maxx - minx + 1) % 2 else [],
+                    True, _HMIRROR if mirror_wall_types else None)
 
     fix_wall_spines(level, 1, 0, COLNO - 1, ROWNO - 1)
     return (minx, miny, maxx, maxy)
