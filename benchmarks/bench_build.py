@@ -3,7 +3,7 @@
     python benchmarks/bench_build.py [--corpus DIR] [--seed 1] [--repeat 3] [--profile]
 
 Compiles each des-file once (not timed), then builds every LEVEL once with
-``unlev.run.build_level`` (script, finishing steps, population) and prints the
+``unlev.generate.build.build_level`` (script, finishing steps, population) and prints the
 per-level median, the slowest levels and the total of the best of ``--repeat``
 passes.  Issue 4's target: the whole corpus in under 3 seconds.
 """
@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from unlev.lang.frontend import compile_file
-from unlev.run import build_level
+from unlev.generate.build import build_level
 
 REPO = Path(__file__).resolve().parent.parent
 

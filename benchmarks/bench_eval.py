@@ -16,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-from unlev.lang.builder import RecordingBuilder
+from unlev.lang.level_builder import RecordingBuilder
 from unlev.lang.evaluator import Evaluator
 from unlev.lang.frontend import compile_file
 from unlev.stdlib.rng import RNG

@@ -20,10 +20,10 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-from unlev import builder as B
-from unlev import roomfill
+from unlev.generate import game_builder as B
+from unlev.populate import roomfill
 from unlev.lang.frontend import compile_file
-from unlev.run import build_level
+from unlev.generate.build import build_level
 
 REPO = Path(__file__).resolve().parent.parent
 _POPULATION = ("begin_monster", "do_object", "begin_container", "do_trap", "do_gold",
@@ -53,7 +53,7 @@ def main() -> None:
     spent: dict = defaultdict(float)
     for name in _POPULATION:
         setattr(B.GameBuilder, name, _timed(spent, name, getattr(B.GameBuilder, name)))
-    import unlev.run as run_mod
+    import unlev.generate.build as run_mod
     run_mod.fill_rooms = _timed(spent, "fill_rooms", roomfill.fill_rooms)
 
     per_level, errors = [], []

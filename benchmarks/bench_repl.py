@@ -3,7 +3,7 @@
     python benchmarks/bench_repl.py [--statements 100]
 
 Feeds a session of statements (one TERRAIN, N variable definitions, a monster for
-every tenth) to :class:`unlev.repl.Repl` and reports the time per input (parse, run,
+every tenth) to :class:`unlev.tools.repl.core.Repl` and reports the time per input (parse, run,
 redraw), per selection preview, and for a ``:seed`` rebuild that runs them all again.
 A REPL should answer well under 100 ms.
 """
@@ -14,7 +14,7 @@ import argparse
 import io
 import time
 
-from unlev.repl import Repl
+from unlev.tools.repl.core import Repl
 
 
 def main() -> None:

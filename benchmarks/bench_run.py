@@ -20,10 +20,10 @@ from pathlib import Path
 
 from rich.console import Console
 
-from unlev import export, render
+from unlev.output import export, render
 from unlev.lang.diagnostics import DesError
 from unlev.lang.frontend import compile_file
-from unlev.run import build_level
+from unlev.generate.build import build_level
 
 REPO = Path(__file__).resolve().parent.parent
 

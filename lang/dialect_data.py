@@ -9,7 +9,7 @@ symbol restricts the search to that class), as :mod:`unlev.stdlib.data` does.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Dict, List, Optional
+from typing import Dict, List
 
 
 def _ascii_lower(s: str) -> str:
@@ -70,6 +70,45 @@ class TableOracle:
         return sorted(self._traps)
 
 
+class DataOracle:
+    """Answers "is this a real monster/object/trap?" for the checks lev_comp makes,
+    from UnNetHack's data tables (:mod:`unlev.stdlib.data`)."""
+
+    def __init__(self) -> None:
+        from ..stdlib import data
+        self.data = data
+
+    def monster_class_known(self, ch) -> bool:
+        return self.data.is_monster_class_symbol(ch)
+
+    def object_class_known(self, ch) -> bool:
+        return self.data.is_object_class_symbol(ch)
+
+    def monster_known(self, cls, name) -> bool:
+        return self.data.lookup_monster(name, cls).ok
+
+    def object_known(self, cls, name) -> bool:
+        return self.data.lookup_object(name, cls).ok
+
+    def trap_known(self, name) -> bool:
+        return self.data.lookup_trap(name).ok
+
+    def monster_names(self):
+        return [m.name for m in self.data.monsters()]
+
+    def monster_classes(self, name) -> list:
+        return sorted({m.symbol for m in self.data.monsters() if m.name == name})
+
+    def object_classes(self, name) -> list:
+        return sorted({o.class_symbol for o in self.data.objects() if o.name == name})
+
+    def object_names(self):
+        return [o.name for o in self.data.objects() if o.name]
+
+    def trap_names(self):
+        return list(self.data.trap_des_names())
+
+
 _ORACLES: Dict[str, object] = {}
 
 
@@ -77,7 +116,6 @@ def oracle_for(dialect: str):
     o = _ORACLES.get(dialect)
     if o is None:
         if dialect == "unnethack":
-            from .parser import DataOracle
             o = DataOracle()
         else:
             o = TableOracle(dialect)

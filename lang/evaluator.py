@@ -21,7 +21,7 @@ from dataclasses import dataclass, fields
 from typing import Callable, Dict, List, Optional
 
 from . import ast as A
-from .builder import LevelBuilder
+from .level_builder import LevelBuilder
 from .diagnostics import DesError, Span
 from .values import Align, Coord, MapCharValue, MonsterValue, ObjectValue, Region
 from ..stdlib.builtins import RunContext, atoi, c_div, c_mod, time_function
@@ -116,7 +116,7 @@ class Evaluator:
                 self.collect_functions(n.tree.header)
 
     @staticmethod
-    def _nested_functions(level: A.Level) -> List[A.FunctionDef]:
+    def nested_functions(level: A.Level) -> List[A.FunctionDef]:
         """FUNCTIONs defined anywhere in a level's statements, in source order (cached).
 
         lev_comp defines a function when it compiles it, so one defined inside an IF not
@@ -131,19 +131,19 @@ class Evaluator:
     def run_level(self, level: A.Level, header: List[A.Node] = ()) -> None:
         """Run one LEVEL: fresh variables, the align register shuffled as the game does."""
         self.collect_functions(list(header))
-        self.collect_functions(self._nested_functions(level))
+        self.collect_functions(self.nested_functions(level))
         self.frame = Frame()
         self.steps = 0
         self.shuffle_alignments()
-        self.builder.statement("level", name=level.name,
-                               flags=[name for name, _b in level.flags], span=level.span)
+        self.builder.start_level(name=level.name, flags=[name for name, _b in level.flags],
+                           span=level.span)
         try:
             self.exec_block(level.body.statements)
         except ExitSignal:
             pass
         except BreakSignal:
             pass
-        self.builder.statement("endlevel")
+        self.builder.end_level()
 
     def shuffle_alignments(self) -> None:
         r = self.ralign
@@ -177,9 +177,6 @@ class Evaluator:
             fn = getattr(self, "x_" + type(node).__name__)
             self._exec_cache[type(node)] = fn
         fn(node)
-
-    def _stmt(self, kind: str, node: A.Node, /, **args) -> None:
-        self.builder.statement(kind, span=node.span, **args)
 
     # -- definitions, functions -------------------------------------------------------
     def x_Include(self, n: A.Include) -> None:
@@ -325,16 +322,16 @@ class Evaluator:
         self.builder.end_region()
 
     def x_Monster(self, n: A.Monster) -> None:
-        self.builder.begin_monster(span=n.span, monster=self.eval(n.spec),
-                                   coord=self.eval(n.coord), **self.attrs(n.attrs),
-                                   has_inventory=n.inventory is not None)
+        self.builder.begin_monster(monster=self.eval(n.spec), coord=self.eval(n.coord),
+                                   attrs=self.attrs(n.attrs),
+                                   has_inventory=n.inventory is not None, span=n.span)
         self._contents(n.inventory)
         self.builder.end_monster()
 
     def x_Object(self, n: A.Object) -> None:
         obj = self.eval(n.spec)
         if n.coord is None:
-            args = dict(span=n.span, object=obj, **self.attrs(n.attrs), coord=None)
+            attrs, coord = self.attrs(n.attrs), None
         else:
             # The coordinate is one of the object's infos: evaluate everything in source
             # order, as lev_comp pushes it, so random draws come in the game's order.
@@ -343,19 +340,18 @@ class Evaluator:
                 early = frozenset(k for k, v in n.attrs.items() if _starts_before(v, n.coord))
                 n._unlev_early = early  # type: ignore[attr-defined]
             if early:
-                first = self.attrs({k: v for k, v in n.attrs.items() if k in early})
+                attrs = self.attrs({k: v for k, v in n.attrs.items() if k in early})
                 coord = self.eval(n.coord)
-                rest = self.attrs({k: v for k, v in n.attrs.items() if k not in early})
-                args = dict(span=n.span, object=obj, **first, **rest, coord=coord)
+                attrs.update(self.attrs({k: v for k, v in n.attrs.items() if k not in early}))
             else:
                 coord = self.eval(n.coord)
-                args = dict(span=n.span, object=obj, **self.attrs(n.attrs), coord=coord)
+                attrs = self.attrs(n.attrs)
         if n.container:
-            self.builder.begin_container(**args)
+            self.builder.begin_container(object=obj, coord=coord, attrs=attrs, span=n.span)
             self._contents(n.contents)
             self.builder.end_container()
         else:
-            self.builder.statement("object", **args)
+            self.builder.object(object=obj, coord=coord, attrs=attrs, span=n.span)
 
     def attrs(self, attrs: dict) -> dict:
         out = {}
@@ -377,115 +373,115 @@ class Evaluator:
 
     # -- simple level statements ------------------------------------------------------------
     def x_Message(self, n: A.Message) -> None:
-        self._stmt("message", n, text=self.eval(n.text))
+        self.builder.message(span=n.span, text=self.eval(n.text))
 
     def x_InitMap(self, n: A.InitMap) -> None:
         fill = self.eval(n.fill) if n.fill is not None else None
-        self._stmt("init_map", n, style=n.style, fill=fill, fg=n.fg, bg=n.bg,
+        self.builder.init_map(span=n.span, style=n.style, fill=fill, fg=n.fg, bg=n.bg,
                    smoothed=n.smoothed, joined=n.joined, lit=n.lit, walled=n.walled,
                    fillchar=n.fillchar)
 
     def x_MapStmt(self, n: A.MapStmt) -> None:
         coord = self.eval(n.coord) if n.coord is not None else None
-        self._stmt("map", n, halign=n.halign, valign=n.valign, coord=coord,
+        self.builder.map(span=n.span, halign=n.halign, valign=n.valign, coord=coord,
                    keep_region=n.keep_region, lines=n.lines, first_line=n.first_line)
 
     def x_VaultGen(self, n: A.VaultGen) -> None:
-        self._stmt("vaultgen", n, frequency=n.frequency)
+        self.builder.vaultgen(span=n.span, frequency=n.frequency)
 
     def x_RoomDoor(self, n: A.RoomDoor) -> None:
-        self._stmt("roomdoor", n, secret=n.secret, state=n.state, walls=n.walls, pos=n.pos)
+        self.builder.roomdoor(span=n.span, secret=n.secret, state=n.state, walls=n.walls, pos=n.pos)
 
     def x_Door(self, n: A.Door) -> None:
-        self._stmt("door", n, state=n.state, selection=self.selection(n.selection))
+        self.builder.door(span=n.span, state=n.state, selection=self.selection(n.selection))
 
     def x_Corridor(self, n: A.Corridor) -> None:
         src = (n.src.room, n.src.wall, n.src.door)
         dst = (n.dst.room, n.dst.wall, n.dst.door) if isinstance(n.dst, A.CorridorEnd) else n.dst
-        self._stmt("corridor", n, src=src, dst=dst)
+        self.builder.corridor(span=n.span, src=src, dst=dst)
 
     def x_RandomCorridors(self, n: A.RandomCorridors) -> None:
-        self._stmt("random_corridors", n, style=n.style)
+        self.builder.random_corridors(span=n.span, style=n.style)
 
     def x_Drawbridge(self, n: A.Drawbridge) -> None:
-        self._stmt("drawbridge", n, coord=self.eval(n.coord), direction=n.direction, state=n.state)
+        self.builder.drawbridge(span=n.span, coord=self.eval(n.coord), direction=n.direction, state=n.state)
 
     def x_MazeWalk(self, n: A.MazeWalk) -> None:
-        self._stmt("mazewalk", n, coord=self.eval(n.coord), direction=n.direction,
+        self.builder.mazewalk(span=n.span, coord=self.eval(n.coord), direction=n.direction,
                    stocked=n.stocked, fillchar=n.fillchar)
 
     def x_Wallify(self, n: A.Wallify) -> None:
         sel = self.selection(n.selection) if n.selection is not None else None
-        self._stmt("wallify", n, selection=sel)
+        self.builder.wallify(span=n.span, selection=sel)
 
     def x_WallWalk(self, n: A.WallWalk) -> None:
         coord = self.eval(n.coord)
         fg = self.eval(n.fg)
         bg = self.eval(n.bg) if n.bg is not None else MapCharValue(".", map_char_to_type("."), -2)
-        self._stmt("wallwalk", n, coord=coord, fg=fg, bg=bg, percent=n.percent)
+        self.builder.wallwalk(span=n.span, coord=coord, fg=fg, bg=bg, percent=n.percent)
 
     def x_Ladder(self, n: A.Ladder) -> None:
-        self._stmt("ladder", n, coord=self.eval(n.coord), up=n.up)
+        self.builder.ladder(span=n.span, coord=self.eval(n.coord), up=n.up)
 
     def x_Stair(self, n: A.Stair) -> None:
-        self._stmt("stair", n, coord=self.eval(n.coord), up=n.up)
+        self.builder.stair(span=n.span, coord=self.eval(n.coord), up=n.up)
 
     def x_LevRegionStmt(self, n: A.LevRegionStmt) -> None:
-        self._stmt("levregion", n, kind=n.kind, area=self.eval(n.area),
+        self.builder.levregion(span=n.span, kind=n.kind, area=self.eval(n.area),
                    exclude=self.eval(n.exclude), up=n.up, dest=n.dest)
 
     def x_Feature(self, n: A.Feature) -> None:
-        self._stmt(n.kind, n, selection=self.selection(n.selection))
+        getattr(self.builder, n.kind)(span=n.span, selection=self.selection(n.selection))
 
     def x_Terrain(self, n: A.Terrain) -> None:
         sel = self.selection(n.selection)
-        self._stmt("terrain", n, selection=sel, mapchar=self.eval(n.mapchar))
+        self.builder.terrain(span=n.span, selection=sel, mapchar=self.eval(n.mapchar))
 
     def x_ReplaceTerrain(self, n: A.ReplaceTerrain) -> None:
-        self._stmt("replace_terrain", n, region=self.eval(n.region),
+        self.builder.replace_terrain(span=n.span, region=self.eval(n.region),
                    from_char=self.eval(n.from_char), to_char=self.eval(n.to_char),
                    percent=n.percent)
 
     def x_Spill(self, n: A.Spill) -> None:
-        self._stmt("spill", n, coord=self.eval(n.coord), mapchar=self.eval(n.mapchar),
+        self.builder.spill(span=n.span, coord=self.eval(n.coord), mapchar=self.eval(n.mapchar),
                    direction=n.direction, count=self.eval(n.count))
 
     def x_NonDiggable(self, n: A.NonDiggable) -> None:
-        self._stmt("non_diggable", n, region=self.eval(n.region))
+        self.builder.non_diggable(span=n.span, region=self.eval(n.region))
 
     def x_NonPasswall(self, n: A.NonPasswall) -> None:
-        self._stmt("non_passwall", n, region=self.eval(n.region))
+        self.builder.non_passwall(span=n.span, region=self.eval(n.region))
 
     def x_Altar(self, n: A.Altar) -> None:
-        self._stmt("altar", n, coord=self.eval(n.coord), align=self.align(n.align),
+        self.builder.altar(span=n.span, coord=self.eval(n.coord), align=self.align(n.align),
                    altar_type=n.altar_type)
 
     def x_Grave(self, n: A.Grave) -> None:
         text = self.eval(n.text) if n.text is not None else None
-        self._stmt("grave", n, coord=self.eval(n.coord), text=text, random_text=n.random_text)
+        self.builder.grave(span=n.span, coord=self.eval(n.coord), text=text, random_text=n.random_text)
 
     def x_Gold(self, n: A.Gold) -> None:
-        self._stmt("gold", n, amount=self.eval(n.amount), coord=self.eval(n.coord))
+        self.builder.gold(span=n.span, amount=self.eval(n.amount), coord=self.eval(n.coord))
 
     def x_Engraving(self, n: A.Engraving) -> None:
-        self._stmt("engraving", n, coord=self.eval(n.coord), etype=n.etype, text=self.eval(n.text))
+        self.builder.engraving(span=n.span, coord=self.eval(n.coord), etype=n.etype, text=self.eval(n.text))
 
     def x_Mineralize(self, n: A.Mineralize) -> None:
         vals = [self.eval(v) if v is not None else -1
                 for v in (n.kelp_pool, n.kelp_moat, n.gold_prob, n.gem_prob)]
-        self._stmt("mineralize", n, kelp_pool=vals[0], kelp_moat=vals[1], gold_prob=vals[2],
+        self.builder.mineralize(span=n.span, kelp_pool=vals[0], kelp_moat=vals[1], gold_prob=vals[2],
                    gem_prob=vals[3])
 
     def x_Trap(self, n: A.Trap) -> None:
-        self._stmt("trap", n, name=n.name, coord=self.eval(n.coord))
+        self.builder.trap(span=n.span, name=n.name, coord=self.eval(n.coord))
 
     def x_MonGeneration(self, n: A.MonGeneration) -> None:
         entries = [(self.eval(w), self.eval(m)) for w, m in n.entries]
-        self._stmt("mon_generation", n, percent=n.percent, entries=entries)
+        self.builder.mon_generation(span=n.span, percent=n.percent, entries=entries)
 
     def x_Sounds(self, n: A.Sounds) -> None:
         entries = [(how, self.eval(text)) for how, text in n.entries]
-        self._stmt("sounds", n, frequency=self.eval(n.frequency), entries=entries)
+        self.builder.sounds(span=n.span, frequency=self.eval(n.frequency), entries=entries)
 
     # ================================================================== expressions
     def eval(self, node: A.Node):

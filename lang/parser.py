@@ -24,7 +24,7 @@ _TABLES_DIR = os.path.dirname(os.path.abspath(__file__))
 _PARSERS: Dict[str, object] = {}
 
 MAP_X_LIM, MAP_Y_LIM = 76, 21
-COLNO, ROWNO = 80, 21
+from ..stdlib.grid import COLNO, ROWNO
 
 # Tokens at which the parser resynchronises after a syntax error.
 _SYNC = {
@@ -63,45 +63,6 @@ def _build_parser(dialect: str = "unnethack"):
     return parser
 
 
-class DataOracle:
-    """Answers "is this a real monster/object/trap?" for the checks lev_comp makes,
-    from UnNetHack's data tables (:mod:`unlev.stdlib.data`)."""
-
-    def __init__(self) -> None:
-        from ..stdlib import data
-        self.data = data
-
-    def monster_class_known(self, ch) -> bool:
-        return self.data.is_monster_class_symbol(ch)
-
-    def object_class_known(self, ch) -> bool:
-        return self.data.is_object_class_symbol(ch)
-
-    def monster_known(self, cls, name) -> bool:
-        return self.data.lookup_monster(name, cls).ok
-
-    def object_known(self, cls, name) -> bool:
-        return self.data.lookup_object(name, cls).ok
-
-    def trap_known(self, name) -> bool:
-        return self.data.lookup_trap(name).ok
-
-    def monster_names(self):
-        return [m.name for m in self.data.monsters()]
-
-    def monster_classes(self, name) -> list:
-        return sorted({m.symbol for m in self.data.monsters() if m.name == name})
-
-    def object_classes(self, name) -> list:
-        return sorted({o.class_symbol for o in self.data.objects() if o.name == name})
-
-    def object_names(self):
-        return [o.name for o in self.data.objects() if o.name]
-
-    def trap_names(self):
-        return list(self.data._trap_des_names())
-
-
 class DesParser:
     """Parses one des-file (and what it INCLUDEs) into a :class:`unlev.lang.ast.DesFile`.
 
@@ -109,7 +70,7 @@ class DesParser:
     :class:`DesError` holding every error found once the whole file has been read.
     """
 
-    def __init__(self, oracle: Optional[DataOracle] = None, sources: Optional[SourceCache] = None,
+    def __init__(self, oracle=None, sources: Optional[SourceCache] = None,
                  include_path: Optional[List[str]] = None, dialect: str = "unnethack",
                  max_errors: int = 20) -> None:
         from .dialect import lexicon_of, oracle_of

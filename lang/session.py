@@ -16,7 +16,7 @@ earlier ones defined.  :class:`FragmentSession` keeps that state between fragmen
 
 Nothing is committed by a fragment that fails to parse.  A run-time error may leave the
 builder half-changed; callers that want the level intact rebuild it by running the
-fragments that succeeded again (``unlev.repl`` does).
+fragments that succeeded again (``unlev.tools.repl.core`` does).
 """
 
 from __future__ import annotations
@@ -123,7 +123,7 @@ class _FragmentParser(DesParser):
 class FragmentSession:
     """Parse state plus one persistent evaluator, for running fragments in turn.
 
-    ``builder`` is any :class:`~unlev.lang.builder.LevelBuilder`; ``rng`` the stream the
+    ``builder`` is any :class:`~unlev.lang.level_builder.LevelBuilder`; ``rng`` the stream the
     script draws from (shared with the builder when it draws too).  Call :meth:`start`
     once, then :meth:`parse` and :meth:`run` / :meth:`evaluate` per fragment.
     """
@@ -167,7 +167,7 @@ class FragmentSession:
         self.evaluator.run_level(level, list(header))
         self.vars = level_variables(level)
         self.functions = {}
-        for node in list(header) + Evaluator._nested_functions(level):
+        for node in list(header) + Evaluator.nested_functions(level):
             if isinstance(node, A.FunctionDef):
                 self.functions.setdefault(node.name, node)
             elif isinstance(node, A.Include) and getattr(node, "tree", None) is not None:

@@ -570,7 +570,7 @@ def get_object(name: str, class_symbol: Optional[str] = None) -> Object:
 
 
 @lru_cache(maxsize=None)
-def _trap_des_names() -> Dict[str, int]:
+def trap_des_names() -> Dict[str, int]:
     out: Dict[str, int] = {}
     for r in load_table("traps")["des_names"]:
         out.setdefault(r["name"], r["index"])
@@ -579,12 +579,12 @@ def _trap_des_names() -> Dict[str, int]:
 
 def lookup_trap(name: str) -> Lookup[Trap]:
     """lev_comp's get_trap_type: exact, case-sensitive."""
-    idx = _trap_des_names().get(name)
+    idx = trap_des_names().get(name)
     if idx is not None:
         return Lookup(trap_by_index(idx))
     return Lookup(None, error=UnknownNameError(
         "trap", name, f"Unknown trap type '{name}'!", None,
-        suggest(name, _trap_des_names())))
+        suggest(name, trap_des_names())))
 
 
 def get_trap(name: str) -> Trap:

@@ -62,6 +62,12 @@ class RNG:
         fast = getattr(src, "word_function", None)
         self._word = fast() if fast is not None else src.next_u32
 
+    @property
+    def word(self):
+        """The raw 32-bit draw itself (uncounted), for the hottest loops to call
+        directly; ``rng.word() % x`` is what :meth:`rn2` computes."""
+        return self._word
+
     def _rnd_raw(self, x: int) -> int:
         self.calls += 1
         return self._word() % x

@@ -44,9 +44,7 @@ __all__ = [
     "Compat", "Selection", "line_dist_coord", "parse_dirs", "isok",
 ]
 
-COLNO = 80
-ROWNO = 21
-NCELLS = COLNO * ROWNO
+from .grid import COLNO, NCELLS, ROWNO, isok  # noqa: E402
 
 # Direction bits, numbered as in include/sp_lev.h (used by grow).
 W_NORTH = 1
@@ -82,11 +80,6 @@ try:
 except AttributeError:  # pragma: no cover - Python 3.9
     def _popcount(m: int) -> int:
         return bin(m).count("1")
-
-
-def isok(x: int, y: int) -> bool:
-    """The game's ``isok``: column 0 is never a valid location, unlike in a selection."""
-    return 1 <= x < COLNO and 0 <= y < ROWNO
 
 
 def _rows(lo: int, hi: int) -> int:

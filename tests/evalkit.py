@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import List, Optional, Tuple
 
-from unlev.lang.builder import RecordingBuilder
+from unlev.lang.level_builder import RecordingBuilder
 from unlev.lang.diagnostics import Span
 from unlev.lang.evaluator import Evaluator
 from unlev.lang.frontend import compile_text

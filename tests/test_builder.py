@@ -5,19 +5,20 @@ from __future__ import annotations
 
 import pytest
 
-from unlev.builder import BuildCompat, GameBuilder
+from unlev.generate.game_builder import BuildCompat, GameBuilder
+from unlev.generate.locations import get_location_coord
 from unlev.lang.frontend import compile_text
 from unlev.lang.values import Coord
-from unlev.level import (
+from unlev.model.level import (
     D_CLOSED, D_ISOPEN, D_LOCKED, D_NODOOR, LR_BRANCH, LR_DOWNSTAIR, LR_UPTELE,
     W_NONDIGGABLE, DungeonContext, Level,
 )
-from unlev.maze import DRY, WET
-from unlev.run import build_level
+from unlev.generate.maze import DRY, WET
+from unlev.generate.build import build_level
 from unlev.stdlib import terrain as T
 from unlev.stdlib.rng import RNG
 from unlev.stdlib.selection import Compat
-from unlev.walls import wall_join_errors
+from unlev.generate.walls import wall_join_errors
 
 
 def run(text: str, seed: int = 1, finish: bool = False, **kw) -> Level:
@@ -132,11 +133,11 @@ ENDMAP
 """)
     lv = b.level
     for _ in range(30):
-        x, y = b._get_location_coord(Coord(0, 0, True), DRY)
+        x, y = get_location_coord(b.state, Coord(0, 0, True), DRY)
         assert lv.at(x, y) == T.ROOM
-        x, y = b._get_location_coord(Coord(0, 0, True), WET)
+        x, y = get_location_coord(b.state, Coord(0, 0, True), WET)
         assert lv.at(x, y) == T.MOAT
-        x, y = b._get_location_coord(Coord(0, 0, True, WET), DRY)   # random[wet] wins
+        x, y = get_location_coord(b.state, Coord(0, 0, True, WET), DRY)   # random[wet] wins
         assert lv.at(x, y) == T.MOAT
     # inside the map frame
     x, y = b.locate(Coord(0, 0, True))
@@ -146,7 +147,7 @@ ENDMAP
 def test_random_coordinate_falls_back_to_default_humidity():
     b = _builder_on(HEADER + "GEOMETRY:center,center\nMAP\n...\nENDMAP\n")
     # no water anywhere: random[wet] is retried with the statement's DRY
-    x, y = b._get_location_coord(Coord(0, 0, True, WET), DRY)
+    x, y = get_location_coord(b.state, Coord(0, 0, True, WET), DRY)
     assert b.level.at(x, y) == T.ROOM
 
 
@@ -549,7 +550,7 @@ ROOM:"ordinary",lit,(3,3),(center,center),(7,4) {
 
 
 def test_guess_context_from_level_names():
-    from unlev.run import guess_context
+    from unlev.generate.build import guess_context
     assert guess_context("soko2-3").in_sokoban
     assert guess_context("minetn-1").in_mines
     assert guess_context("water").is_waterlevel and guess_context("astral").in_endgame
@@ -567,7 +568,7 @@ def test_sokoban_levels_flip_like_the_game():
 
 
 def _two_rooms_with_doors(compat):
-    from unlev import rooms as R
+    from unlev.generate import rooms as R
     b = GameBuilder(RNG(1), compat=compat)
     lv = b.level
     left = R.add_room(lv, 5, 5, 10, 8, True)
@@ -580,15 +581,15 @@ def _two_rooms_with_doors(compat):
 
 
 def test_corridor_between_room_doors():
-    from unlev.maze import W_EAST, W_WEST, W_NORTH, W_SOUTH
+    from unlev.generate.maze import W_EAST, W_WEST, W_NORTH, W_SOUTH
     b, lv = _two_rooms_with_doors(BuildCompat())
-    b.do_corridor(src=(0, W_EAST, 0), dst=(1, W_WEST, 0))
+    b.corridor(src=(0, W_EAST, 0), dst=(1, W_WEST, 0))
     assert lv.at(12, 6) == T.CORR and lv.at(28, 7) == T.CORR
-    b.do_corridor(src=(0, W_SOUTH, 0), dst=(1, W_NORTH, 0))
+    b.corridor(src=(0, W_SOUTH, 0), dst=(1, W_NORTH, 0))
     assert lv.at(7, 10) == T.CORR and lv.at(32, 3) == T.CORR
     # the loader looks for a "south" door on the top wall: none there, nothing dug
     b, lv = _two_rooms_with_doors(BuildCompat.game())
-    b.do_corridor(src=(0, W_SOUTH, 0), dst=(1, W_NORTH, 0))
+    b.corridor(src=(0, W_SOUTH, 0), dst=(1, W_NORTH, 0))
     assert lv.count(T.CORR) == 0
 
 

@@ -8,15 +8,15 @@ from pathlib import Path
 import pytest
 
 from unlev.cli import main
-from unlev.compare import compare_level, run_compare
-from unlev.compare_known import KNOWN, KnownDifference
-from unlev.compare_measures import DIFFERS, KNOWN as V_KNOWN, MATCH, categorical, numeric
-from unlev.compare_place import class_masks, locate, map_templates
-from unlev.compare_stats import fisher_exact_p, mann_whitney_p, permutation_tvd_p
-from unlev.gamedump import format_dumps, parse_dumps
+from unlev.tools.compare.command import compare_level, run_compare
+from unlev.tools.compare.known import KNOWN, KnownDifference
+from unlev.tools.compare.measures import DIFFERS, KNOWN as V_KNOWN, MATCH, categorical, numeric
+from unlev.tools.compare.place import class_masks, locate, map_templates
+from unlev.tools.compare.stats import fisher_exact_p, mann_whitney_p, permutation_tvd_p
+from unlev.tools.compare.gamedump import format_dumps, parse_dumps
 from unlev.lang.frontend import compile_file
-from unlev.level import Level, ROWNO, level_from_ascii
-from unlev.run import build_level, find_level, guess_context
+from unlev.model.level import Level, ROWNO, level_from_ascii
+from unlev.generate.build import build_level, find_level, guess_context
 from unlev.stdlib.selection import Compat
 
 REPO = Path(__file__).resolve().parent.parent
@@ -259,13 +259,13 @@ def test_corpus_levels_without_randomness_in_their_map_match_the_game(game_refer
 
 
 def test_our_runs_sit_where_the_game_made_each_dump():
-    from unlev.compare import branch_of, contexts_for
+    from unlev.tools.compare.command import branch_of, contexts_for
     from unlev.stdlib import terrain as T  # noqa: F401
     (d,) = parse_dumps(format_dumps([Level(name="x")], where={"dnum": 3, "dlevel": 1,
                                                               "depth": 4, "role": "Kni",
                                                               "align": 1}))
     assert branch_of(d) is None
-    from unlev.level import Stairway, Trap
+    from unlev.model.level import Stairway, Trap
     d.stairs = [Stairway(5, 5, True, False, (0, 3)), Stairway(9, 9, False, False, (3, 2))]
     assert branch_of(d) == "up"
     ctx, run = contexts_for(d, "minefill")
@@ -308,7 +308,7 @@ def test_a_square_the_game_mostly_makes_otherwise_is_found(tmp_path):
 
 
 def test_a_levels_tests_are_corrected_together():
-    from unlev.compare_measures import holm_correct
+    from unlev.tools.compare.measures import holm_correct
     weak = numeric("t", "weak", list(range(0, 10)), list(range(6, 16)), abs_tol=0)
     strong = numeric("t", "strong", [4] * 10, [9] * 10)
     assert weak.verdict == DIFFERS and 0.001 < weak.p < 0.01

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from unlev.builder import GameBuilder
+from unlev.generate.game_builder import GameBuilder
 from unlev.lang.frontend import compile_file
-from unlev.level import COLNO, LR_DOWNSTAIR, LR_UPSTAIR, ROWNO
-from unlev.run import build_level
+from unlev.model.level import COLNO, LR_DOWNSTAIR, LR_UPSTAIR, ROWNO
+from unlev.generate.build import build_level
 from unlev.stdlib import terrain as T
-from unlev.walls import format_wall_errors, wall_join_errors
+from unlev.generate.walls import format_wall_errors, wall_join_errors
 
 SEED_BLOCKS = [range(1, 6), range(6, 11), range(11, 16), range(16, 21)]
 

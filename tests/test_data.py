@@ -1,5 +1,5 @@
 """NetHack data tables, lev_comp-style lookups and the random choosers (stdlib.data,
-stdlib.populate, tools/gen_data.py)."""
+unlev.populate.kinds, tools/gen_data.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from unlev.stdlib import data, populate
+from unlev.stdlib import data
+from unlev.populate import kinds as populate
 from unlev.stdlib.rng import RNG
 
 REPO = Path(__file__).resolve().parent.parent
@@ -175,7 +176,7 @@ def test_suggest():
 
 
 def test_tables_load_lazily():
-    code = ("import unlev.stdlib.data as d, unlev.stdlib.populate as p; "
+    code = ("import unlev.stdlib.data as d, unlev.populate.kinds as p; "
             "print(d.load_table.cache_info().currsize)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd="/", check=True)

@@ -10,7 +10,7 @@ from unlev.lang import ast as A
 from unlev.lang.diagnostics import DesError
 from unlev.lang.dialect import detect
 from unlev.lang.frontend import compile_text
-from unlev.run import build_level
+from unlev.generate.build import build_level
 from unlev.stdlib.selection import Compat
 
 

@@ -14,7 +14,7 @@ from collections import Counter
 import pytest
 
 from evalkit import run, strip_spans
-from unlev.lang.builder import RecordingBuilder
+from unlev.lang.level_builder import RecordingBuilder
 from unlev.lang.diagnostics import DesError
 from unlev.lang.evaluator import EvalCompat, Evaluator
 from unlev.lang.frontend import compile_text

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from unlev.lang.builder import RecordingBuilder
+from unlev.lang.level_builder import RecordingBuilder
 from unlev.lang.evaluator import Evaluator
 from unlev.lang.frontend import compile_file
 from unlev.stdlib.rng import RNG

@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from evalkit import messages, run, run_compiled
-from unlev.lang.builder import RecordingBuilder
+from unlev.lang.level_builder import RecordingBuilder
 from unlev.lang.diagnostics import DesError
 from unlev.lang.evaluator import DEFAULT_STEP_LIMIT
 from unlev.lang.frontend import compile_file

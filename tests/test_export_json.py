@@ -12,11 +12,11 @@ import pytest
 
 jsonschema = pytest.importorskip("jsonschema")
 
-from unlev import export  # noqa: E402
+from unlev.output import export  # noqa: E402
 from unlev.lang.frontend import compile_text  # noqa: E402
-from unlev.level import ROWNO, Level, Monster, Object  # noqa: E402
-from unlev.level import Room as LevelRoom  # noqa: E402
-from unlev.run import build_level  # noqa: E402
+from unlev.model.level import ROWNO, Level, Monster, Object  # noqa: E402
+from unlev.model.level import Room as LevelRoom  # noqa: E402
+from unlev.generate.build import build_level  # noqa: E402
 from unlev.stdlib import data  # noqa: E402
 from unlev.stdlib import terrain as T  # noqa: E402
 
@@ -156,7 +156,7 @@ def test_entities_with_names_symbols_and_contents(doc):
 
 
 def test_display_matches_render(level, doc):
-    from unlev.render import display_rows
+    from unlev.output.render import display_rows
     assert doc["levels"][0]["display"] == display_rows(level)
 
 

@@ -1,9 +1,9 @@
-"""What mklev() does after the special-level loader (unlev.finish)."""
+"""What mklev() does after the special-level loader (unlev.generate.finish)."""
 
-from unlev.finish import finish_level, mark_graveyard
+from unlev.generate.finish import finish_level, mark_graveyard
 from unlev.lang.frontend import compile_file
-from unlev.level import Level
-from unlev.run import build_level
+from unlev.model.level import Level
+from unlev.generate.build import build_level
 from unlev.stdlib.rng import RNG
 
 MORGUE_DES = """\
@@ -48,7 +48,7 @@ def _tree_level(n_trees):
 
 
 def test_a_lone_tree_always_brings_an_axe_onto_open_ground():
-    from unlev.finish import post_process_level
+    from unlev.generate.finish import post_process_level
     for seed in range(20):
         lev = _tree_level(1)
         post_process_level(lev, RNG(seed))
@@ -60,7 +60,7 @@ def test_a_lone_tree_always_brings_an_axe_onto_open_ground():
 
 
 def test_no_trees_no_axe_and_many_trees_only_sometimes():
-    from unlev.finish import post_process_level
+    from unlev.generate.finish import post_process_level
     lev = Level()
     post_process_level(lev, RNG(1))
     assert lev.objects == []

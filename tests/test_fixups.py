@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from unlev.lang.frontend import compile_file, compile_text
-from unlev.level import D_CLOSED
-from unlev.run import build_level, find_level
+from unlev.model.level import D_CLOSED
+from unlev.generate.build import build_level, find_level
 from unlev.stdlib import terrain as T
 
 

@@ -2,12 +2,12 @@
 
 from unlev.stdlib.rng import RNG
 from unlev.stdlib import terrain as T
-from unlev import level as L
-from unlev.level import (
+from unlev.model import level as L
+from unlev.model.level import (
     Level, level_from_ascii, DungeonContext, Stairway, Monster, Object, Trap,
     Engraving, LevRegion, Area,
 )
-from unlev import flip, walls, rooms as R
+from unlev.generate import flip, walls, rooms as R
 
 ROOM_ART = [
     "-------",
@@ -27,12 +27,12 @@ def sample(maze=False, ctx=None):
 
 def test_level_extends_are_one_outside_or_tight_on_mazelevels():
     lv = sample()
-    assert flip.get_level_extends(lv) == (9, 7, 17, 13)
+    assert walls.get_level_extends(lv) == (9, 7, 17, 13)
     lvm = sample(maze=True)
     # the door in the right column is not a wall: that side still grows by 2
-    assert flip.get_level_extends(lvm) == (10, 8, 17, 12)
+    assert walls.get_level_extends(lvm) == (10, 8, 17, 12)
     lvm.set_typ(10, 9, T.ROOM)        # a non-wall in the left column: grows by 2 there
-    assert flip.get_level_extends(lvm)[0] == 9
+    assert walls.get_level_extends(lvm)[0] == 9
 
 
 def test_level_extends_of_a_full_level_are_clamped():
@@ -40,7 +40,7 @@ def test_level_extends_of_a_full_level_are_clamped():
     for x in range(1, 80):
         for y in range(21):
             lv.set_typ(x, y, T.ROOM)
-    assert flip.get_level_extends(lv) == (0, -1, 79, 21)
+    assert walls.get_level_extends(lv) == (0, -1, 79, 21)
     assert flip.flip_area(lv) == (1, 0, 79, 20)
 
 
@@ -195,7 +195,7 @@ def test_swapbits():
 
 
 def test_finish_level_runs_the_coder_tail_in_order():
-    from unlev.finish import finish_level
+    from unlev.generate.finish import finish_level
     lv = level_from_ascii([
         "-------",
         "|.....|",
@@ -223,7 +223,7 @@ def test_finish_level_runs_the_coder_tail_in_order():
 
 
 def test_finish_level_corrmaze_skips_wallification():
-    from unlev.finish import finish_level
+    from unlev.generate.finish import finish_level
     lv = level_from_ascii(["----", "|..|", "----"], x0=5, y0=5)
     lv.flags.apply_des_flags(["corrmaze"])
     finish_level(lv, RNG(1))

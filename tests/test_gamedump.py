@@ -1,12 +1,12 @@
-"""Reading (and writing) the game's level dumps: unlev.gamedump."""
+"""Reading (and writing) the game's level dumps: unlev.tools.compare.gamedump."""
 
 import pytest
 
-from unlev.gamedump import (DumpFormatError, format_dump, format_dumps, parse_dumps,
+from unlev.tools.compare.gamedump import (DumpFormatError, format_dump, format_dumps, parse_dumps,
                             read_dumps, reference_files)
 from unlev.lang.frontend import compile_file
-from unlev.level import D_CLOSED, D_LOCKED, D_TRAPPED, ROWNO, SHARED, W_NONDIGGABLE
-from unlev.run import build_level
+from unlev.model.level import D_CLOSED, D_LOCKED, D_TRAPPED, ROWNO, SHARED, W_NONDIGGABLE
+from unlev.generate.build import build_level
 from unlev.stdlib import terrain as T
 
 BLANK = " " * 80
@@ -173,8 +173,8 @@ def test_every_reference_dump_reads(game_reference):
 
 
 def test_object_classes_are_written_as_numbers_and_read_as_symbols():
-    from unlev.compare_sample import object_class_symbol
-    from unlev.level import Level, Object
+    from unlev.tools.compare.sample import object_class_symbol
+    from unlev.model.level import Level, Object
     lev = Level(name="cls")
     lev.objects.append(Object(5, 5, "teleportation", attrs={"class": "/"}))   # the wand
     lev.objects.append(Object(6, 5, "teleportation", attrs={"class": "?"}))   # the scroll

@@ -11,9 +11,9 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from unlev.cli import main
-from unlev.harness import run_jobs
-from unlev.harness_config import ConfigError, SkipConfig, parse_seeds
-from unlev.harness_run import Settings, list_jobs
+from unlev.tools.harness.command import run_jobs
+from unlev.tools.harness.config import ConfigError, SkipConfig, parse_seeds
+from unlev.tools.harness.jobs import Settings, list_jobs
 
 LEVELS = """\
 LEVEL: "yard"

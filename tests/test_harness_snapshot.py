@@ -1,4 +1,4 @@
-"""Snapshot diffs (unlev.harness_snapshot) on hand-written snapshots: every kind of
+"""Snapshot diffs (unlev.tools.harness.snapshot) on hand-written snapshots: every kind of
 change is named, nothing is reported for equal snapshots, writes are atomic."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import os
 
-from unlev.harness_snapshot import Snapshot, SnapshotStore, diff_snapshots
+from unlev.tools.harness.snapshot import Snapshot, SnapshotStore, diff_snapshots
 
 MAP = ["-----", "|.d.|", "-----"]
 

@@ -1,4 +1,4 @@
-"""The level invariants of unlev.invariants, each caught on a small hand-made broken
+"""The level invariants of unlev.tools.harness.invariants, each caught on a small hand-made broken
 level (and each quiet on its repaired twin)."""
 
 from __future__ import annotations
@@ -7,12 +7,12 @@ import textwrap
 
 import pytest
 
-from unlev.invariants import (
+from unlev.tools.harness.invariants import (
     CHECKS, Violation, check_level, components, parse_directives, required_features,
 )
 from unlev.lang.frontend import compile_text
-from unlev.level import D_CLOSED, D_NODOOR, ROWNO, Stairway, level_from_ascii
-from unlev.run import build_level
+from unlev.model.level import D_CLOSED, D_NODOOR, ROWNO, Stairway, level_from_ascii
+from unlev.generate.build import build_level
 from unlev.stdlib import terrain as T
 
 
@@ -322,5 +322,5 @@ def test_violation_text():
 
 @pytest.mark.parametrize("check", CHECKS)
 def test_every_check_is_documented(check):
-    import unlev.invariants as inv
+    import unlev.tools.harness.invariants as inv
     assert f"``{check}``" in inv.__doc__

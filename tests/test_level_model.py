@@ -1,4 +1,4 @@
-"""The level model (unlev.level) and the room/door helpers (unlev.rooms)."""
+"""The level model (unlev.model.level) and the room/door helpers (unlev.generate.rooms)."""
 
 import time
 
@@ -6,10 +6,10 @@ import pytest
 
 from unlev.stdlib.rng import RNG
 from unlev.stdlib import terrain as T
-from unlev import level as L
-from unlev.level import Level, level_from_ascii, isok, idx, ROWNO, COLNO
-from unlev import rooms as R
-from unlev import walls
+from unlev.model import level as L
+from unlev.model.level import Level, level_from_ascii, isok, idx, ROWNO, COLNO
+from unlev.generate import rooms as R
+from unlev.generate import walls
 
 
 # -- grid -----------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """Where a level is run by default: the game's usual place for it (places.json)."""
 
-from unlev.run import guess_context, usual_place
+from unlev.generate.build import guess_context, usual_place
 
 
 def test_known_levels_take_the_games_place():
@@ -27,7 +27,7 @@ def test_given_depth_wins_and_resets_difficulty():
 
 def test_of_two_levels_with_one_name_the_last_is_found():
     from unlev.lang.frontend import compile_text
-    from unlev.run import find_level
+    from unlev.generate.build import find_level
     c = compile_text('LEVEL:"a"\nMESSAGE:"one"\nLEVEL:"a"\nMESSAGE:"two"\n')
     assert find_level(c, "a") is c.tree.levels[1]
     assert find_level(c) is c.tree.levels[0]
@@ -44,7 +44,7 @@ def test_branches_and_dungeon_ends_come_with_the_place():
 
 def test_mines_top_level_gets_its_branch_instead_of_a_second_up_stair(corpus_root):
     from unlev.lang.frontend import compile_file
-    from unlev.run import build_level
+    from unlev.generate.build import build_level
     c = compile_file(str(corpus_root / "unnethack" / "mines.des"))
     for seed in (1, 2, 3):
         lv = build_level(c, find_level_named(c, "minefill"), seed=seed)
@@ -54,5 +54,5 @@ def test_mines_top_level_gets_its_branch_instead_of_a_second_up_stair(corpus_roo
 
 
 def find_level_named(compiled, name):
-    from unlev.run import find_level
+    from unlev.generate.build import find_level
     return find_level(compiled, name)

@@ -1,4 +1,4 @@
-"""unlev.lint: each finding on a small des-file, its exact place and format, and the
+"""unlev.tools.lint: each finding on a small des-file, its exact place and format, and the
 ``unlev lint`` command."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 
 from unlev.cli import main
 from unlev.lang.frontend import compile_text
-from unlev.lint import CODES, code_of, lint_tree
+from unlev.tools.lint import CODES, code_of, lint_tree
 
 
 def lint(text: str, ignore=()):
@@ -190,7 +190,7 @@ def test_ignore_switches_a_code_off():
 
 
 def test_every_code_is_documented():
-    import unlev.lint as L
+    import unlev.tools.lint as L
     for c in CODES:
         assert f"``{c}``" in L.__doc__
 

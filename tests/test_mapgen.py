@@ -6,9 +6,10 @@ import pytest
 
 from unlev.stdlib.rng import RNG
 from unlev.stdlib import terrain as T
-from unlev.level import Level, DungeonContext, ROWNO, COLNO, W_NONDIGGABLE, D_NODOOR
-from unlev.mapgen import InitSpec, init_level, UnsupportedInitStyle, LIT_RANDOM
-from unlev import mines, sheol, walls, mapgen
+from unlev.model.level import Level, DungeonContext, ROWNO, COLNO, W_NONDIGGABLE, D_NODOOR
+from unlev.generate.mapgen.init import InitSpec, init_level, UnsupportedInitStyle, LIT_RANDOM
+from unlev.generate.mapgen import mines, sheol, init as mapgen
+from unlev.generate import walls
 
 
 def make(spec, seed=42, **ctx):
@@ -270,7 +271,7 @@ def test_rogue_mimic_hook_called_for_trapped_doors():
     for seed in range(200):
         lv = Level(DungeonContext(depth=20))
         calls.clear()
-        from unlev.rogue import makeroguerooms
+        from unlev.generate.mapgen.rogue import makeroguerooms
         makeroguerooms(lv, RNG(seed), mimic_hook=lambda lv, rng, x, y: calls.append((x, y)))
         if calls:
             found = True

@@ -2,9 +2,9 @@
 
 from unlev.stdlib.rng import RNG
 from unlev.stdlib import terrain as T
-from unlev.level import Level, ROWNO
-from unlev.mapgen import InitSpec, init_level
-from unlev import maze, walls
+from unlev.model.level import Level, ROWNO
+from unlev.generate.mapgen.init import InitSpec, init_level
+from unlev.generate import maze, walls
 
 
 def grid_level(seed=0, corrmaze=False):

@@ -7,13 +7,14 @@ import os
 
 import pytest
 
-from unlev.builder import _ok_table, GameBuilder
+from unlev.generate.game_builder import GameBuilder
+from unlev.generate.locations import is_ok_slow, ok_table
 from unlev.lang.diagnostics import DesError
 from unlev.lang.frontend import compile_file, compile_text
-from unlev.level import Level
-from unlev.maze import ANY_LOC, DRY, HOT, SOLID, SPACELOC, WET
-from unlev.population import monster_data
-from unlev.run import build_level
+from unlev.model.level import Level
+from unlev.generate.maze import ANY_LOC, DRY, HOT, SOLID, SPACELOC, WET
+from unlev.populate.make import monster_data
+from unlev.generate.build import build_level
 from unlev.stdlib import data
 from unlev.stdlib import terrain as T
 from unlev.stdlib.rng import RNG
@@ -178,7 +179,7 @@ def test_random_traps_by_depth():
 
 
 def _ctx(depth, dungeon="The Dungeons of Doom"):
-    from unlev.level import DungeonContext
+    from unlev.model.level import DungeonContext
     return DungeonContext(depth=depth, dungeon_name=dungeon)
 
 
@@ -268,7 +269,7 @@ def test_location_table_agrees_with_the_long_test():
         lv.set_typ(5, 5, t)
         for m in masks:
             for sp in (True, False):
-                assert _ok_table(m, sp)[t] == b._is_ok_slow(5, 5, t, m, sp), (t, m, sp)
+                assert ok_table(m, sp)[t] == is_ok_slow(b.state, 5, 5, t, m, sp), (t, m, sp)
 
 
 # ---------------------------------------------------------------------------- corpus
@@ -283,14 +284,14 @@ def _corpus_seeds():
 def _misplaced(level: Level):
     """Monsters and objects that landed in rock or a wall although nothing in the
     des-file put them there and they cannot live there (wall-walkers, ghosts)."""
-    from unlev.builder import _pm_to_humidity
+    from unlev.populate.monsters import pm_to_humidity
     out = []
     rooms = getattr(level, "rooms", [])
     for m in level.monsters:
         if m.attrs.get("spot") == "fixed":
             continue
         pm = monster_data(m)
-        if pm is not None and _pm_to_humidity(pm) & SOLID:
+        if pm is not None and pm_to_humidity(pm) & SOLID:
             continue
         if level.typ_at(m.x, m.y) <= T.DBWALL:
             out.append(("monster", m.id, m.x, m.y, m.attrs.get("from")))
@@ -325,13 +326,13 @@ class _OneThing:
     def __init__(self, level, item):
         self.typ_at = level.typ_at
         self.rooms = level.rooms
-        from unlev.level import Monster
+        from unlev.model.level import Monster
         self.monsters = [item] if isinstance(item, Monster) else []
         self.objects = [] if isinstance(item, Monster) else [item]
 
 
 def test_corpus_populates_and_nothing_lands_in_rock(unnethack_corpus, monkeypatch):
-    import unlev.run as run_mod
+    import unlev.generate.build as run_mod
     bad: list = []
 
     class WatchedLevel(Level):
@@ -363,7 +364,7 @@ def test_corpus_populates_and_nothing_lands_in_rock(unnethack_corpus, monkeypatc
 
 def test_gold_object_with_a_quantity_gets_exactly_that_much():
     from unlev.lang.frontend import compile_text
-    from unlev.run import build_level
+    from unlev.generate.build import build_level
     src = 'LEVEL:"t"\nROOM:"ordinary",lit,(3,3),(center,center),(5,5) {\n' \
           'OBJECT:(\'$\',"gold piece"),(1,1),quantity:77\nOBJECT:\'$\',(2,2),quantity:55\n}\n'
     for seed in (1, 2, 3):

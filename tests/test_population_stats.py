@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections import Counter
 
 from unlev.lang.frontend import compile_text
-from unlev.level import DungeonContext
-from unlev.population import monster_data
-from unlev.run import build_level
-from unlev.stdlib import data, populate
+from unlev.model.level import DungeonContext
+from unlev.populate.make import monster_data
+from unlev.generate.build import build_level
+from unlev.stdlib import data
+from unlev.populate import kinds as populate
 
 SEEDS = range(1, 2001)
 ROOM = 'LEVEL:"stats"\nROOM:"ordinary",lit,(3,3),(center,center),(10,5) {\n%s\n}\n'

@@ -29,10 +29,10 @@ def warm():
     """Import and warm unlev here: pytester's in-process runs drop every module
     imported during the run, so without this each run would load the data again."""
     import importlib
-    from unlev.harness_run import Settings, build
-    from unlev.harness_snapshot import make_snapshot
+    from unlev.tools.harness.jobs import Settings, build
+    from unlev.tools.harness.snapshot import make_snapshot
     from unlev.lang.frontend import compile_text
-    for name in ("unlev.lint", "unlev.harness_config", "unlev.invariants"):
+    for name in ("unlev.tools.lint", "unlev.tools.harness.config", "unlev.tools.harness.invariants"):
         importlib.import_module(name)
     compiled = compile_text(GOOD, "warm.des")
     make_snapshot(build(compiled, compiled.tree.levels[0], 1, Settings()), 1, "warm.des")
@@ -51,7 +51,7 @@ def test_plugin_is_registered_by_entry_point():
     from importlib.metadata import entry_points
     eps = entry_points()
     group = eps.select(group="pytest11") if hasattr(eps, "select") else eps.get("pytest11", [])
-    assert "unlev.pytest_plugin" in {ep.value for ep in group}
+    assert "unlev.tools.harness.pytest_plugin" in {ep.value for ep in group}
 
 
 def test_collects_every_level_and_seed(pytester, levels):

@@ -9,10 +9,10 @@ import re
 import pytest
 from rich.console import Console
 
-from unlev import render
+from unlev.output import render
 from unlev.lang.frontend import compile_text
-from unlev.level import ROWNO, Level, Monster, Object, Trap
-from unlev.run import build_level
+from unlev.model.level import ROWNO, Level, Monster, Object, Trap
+from unlev.generate.build import build_level
 from unlev.stdlib import terrain as T
 
 DES = r"""

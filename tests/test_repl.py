@@ -1,5 +1,5 @@
 """The REPL: fragments against a live level (unlev.lang.session), the engine fed line by
-line (unlev.repl.Repl), the piped-stdin CLI, and the terminal front end's pieces."""
+line (unlev.tools.repl.core.Repl), the piped-stdin CLI, and the terminal front end's pieces."""
 
 from __future__ import annotations
 
@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from unlev.builder import GameBuilder
+from unlev.generate.game_builder import GameBuilder
 from unlev.lang.diagnostics import DesError
 from unlev.lang.frontend import compile_file
 from unlev.lang.session import FragmentSession, UNSET, needs_more
-from unlev.level import Level
-from unlev.repl import MORE, PROMPT, Repl
-from unlev.repl_view import map_rows
-from unlev.run import build_level
+from unlev.model.level import Level
+from unlev.tools.repl.core import MORE, PROMPT, Repl
+from unlev.tools.repl.view import map_rows
+from unlev.generate.build import build_level
 from unlev.stdlib import terrain as T
 from unlev.stdlib.rng import RNG
 
@@ -434,7 +434,7 @@ def test_unterminated_input_at_end_of_stdin_is_reported():
 
 # ============================================================== terminal pieces
 def test_highlighting_styles_tokens():
-    from unlev.repl_prompt import highlight_line
+    from unlev.tools.repl.prompt import highlight_line
     repl, _out = make()
     repl.feed("$x = 1")
     pieces = highlight_line("TERRAIN: circle($x, 2), '.'  $y", repl)
@@ -449,7 +449,7 @@ def test_highlighting_styles_tokens():
 
 def test_completion_of_keywords_variables_functions_and_commands():
     from prompt_toolkit.document import Document
-    from unlev.repl_prompt import DesCompleter
+    from unlev.tools.repl.prompt import DesCompleter
     repl, _out = make()
     repl.feed("$monster_spot = (3,3)")
     repl.feed("FUNCTION make_pool() { }")

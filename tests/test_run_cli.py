@@ -351,12 +351,12 @@ def test_bad_option_values_exit_2(mode, capsys, argv):
 
 
 def test_internal_error_is_reported_without_traceback(capsys, monkeypatch):
-    import unlev.run
+    import unlev.generate.build
 
     def boom(*a, **k):
         raise RuntimeError("kaboom")
 
-    monkeypatch.setattr(unlev.run, "build_level", boom)
+    monkeypatch.setattr(unlev.generate.build, "build_level", boom)
     rc, out, err = run("main", ["run", BIGRM, "--seed", "9"], capsys)
     assert rc == 1 and "internal error" in err and "kaboom" in err
     assert "seed 9" in err and "Traceback" not in err

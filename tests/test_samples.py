@@ -102,11 +102,11 @@ def test_samples_keep_every_invariant_over_many_seeds(sample):
     (stairs reachable, nothing in rock, doors in walls, mazes whole, stairs present)
     for seeds 1..40, with flips anywhere as `unlev run` makes them, except what a
     sample switches off with an explained ``# unlev-test: skip`` comment."""
-    from unlev.invariants import check_level, required_features
+    from unlev.tools.harness.invariants import check_level, required_features
     from unlev.lang.frontend import compile_file
-    from unlev.run import build_level
+    from unlev.generate.build import build_level
 
-    from unlev.invariants import parse_directives
+    from unlev.tools.harness.invariants import parse_directives
 
     compiled = compile_file(str(sample))
     skips, unreadable = parse_directives(sample.read_text(encoding="latin-1"))

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from unlev.lang.frontend import compile_file, compile_text
-from unlev.level import D_ISOPEN, D_LOCKED, D_NODOOR, DungeonContext, Level
-from unlev.run import build_level
+from unlev.model.level import D_ISOPEN, D_LOCKED, D_NODOOR, DungeonContext, Level
+from unlev.generate.build import build_level
 from unlev.stdlib import data
 from unlev.stdlib import terrain as T
 

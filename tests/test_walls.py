@@ -1,10 +1,10 @@
 """Wall joining, wallify_map, boundary removal and wall properties (mkmaze.c/sp_lev.c)."""
 
-from unlev.level import (
+from unlev.model.level import (
     Level, level_from_ascii, W_NONDIGGABLE, W_NONPASSWALL, ROWNO, COLNO,
 )
 from unlev.stdlib import terrain as T
-from unlev import walls
+from unlev.generate import walls
 
 
 def box(level, x0, y0, x1, y1):

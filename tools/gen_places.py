@@ -51,8 +51,8 @@ def _fixed(counts: collections.Counter):
 
 
 def places(ref_dir: str, corpus_dir=None) -> dict:
-    from unlev.compare import branch_of
-    from unlev.gamedump import read_dumps
+    from unlev.tools.compare.command import branch_of
+    from unlev.tools.compare.gamedump import read_dumps
     portals = _own_portals(corpus_dir)
     out = {}
     for fname in sorted(os.listdir(ref_dir)):

@@ -54,7 +54,8 @@ def report_dialect(args, path: str, compiled) -> None:
 # adds its parser and sets ``func`` (a function taking the parsed args, returning the
 # exit code) with ``set_defaults``.  Listed by module name, imported when the parser
 # is built.
-COMMAND_MODULES: List[str] = ["cmd_run", "repl", "compare", "harness", "lint"]
+COMMAND_MODULES: List[str] = ["tools.run", "tools.repl.core", "tools.compare.command",
+                              "tools.harness.command", "tools.lint"]
 
 
 def build_argparser() -> argparse.ArgumentParser:

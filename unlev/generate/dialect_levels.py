@@ -1,0 +1,96 @@
+"""Running NetHack 3.6 and 3.4.3 levels on unlev's loader (which follows UnNetHack's).
+
+The three loaders share their statements; what differs for a level of the older games
+is settled here, on a copy of the level's tree, before the evaluator runs it:
+
+* monsters and objects the older game has but UnNetHack does not (3.6's "red dragon",
+  the Wizard's "Dark One"...) get a stand-in: the UnNetHack monster or object of the
+  same class with the nearest level (cost for objects). The substitution is reported
+  through ``warn``;
+* NetHack 3.6's ``MAZE: "name", 'c'`` fills the level with ``c`` as documented; with
+  the game's compatibility (``Compat.game()``) it leaves solid stone, as 3.6's lev_comp
+  turns the character into an invalid type that the game's fill skips.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Callable, Dict, Optional, Tuple
+
+from unlev.lang import ast as A
+
+_CACHE: Dict[Tuple[int, bool], A.Level] = {}
+
+
+def prepare(compiled, level: A.Level, game: bool = False,
+            warn: Optional[Callable[[str], None]] = None) -> A.Level:
+    """The level as unlev's loader should run it (the level itself for UnNetHack)."""
+    dialect = getattr(compiled, "dialect", "unnethack")
+    if dialect == "unnethack":
+        return level
+    key = (id(level), game)
+    cached = _CACHE.get(key)
+    if cached is not None and cached.name == level.name:
+        return cached
+    out = copy.deepcopy(level)
+    notes = []
+    for n in A.walk(out):
+        if isinstance(n, A.MonsterSpec) and n.name:
+            sub = monster_stand_in(dialect, n.cls, n.name)
+            if sub != n.name:
+                notes.append(f'{n.span.line}: monster "{n.name}" is not in UnNetHack; using "{sub}"')
+                n.name = sub
+        elif isinstance(n, A.ObjectSpec) and n.name:
+            sub = object_stand_in(dialect, n.cls, n.name)
+            if sub != n.name:
+                notes.append(f'{n.span.line}: object "{n.name}" is not in UnNetHack; using "{sub}"')
+                n.name = sub
+        elif isinstance(n, A.InitMap) and getattr(n, "maze_header", False) and game:
+            n.fill = A.MapChar(n.fill.span, " ", 0)
+    out.stand_ins = notes  # type: ignore[attr-defined]
+    if len(_CACHE) > 256:
+        _CACHE.clear()
+    _CACHE[key] = out
+    if warn is not None:
+        for note in notes:
+            warn(note)
+    return out
+
+
+def _dialect_row(dialect: str, table: str, name: str, cls):
+    from unlev.stdlib.data import load_table
+    rows = load_table(f"{dialect}/{table}")[table]
+    low = name.lower()
+    key = "symbol" if table == "monsters" else "class"
+    for r in rows:
+        if r.get("name") and r["name"].lower() == low and (cls is None or r[key] == cls):
+            return r
+    return None
+
+
+def monster_stand_in(dialect: str, cls: Optional[str], name: str) -> str:
+    from unlev.stdlib import data
+    if data.lookup_monster(name, cls).ok:
+        return name
+    row = _dialect_row(dialect, "monsters", name, cls)
+    symbol = cls or (row["symbol"] if row else None)
+    level = row["level"] if row else 0
+    pool = [m for m in data.monsters() if symbol is None or m.symbol == symbol]
+    if not pool:
+        pool = list(data.monsters())
+    best = min(pool, key=lambda m: (abs(m.level - level), m.index))
+    return best.name
+
+
+def object_stand_in(dialect: str, cls: Optional[str], name: str) -> str:
+    from unlev.stdlib import data
+    if data.lookup_object(name, cls).ok:
+        return name
+    row = _dialect_row(dialect, "objects", name, cls)
+    symbol = cls or (row["class"] if row else None)
+    cost = row["cost"] if row else 0
+    pool = [o for o in data.objects() if o.name and (symbol is None or o.class_symbol == symbol)]
+    if not pool:
+        pool = [o for o in data.objects() if o.name]
+    best = min(pool, key=lambda o: (abs(o.cost - cost), o.index))
+    return best.name

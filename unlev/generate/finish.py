@@ -1,0 +1,105 @@
+"""What the game does to a special level after its script has run.
+
+Why this module exists: sp_level_coder() (spo_lev.c) ends every des-file the same
+way, and the order matters for the random stream and for the result:
+
+1. link_doors_rooms()   -- orient every door, register it with its rooms
+2. fill_rooms()         -- stock special rooms (population code: ``fill_rooms`` hook)
+3. remove_boundary_syms() -- ``B`` boundaries laid by the des-file become floor
+4. ensure_way_out()     -- only with FLAGS:inaccessibles (``ensure_way_out`` hook)
+5. wallification(1, 0, COLNO-1, ROWNO-1) -- unless FLAGS:corrmaze
+6. flip_level_rnd()     -- draws rn2(2) per allowed axis; keeps flips on Sokoban only
+7. count_level_features()
+8. solidify_map()       -- only with FLAGS:solidify
+9. fixup_special()      -- level regions, branch, special-level fixups (hook)
+
+and then what mklev() does once makelevel() is over and that depends on no random
+draw: a level that got a morgue is marked a graveyard (``mark_graveyard``).
+
+:func:`finish_level` runs exactly this sequence; the steps that place monsters and
+objects or need the dungeon are hooks supplied by the builder/population code.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Optional
+
+from unlev.stdlib import terrain as T
+from unlev.model.level import COLNO, ROWNO, Level, Object
+from unlev.generate.rooms import link_doors_rooms
+from unlev.generate.walls import remove_boundary_syms, solidify_map, wallification
+from unlev.generate.flip import flip_level_rnd
+
+Hook = Optional[Callable[[Level, object], None]]
+
+
+def count_level_features(level: Level) -> None:
+    """mklev.c count_level_features(): fountains and sinks on the level."""
+    level.flags.nfountains = level.typ.count(T.FOUNTAIN)
+    level.flags.nsinks = level.typ.count(T.SINK)
+
+
+def finish_level(level: Level, rng, *, fill_rooms: Hook = None,
+                 ensure_way_out: Hook = None, fixup_special: Hook = None,
+                 force_flip: bool = False, flip_bits: Optional[int] = None,
+                 mirror_wall_types: bool = False) -> int:
+    """Run the tail of sp_level_coder() on ``level``; returns the flip mask applied.
+
+    ``force_flip`` keeps random flips on every level (the documented behaviour)
+    instead of only on Sokoban levels (the game's actual behaviour).
+    """
+    link_doors_rooms(level)
+    if fill_rooms is not None:
+        fill_rooms(level, rng)
+    remove_boundary_syms(level)
+    if level.flags.check_inaccessibles and ensure_way_out is not None:
+        ensure_way_out(level, rng)
+    if not level.flags.corrmaze:
+        wallification(level, 1, 0, COLNO - 1, ROWNO - 1)
+    flipped = flip_level_rnd(level, rng, flip_bits, force_everywhere=force_flip,
+                             mirror_wall_types=mirror_wall_types)
+    count_level_features(level)
+    if level.flags.solidify:
+        solidify_map(level)
+    if fixup_special is not None:
+        fixup_special(level, rng)
+    mark_graveyard(level)
+    return flipped
+
+
+def mark_graveyard(level: Level) -> None:
+    """mklev(): a level whose morgue survived fixup_special() is a graveyard (fewer
+    undead corpses), whether or not its des-file says FLAGS:graveyard."""
+    if level.extras.get("has_morgue"):
+        level.flags.graveyard = True
+
+
+def post_process_level(level: Level, rng) -> None:
+    """mklev.c post_process_level(), the last step of mklev() (after mineralize): a
+    level with trees may get an axe.  (Its other half, the fixed engravings of depths
+    23 and 42, is not made: their texts are not in unlev's data.)"""
+    place_axe(level, rng)
+
+
+def _ilog2(v: int) -> int:
+    return v.bit_length() - 1 if v > 0 else -1
+
+
+def place_axe(level: Level, rng) -> None:
+    """mklev.c place_axe(): the more trees (dead ones count, and stone on an arboreal
+    level), the likelier an axe lies somewhere open; up to 100 tries for a spot."""
+    used = level.typ[ROWNO:]                       # column 0 is never on the map
+    trees = used.count(T.TREE) + used.count(T.DEADTREE)
+    if level.flags.arboreal:
+        trees += used.count(T.STONE)
+    if trees <= 0 or rng.rnf(_ilog2(trees), trees):
+        return
+    tries = 0
+    while True:
+        x, y = rng.rn2(COLNO), rng.rn2(ROWNO)
+        if level.typ[x * ROWNO + y] > T.DOOR:     # SPACE_POS
+            break
+        tries += 1
+        if tries >= 100:
+            return
+    level.objects.append(Object(x, y, "axe", attrs={"class": ")", "from": "place_axe"}))

@@ -1,0 +1,1 @@
+"""Outputs: the terminal drawing, SVG/HTML and the JSON export."""

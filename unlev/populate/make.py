@@ -1,0 +1,296 @@
+"""The records the population code leaves on a level, and the small makemon() steps
+every populator shares.
+
+Why this module exists: monsters and objects are *recorded*, not simulated, and many
+places make them (des-file statements, special-room fillers, shops, temples, maze
+stocking, traps).  They all go through :func:`add_monster` / :func:`new_object` so
+the records look the same everywhere and stay plain data for the JSON export:
+``attrs`` keys say what they hold, values are names, ints, bools or lists of
+:class:`~unlev.model.level.Object`.
+
+Monster ``attrs``: ``data`` (the data-table record, for code in this process; the
+JSON export leaves it out), ``class`` (its class symbol), ``from`` (who made it: ``des``,
+``group``, ``fill``, ``garden``, ``maze``, ``shopkeeper``, ``shop mimic``, ``priest``,
+``web``), the des-file's attributes under their own names (``name``, ``peaceful``,
+``asleep``, ``female``, ``invisible``, ``cancelled``, ``revived``, ``avenge``,
+``stunned``, ``confused`` as bools; ``fleeing``, ``blinded``, ``paralyzed`` in turns;
+``seen_traps`` a list of trap names; ``alignment`` a name; ``appear_kind`` one of
+``feature``/``object``/``monster`` with ``appear_as``), ``inventory`` (Objects).
+Object ``attrs``: ``class`` (symbol), ``from``, and the des-file's ``curse``
+(``blessed``/``uncursed``/``cursed``), ``spe``, ``name``, ``quantity``, ``montype``
+(a monster name), ``invisible``, ``lit``, ``greased``, ``locked``, ``broken``,
+``trapped``, ``eroded``, ``erodeproof``, ``recharged``.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from unlev.lang.lexer import KEYWORDS
+from unlev.model.level import Level, Monster, Object
+from unlev.stdlib import data
+from unlev.populate.kinds import rnd_class
+from unlev.stdlib.rng import RNG
+from unlev.generate.state import BuildState
+
+ALIGN_NAMES = {1: "lawful", 0: "neutral", -1: "chaotic", -128: "unaligned"}
+
+# lev_comp's values for the curse and appearance words, read from the lexer's table
+_CURSE_NAMES = {v: k for k, (tok, v) in KEYWORDS.items() if tok == "CURSE_TYPE"}
+_APPEAR_KINDS = {v: k[2:] for k, (tok, v) in KEYWORDS.items() if tok == "MON_APPEARANCE"}
+
+_SOUND_HOW = {v: k for k, (tok, v) in KEYWORDS.items() if tok == "MSG_OUTPUT_TYPE"}
+
+_MON_FLAGS = ("peaceful", "asleep", "female", "invisible", "cancelled", "revived",
+              "avenge", "stunned", "confused")
+_MON_TURNS = ("fleeing", "blinded", "paralyzed")
+_OBJ_FLAGS = ("invisible", "greased", "locked", "broken", "trapped")
+_OBJ_INTS = ("spe", "recharged")
+
+
+def monster_data(mon: Monster) -> Optional[data.Monster]:
+    """The data-table record of a placed monster (its class settles shared names)."""
+    if not isinstance(mon.id, str):
+        return None
+    return data.monster_named(mon.id, mon.attrs.get("class")) or data.monster_named(mon.id)
+
+
+def des_monster_attrs(attrs: dict) -> dict:
+    """A MONSTER statement's attributes under the record's names and plain values."""
+    out: dict = {}
+    for key, value in attrs.items():
+        if value is None:
+            continue
+        if key in _MON_FLAGS:
+            if value in (0, 1):          # BOOL_RANDOM (-1): makemon decides, not recorded
+                out[key] = bool(value)
+        elif key in _MON_TURNS:
+            if value:
+                out[key] = int(value) % 127
+        elif key == "appear":
+            kind, what = value
+            out["appear_kind"] = _APPEAR_KINDS.get(kind, str(kind))
+            out["appear_as"] = what
+        elif key == "seen_traps":
+            out["seen_traps"] = list(value)
+        elif key == "name":
+            out["name"] = value
+        elif key not in ("align", "has_inventory"):
+            out[key] = value
+    return out
+
+
+def des_object_attrs(attrs: dict) -> dict:
+    """An OBJECT statement's attributes under the record's names and plain values."""
+    out: dict = {}
+    for key, value in attrs.items():
+        if value is None:
+            continue
+        if key == "curse":
+            out["curse"] = _CURSE_NAMES.get(value, value)
+        elif key == "eroded":
+            if value == -1:
+                out["erodeproof"] = True
+            elif value:
+                out["eroded"] = int(value)
+        elif key == "lit":
+            if value in (0, 1):
+                out["lit"] = bool(value)
+        elif key in _OBJ_FLAGS:
+            out[key] = bool(value)
+        elif key in _OBJ_INTS:
+            out[key] = int(value)
+        elif key in ("buried", "quantity", "coord"):
+            continue                      # Object.buried; quantity only where it applies
+        else:
+            out[key] = value
+    return out
+
+
+def add_monster(level: Level, x: int, y: int, pm: data.Monster, origin: str,
+                **attrs) -> Monster:
+    """Record a monster of kind ``pm`` at (x, y)."""
+    rec = {"class": pm.symbol, "from": origin, "data": pm}
+    rec.update(attrs)
+    rec.setdefault("inventory", [])
+    mon = Monster(x, y, pm.name, attrs=rec)
+    level.monsters.append(mon)
+    return mon
+
+
+def new_object(x: int, y: int, obj: data.Object, origin: Optional[str] = None,
+               buried: bool = False, **attrs) -> Object:
+    """An object record of kind ``obj`` (not yet placed anywhere)."""
+    rec = {"class": obj.class_symbol}
+    if origin is not None:
+        rec["from"] = origin
+    rec.update(attrs)
+    return Object(x, y, obj.name or obj.description, buried=buried, attrs=rec)
+
+
+def add_object(level: Level, x: int, y: int, obj: data.Object, origin: Optional[str] = None,
+               **attrs) -> Object:
+    """Record an object of kind ``obj`` on the floor at (x, y)."""
+    o = new_object(x, y, obj, origin, **attrs)
+    level.objects.append(o)
+    return o
+
+
+def object_kind(name: str, class_symbol: Optional[str] = None) -> data.Object:
+    found = data.object_named(name, class_symbol)
+    if found is None:
+        raise KeyError(f"no object {name!r}")
+    return found
+
+
+def monster_kind(name: str) -> data.Monster:
+    found = data.monster_named(name)
+    if found is None:
+        raise KeyError(f"no monster {name!r}")
+    return found
+
+
+def _give(inv: list, x: int, y: int, kind: str, cls: Optional[str] = None, **attrs) -> Object:
+    o = new_object(x, y, object_kind(kind, cls), **attrs)
+    inv.append(o)
+    return o
+
+
+def resident_inventory(pm: data.Monster, x: int, y: int, mrng: RNG) -> list:
+    """What makemon()'s m_initweap()/m_initinv() give the residents of shops and
+    temples (shopkeepers, One-eyed Sam, priests), drawn from the monster stream.
+    Other monsters' default equipment is not modelled."""
+    inv: list = []
+    if pm.sound == "MS_PRIEST":
+        _give(inv, x, y, "mace", ")", spe=mrng.rnd(3),
+              **({"curse": "cursed"} if not mrng.rn2(2) else {}))
+        cloak = ("robe" if mrng.rn2(7) else
+                 "cloak of protection" if mrng.rn2(3) else "cloak of magic resistance")
+        _give(inv, x, y, cloak, "[")
+        _give(inv, x, y, "small shield", "[")
+        _give(inv, x, y, "gold piece", "$", quantity=mrng.rn1(10, 20))
+    elif pm.name == "shopkeeper":
+        _give(inv, x, y, "skeleton key", "(")
+        first = mrng.rn2(4)
+        for i, (name, cls) in enumerate((("magic missile", "/"), ("extra healing", "!"),
+                                         ("healing", "!"), ("striking", "/"))):
+            if i >= first:
+                _give(inv, x, y, name, cls)
+    elif pm.name == "One-eyed Sam":
+        _give(inv, x, y, "two-handed sword", ")", name="Thiefbane", spe=mrng.rnd(5))
+        for name in ("shield of reflection", "magic dragon scale mail", "speed boots"):
+            _give(inv, x, y, name, "[", spe=mrng.rnd(5))
+        _give(inv, x, y, "amulet of life saving", '"')
+        _give(inv, x, y, "skeleton key", "(")
+    return inv
+
+
+def mon_generation_record(percent: int, entries) -> dict:
+    """MON_GENERATION as stored on the level: ``{"percent": 86, "monsters": [{"weight":
+    80, "class": "S"}, {"weight": 16, "name": "human mummy"}, ...]}`` in des order."""
+    monsters = []
+    for weight, mv in entries:
+        row = {"weight": int(weight)}
+        if getattr(mv, "name", None) is not None:
+            row["name"] = mv.name
+        elif getattr(mv, "cls", None) is not None:
+            row["class"] = mv.cls
+        elif isinstance(mv, str):
+            row["name"] = mv
+        monsters.append(row)
+    return {"percent": int(percent), "monsters": monsters}
+
+
+def sounds_record(frequency: int, entries) -> dict:
+    """SOUNDS as stored on the level: ``{"frequency": 5, "messages": [{"how": "hear",
+    "text": "..."}, ...]}`` (a negative frequency counts as positive, as in the game)."""
+    return {"frequency": abs(int(frequency)),
+            "messages": [{"how": _SOUND_HOW.get(how, str(how)), "text": text}
+                         for how, text in entries]}
+
+
+# mkobj.c mkbox_cnts(): how many things a container may start with (locked, unlocked)
+_BOX_CAPACITY = {"ice box": (20, 20), "iron safe": (10, 10), "chest": (7, 5),
+                 "large box": (5, 3), "sack": (1, 1), "oilskin sack": (1, 1),
+                 "bag of holding": (1, 1)}
+
+
+def random_corpse_kind(st: BuildState) -> Optional[str]:
+    """mksobj(CORPSE)'s monster: rndmonnum() (monster stream) until it leaves a
+    corpse (50 tries), undead turned into what they were."""
+    pctx = st.population_context()
+    for _ in range(50):
+        pm = pctx.random_monster(st.mon_rng)
+        if pm is None:
+            break
+        if "G_NOCORPSE" not in pm.gen_flags:
+            name = pm.name
+            for suffix in (" zombie", " mummy"):
+                if name.endswith(suffix):
+                    name = name[: -len(suffix)]
+            if name in ("vampire", "vampire lord", "vampire mage"):
+                name = "human"
+            return name
+    return "human"
+
+
+def init_object(st: BuildState, obj: Object, kind: data.Object, rng: RNG) -> None:
+    """The part of mksobj(init=TRUE) the previews show: containers are locked and
+    trapped at random and start with random contents (mkbox_cnts); corpses get a
+    monster.  Enchantment, curses and quantities are not modelled."""
+    name = kind.name
+    if name == "corpse" and "montype" not in obj.attrs:
+        obj.attrs["montype"] = random_corpse_kind(st)
+        return
+    if name not in _BOX_CAPACITY:
+        return
+    if name == "iron safe":
+        obj.attrs["locked"] = True
+    elif name in ("chest", "large box"):
+        obj.attrs["locked"] = bool(rng.rn2(5))
+    if name in ("iron safe", "chest", "large box"):
+        obj.attrs["trapped"] = not rng.rn2(10)
+    locked, unlocked = _BOX_CAPACITY[name]
+    n = rng.rn2((locked if obj.attrs.get("locked") else unlocked) + 1)
+    pctx = st.population_context()
+    for _ in range(n):
+        if name == "ice box":
+            inner = new_object(obj.x, obj.y, object_kind("corpse"))
+            inner.attrs["montype"] = random_corpse_kind(st)
+            obj.contents.append(inner)
+            continue
+        cls = _box_class(rng)
+        item = pctx.random_object(rng, cls)
+        inner = new_object(obj.x, obj.y, item)
+        if item.class_symbol == "$":
+            inner.attrs["quantity"] = rng.rnd(pctx.level_difficulty + 2) * rng.rnd(75)
+        elif item.name == "rock":
+            first = data.object_named("dilithium crystal", "*").index
+            last = data.object_named("loadstone", "*").index
+            item = data.object_by_index(rnd_class(rng, first, last))
+            inner = new_object(obj.x, obj.y, item)
+        elif name == "bag of holding" and item.name in ("bag of holding", "bag of tricks"):
+            inner = new_object(obj.x, obj.y, object_kind("sack"))
+        else:
+            init_object(st, inner, item, rng)
+        obj.contents.append(inner)
+
+
+def _box_class(rng: RNG) -> Optional[str]:
+    """mkbox_cnts()'s rnd(100) over boxiprobs."""
+    rows = data.object_class_probabilities("boxiprobs")
+    t = rng.rnd(100)
+    for prob, sym in rows:
+        t -= prob
+        if t <= 0:
+            return sym
+    return rows[-1][1]
+
+
+def make_object(st: BuildState, x: int, y: int, kind: data.Object, origin: Optional[str],
+                rng: RNG, **attrs) -> Object:
+    """mksobj_at(kind, x, y, init=TRUE): the object, set up, on the floor."""
+    o = new_object(x, y, kind, origin, **attrs)
+    init_object(st, o, kind, rng)
+    st.level.objects.append(o)
+    return o

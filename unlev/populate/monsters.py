@@ -1,0 +1,272 @@
+"""MONSTER and MON_GENERATION, and the makemon() steps every populator shares.
+
+Why a module of its own: a monster's kind is chosen on the monster stream
+(sp_lev.c ``create_monster``: a named kind, a class, or ``rndmonst`` fitted to the
+spot), placed by ``pm_to_humidity`` and ``enexto``, and a random kind brings its
+group (makemon.c ``m_initgrp``); special rooms, shops and temples make monsters with
+the same :func:`makemon` and move squatters with :func:`rloc`.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from unlev.lang.values import Coord, MonsterValue
+from unlev.stdlib import data
+from unlev.stdlib import terrain as T
+from unlev.stdlib.rng import RNG
+from unlev.model.level import (
+    COLNO, ROWNO, Monster, isok,
+)
+from unlev.generate.maze import (
+    DRY, WET, HOT, SOLID, NO_LOC_WARN,
+)
+from unlev.populate.make import (
+    ALIGN_NAMES, add_monster, des_monster_attrs, mon_generation_record,
+)
+
+from unlev.generate.state import BuildState
+from unlev.generate.alignment import amask2align, amask_of, sp_amask_to_amask
+from unlev.populate.make import monster_data
+from unlev.generate import locations
+
+G_NOGEN = data.load_table("monsters")["gen_flag_bits"]["G_NOGEN"]
+
+
+
+# -- records without map effects ----------------------------------------------------------
+def do_mon_generation(st: BuildState, percent: int, entries):
+    """spo_mon_generation(): the level's own random-monster table (kept for
+    the random monsters made after it, see populate.LevelContext.mon_gen)."""
+    if "mon_generation" in st.level.extras:
+        st.warn("monster generation override already defined.")
+        return
+    st.level.extras["mon_generation"] = mon_generation_record(percent, entries)
+
+
+# -- monsters ----------------------------------------------------------------------------
+def begin_monster(st: BuildState, monster: MonsterValue, coord: Coord, attrs: dict,
+                  has_inventory: bool) -> None:
+    mon = create_monster(st, monster, coord, attrs)
+    st.monster_stack.append(st.invent_monster)
+    st.invent_monster = mon if (mon is not None and has_inventory) else None
+
+
+def end_monster(st: BuildState) -> None:
+    st.invent_monster = st.monster_stack.pop() if st.monster_stack else None
+
+
+def create_monster(st: BuildState, mv: MonsterValue, coord: Coord, attrs: dict) -> Optional[Monster]:
+    """create_monster() with the monster stream: kind, then place."""
+    rng = st.mon_rng
+    lev = st.level
+    pctx = st.population_context()
+    amask = sp_amask_to_amask(st, amask_of(attrs.get("align")), rng)
+    pm = None
+    if mv is not None and not mv.is_random:
+        if mv.name is not None:
+            pm = data.get_monster(mv.name, mv.cls)
+        else:
+            pm = pctx.random_monster_of_class(rng, mv.cls, spc=G_NOGEN)
+    if pm is not None and lev.context.in_mines:
+        race = getattr(st.run_context, "race", "human")
+        flag = {"dwarf": "M2_DWARF", "gnome": "M2_GNOME"}.get(race)
+        if flag and flag in pm.m2 and rng.rn2(3):
+            pm = None
+    if pm is not None:
+        loc = pm_to_humidity(pm)
+        x, y = locations.get_location_coord_rng(st, coord, loc | NO_LOC_WARN, rng)
+        if x == -1 and y == -1:
+            loc |= DRY
+            x, y = locations.get_location_coord_rng(st, coord, loc, rng)
+    else:
+        x, y = locations.get_location_coord_rng(st, coord, DRY, rng)
+    if st.monster_at(x, y) is not None:
+        spot = enexto(st, x, y, pm, rng)
+        if spot is None:
+            return None           # makemon() refuses an occupied spot
+        x, y = spot
+    croom = st.croom
+    if croom is not None and not croom.inside(x, y):
+        return None
+    anymon = pm is None
+    if anymon:
+        pm = random_kind_for(st, x, y, rng)
+        if pm is None:
+            return None
+    if not (0 <= x < COLNO and 0 <= y < ROWNO):
+        return None
+    record = des_monster_attrs(attrs)
+    record["spot"] = "random" if coord.random else "fixed"   # the des-file chose it
+    if attrs.get("align") is not None:
+        al = amask2align(amask)
+        record["alignment"] = ALIGN_NAMES.get(al, str(al))
+    mon = add_monster(lev, x, y, pm, "des", **record)
+    if anymon:
+        make_group(st, pm, x, y, rng)
+    return mon
+
+
+def make_group(st: BuildState, pm, x: int, y: int, rng: RNG) -> None:
+    """makemon()'s companions of a random monster: a small group (G_SGROUP, half
+    the time) or a large one (G_LGROUP); at hero level 1 that is 1 or 2 more,
+    fewer when peace_minded() says a companion would be peaceful."""
+    flags = pm.gen_flags
+    if "G_SGROUP" in flags and rng.rn2(2):
+        n = 3
+    elif "G_LGROUP" in flags:
+        n = 10 if rng.rn2(3) else 3
+    else:
+        return
+    cnt = max(rng.rnd(n) // 4, 1)          # u.ulevel < 3: a quarter
+    mx, my = x, y
+    for _ in range(cnt):
+        if peace_minded(st, pm, rng):
+            continue
+        spot = enexto(st, mx, my, pm, rng)
+        if spot is None:
+            continue
+        mx, my = spot
+        add_monster(st.level, mx, my, pm, "group")
+
+
+def peace_minded(st: BuildState, pm, rng: RNG) -> bool:
+    """makemon.c peace_minded() for a hero of the run's alignment (record 0)."""
+    if "M2_PEACEFUL" in pm.m2:
+        return True
+    if "M2_HOSTILE" in pm.m2:
+        return False
+    hero = getattr(st.run_context, "alignment", 0)
+    mal = pm.alignment
+    if (mal > 0) - (mal < 0) != (hero > 0) - (hero < 0):
+        return False
+    return bool(rng.rn2(16)) and bool(rng.rn2(2 + abs(mal)))
+
+
+def random_kind_for(st: BuildState, x: int, y: int, rng: RNG):
+    """_makemon(NULL, x, y): rndmonst() until the kind can live on the spot (at
+    most 51 draws; the last one is kept anyway)."""
+    pctx = st.population_context()
+    tryct = 0
+    while True:
+        pm = pctx.random_monster(rng)
+        if pm is None:
+            return None
+        if goodpos(st, x, y, pm, rng) or tryct >= 50:
+            return pm
+        tryct += 1
+
+
+def goodpos(st: BuildState, x: int, y: int, pm, rng: RNG) -> bool:
+    if not isok(x, y) or st.monster_at(x, y) is not None:
+        return False
+    m1 = pm.m1 if pm is not None else frozenset()
+    if pm is not None:
+        if st.is_pool(x, y):
+            return ("M1_SWIM" in m1 or pm.class_name == "S_EYE" or "M1_FLY" in m1
+                    or "M1_CLING" in m1)
+        if pm.class_name == "S_EEL" and rng.rn2(13):
+            return False
+        if st.is_lava(x, y):
+            if pm.name == "floating eye":
+                return False
+            return (pm.class_name == "S_EYE" or "M1_FLY" in m1
+                    or pm.name in ("fire elemental", "salamander"))
+        if "M1_WALLWALK" in m1 and st.typ(x, y) < T.POOL:
+            return True
+    if st.typ(x, y) < T.DOOR:
+        return False
+    if any(o.x == x and o.y == y and o.id == "boulder" for o in st.level.objects):
+        return pm is not None and "M2_ROCKTHROW" in pm.m2
+    return True
+
+
+def enexto(st: BuildState, xx: int, yy: int, pm, rng: RNG):
+    """teleport.c enexto(): a random good spot in the nearest ring around (xx, yy)."""
+    good = []
+    rangemax = max(max(xx - 1, COLNO - 1 - xx), max(yy, ROWNO - 1 - yy))
+    rng_ = 1
+    while True:
+        xmin, xmax = max(1, xx - rng_), min(COLNO - 1, xx + rng_)
+        ymin, ymax = max(0, yy - rng_), min(ROWNO - 1, yy + rng_)
+        for x in range(xmin, xmax + 1):
+            for y in (ymin, ymax):
+                if goodpos(st, x, y, pm, rng):
+                    good.append((x, y))
+                    if len(good) >= 15:
+                        break
+            if len(good) >= 15:
+                break
+        if len(good) < 15:
+            for y in range(ymin, ymax):
+                for x in (xmin, xmax):
+                    if goodpos(st, x, y, pm, rng):
+                        good.append((x, y))
+                        if len(good) >= 15:
+                            break
+                if len(good) >= 15:
+                    break
+        rng_ += 1
+        if good or rng_ > rangemax:
+            break
+    if not good:
+        return None
+    return good[rng.rn2(len(good))]
+
+
+def pm_to_humidity(pm) -> int:
+    """sp_lev.c pm_to_humidity(): where a monster may be put by a random coordinate."""
+    loc = DRY
+    m1 = pm.m1
+    if pm.class_name == "S_EEL" or "M1_AMPHIBIOUS" in m1 or "M1_BREATHLESS" in m1 or "M1_SWIM" in m1:
+        loc = WET
+    if "M1_FLY" in m1 or pm.class_name == "S_EYE":
+        loc |= HOT | WET
+    if "M1_WALLWALK" in m1 or pm.class_name == "S_GHOST":
+        loc |= SOLID
+    if pm.name in ("fire vortex", "flaming sphere", "fire elemental", "salamander"):
+        loc |= HOT
+    return loc
+
+
+def rloc(st: BuildState, mon: Monster, rng: RNG) -> bool:
+    """teleport.c rloc(): move a monster to a random spot it can stand on (random
+    tries, then a scan); False when the level has none."""
+    pm = monster_data(mon)
+    others = [m for m in st.level.monsters if m is not mon]
+    saved = st.level.monsters
+    st.level.monsters = others
+    try:
+        for _ in range(500):
+            x = rng.rn1(COLNO - 3, 2)
+            y = rng.rn2(ROWNO)
+            if goodpos(st, x, y, pm, rng):
+                mon.x, mon.y = x, y
+                return True
+        for x in range(1, COLNO):
+            for y in range(ROWNO):
+                if isok(x, y) and goodpos(st, x, y, pm, rng):
+                    mon.x, mon.y = x, y
+                    return True
+    finally:
+        st.level.monsters = saved
+    return False
+
+
+def makemon(st: BuildState, pm: Optional[data.Monster], x: int, y: int, origin: str,
+            rng: Optional[RNG] = None, **attrs) -> Optional[Monster]:
+    """makemon(pm, x, y, ...) on a given square: nothing when the square is taken or
+    off the map; a random kind (rndmonst() fitted to the spot) with its group when
+    ``pm`` is None.  Draws from the monster stream."""
+    rng = rng or st.mon_rng
+    if not isok(x, y) or st.monster_at(x, y) is not None:
+        return None
+    anymon = pm is None
+    if anymon:
+        pm = random_kind_for(st, x, y, rng)
+        if pm is None:
+            return None
+    mon = add_monster(st.level, x, y, pm, origin, **attrs)
+    if anymon:
+        make_group(st, pm, x, y, rng)
+    return mon

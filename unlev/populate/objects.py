@@ -1,0 +1,152 @@
+"""OBJECT, CONTAINER and GOLD: objects where the des-file puts them, into the
+monster or container being filled (sp_lev.c ``create_object``, ``mkgold``).
+
+Why a module of its own: an object's kind, quantity and curse come from the des-file
+or the game's random tables (:mod:`~unlev.populate.kinds`), its place from
+:mod:`~unlev.generate.locations`, and it may land in an inventory or a box; the
+loader's container stack lives in :class:`~unlev.generate.state.BuildState`.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from unlev.lang.values import Coord, MonsterValue, ObjectValue
+from unlev.stdlib import data
+from unlev.stdlib.rng import RNG
+from unlev.model.level import (
+    Object,
+)
+from unlev.generate.maze import (
+    DRY,
+)
+from unlev.populate.make import (
+    add_object, des_object_attrs, init_object, new_object,
+    object_kind,
+)
+
+from unlev.generate.state import BuildState
+from unlev.generate import locations
+
+from unlev.populate.monsters import G_NOGEN
+
+
+
+def do_gold(st: BuildState, amount: int, coord: Coord):
+    x, y = locations.get_location_coord(st, coord, DRY)
+    if amount == -1:
+        amount = st.rng.rnd(200)
+    mkgold(st, amount, x, y, st.rng)
+
+
+def mkgold(st: BuildState, amount: int, x: int, y: int, rng: RNG) -> Object:
+    if amount <= 0:
+        amount = 1 + rng.rnd(st.population_context().level_difficulty + 2) * rng.rnd(30)
+    for o in st.level.objects:
+        if o.x == x and o.y == y and o.id == "gold piece" and not o.buried:
+            o.attrs["quantity"] = o.attrs.get("quantity", 0) + amount
+            return o
+    return add_object(st.level, x, y, object_kind("gold piece"), quantity=amount)
+
+
+# -- objects -----------------------------------------------------------------------------
+def do_object(st: BuildState, object: ObjectValue, coord, attrs: dict):
+    spo_object(st, object, coord, attrs, container=False)
+
+
+def begin_container(st: BuildState, object: ObjectValue, coord, attrs: dict):
+    spo_object(st, object, coord, attrs, container=True)
+
+
+def end_container(st: BuildState) -> None:
+    if st.containers:
+        st.containers.pop()
+
+
+def spo_object(st: BuildState, ov: ObjectValue, coord, attrs: dict, container: bool) -> None:
+    specific = None
+    if ov is not None and ov.name is not None:
+        specific = data.get_object(ov.name, ov.cls if ov.cls not in (None,) else None)
+    quan = attrs.get("quantity", -1)
+    quancnt = quan if specific is not None else 0
+    while True:
+        create_object(st, ov, specific, coord, attrs, container)
+        quancnt -= 1
+        if not (quancnt > 0 and specific is not None and not specific.merge):
+            break
+
+
+def create_object(st: BuildState, ov: ObjectValue, specific, coord, attrs: dict,
+                   container: bool) -> None:
+    rng = st.rng
+    if coord is None:
+        coord = Coord(0, 0, True, 0)
+    x, y = locations.get_location_coord(st, coord, DRY)
+    pctx = st.population_context()
+    if ov is None or ov.is_random:
+        kind = pctx.random_object(rng)
+    elif specific is not None:
+        kind = specific
+    elif ov.cls == "$":
+        gold = mkgold(st, 0, x, y, rng)
+        if attrs.get("quantity", -1) > 0:      # gold merges: the quantity replaces
+            gold.attrs["quantity"] = attrs["quantity"]
+        gold.attrs["spot"] = "random" if coord.random else "fixed"
+        place_object(st, gold, attrs, container, already_placed=True)
+        return
+    else:
+        kind = pctx.random_object(rng, ov.cls)
+    record = des_object_attrs(attrs)
+    if attrs.get("quantity", -1) > 0 and kind.merge:
+        record["quantity"] = attrs["quantity"]
+    mt = record.get("montype")
+    if isinstance(mt, MonsterValue):
+        record["montype"] = corpsenm(st, mt, pctx)
+    record["spot"] = "random" if coord.random else "fixed"   # the des-file chose it
+    obj = new_object(x, y, kind, "des", buried=bool(attrs.get("buried")), **record)
+    init_object(st, obj, kind, rng)
+    for key in ("locked", "trapped", "montype"):      # the des-file's word wins
+        if key in record:
+            obj.attrs[key] = record[key]
+    if record.get("broken"):
+        obj.attrs["locked"] = False
+    if container:
+        obj.contents.clear()                          # delete_contents()
+    place_object(st, obj, attrs, container)
+
+
+def corpsenm(st: BuildState, mt: MonsterValue, pctx) -> Optional[str]:
+    """The monster of a corpse/statue/figurine: mkclass() draws from the main
+    stream, rndmonst() from the monster stream (the game wraps only the latter)."""
+    if mt.name is not None:
+        return mt.name
+    if mt.cls is not None:
+        pm = pctx.random_monster_of_class(st.rng, mt.cls, spc=G_NOGEN)
+    else:
+        pm = pctx.random_monster(st.mon_rng)
+    return pm.name if pm is not None else None
+
+
+def place_object(st: BuildState, obj: Object, attrs: dict, container: bool,
+                  already_placed: bool = False) -> None:
+    lev = st.level
+    inside = bool(st.containers)
+    if inside or st.invent_monster is not None:
+        if already_placed and obj in lev.objects:
+            lev.objects.remove(obj)
+        if inside:
+            holder = st.containers[-1]
+            if holder is not None:
+                obj.x, obj.y = holder.x, holder.y      # carried: where its holder is
+                holder.contents.append(obj)
+            elif container:
+                st.containers.append(None)       # its contents vanish with it
+                return
+        else:
+            holder = st.invent_monster
+            obj.x, obj.y = holder.x, holder.y
+            holder.attrs.setdefault("inventory", []).append(obj)
+    elif not already_placed:
+        lev.objects.append(obj)
+    if container:
+        st.containers.append(obj)

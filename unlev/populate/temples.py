@@ -1,0 +1,54 @@
+"""The priest of a temple's shrine, as priest.c priestini() makes it.
+
+Why this module exists: an ALTAR that is a shrine (or the high altar) inside a
+temple room gets its priest the moment the altar is made (sp_lev.c create_altar()),
+not when rooms are filled; temples have nothing else to fill.
+
+Not modelled: what mksobj() does to the spellbooks and the priest's equipment.
+"""
+
+from __future__ import annotations
+
+from unlev.model.level import Room
+from unlev.populate.make import (
+    ALIGN_NAMES, monster_kind, new_object, resident_inventory,
+)
+from unlev.stdlib.rng import RNG
+from unlev.generate.state import BuildState
+from unlev.populate import monsters
+
+
+def priestini(st: BuildState, room: Room, sx: int, sy: int, sanctum: bool, shrine_align: int,
+              rng: RNG):
+    """priest.c priestini(): the (high) priest stands east of the altar at (sx, sy),
+    peaceful and awake, knows every trap, tends the shrine of ``shrine_align`` and
+    carries 2 to 4 spellbooks.  Returns the record, or None when no priest could be
+    made (the square east of the altar is off the map)."""
+    level = st.level
+    x, y = sx + 1, sy
+    squatter = st.monster_at(x, y)
+    if squatter is not None:
+        monsters.rloc(st, squatter, rng)
+    kind = "high priest" if sanctum else "aligned priest"
+    rmno = level.room_roomno(room) if room in level.rooms or room in level.subrooms else None
+    priest = monsters.makemon(st, monster_kind(kind), x, y, "priest", priest=True,
+                     peaceful=True, asleep=False, seen_traps=["all"],
+                     shrine_alignment=ALIGN_NAMES.get(shrine_align, str(shrine_align)),
+                     high_priest=sanctum, temple_room=rmno)
+    if priest is None:
+        return None
+    inv = priest.attrs["inventory"]
+    inv.extend(resident_inventory(priest.attrs["data"], x, y, st.mon_rng))
+    priest.coords["shrine"] = (sx, sy)
+    pctx = st.population_context()
+    for _ in range(rng.rn1(3, 2)):
+        inv.append(new_object(x, y, pctx.random_object(rng, "+")))
+    if rng.rn2(2):
+        cloak = next((o for o in inv if o.id in _CLOAKS), None)
+        if cloak is not None:
+            hero = getattr(st.run_context, "alignment", 0)
+            cloak.attrs["curse"] = "uncursed" if hero == shrine_align else "cursed"
+    return priest
+
+
+_CLOAKS = ("robe", "cloak of protection", "cloak of magic resistance")

@@ -1,0 +1,102 @@
+"""The objects trap.c maketrap() makes along with some traps.
+
+Why this module exists: a statue trap is a statue of a random monster standing on the
+trap, a rolling boulder trap has its boulder waiting a few squares away (with, now
+and then, what is left of an unlucky archeologist), and these objects are part of
+the level whoever asked for the trap (TRAP statement, random traps, maze stocking).
+
+Not modelled: the statue trap's monster inventory (makemon()'s equipment, moved into
+the statue by the game), mksobj()'s initialisation of the objects.
+"""
+
+from __future__ import annotations
+
+from typing import Tuple
+
+from unlev.model.level import D_CLOSED, D_LOCKED, Trap, isok
+from unlev.populate.make import add_object, object_kind
+from unlev.stdlib import terrain as T
+from unlev.stdlib.rng import RNG
+from unlev.generate.state import BuildState
+
+# xdir[] / ydir[] of decl.c: W, NW, N, NE, E, SE, S, SW
+_XDIR = (-1, -1, 0, 1, 1, 1, 0, -1)
+_YDIR = (0, -1, -1, -1, 0, 1, 1, 1)
+
+
+def statue_trap_statue(st: BuildState, x: int, y: int) -> None:
+    """maketrap(STATUE_TRAP): a statue of rndmonnum()'s monster (ten tries to avoid
+    a unicorn of the hero's alignment), drawn from the monster stream."""
+    pctx = st.population_context()
+    mrng = st.mon_rng
+    hero = getattr(st.run_context, "alignment", 0)
+    pm = None
+    for _ in range(10):
+        pm = pctx.random_monster(mrng)
+        if pm is None:
+            break
+        unicorn = pm.class_name == "S_UNICORN" and "M2_JEWELS" in pm.m2
+        if not (unicorn and (hero > 0) - (hero < 0) == (pm.alignment > 0) - (pm.alignment < 0)):
+            break
+    add_object(st.level, x, y, object_kind("statue"), "statue trap",
+               montype=pm.name if pm is not None else None)
+
+
+def _clear_path(st: BuildState, x: int, y: int, distance: int, dx: int, dy: int) -> Tuple[bool, int, int]:
+    """trap.c isclearpath(): nothing solid and no closed door for ``distance`` steps."""
+    level = st.level
+    while distance > 0:
+        distance -= 1
+        x += dx
+        y += dy
+        if not isok(x, y):
+            return False, x, y
+        t = level.typ_at(x, y)
+        if t < T.POOL or (t == T.DOOR and level.doormask_at(x, y) & (D_LOCKED | D_CLOSED)):
+            return False, x, y
+    return True, x, y
+
+
+def mkroll_launch(st: BuildState, trap: Trap, x: int, y: int, rng: RNG) -> None:
+    """trap.c mkroll_launch() for a rolling boulder trap: a boulder 2..8 squares
+    away on a line that is clear both ways (not on water or lava); the trap's launch
+    points are where it starts and where it rolls to.  No room: the trap has no
+    boulder and launches from itself."""
+    distance = rng.rn1(5, 4)
+    tmp = rng.rn2(8)
+    trycount = 0
+    success = False
+    cc = bcc = (x, y)
+    while distance >= 2:
+        dx, dy = _XDIR[tmp], _YDIR[tmp]
+        tx, ty = x + distance * dx, y + distance * dy
+        if st.is_pool(tx, ty) or st.is_lava(tx, ty):
+            success = False
+        else:
+            success, cx, cy = _clear_path(st, x, y, distance, dx, dy)
+            if success:
+                cc = (cx, cy)
+        other, bx, by = _clear_path(st, x, y, distance, -dx, -dy)
+        if other:
+            bcc = (bx, by)
+        else:
+            success = False
+        if success:
+            break
+        tmp = 0 if tmp + 1 > 7 else tmp + 1
+        trycount += 1
+        if trycount % 8 == 0:
+            distance -= 1
+    level = st.level
+    if not success:
+        cc = bcc = (x, y)
+    else:
+        if rng.rnf(1, 10):
+            add_object(level, cc[0], cc[1], object_kind("corpse"), "rolling boulder trap",
+                       montype="archeologist")
+            add_object(level, cc[0], cc[1], object_kind("fedora"), "rolling boulder trap")
+            if rng.rnf(1, 3):
+                add_object(level, cc[0], cc[1], object_kind("bullwhip"), "rolling boulder trap")
+        add_object(level, cc[0], cc[1], object_kind("boulder"), "rolling boulder trap")
+    trap.launch = cc
+    trap.launch2 = bcc

@@ -1,0 +1,1 @@
+"""The tools behind the ``unlev`` command."""

@@ -1,0 +1,1 @@
+"""``unlev compare``."""

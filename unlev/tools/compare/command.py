@@ -1,0 +1,307 @@
+"""``unlev compare``: how close unlev's levels are to the ones the real game generates.
+
+Why this module exists: the game's dumps (``../shared/game-reference``) hold a few seeds
+of every corpus level and their seeds do not correspond to ours, so the comparison is
+statistical: run each level under N seeds, reduce both sides to the same measures
+(:mod:`unlev.tools.compare.sample`), and let :mod:`unlev.tools.compare.measures` decide per measure.
+Each of our runs is placed where the game made the matching dump (its WHERE line:
+depth, dungeon level, difficulty, role, alignment).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Dict, List, Optional, Sequence
+
+from unlev.tools.compare.known import KNOWN, KnownDifference, known_reason
+from unlev.tools.compare.measures import (DIFFERS, KNOWN as V_KNOWN, MATCH, RANK, Measure,
+                                    level_measures, level_verdict)
+from unlev.tools.compare.place import map_templates
+from unlev.tools.compare.sample import Sample, sample_of
+from unlev.tools.compare.gamedump import GameDump, read_dumps, reference_files
+from unlev.lang import ast as A
+from unlev.lang.diagnostics import DesError
+from unlev.lang.frontend import compile_file
+from unlev.model.level import VAULT
+from unlev.stdlib.builtins import RunContext
+from unlev.stdlib.selection import Compat
+
+ROLE_NAMES = {"Arc": "Archeologist", "Bar": "Barbarian", "Cav": "Caveman",
+              "Con": "Convict", "Hea": "Healer", "Kni": "Knight", "Mon": "Monk",
+              "Pri": "Priest", "Ran": "Ranger", "Rog": "Rogue", "Sam": "Samurai",
+              "Tou": "Tourist", "Val": "Valkyrie", "Wiz": "Wizard"}
+
+
+@dataclass
+class LevelResult:
+    level: str
+    file: str
+    seeds: int
+    game_samples: int
+    measures: List[Measure] = field(default_factory=list)
+    frame: str = ""
+    error: str = ""
+    seconds: float = 0.0
+
+    @property
+    def verdict(self) -> str:
+        return DIFFERS if self.error else level_verdict(self.measures)
+
+    def to_dict(self) -> dict:
+        return {"level": self.level, "file": self.file, "verdict": self.verdict,
+                "seeds": self.seeds, "game_samples": self.game_samples,
+                "frame": self.frame, "error": self.error,
+                "seconds": round(self.seconds, 2),
+                "measures": [m.to_dict() for m in self.measures]}
+
+
+def branch_of(dump: GameDump, own_portals: int = 0) -> Optional[str]:
+    """The branch the game put on the level (what dungeon.def connects there): stairs
+    to another dungeon, or a magic portal the des-file did not make itself."""
+    dnum = dump.where.get("dnum")
+    for s in dump.stairs:
+        if s.tolev and s.tolev[0] != dnum:
+            return "up" if s.up else "down"
+    vaults = [r for r in dump.rooms if r.rtype == VAULT]
+    # a portal inside a vault is Fort Ludios's (mk_knox_vault), not this level's branch
+    portals = sum(1 for t in dump.traps if t.ttyp == "MAGIC_PORTAL"
+                  and not any(v.lx <= t.x <= v.hx and v.ly <= t.y <= v.hy for v in vaults))
+    return "portal" if portals > own_portals else None
+
+
+def contexts_for(dump: GameDump, name: str, own_portals: int = 0):
+    """The DungeonContext and RunContext of the place the game made ``dump``."""
+    from unlev.generate.build import guess_context
+    w = dump.where
+    depth = int(w.get("depth", 1))
+    diff = int(w.get("difficulty", depth))
+    ctx = guess_context(name, depth, diff)
+    ctx.dunlev = int(w.get("dlevel", ctx.dunlev))
+    if w.get("dname"):
+        ctx.dungeon_name = str(w["dname"])
+    ctx.branch = branch_of(dump, own_portals)
+    # the bottom of its dungeon gets no down stairs (mkstairs refuses them); a level
+    # whose dump has a way down inside its dungeon is not the bottom
+    dnum = w.get("dnum")
+    way_down = any(not s.up and s.tolev and s.tolev[0] == dnum for s in dump.stairs)
+    ctx.dunlevs = ctx.dunlev + 1 if way_down else ctx.dunlev
+    run = RunContext(depth=depth, difficulty=diff,
+                     role=ROLE_NAMES.get(str(w.get("role")), "Valkyrie"),
+                     race=str(w.get("race", "human")), alignment=int(w.get("align", 0)),
+                     level_name=name)
+    return ctx, run
+
+
+def run_ours(compiled, node: A.Level, seeds: Sequence[int], dumps: Sequence[GameDump],
+             compat: Compat):
+    """Our levels for ``seeds``; the i-th run sits where the game made dump i."""
+    from unlev.generate.build import build_level
+    out = []
+    own_portals = sum(1 for n in A.walk(node)
+                      if isinstance(n, A.LevRegionStmt) and n.kind == "portal")
+    for i, seed in enumerate(seeds):
+        ctx = run = None
+        if dumps:
+            ctx, run = contexts_for(dumps[i % len(dumps)], node.name, own_portals)
+        out.append(build_level(compiled, node, seed=seed, context=ctx, compat=compat,
+                               run_context=run, warn=lambda *a, **k: None))
+    return out
+
+
+def compare_level(compiled, node: A.Level, dumps: Sequence[GameDump], seeds: Sequence[int],
+                  compat: Compat = Compat.game(), file: str = "",
+                  known: Sequence[KnownDifference] = KNOWN) -> LevelResult:
+    """Run one LEVEL under ``seeds`` and measure it against the game's ``dumps``."""
+    t0 = time.perf_counter()
+    res = LevelResult(node.name, file, len(seeds), len(dumps))
+    try:
+        ours = [sample_of(lv) for lv in run_ours(compiled, node, seeds, dumps, compat)]
+    except DesError as e:
+        res.error = f"des-file error: {e}"
+        return res
+    except Exception as e:          # a crash of ours is a finding, not the end of the run
+        res.error = f"{type(e).__name__}: {e}"
+        return res
+    game = [sample_of(d.to_level()) for d in dumps]
+    res.measures, frame = compare_samples(compiled, node, ours, game, known)
+    res.frame = frame
+    res.seconds = time.perf_counter() - t0
+    return res
+
+
+def compare_samples(compiled, node: A.Level, ours: Sequence[Sample], game: Sequence[Sample],
+                    known: Sequence[KnownDifference] = KNOWN):
+    """(measures, frame description) for prepared samples of both sides."""
+    functions = [n for n in A.walk(compiled.tree) if isinstance(n, A.FunctionDef)]
+    templates = map_templates(node, functions)
+    measures, frame = level_measures(templates, ours, game)
+    for m in measures:
+        if m.verdict == DIFFERS:
+            k = known_reason(node.name, m.name, known)
+            if k is not None:
+                m.verdict = V_KNOWN
+                m.reason = f"{k.reason} (docs/known-differences.md: {k.doc})"
+    return measures, frame.describe()
+
+
+def levels_with_reference(paths: Sequence[str], refs: Dict[str, str], only=None):
+    """(file, compiled, LEVEL node) for every level of the des-files that has dumps.
+    A name defined twice keeps its last definition, as the game does."""
+    from unlev.cli import find_des_files
+    chosen: Dict[str, tuple] = {}
+    errors = []
+    for f in find_des_files(list(paths)):
+        try:
+            compiled = compile_file(f)
+        except DesError as e:
+            errors.append((f, e))
+            continue
+        for lv in compiled.tree.levels:
+            if lv.name in refs and (not only or lv.name in only):
+                chosen[lv.name] = (f, compiled, lv)
+    return list(chosen.values()), errors
+
+
+@dataclass
+class Report:
+    reference: str
+    seeds: int
+    results: List[LevelResult]
+    seconds: float = 0.0
+
+    def counts(self) -> Dict[str, int]:
+        c = {MATCH: 0, "tolerance": 0, V_KNOWN: 0, DIFFERS: 0}
+        for r in self.results:
+            c[r.verdict] += 1
+        return c
+
+    def summary_line(self) -> str:
+        c = self.counts()
+        match = c[MATCH] + c["tolerance"]
+        differ = c[V_KNOWN] + c[DIFFERS]
+        return (f"{match} levels match, {differ} differ ({c['tolerance']} of the matching "
+                f"only within tolerance; {c[V_KNOWN]} of the differing only where "
+                f"docs/known-differences.md explains it, {c[DIFFERS]} unexplained)")
+
+    def worst(self, n: int = 25) -> List[tuple]:
+        rows = []
+        for r in self.results:
+            if r.error:
+                rows.append((r, Measure("run", "error", "-", "-", "-", 1.0, 0.0, DIFFERS,
+                                        detail=[r.error])))
+            for m in r.measures:
+                if m.verdict in (DIFFERS, V_KNOWN):
+                    rows.append((r, m))
+
+        def key(rm):
+            r, m = rm
+            exact = m.test.startswith("fixed") or m.test == "exact"
+            return (-RANK[m.verdict], 0 if exact else 1,
+                    m.p_level if m.p_level is not None else (m.p or 0.0), -m.effect)
+        rows.sort(key=key)
+        return rows[:n]
+
+    def to_dict(self) -> dict:
+        return {"reference": self.reference, "seeds": self.seeds,
+                "seconds": round(self.seconds, 1), "counts": self.counts(),
+                "summary": self.summary_line(),
+                "levels": [r.to_dict() for r in self.results],
+                "worst": [{"level": r.level, **m.to_dict()} for r, m in self.worst()]}
+
+
+def run_compare(paths: Sequence[str], reference: str, seeds: int = 10, only=None,
+                compat: Compat = Compat.game(), seed_base: int = 1,
+                progress: Optional[Callable[[LevelResult], None]] = None,
+                known: Sequence[KnownDifference] = KNOWN) -> Report:
+    refs = reference_files(reference)
+    t0 = time.perf_counter()
+    todo, errors = levels_with_reference(paths, refs, only)
+    results = []
+    for f, _e in errors:
+        results.append(LevelResult(os.path.basename(f), f, 0, 0, error="des-file error"))
+    for f, compiled, node in todo:
+        dumps = read_dumps(refs[node.name])
+        r = compare_level(compiled, node, dumps, list(range(seed_base, seed_base + seeds)),
+                          compat, f, known)
+        results.append(r)
+        if progress is not None:
+            progress(r)
+    return Report(reference, seeds, results, time.perf_counter() - t0)
+
+
+# ------------------------------------------------------------------ command line
+def _default_reference() -> str:
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    return os.environ.get("UNLEV_GAME_REFERENCE",
+                          os.path.join(os.path.dirname(here), "shared", "game-reference"))
+
+
+def add_parser(sub) -> None:
+    import argparse
+    from unlev.cli import add_common_options
+    p = sub.add_parser(
+        "compare", help="measure levels against the real game's dumps",
+        description="Run every level of the des-files that has reference dumps under N "
+        "seeds and compare, measure by measure, with what the game generated. Ends with "
+        "'N levels match, M differ' and a table of the worst differences.",
+        epilog="examples:\n  unlev compare ../shared/corpus/unnethack/oracle.des "
+        "--reference ../shared/game-reference\n  unlev compare ../shared/corpus/unnethack "
+        "--reference ../shared/game-reference --seeds 10 --json report.json",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("paths", nargs="+", metavar="FILE|DIR")
+    p.add_argument("--reference", default=None, metavar="DIR",
+                   help="the game's dumps (default: $UNLEV_GAME_REFERENCE or "
+                   "../shared/game-reference)")
+    p.add_argument("--seeds", type=int, default=10, metavar="N",
+                   help="how many seeds of ours per level (default 10)")
+    p.add_argument("--seed-base", type=int, default=1, metavar="S",
+                   help="first seed (seeds S..S+N-1)")
+    p.add_argument("--level", action="append", default=[], metavar="NAME",
+                   help="only this LEVEL (repeatable)")
+    p.add_argument("--compat", choices=("game", "doc"), default="game",
+                   help="reproduce the game's loader deviations (default) or follow "
+                   "the documentation")
+    p.add_argument("--json", metavar="FILE", help="also write the report as JSON ('-': stdout)")
+    p.add_argument("--details", action="store_true",
+                   help="print every measure of every level, not only the differences")
+    p.add_argument("--worst", type=int, default=25, metavar="N",
+                   help="rows in the table of worst differences")
+    add_common_options(p)
+    p.set_defaults(func=cmd_compare)
+
+
+def cmd_compare(args) -> int:
+    from unlev.tools.compare.report import print_report
+    reference = args.reference or _default_reference()
+    if not os.path.isdir(reference):
+        print(f"unlev compare: no reference dumps at {reference} (use --reference DIR)",
+              file=sys.stderr)
+        return 2
+    if args.seeds < 1:
+        print("unlev compare: --seeds must be at least 1", file=sys.stderr)
+        return 2
+    for p in args.paths:
+        if not os.path.exists(p):
+            print(f"unlev compare: {p}: no such file or directory", file=sys.stderr)
+            return 2
+    compat = Compat.game() if args.compat == "game" else Compat()
+    to_stdout_json = args.json == "-"
+    report = run_compare(args.paths, reference, args.seeds, set(args.level) or None,
+                         compat, args.seed_base)
+    if not report.results:
+        print("unlev compare: none of the given levels has reference dumps", file=sys.stderr)
+        return 2
+    if not to_stdout_json:
+        print_report(report, details=args.details, worst=args.worst)
+    if args.json:
+        text = json.dumps(report.to_dict(), indent=1)
+        if to_stdout_json:
+            print(text)
+        else:
+            with open(args.json, "w") as fh:
+                fh.write(text + "\n")
+    return 0

@@ -1,0 +1,376 @@
+"""The measures of ``unlev compare``: each turns two groups of samples into a verdict.
+
+Why this module exists: every measure must say how it decides, so the decision rules
+live here in one place (and in the README).  Verdicts:
+
+* ``match``     -- the test finds no difference (p >= :data:`ALPHA`), or both sides are
+  the same constant;
+* ``tolerance`` -- the difference is significant but smaller than the measure's stated
+  tolerance (random parts only: a deterministic value never gets a tolerance);
+* ``differs``   -- significant and beyond tolerance, or both sides constant and unequal.
+
+``known`` is given later to a ``differs`` that docs/known-differences.md explains.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from typing import Dict, List, Optional, Sequence, Tuple
+
+from unlev.tools.compare.place import FLIP_NAMES, MapTemplate, Placement, class_masks, locate
+from unlev.tools.compare.sample import Sample
+from unlev.tools.compare.stats import fisher_exact_p, mann_whitney_p, mean, permutation_tvd_p
+from unlev.model.level import ROWNO
+from unlev.stdlib import terrain as T
+
+ALPHA = 0.01          # per measure
+CELL_ALPHA = 0.001    # per square of the fixed-terrain comparison
+KIND_TOLERANCE = 0.10  # total-variation distance accepted in a random category mix
+
+MATCH, TOLERANCE, DIFFERS, KNOWN = "match", "tolerance", "differs", "known"
+RANK = {MATCH: 0, TOLERANCE: 1, KNOWN: 2, DIFFERS: 3}
+
+
+@dataclass
+class Measure:
+    group: str            # placement, branches, terrain, structure, population, flags
+    name: str
+    test: str             # how it was decided
+    ours: object          # summary of our samples
+    game: object          # summary of the game's samples
+    effect: float         # size of the difference, in the measure's own unit
+    p: Optional[float]
+    verdict: str
+    tolerance: Optional[float] = None
+    detail: List[str] = field(default_factory=list)
+    reason: str = ""      # for KNOWN: the documented reason
+    p_level: Optional[float] = None   # p corrected for the level's other tests (Holm)
+
+    def to_dict(self) -> dict:
+        d = asdict(self)
+        for k in ("p", "p_level"):
+            if d[k] is not None:
+                d[k] = float(f"{d[k]:.3g}")
+        d["effect"] = round(d["effect"], 4)
+        return d
+
+
+def _num_summary(xs: Sequence[float]) -> str:
+    if not xs:
+        return "-"
+    lo, hi = min(xs), max(xs)
+    m = mean(xs)
+    ms = f"{m:.3g}" if m != int(m) else str(int(m))
+    return ms if lo == hi else f"{ms} [{lo:g}..{hi:g}]"
+
+
+def numeric(group: str, name: str, ours: Sequence[float], game: Sequence[float],
+            abs_tol: float = 0.0, rel_tol: float = 0.0) -> Measure:
+    """Mann-Whitney U on per-sample values; tolerance on the difference of means."""
+    ours, game = list(ours), list(game)
+    mo, mg = mean(ours), mean(game)
+    effect = abs(mo - mg)
+    tol = max(abs_tol, rel_tol * max(abs(mo), abs(mg)))
+    const = len(set(ours)) <= 1 and len(set(game)) <= 1
+    if not ours or not game:
+        p, verdict = None, MATCH
+    elif const:
+        p = 1.0 if ours[0] == game[0] else mann_whitney_p(ours, game)
+        verdict = MATCH if p >= ALPHA else DIFFERS
+        tol = 0.0
+    else:
+        p = mann_whitney_p(ours, game)
+        verdict = MATCH if p >= ALPHA else (TOLERANCE if effect <= tol else DIFFERS)
+    return Measure(group, name, "exact" if const else "Mann-Whitney U", _num_summary(ours),
+                   _num_summary(game), effect, p, verdict, tol)
+
+
+def proportion(group: str, name: str, ours: Sequence[bool], game: Sequence[bool],
+               tol: float = 0.1) -> Measure:
+    """Fisher's exact test on how often something happens."""
+    a, n1 = sum(ours), len(ours)
+    c, n2 = sum(game), len(game)
+    ro, rg = a / n1 if n1 else 0.0, c / n2 if n2 else 0.0
+    effect = abs(ro - rg)
+    const = a in (0, n1) and c in (0, n2)
+    if not n1 or not n2:
+        p, verdict = None, MATCH
+    else:
+        p = fisher_exact_p(a, n1 - a, c, n2 - c)
+        if const:
+            verdict = MATCH if p >= ALPHA else DIFFERS
+        else:
+            verdict = MATCH if p >= ALPHA else (TOLERANCE if effect <= tol else DIFFERS)
+    return Measure(group, name, "exact" if const else "Fisher exact", f"{a}/{n1}",
+                   f"{c}/{n2}", effect, p, verdict, None if const else tol)
+
+
+def _kind_summary(cs: Sequence[Counter], top: int = 4) -> str:
+    total = Counter()
+    for c in cs:
+        total.update(c)
+    n = sum(total.values())
+    if not n:
+        return "-"
+    parts = [f"{k} {v / n:.0%}" for k, v in total.most_common(top)]
+    if len(total) > top:
+        parts.append(f"+{len(total) - top}")
+    return ", ".join(parts)
+
+
+def categorical(group: str, name: str, ours: Sequence[Counter], game: Sequence[Counter],
+                tol: float = KIND_TOLERANCE, seed: int = 0) -> Optional[Measure]:
+    """Permutation test (whole samples) on the total-variation distance of the pooled
+    mixes.  None when one side has nothing at all (its count measure says so)."""
+    ours, game = list(ours), list(game)
+    if not any(sum(c.values()) for c in ours) or not any(sum(c.values()) for c in game):
+        return None
+    const = all(c == ours[0] for c in ours) and all(c == game[0] for c in game)
+    effect, p = permutation_tvd_p(ours, game, seed=seed)
+    if const:
+        if ours[0] != game[0]:
+            # a constant mix on both sides: as sure as the sample sizes allow
+            p = fisher_exact_p(len(ours), 0, 0, len(game))
+        verdict = MATCH if p >= ALPHA else DIFFERS
+        tol_used: Optional[float] = None
+    else:
+        verdict = MATCH if p >= ALPHA else (TOLERANCE if effect <= tol else DIFFERS)
+        tol_used = tol
+    m = Measure(group, name, "exact" if const else "permutation TVD", _kind_summary(ours),
+                _kind_summary(game), effect, p, verdict, tol_used)
+    if verdict != MATCH:
+        to, tg = Counter(), Counter()
+        for c in ours:
+            to.update(c)
+        for c in game:
+            tg.update(c)
+        no, ng = sum(to.values()) or 1, sum(tg.values()) or 1
+        gaps = sorted(set(to) | set(tg), key=lambda k: -abs(to[k] / no - tg[k] / ng))
+        m.detail = [f"{k}: ours {to[k] / len(ours):.2f}/level, game {tg[k] / len(game):.2f}/level"
+                    for k in gaps[:6]]
+    return m
+
+
+# ------------------------------------------------------------------ placement / frames
+@dataclass
+class Frame:
+    """How squares of different samples are lined up: ``absolute`` (same square) or
+    the box of one MAP template (``template``), undoing each sample's placement."""
+
+    kind: str
+    template: Optional[MapTemplate] = None
+    placements_ours: List[Placement] = field(default_factory=list)
+    placements_game: List[Placement] = field(default_factory=list)
+
+    def describe(self) -> str:
+        if self.kind == "absolute":
+            return "whole level, square by square"
+        return f"inside {self.template.key} ({self.template.width}x{self.template.height})"
+
+
+def locate_all(templates: Sequence[MapTemplate], samples: Sequence[Sample]
+               ) -> List[Dict[str, Optional[Placement]]]:
+    out = []
+    for s in samples:
+        masks = class_masks(s.typ)
+        out.append({t.key: locate(t, masks) for t in templates})
+    return out
+
+
+def placement_measures(templates: Sequence[MapTemplate], loc_o, loc_g) -> List[Measure]:
+    out: List[Measure] = []
+    several = len(templates) > 1
+    for t in templates:
+        po = [d[t.key] for d in loc_o]
+        pg = [d[t.key] for d in loc_g]
+        if not any(po) and not any(pg):
+            m = proportion("branches", f"{t.key} laid", [False] * len(po), [False] * len(pg))
+            m.detail = ["not found in any sample on either side (the level's later "
+                        "statements change it beyond recognition)"]
+            out.append(m)
+            continue
+        if several or not all(po) or not all(pg):
+            out.append(proportion("branches", f"{t.key} laid",
+                                  [p is not None for p in po], [p is not None for p in pg]))
+        fo = [p for p in po if p]
+        fg = [p for p in pg if p]
+        if fo and fg:
+            out.append(numeric("placement", f"{t.key} x", [p.x for p in fo], [p.x for p in fg]))
+            out.append(numeric("placement", f"{t.key} y", [p.y for p in fo], [p.y for p in fg]))
+            m = categorical("placement", f"{t.key} flip",
+                            [Counter([FLIP_NAMES[p.flip]]) for p in fo],
+                            [Counter([FLIP_NAMES[p.flip]]) for p in fg])
+            if m is not None:
+                out.append(m)
+    return out
+
+
+def choose_frame(templates: Sequence[MapTemplate], loc_o, loc_g) -> Frame:
+    """The biggest template found in every sample of both sides gives the frame, unless
+    it lies at the same place, unflipped, everywhere (then squares line up as they are)."""
+    for t in sorted(templates, key=lambda t: -t.nonstone):
+        po = [d[t.key] for d in loc_o]
+        pg = [d[t.key] for d in loc_g]
+        if po and pg and all(po) and all(pg):
+            spots = {(p.x, p.y, p.flip) for p in po + pg}
+            if len(spots) == 1 and next(iter(spots))[2] == 0:
+                return Frame("absolute")
+            return Frame("template", t, po, pg)
+    return Frame("absolute")
+
+
+def _framed(frame: Frame, grids: Sequence[bytes], placements: Sequence[Placement]
+            ) -> List[Dict[Tuple[int, int], int]]:
+    out = []
+    if frame.kind == "absolute":
+        return [dict(((i // ROWNO, i % ROWNO), v) for i, v in enumerate(g)) for g in grids]
+    t = frame.template
+    for g, pl in zip(grids, placements):
+        cells = {}
+        for x in range(pl.x, pl.x + t.width):
+            for y in range(pl.y, pl.y + t.height):
+                cells[pl.frame(t, x, y)] = g[x * ROWNO + y]
+        out.append(cells)
+    return out
+
+
+def fixed_cells(group: str, name: str, frame: Frame, ours: Sequence[bytes],
+                game: Sequence[bytes], show=str) -> Measure:
+    """Squares one side always makes the same: the other side must make them too.
+
+    A square fixed on both sides with different values is a difference outright (when
+    the sample sizes could tell: Fisher p < :data:`CELL_ALPHA`).  A square fixed on one
+    side only is tested with Fisher's exact test on "has that value"; those tests are
+    many, so they are corrected together (Holm, family-wise :data:`ALPHA`)."""
+    fo = _framed(frame, ours, frame.placements_ours)
+    fg = _framed(frame, game, frame.placements_game)
+    keys = set(fo[0]) if fo else set()
+    for d in fo[1:] + fg:
+        keys &= set(d)
+    n1, n2 = len(fo), len(fg)
+    fixed = 0
+    wrong: List[Tuple[int, int]] = []
+    one_sided: List[Tuple[float, Tuple[int, int]]] = []
+    values = {}
+    for k in sorted(keys):
+        vo = [d[k] for d in fo]
+        vg = [d[k] for d in fg]
+        so, sg = len(set(vo)) == 1, len(set(vg)) == 1
+        if not so and not sg:
+            continue
+        fixed += 1
+        values[k] = (vo, vg)
+        if so and sg:
+            if vo[0] != vg[0] and fisher_exact_p(n1, 0, 0, n2) < CELL_ALPHA:
+                wrong.append(k)
+        elif so:
+            hits = sum(1 for v in vg if v == vo[0])
+            one_sided.append((fisher_exact_p(n1, 0, hits, n2 - hits), k))
+        else:
+            hits = sum(1 for v in vo if v == vg[0])
+            one_sided.append((fisher_exact_p(hits, n1 - hits, n2, 0), k))
+    one_sided.sort()
+    m_tests = len(one_sided)
+    for i, (p, k) in enumerate(one_sided):       # Holm's step-down procedure
+        if p > ALPHA / (m_tests - i):
+            break
+        wrong.append(k)
+    detail = []
+    for k in sorted(wrong)[:12]:
+        vo, vg = values[k]
+        co, cg = Counter(vo).most_common(2), Counter(vg).most_common(2)
+        detail.append(f"({k[0]},{k[1]}): ours " + "/".join(f"{show(v)}x{c}" for v, c in co)
+                      + ", game " + "/".join(f"{show(v)}x{c}" for v, c in cg))
+    bad = len(wrong)
+    agree = 1.0 - bad / fixed if fixed else 1.0
+    m = Measure(group, name, f"fixed squares ({frame.describe()})",
+                f"{fixed} fixed", f"{agree:.2%} agree", bad, None,
+                MATCH if bad == 0 else DIFFERS, 0)
+    m.detail = detail
+    return m
+
+
+def typ_name(t: int) -> str:
+    return T.TERRAIN_NAMES[t] if 0 <= t < len(T.TERRAIN_NAMES) else str(t)
+
+
+# ------------------------------------------------------------------ one level
+NUMERIC_GROUPS = {
+    "structure": ("rooms", "lit rooms", "room floor area", "subrooms", "doors", "trapped doors", "up stairs",
+                  "down stairs", "up ladder", "down ladder"),
+    "population": ("traps", "monsters", "objects on floor", "objects buried",
+                   "objects in containers", "objects carried", "engravings"),
+}
+KIND_GROUPS = {
+    "terrain": ("wall shapes",),
+    "structure": ("room types", "door states"),
+    "population": ("trap kinds", "monster kinds", "object classes", "object kinds"),
+}
+
+
+def level_measures(templates: Sequence[MapTemplate], ours: Sequence[Sample],
+                   game: Sequence[Sample]) -> Tuple[List[Measure], Frame]:
+    """Every measure of one level."""
+    out: List[Measure] = []
+    loc_o = locate_all(templates, ours)
+    loc_g = locate_all(templates, game)
+    out += placement_measures(templates, loc_o, loc_g)
+    frame = choose_frame(templates, loc_o, loc_g)
+    out.append(fixed_cells("terrain", "terrain of fixed squares", frame,
+                           [s.typ for s in ours], [s.typ for s in game], typ_name))
+    out.append(fixed_cells("terrain", "lighting of fixed squares", frame,
+                           [s.lit for s in ours], [s.lit for s in game]))
+    out.append(fixed_cells("terrain", "non-diggable fixed squares", frame,
+                           [s.nondig for s in ours], [s.nondig for s in game]))
+    for key in sorted(k for k in ours[0].numbers if k.startswith("terrain ")):
+        a = [s.numbers[key] for s in ours]
+        b = [s.numbers[key] for s in game]
+        if any(a) or any(b):
+            out.append(numeric("terrain", f"{key[8:]} squares", a, b, abs_tol=5, rel_tol=0.05))
+    out.append(numeric("terrain", "lit squares", [s.numbers["lit squares"] for s in ours],
+                       [s.numbers["lit squares"] for s in game], abs_tol=10, rel_tol=0.05))
+    for group, keys in NUMERIC_GROUPS.items():
+        for key in keys:
+            a = [s.numbers[key] for s in ours]
+            b = [s.numbers[key] for s in game]
+            if any(a) or any(b):
+                out.append(numeric(group, key, a, b, abs_tol=1, rel_tol=0.10))
+    for group, keys in KIND_GROUPS.items():
+        for key in keys:
+            m = categorical(group, key, [s.kinds[key] for s in ours],
+                            [s.kinds[key] for s in game])
+            if m is not None:
+                out.append(m)
+    for flag in sorted(ours[0].flags):
+        a = [s.flags[flag] for s in ours]
+        b = [s.flags[flag] for s in game]
+        if any(a) or any(b):
+            out.append(proportion("flags", f"flag {flag}", [bool(v) for v in a],
+                                  [bool(v) for v in b], tol=0.0))
+    holm_correct(out)
+    return out, frame
+
+
+def holm_correct(measures: Sequence[Measure]) -> None:
+    """Holm's step-down correction over a level's tests: a level has some forty, so at
+    a plain 1 % a few levels in a corpus would differ by chance.  Verdicts are taken
+    again on the corrected p (``p_level``): family-wise, a level differs by chance at
+    most 1 % of the time."""
+    tested = sorted((m.p, i) for i, m in enumerate(measures) if m.p is not None)
+    n = len(tested)
+    running = 0.0
+    for rank, (p, i) in enumerate(tested):
+        running = max(running, min(1.0, (n - rank) * p))
+        m = measures[i]
+        m.p_level = running
+        if m.verdict in (DIFFERS, TOLERANCE) and running >= ALPHA:
+            m.verdict = MATCH
+
+
+def level_verdict(measures: Sequence[Measure]) -> str:
+    worst = MATCH
+    for m in measures:
+        if RANK[m.verdict] > RANK[worst]:
+            worst = m.verdict
+    return worst

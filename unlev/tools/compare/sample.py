@@ -1,0 +1,176 @@
+"""One level reduced to what ``unlev compare`` measures (the same for ours and the game's).
+
+Why this module exists: the comparison must read a level made by unlev and a level read
+from a game dump in exactly the same way, so both go through :func:`sample_of` and the
+statistics never look at a :class:`~unlev.model.level.Level` directly.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Dict, Iterable, List
+
+from unlev.model.level import (D_BROKEN, D_CLOSED, D_ISOPEN, D_LOCKED, D_TRAPPED, W_NONDIGGABLE,
+                         Level, Object)
+from unlev.stdlib import data
+from unlev.stdlib import terrain as T
+
+# Terrain classes whose shares are compared (the random parts: mines, mazes, rooms).
+TERRAIN_CLASS = {}
+for _t in range(T.MAX_TYPE):
+    if _t == T.STONE:
+        _c = "stone"
+    elif _t <= T.TRWALL:
+        _c = "wall"
+    elif _t in (T.DOOR, T.SDOOR):
+        _c = "door"
+    elif _t in (T.CORR, T.SCORR):
+        _c = "corridor"
+    elif _t == T.ROOM:
+        _c = "floor"
+    elif _t in (T.POOL, T.MOAT, T.WATER):
+        _c = "water"
+    elif _t in (T.TREE, T.DEADTREE):
+        _c = "tree"
+    elif _t in (T.ICEWALL, T.CRYSTALICEWALL):
+        _c = "ice wall"
+    elif _t in (T.DBWALL, T.DRAWBRIDGE_UP, T.DRAWBRIDGE_DOWN):
+        _c = "drawbridge"
+    elif _t in (T.STAIRS, T.LADDER):
+        _c = "stairs"
+    elif T.FOUNTAIN <= _t <= T.ALTAR:
+        _c = "furniture"
+    else:
+        _c = T.TERRAIN_NAMES[_t].lower().replace("_", " ")
+    TERRAIN_CLASS[_t] = _c
+
+_TRAP_INDEX = {t.name: t.index for t in data.traps()}
+
+
+def door_state(typ: int, mask: int) -> str:
+    """A door square's state word (secret doors: only 'locked' is door state)."""
+    if typ == T.SDOOR:
+        return "secret locked" if mask & D_LOCKED else "secret"
+    if mask & D_LOCKED:
+        return "locked"
+    if mask & D_CLOSED:
+        return "closed"
+    if mask & D_ISOPEN:
+        return "open"
+    if mask & D_BROKEN:
+        return "broken"
+    return "doorway"
+
+
+def object_class_symbol(o: Object) -> str:
+    cls = o.attrs.get("class")
+    if isinstance(cls, int):           # the game's dumps: the class number
+        for c in data.object_classes():
+            if c.index == cls:
+                return c.symbol
+    elif isinstance(cls, str) and len(cls) == 1:   # our records: the class symbol
+        return cls
+    look = data.lookup_object(str(o.id))
+    return look.item.class_symbol if look.item is not None else "?"
+
+
+def _walk_contents(objs: Iterable[Object]) -> Iterable[Object]:
+    for o in objs:
+        for c in o.contents:
+            yield c
+            yield from _walk_contents([c])
+
+
+@dataclass
+class Sample:
+    """Everything measured on one level."""
+
+    name: str
+    typ: bytes
+    lit: bytes
+    nondig: bytes
+    numbers: Dict[str, float] = field(default_factory=dict)
+    kinds: Dict[str, Counter] = field(default_factory=dict)
+    flags: Dict[str, int] = field(default_factory=dict)
+
+
+def sample_of(level: Level) -> Sample:
+    typ = bytes(level.typ)
+    flg = level.flg
+    nondig = bytes(1 if (t <= T.DBWALL and flg[i] & W_NONDIGGABLE) else 0
+                   for i, t in enumerate(typ))
+    s = Sample(level.name, typ, bytes(level.lit), nondig)
+    num, kinds = s.numbers, s.kinds
+    shares = Counter(TERRAIN_CLASS.get(t, "other") for t in typ)
+    for c in set(TERRAIN_CLASS.values()):
+        num[f"terrain {c}"] = shares.get(c, 0)
+    num["lit squares"] = sum(level.lit)
+    # which wall shapes wallification chose (corners, T-walls...): joins in random parts
+    kinds["wall shapes"] = Counter(T.TERRAIN_NAMES[t] for t in typ if 0 < t <= T.DBWALL)
+    # doors, read off the grid as the game's dump does
+    doors = Counter()
+    trapped = 0
+    for i, t in enumerate(typ):
+        if t in (T.DOOR, T.SDOOR):
+            doors[door_state(t, flg[i])] += 1
+            if flg[i] & D_TRAPPED and t == T.DOOR:
+                trapped += 1
+    num["doors"] = sum(doors.values())
+    num["trapped doors"] = trapped
+    kinds["door states"] = doors
+    rooms = [r for r in level.rooms if not r.is_subroom]
+    num["rooms"] = len(rooms)
+    num["lit rooms"] = sum(1 for r in rooms if r.rlit)
+    num["room floor area"] = sum((r.hx - r.lx + 1) * (r.hy - r.ly + 1) for r in rooms)
+    num["subrooms"] = len(level.subrooms)
+    kinds["room types"] = Counter(_room_type_name(r.rtype) for r in rooms)
+    stairs = Counter(f"{'up' if st.up else 'down'} {'ladder' if st.isladder else 'stairs'}"
+                     for st in level.stairs)
+    for k in ("up stairs", "down stairs", "up ladder", "down ladder"):
+        num[k] = stairs.get(k, 0)
+    num["traps"] = len(level.traps)
+    kinds["trap kinds"] = Counter(_trap_name(t.ttyp) for t in level.traps)
+    num["monsters"] = len(level.monsters)
+    kinds["monster kinds"] = Counter(str(m.id) for m in level.monsters)
+    carried = [o for m in level.monsters for o in (m.attrs.get("inventory") or ())
+               if isinstance(o, Object)]
+    floor = [o for o in level.objects if not o.buried]
+    buried = [o for o in level.objects if o.buried]
+    num["objects on floor"] = len(floor)
+    num["objects buried"] = len(buried)
+    num["objects in containers"] = sum(1 for _ in _walk_contents(floor + buried))
+    num["objects carried"] = len(carried)
+    kinds["object classes"] = Counter(object_class_symbol(o) for o in floor + buried)
+    kinds["object kinds"] = Counter(str(o.id) for o in floor + buried)
+    num["engravings"] = len(level.engravings)
+    fl = level.flags
+    s.flags = {"maze": int(fl.is_maze_lev), "cavernous": int(fl.is_cavernous_lev),
+               "noteleport": int(fl.noteleport), "hardfloor": int(fl.hardfloor),
+               "nommap": int(fl.nommap), "shortsighted": int(fl.shortsighted),
+               "arboreal": int(fl.arboreal), "graveyard": int(fl.graveyard),
+               "sky": int(fl.sky)}
+    return s
+
+
+_ROOM_NAMES = {r.value: r.name for r in data.room_types()}
+_ROOM_NAMES[18] = "rndvault"
+
+
+def _room_type_name(rtype: int) -> str:
+    return _ROOM_NAMES.get(rtype, f"rtype {rtype}")
+
+
+def _trap_name(ttyp) -> str:
+    if isinstance(ttyp, int):
+        n = ttyp
+    else:
+        n = _TRAP_INDEX.get(str(ttyp), 0)
+    if n:
+        t = data.trap_by_index(n)
+        return t.des_name or t.name.lower()
+    return str(ttyp)
+
+
+def samples_of(levels: Iterable[Level]) -> List[Sample]:
+    return [sample_of(lv) for lv in levels]

@@ -1,0 +1,275 @@
+"""``unlev test``: run every LEVEL of some des-files under many seeds, check each
+result and compare it with its stored snapshot.
+
+Why this module exists: variant maintainers learn about broken levels (unreachable
+stairs, monsters in walls, mazes cut in two) from players.  This command runs every
+level x seed in parallel (harness_run.run_job does one), checks the invariants
+(unlev.tools.harness.invariants), compares snapshots (unlev.tools.harness.snapshot), lints the files
+(unlev.tools.lint) and reports: details of each failure, a summary table, ``N passed, M
+failed``, and on request JUnit XML and JSON (unlev.tools.harness.report).
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import multiprocessing
+import os
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import Dict, List, Tuple
+
+from unlev.tools.harness.config import ConfigError, SkipConfig, directives_of, parse_seeds
+from unlev.tools.harness.jobs import ERROR, FAILED, PASSED, Job, Settings, describe_failure, \
+    list_jobs, run_job
+from unlev.lang.diagnostics import DesError
+
+EXAMPLES = """examples:
+  unlev test ../shared/corpus/unnethack/ --seeds 1..10
+  unlev test mylevels/ --snapshots snapshots/ --update      record what the levels look like
+  unlev test mylevels/ --snapshots snapshots/ --junit-xml report.xml -j 4
+
+switching a check off for one level (checks: reachable, embedded, doors, maze, stairs,
+lint, snapshot):
+  in the des-file, under the LEVEL line:   # unlev-test: skip reachable -- across water
+  or in unlev-test.ini:                    [medusa-*]
+                                           skip = reachable
+exit status: 0 all passed, 1 a run failed, 2 usage error
+"""
+
+
+def add_parser(subparsers) -> None:
+    from unlev.cli import add_common_options
+    p = subparsers.add_parser(
+        "test", help="run levels under many seeds: invariants, snapshots, lint",
+        description="Run every LEVEL of the des-files under every seed; check what must "
+        "always hold (stairs reachable, nothing embedded in rock, doors in walls, mazes "
+        "connected, the stairs asked for exist), compare with stored snapshots, lint. "
+        "Ends with a summary table and 'N passed, M failed'.",
+        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("paths", nargs="*", default=["."], metavar="PATH",
+                   help="des-files or directories to search (default: .)")
+    p.add_argument("--seeds", default="1..10", metavar="LIST",
+                   help="seeds to run each level with: 1..50, 1,5,9 (default 1..10)")
+    p.add_argument("--snapshots", metavar="DIR",
+                   help="compare with the snapshots in DIR (new ones are created)")
+    p.add_argument("--update", action="store_true",
+                   help="(re)write the snapshots that differ, and say what changed")
+    p.add_argument("--ci", action="store_true",
+                   help="a missing snapshot is a failure instead of being created")
+    p.add_argument("-j", "--jobs", type=int, default=0, metavar="N",
+                   help="worker processes (default: one per core; 1 runs serially)")
+    p.add_argument("--level", action="append", default=[], metavar="GLOB",
+                   help="only LEVELs whose name matches (repeatable)")
+    p.add_argument("--config", metavar="FILE",
+                   help="per-level settings (default: ./unlev-test.ini if present)")
+    p.add_argument("--junit-xml", metavar="FILE", help="write a JUnit XML report")
+    p.add_argument("--json-report", metavar="FILE", help="write a JSON report")
+    p.add_argument("--lint", choices=("warn", "error", "off"), default="warn",
+                   help="lint findings: show them (default), fail on them, or skip lint")
+    p.add_argument("--compat", choices=("documented", "game"), default="documented",
+                   help="build levels as documented (default) or as the game does")
+    p.add_argument("--no-flip", action="store_true", help="never flip levels")
+    p.add_argument("--table", choices=("auto", "all", "failing"), default="auto",
+                   help="summary rows: every level or only failing ones (auto: all "
+                   "when 40 levels or fewer)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_common_options(p)
+    p.set_defaults(func=cmd_test)
+
+
+# ------------------------------------------------------------------ running jobs
+def _run_batch(jobs: List[Job], settings: Settings) -> List[dict]:
+    return [run_job(j, settings) for j in jobs]
+
+
+def _batches(jobs: List[Job]) -> List[List[Job]]:
+    """All seeds of one level go to one worker (it compiles the file once)."""
+    out: Dict[Tuple[str, int], List[Job]] = {}
+    for j in jobs:
+        out.setdefault((j.path, j.index), []).append(j)
+    return list(out.values())
+
+
+def _pool_context():
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+
+
+def run_jobs(jobs: List[Job], settings: Settings, workers: int = 1,
+             progress=None) -> List[dict]:
+    """Every job's result, in job order whatever the number of workers.  ``progress``
+    is called with (results_so_far, batch_results) after each batch."""
+    batches = _batches(jobs)
+    done: Dict[Job, dict] = {}
+    if workers <= 1 or len(batches) <= 1:
+        for b in batches:
+            rs = _run_batch(b, settings)
+            done.update(zip(b, rs))
+            if progress:
+                progress(rs)
+    else:
+        with ProcessPoolExecutor(max_workers=min(workers, len(batches)),
+                                 mp_context=_pool_context()) as ex:
+            futs = {ex.submit(_run_batch, b, settings): b for b in batches}
+            for f in as_completed(futs):
+                b = futs[f]
+                rs = f.result()
+                done.update(zip(b, rs))
+                if progress:
+                    progress(rs)
+    return [done[j] for j in jobs]
+
+
+# ------------------------------------------------------------------ the command
+def cmd_test(args) -> int:
+    from rich.console import Console
+    from unlev.cli import find_des_files, format_des_error
+
+    err = Console(stderr=True, highlight=False)
+    out = Console(highlight=False, width=None if sys.stdout.isatty() else 160,
+                  soft_wrap=False)
+    try:
+        seeds = parse_seeds(args.seeds)
+        config = SkipConfig.find(args.config, args.paths)
+    except ConfigError as e:
+        print(f"unlev test: error: {e}", file=sys.stderr)
+        return 2
+    if (args.update or args.ci) and not args.snapshots:
+        print("unlev test: error: --update and --ci need --snapshots DIR", file=sys.stderr)
+        return 2
+    missing = [p for p in args.paths if not os.path.exists(p)]
+    if missing:
+        print(f"unlev test: error: no such file or directory: {missing[0]}", file=sys.stderr)
+        return 2
+    files = find_des_files(args.paths)
+    if not files:
+        print("unlev test: error: no des-files found", file=sys.stderr)
+        return 2
+    settings = Settings(snapshots=args.snapshots, update=args.update, ci=args.ci,
+                        compat=args.compat, no_flip=args.no_flip,
+                        include_path=tuple(args.include_path), config=config,
+                        dialect=args.dialect)
+    t0 = time.perf_counter()
+
+    jobs: List[Job] = []
+    results_early: List[dict] = []
+    lint_text: Dict[str, List[str]] = {}
+    lint_count = 0
+    for f in files:
+        try:
+            file_jobs = list_jobs(f, seeds, settings.include_path, settings.dialect)
+        except DesError as e:
+            results_early.append({"file": f, "level": "(compile)", "seed": 0,
+                                  "outcome": ERROR, "violations": [], "skipped": [],
+                                  "snapshot": None, "diff": "", "diff_summary": "",
+                                  "error": format_des_error(e, f), "seconds": 0.0})
+            continue
+        if args.level:
+            file_jobs = [j for j in file_jobs
+                         if any(fnmatch.fnmatchcase(j.level, g) for g in args.level)]
+        jobs += file_jobs
+        _directives, problems = directives_of(f)
+        for pr in problems:
+            print(f"{pr} [warning]", file=sys.stderr)
+        if args.lint != "off" and file_jobs:
+            msgs = _lint(f, settings, {j.level for j in file_jobs}, config)
+            if msgs:
+                lint_text[f] = msgs
+                lint_count += len(msgs)
+
+    results = _execute(jobs, settings, args, err)
+    results = results_early + results
+    seconds = time.perf_counter() - t0
+    return _report(results, lint_text, lint_count, seconds, seeds, args, out)
+
+
+def _lint(path: str, settings: Settings, levels, config: SkipConfig) -> List[str]:
+    from unlev.tools.harness.jobs import compiled_file
+    from unlev.tools.lint import lint_tree
+    compiled, directives, _r = compiled_file(path, settings.include_path, settings.dialect)
+    if "lint" in directives.get(None, set()):
+        return []
+    if levels and all("lint" in (directives.get(lv, set()) | config.skipped(lv))
+                      for lv in levels):
+        return []
+    return [d.format(compiled.sources) for d in lint_tree(compiled.tree, path)]
+
+
+def _execute(jobs: List[Job], settings: Settings, args, err) -> List[dict]:
+    workers = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
+    show = not args.no_progress and err.is_terminal and jobs
+    if not show:
+        return run_jobs(jobs, settings, workers)
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, SpinnerColumn,
+                               TextColumn, TimeElapsedColumn, TimeRemainingColumn)
+    failed = [0]
+    with Progress(SpinnerColumn(), TextColumn("[bold]{task.description}"), BarColumn(),
+                  MofNCompleteColumn(), TextColumn("[red]{task.fields[failed]} failed"),
+                  TimeElapsedColumn(), TimeRemainingColumn(), console=err,
+                  transient=False) as prog:
+        task = prog.add_task("levels", total=len(jobs), failed=0)
+
+        def advance(rs: List[dict]) -> None:
+            failed[0] += sum(1 for r in rs if r["outcome"] != PASSED)
+            last = rs[-1]["level"] if rs else ""
+            prog.update(task, advance=len(rs), failed=failed[0], description=last)
+
+        return run_jobs(jobs, settings, workers, advance)
+
+
+def _report(results: List[dict], lint_text: Dict[str, List[str]], lint_count: int,
+            seconds: float, seeds: List[int], args, out) -> int:
+    from unlev.tools.harness.report import counts, json_report, junit_xml, summary_table
+
+    for msgs in lint_text.values():
+        for m in msgs:
+            out.print(m, markup=False)
+    bad = [r for r in results if r["outcome"] != PASSED]
+    for r in bad:
+        head = "ERROR" if r["outcome"] == ERROR else "FAIL"
+        out.print(f"\n[bold red]{head}[/] {r['level']} seed {r['seed']} "
+                  f"({os.path.basename(r['file'])})")
+        for line in describe_failure(r).split("\n"):
+            out.print("  " + line, markup=False)
+    created = [r for r in results if r["snapshot"] == "created"]
+    updated = [r for r in results if r["snapshot"] == "updated"]
+    for r in updated:
+        out.print(f"updated {r['level']} seed {r['seed']}: {r['diff_summary']}", markup=False)
+    if created:
+        out.print(f"created {len(created)} snapshot{'s' if len(created) != 1 else ''} "
+                  f"in {args.snapshots}", markup=False)
+    if args.update and not updated:
+        out.print("no snapshot changed", markup=False)
+    levels = {(r["file"], r["level"]) for r in results}
+    mode = args.table
+    if mode == "auto":
+        mode = "all" if len(levels) <= 40 else "failing"
+    if mode == "all" or bad:
+        out.print()
+        out.print(summary_table(results, only_failing=(mode == "failing")))
+        if mode == "failing" and len(levels) > 40:
+            out.print(f"({len(levels)} levels run; only failing ones listed: --table all "
+                      "lists every one)", markup=False)
+    c = counts(results)
+    failed = c[FAILED] + c[ERROR]
+    lint_part = f", {lint_count} lint warning{'s' if lint_count != 1 else ''}" if lint_count else ""
+    out.print(f"{c[PASSED]} passed, {failed} failed{lint_part}", markup=False)
+    out.print(f"{len(results)} runs ({len(levels)} levels x {len(seeds)} seeds) in "
+              f"{seconds:.1f} s", markup=False)
+    if args.junit_xml:
+        _write(args.junit_xml, junit_xml(results, lint_text))
+    if args.json_report:
+        _write(args.json_report, json_report(results, seconds, seeds, lint_text))
+    if failed or (args.lint == "error" and lint_count):
+        return 1
+    return 0
+
+
+def _write(path: str, text: str) -> None:
+    d = os.path.dirname(path)
+    if d:
+        os.makedirs(d, exist_ok=True)
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(text)

@@ -1,0 +1,115 @@
+"""Settings of a regression run: seed lists, and which checks each level switches off.
+
+Why this module exists: ``unlev test`` and the pytest plugin must agree on how
+``--seeds 1..10`` reads and on which checks a level has switched off -- by a comment in
+its des-file (``# unlev-test: skip reachable -- why``) or by an entry in a config
+file (``unlev-test.ini``)::
+
+    # one section per LEVEL name (shell wildcards allowed)
+    [medusa-*]
+    skip = reachable    ; the down stairs are across the water
+"""
+
+from __future__ import annotations
+
+import configparser
+import fnmatch
+import os
+from typing import Dict, Iterable, List, Optional, Set, Tuple
+
+from unlev.tools.harness.invariants import CHECKS, parse_directives
+
+CONFIG_NAME = "unlev-test.ini"
+SKIPPABLE = set(CHECKS) | {"lint", "snapshot"}
+
+
+class ConfigError(ValueError):
+    """A bad seed list or config file (a usage error: exit code 2)."""
+
+
+def parse_seeds(text: str) -> List[int]:
+    """``1..10``, ``3``, ``1,4,9`` or ``1..5,20..22`` -> the seeds in order, no repeats."""
+    seeds: List[int] = []
+    for part in str(text).replace(" ", "").split(","):
+        if not part:
+            continue
+        try:
+            lo, hi = (int(v) for v in part.split("..", 1)) if ".." in part else (int(part),) * 2
+        except ValueError:
+            raise ConfigError(f"bad seed list {text!r}: write e.g. 1..10 or 1,5,9") from None
+        if hi < lo:
+            raise ConfigError(f"seed range {part!r} runs backwards")
+        seeds.extend(range(lo, hi + 1))
+    if not seeds:
+        raise ConfigError(f"bad seed list {text!r}: no seeds")
+    return list(dict.fromkeys(seeds))
+
+
+class SkipConfig:
+    """Checks switched off per level by a config file (sections are LEVEL-name globs)."""
+
+    def __init__(self, entries: Optional[List[Tuple[str, Set[str]]]] = None,
+                 source: str = "") -> None:
+        self.entries = entries or []
+        self.source = source
+
+    @classmethod
+    def load(cls, path: str) -> "SkipConfig":
+        cp = configparser.ConfigParser(inline_comment_prefixes=(";",), interpolation=None)
+        try:
+            with open(path, encoding="utf-8") as fh:
+                cp.read_file(fh)
+        except (OSError, configparser.Error) as e:
+            raise ConfigError(f"{path}: cannot read config: {e}") from None
+        entries = []
+        for section in cp.sections():
+            for key in cp[section]:
+                if key != "skip":
+                    raise ConfigError(f"{path}: [{section}] unknown key {key!r} (only 'skip')")
+            names = {n.strip() for n in cp[section].get("skip", "").replace(",", " ").split()}
+            bad = names - SKIPPABLE
+            if bad:
+                raise ConfigError(f"{path}: [{section}] unknown check(s) "
+                                  f"{', '.join(sorted(bad))}; known: {', '.join(sorted(SKIPPABLE))}")
+            entries.append((section, names))
+        return cls(entries, path)
+
+    @classmethod
+    def find(cls, explicit: Optional[str], paths: Iterable[str]) -> "SkipConfig":
+        """The config named on the command line, else ``unlev-test.ini`` in the current
+        directory or in the first directory given; none found: an empty config."""
+        if explicit:
+            return cls.load(explicit)
+        candidates = [CONFIG_NAME]
+        for p in paths:
+            d = p if os.path.isdir(p) else os.path.dirname(p) or "."
+            candidates.append(os.path.join(d, CONFIG_NAME))
+            break
+        for c in candidates:
+            if os.path.isfile(c):
+                return cls.load(c)
+        return cls()
+
+    def skipped(self, level: str) -> Set[str]:
+        out: Set[str] = set()
+        for pattern, names in self.entries:
+            if fnmatch.fnmatchcase(level, pattern):
+                out |= names
+        return out
+
+
+def directives_of(path: str, text: Optional[str] = None
+                  ) -> Tuple[Dict[Optional[str], Set[str]], List[str]]:
+    """The checks a des-file switches off in comments (see invariants.parse_directives),
+    and the directives it could not read (as ``file: line N: ...`` messages)."""
+    if text is None:
+        with open(path, encoding="latin-1") as fh:
+            text = fh.read()
+    found, problems = parse_directives(text)
+    return found, [f"{path}: {p}" for p in problems]
+
+
+def skipped_checks(level: str, directives: Dict[Optional[str], Set[str]],
+                   config: SkipConfig) -> Set[str]:
+    return set(directives.get(None, set())) | set(directives.get(level, set())) \
+        | config.skipped(level)

@@ -1,0 +1,193 @@
+"""One regression job: build a LEVEL with a seed, check it, compare its snapshot.
+
+Why this module exists: ``unlev test`` (in worker processes) and the pytest plugin
+(one test item per job) must do exactly the same thing for a level and seed, and a
+job must be cheap to send to another process: a :class:`Job` and :class:`Settings`
+are small picklable values, the result a plain dict.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+import traceback
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Tuple
+
+from unlev.tools.harness.config import SkipConfig, directives_of, skipped_checks
+from unlev.lang.diagnostics import DesError
+
+PASSED, FAILED, ERROR = "passed", "failed", "error"
+
+
+@dataclass(frozen=True)
+class Job:
+    path: str
+    level: str
+    index: int           # position of the LEVEL in its file
+    seed: int
+    label: str = ""      # the level's name, made unique in its file (``name#index``)
+
+    @property
+    def name(self) -> str:
+        return f"{self.label or self.level}[seed={self.seed}]"
+
+
+@dataclass(frozen=True)
+class Settings:
+    snapshots: Optional[str] = None     # snapshot directory; None: no snapshots
+    update: bool = False                # (re)write snapshots instead of comparing
+    ci: bool = False                    # a missing snapshot fails instead of being made
+    compat: str = "documented"          # or "game" (see unlev run --compat)
+    no_flip: bool = False
+    include_path: Tuple[str, ...] = ()
+    config: SkipConfig = field(default_factory=SkipConfig)
+    dialect: str = "unnethack"
+
+
+def file_key(path: str) -> str:
+    return os.path.splitext(os.path.basename(path))[0]
+
+
+# ------------------------------------------------------------------ per-process caches
+_COMPILED: Dict[tuple, tuple] = {}   # a changed file is compiled again
+
+
+def compiled_file(path: str, include_path: Tuple[str, ...] = (), dialect: str = "unnethack"):
+    """(compiled, directives, required-features cache) of a des-file, once per
+    process; raises DesError."""
+    try:
+        st = os.stat(path)
+        stamp = (st.st_mtime_ns, st.st_size)
+    except OSError:
+        stamp = None
+    key = (os.path.abspath(path), stamp, tuple(include_path), dialect)
+    hit = _COMPILED.get(key)
+    if hit is None:
+        from unlev.lang.frontend import compile_file
+        compiled = compile_file(path, include_path=list(include_path), compat_warnings=False,
+                                dialect=dialect)
+        directives, _problems = directives_of(path)
+        hit = (compiled, directives, {})
+        _COMPILED[key] = hit
+    return hit
+
+
+def list_jobs(path: str, seeds: List[int], include_path: Tuple[str, ...] = (),
+              dialect: str = "unnethack") -> List[Job]:
+    """Every LEVEL x seed of a file; raises DesError when the file does not compile."""
+    compiled, _d, _r = compiled_file(path, include_path, dialect)
+    levels = compiled.tree.levels
+    names = [lv.name for lv in levels]
+    labels = [n if names.count(n) == 1 else f"{n}#{i}" for i, n in enumerate(names)]
+    return [Job(path, lv.name, i, s, labels[i]) for i, lv in enumerate(levels)
+            for s in seeds]
+
+
+def build(compiled, node, seed: int, settings: Settings):
+    from unlev.generate.build import build_level, guess_context
+    from unlev.stdlib.builtins import RunContext
+    from unlev.stdlib.selection import Compat
+
+    context = guess_context(node.name)
+    rc = RunContext(depth=context.depth, level_name=node.name, in_sokoban=context.in_sokoban,
+                    in_hell=context.dungeon_name in ("Gehennom", "Sheol"))
+    game = settings.compat == "game"
+    kwargs = {"flip_bits": 0} if settings.no_flip else {}
+    return build_level(compiled, node, seed=seed, context=context,
+                       compat=Compat.game() if game else Compat(),
+                       force_flip=not game, run_context=rc, **kwargs)
+
+
+# ------------------------------------------------------------------ the job
+def run_job(job: Job, settings: Settings) -> dict:
+    """Build, check and compare one level; never raises (errors become results)."""
+    t0 = time.perf_counter()
+    result = {"file": job.path, "level": job.label or job.level, "seed": job.seed,
+              "outcome": PASSED,
+              "violations": [], "skipped": [], "snapshot": None, "diff": "",
+              "diff_summary": "", "error": "", "seconds": 0.0}
+    try:
+        _run(job, settings, result)
+    except DesError as e:
+        from unlev.cli import format_des_error
+        result["outcome"] = ERROR
+        result["error"] = format_des_error(e, job.path)
+    except Exception as e:   # a bug in unlev: say where, without a traceback dump
+        tb = traceback.extract_tb(e.__traceback__)
+        where = f" ({os.path.basename(tb[-1].filename)}:{tb[-1].lineno})" if tb else ""
+        result["outcome"] = ERROR
+        result["error"] = f"internal error: {type(e).__name__}: {e}{where}"
+    result["seconds"] = round(time.perf_counter() - t0, 4)
+    return result
+
+
+def _run(job: Job, settings: Settings, result: dict) -> None:
+    from unlev.tools.harness.invariants import check_level, required_features
+
+    compiled, directives, required = compiled_file(job.path, settings.include_path,
+                                                   settings.dialect)
+    levels = compiled.tree.levels
+    node = levels[job.index] if job.index < len(levels) else None
+    if node is None or node.name != job.level:
+        node = next((lv for lv in levels if lv.name == job.level), None)
+        if node is None:
+            raise DesError(f"no LEVEL named {job.level!r} in {job.path}")
+    skip = skipped_checks(job.level, directives, settings.config)
+    result["skipped"] = sorted(skip)
+    if job.index not in required:
+        required[job.index] = required_features(node, compiled.tree.header)
+    level = build(compiled, node, job.seed, settings)
+    violations = check_level(level, required[job.index], skip)
+    result["violations"] = [v.to_dict() for v in violations]
+    if violations:
+        result["outcome"] = FAILED
+    if settings.snapshots and "snapshot" not in skip:
+        _compare_snapshot(job, settings, level, result)
+
+
+def _compare_snapshot(job: Job, settings: Settings, level, result: dict) -> None:
+    from unlev.tools.harness.snapshot import SnapshotStore, diff_snapshots, make_snapshot
+
+    store = SnapshotStore(settings.snapshots)
+    key = file_key(job.path)
+    name = job.label or job.level
+    new = make_snapshot(level, job.seed, os.path.basename(job.path))
+    old = store.load(key, name, job.seed)
+    if old is None:
+        if settings.ci and not settings.update:
+            result["snapshot"] = "missing"
+            result["outcome"] = FAILED
+            return
+        store.write(key, name, job.seed, new)
+        result["snapshot"] = "created"
+        return
+    diff = diff_snapshots(old, new)
+    if not diff:
+        result["snapshot"] = "match"
+        return
+    result["diff"] = diff.text
+    result["diff_summary"] = diff.summary
+    if settings.update:
+        store.write(key, name, job.seed, new)
+        result["snapshot"] = "updated"
+    else:
+        result["snapshot"] = "changed"
+        result["outcome"] = FAILED
+
+
+def describe_failure(result: dict) -> str:
+    """The text shown for a failed or erroring job."""
+    lines = []
+    if result["error"]:
+        lines.append(result["error"])
+    for v in result["violations"]:
+        at = f" at ({v['at'][0]},{v['at'][1]})" if v.get("at") else ""
+        lines.append(f"[{v['check']}]{at}: {v['message']}")
+    if result["snapshot"] == "changed":
+        lines.append(f"snapshot differs ({result['diff_summary']}):")
+        lines.append(result["diff"])
+        lines.append("(run with --update to accept the new level)")
+    elif result["snapshot"] == "missing":
+        lines.append("no stored snapshot (run with --update to create it)")
+    return "\n".join(lines)

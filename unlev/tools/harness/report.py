@@ -1,0 +1,123 @@
+"""How a regression run is reported: summary table, JUnit XML and JSON.
+
+Why this module exists: CI systems read JUnit XML, scripts read JSON, people read the
+table; all three are made from the same list of job results (harness_run.run_job).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import xml.etree.ElementTree as ET
+from collections import OrderedDict
+from typing import Dict, List
+
+from unlev.tools.harness.jobs import ERROR, FAILED, PASSED, describe_failure
+
+
+def per_level(results: List[dict]) -> "OrderedDict[tuple, dict]":
+    """Results grouped by (file, level), in run order."""
+    groups: "OrderedDict[tuple, dict]" = OrderedDict()
+    for r in results:
+        g = groups.setdefault((r["file"], r["level"]), {
+            "file": r["file"], "level": r["level"], "passed": 0, "failed": 0, "errors": 0,
+            "failed_seeds": [], "checks": {}, "snapshot": {}, "seconds": 0.0})
+        if r["outcome"] == PASSED:
+            g["passed"] += 1
+        elif r["outcome"] == FAILED:
+            g["failed"] += 1
+            g["failed_seeds"].append(r["seed"])
+        else:
+            g["errors"] += 1
+            g["failed_seeds"].append(r["seed"])
+        for v in r["violations"]:
+            g["checks"][v["check"]] = g["checks"].get(v["check"], 0) + 1
+        if r["snapshot"]:
+            g["snapshot"][r["snapshot"]] = g["snapshot"].get(r["snapshot"], 0) + 1
+        g["seconds"] += r["seconds"]
+    return groups
+
+
+def counts(results: List[dict]) -> Dict[str, int]:
+    c = {PASSED: 0, FAILED: 0, ERROR: 0}
+    for r in results:
+        c[r["outcome"]] += 1
+    return c
+
+
+def _seeds_text(seeds: List[int], limit: int = 6) -> str:
+    shown = ",".join(str(s) for s in seeds[:limit])
+    return shown + (f",+{len(seeds) - limit}" if len(seeds) > limit else "")
+
+
+def summary_table(results: List[dict], only_failing: bool = False):
+    from rich.table import Table
+    t = Table(title="unlev test", show_lines=False)
+    t.add_column("level")
+    t.add_column("file")
+    t.add_column("passed", justify="right")
+    t.add_column("failed", justify="right")
+    t.add_column("failing seeds")
+    t.add_column("checks broken")
+    t.add_column("snapshots")
+    for g in per_level(results).values():
+        bad = g["failed"] + g["errors"]
+        if only_failing and not bad:
+            continue
+        checks = ", ".join(f"{k}×{v}" for k, v in sorted(g["checks"].items()))
+        if g["errors"]:
+            checks = (checks + ", " if checks else "") + f"error×{g['errors']}"
+        snaps = ", ".join(f"{k} {v}" for k, v in sorted(g["snapshot"].items()))
+        style = "red" if bad else None
+        t.add_row(g["level"], os.path.basename(g["file"]), str(g["passed"]),
+                  str(bad), _seeds_text(g["failed_seeds"]), checks, snaps, style=style)
+    return t
+
+
+def junit_xml(results: List[dict], lint: Dict[str, list] = None) -> str:
+    """One testsuite per des-file, one testcase per level and seed."""
+    root = ET.Element("testsuites", name="unlev test")
+    by_file: "OrderedDict[str, List[dict]]" = OrderedDict()
+    for r in results:
+        by_file.setdefault(r["file"], []).append(r)
+    tot = counts(results)
+    root.set("tests", str(len(results)))
+    root.set("failures", str(tot[FAILED]))
+    root.set("errors", str(tot[ERROR]))
+    for path, rs in by_file.items():
+        c = counts(rs)
+        suite = ET.SubElement(root, "testsuite", name=path, tests=str(len(rs)),
+                              failures=str(c[FAILED]), errors=str(c[ERROR]),
+                              time=f"{sum(r['seconds'] for r in rs):.3f}")
+        for r in rs:
+            case = ET.SubElement(suite, "testcase", classname=os.path.basename(path),
+                                 name=f"{r['level']}[seed={r['seed']}]",
+                                 time=f"{r['seconds']:.3f}")
+            if r["outcome"] == FAILED:
+                checks = sorted({v["check"] for v in r["violations"]})
+                if r["snapshot"] in ("changed", "missing"):
+                    checks.append("snapshot")
+                f = ET.SubElement(case, "failure", message="broken: " + ", ".join(checks))
+                f.text = describe_failure(r)
+            elif r["outcome"] == ERROR:
+                e = ET.SubElement(case, "error", message=r["error"].split("\n")[0])
+                e.text = r["error"]
+        if lint and lint.get(path):
+            out = ET.SubElement(suite, "system-out")
+            out.text = "\n".join(lint[path])
+    ET.indent(root) if hasattr(ET, "indent") else None
+    return ET.tostring(root, encoding="unicode") + "\n"
+
+
+def json_report(results: List[dict], seconds: float, seeds: List[int],
+                lint: Dict[str, list] = None) -> str:
+    c = counts(results)
+    doc = {
+        "format": "unlev-test-report", "version": 1,
+        "seeds": seeds, "seconds": round(seconds, 3),
+        "passed": c[PASSED], "failed": c[FAILED], "errors": c[ERROR],
+        "levels": [dict(g, seconds=round(g["seconds"], 3)) for g in per_level(results).values()],
+        "results": results,
+        "lint": lint or {},
+    }
+    return json.dumps(doc, indent=1, sort_keys=False) + "\n"

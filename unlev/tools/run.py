@@ -1,0 +1,318 @@
+"""``unlev run``: generate the levels of a des-file and show or export them.
+
+Why a module of its own: the run command gathers the options that say where a level
+is generated (depth, hero, date, compatibility) and where it goes (terminal, JSON,
+SVG, HTML); the generation itself is :func:`unlev.generate.build.build_level`, the drawing
+:mod:`unlev.output.render`, the JSON :mod:`unlev.output.export`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as _dt
+import io
+import os
+import random
+import sys
+from typing import Optional
+
+from unlev.lang.diagnostics import DesError, Diagnostic, Span
+
+EXAMPLES = """examples:
+  unlev run samples/bigrm.des --seed 42 --show       draw one run of the sample
+  unlev run samples/bigrm.des                         random seed (printed), drawn
+  unlev run samples/bigrm.des --seed 42 --json        the level as JSON on stdout
+  unlev run samples/bigrm.des --seed 42 --json out.json --svg map.svg --html map.html
+  unlev run FILE --level 2 --seed 7                   only the second LEVEL of FILE
+  unlev run FILE --level minetn-1 --depth 7 --role Wizard --align chaotic
+  unlev run FILE --compat game --date 2026-10-31T23:30 --no-flip
+
+Without --show, --json, --svg or --html the level is drawn (as with --show).
+Put FILE before a bare --json (otherwise FILE is taken as the JSON path).
+Exit codes: 0 ok, 1 error in a des-file, 2 usage error.
+"""
+
+ROLES = ("Archeologist", "Barbarian", "Caveman", "Convict", "Healer", "Knight", "Monk",
+         "Priest", "Ranger", "Rogue", "Samurai", "Tourist", "Valkyrie", "Wizard")
+_ROLE_ALIASES = {"cavewoman": "Caveman", "priestess": "Priest"}
+RACES = ("human", "elf", "dwarf", "gnome", "orc", "vampire")
+ALIGNMENTS = {"lawful": 1, "neutral": 0, "chaotic": -1}
+
+
+# --- option types (argparse turns ValueError/ArgumentTypeError into exit 2) -----------
+def _role(text: str) -> str:
+    t = text.strip().lower()
+    if t in _ROLE_ALIASES:
+        return _ROLE_ALIASES[t]
+    for r in ROLES:
+        if t == r.lower() or t == r[:3].lower():
+            return r
+    raise argparse.ArgumentTypeError(
+        f"unknown role {text!r} (one of: {', '.join(ROLES)}, or their first 3 letters)")
+
+
+def _race(text: str) -> str:
+    t = text.strip().lower()
+    for r in RACES:
+        if t == r or t == r[:3]:
+            return r
+    raise argparse.ArgumentTypeError(f"unknown race {text!r} (one of: {', '.join(RACES)})")
+
+
+def _align(text: str) -> str:
+    t = text.strip().lower()
+    for a in ALIGNMENTS:
+        if t == a or t == a[:3]:
+            return a
+    raise argparse.ArgumentTypeError(f"unknown alignment {text!r} (lawful, neutral or chaotic)")
+
+
+def _date(text: str) -> _dt.datetime:
+    """A date alone means noon, the default time of day (so time.night is 0)."""
+    try:
+        return _dt.datetime.strptime(text, "%Y-%m-%dT%H:%M")
+    except ValueError:
+        pass
+    try:
+        return _dt.datetime.strptime(text, "%Y-%m-%d").replace(hour=12)
+    except ValueError:
+        pass
+    raise argparse.ArgumentTypeError(f"bad date {text!r}: write YYYY-MM-DD or YYYY-MM-DDTHH:MM")
+
+
+def _count(minimum: int):
+    def parse(text: str) -> int:
+        try:
+            v = int(text, 10)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if v < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}: {v}")
+        return v
+    return parse
+
+
+def add_parser(subparsers) -> None:
+    from unlev.cli import add_common_options
+    from unlev.stdlib.builtins import DEFAULT_DATE
+    p = subparsers.add_parser(
+        "run", help="generate the levels of a des-file; draw them or export them",
+        description="Run a des-file's LEVELs as the game's loader does and draw the "
+        "result (NetHack's symbols and colours, fully revealed) with a summary, or "
+        "write it as JSON, SVG or HTML. The same seed always gives the same level.",
+        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("file", metavar="FILE", help="the des-file to run")
+    p.add_argument("--level", default="all", metavar="NAME|N|all",
+                   help="which LEVEL: its name, its 1-based number in the file, or all "
+                   "of them one after another (default: all)")
+    p.add_argument("--seed", type=_count(0), metavar="N",
+                   help="random seed (default: a random one, printed so the run can be "
+                   "repeated); every level of the run uses it")
+    p.add_argument("--show", action="store_true",
+                   help="draw the levels in the terminal (the default when nothing else "
+                   "is asked for)")
+    p.add_argument("--json", nargs="?", const="-", metavar="PATH",
+                   help="write the levels as JSON (docs/json-schema.md) to PATH, or to "
+                   "standard output without PATH or with -")
+    p.add_argument("--svg", metavar="PATH", help="write the coloured drawing as SVG")
+    p.add_argument("--html", metavar="PATH", help="write the coloured drawing as HTML")
+    p.add_argument("--depth", type=_count(1), default=None, metavar="N",
+                   help="dungeon depth the level is made at (default 1)")
+    p.add_argument("--difficulty", type=_count(1), default=None, metavar="N",
+                   help="level difficulty for random monsters and objects (default: the depth)")
+    p.add_argument("--role", type=_role, default=None, metavar="ROLE",
+                   help="the hero's role for hero.role and role-dependent choices "
+                   "(default Valkyrie; full name or 3 letters)")
+    p.add_argument("--race", type=_race, default=None, metavar="RACE",
+                   help="the hero's race: " + ", ".join(RACES) + " (default human)")
+    p.add_argument("--align", type=_align, default=None, metavar="ALIGN",
+                   help="the hero's alignment: lawful, neutral or chaotic (default neutral)")
+    p.add_argument("--date", type=_date, default=None, metavar="YYYY-MM-DD[THH:MM]",
+                   help="the date time.* functions see; a date alone means noon "
+                   f"(default {DEFAULT_DATE:%Y-%m-%dT%H:%M}, so runs are reproducible)")
+    p.add_argument("--no-flip", action="store_true",
+                   help="never flip the level, as if it had FLAGS: noflip")
+    p.add_argument("--compat", choices=("documented", "game"), default="documented",
+                   help="documented: what the des-file documentation says (default; "
+                   "levels may flip anywhere); game: reproduce the game's deviations "
+                   "(selection bugs, flips only in Sokoban)")
+    p.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                   help="colour in the terminal drawing (auto: only on a terminal)")
+    p.add_argument("-q", "--quiet", action="store_true",
+                   help="do not print warnings or the random seed")
+    add_common_options(p)
+    p.set_defaults(func=cmd_run)
+
+
+# --- the command -----------------------------------------------------------------------------
+def _usage(msg: str) -> int:
+    print(f"unlev run: error: {msg}", file=sys.stderr)
+    return 2
+
+
+def select_levels(compiled, which: str) -> list:
+    """The LEVEL nodes ``--level`` names; raises LookupError with a helpful text."""
+    levels = compiled.tree.levels
+    if which == "all":
+        return list(levels)
+    named = [lv for lv in levels if lv.name == which]
+    if named:
+        return named[-1:]          # the game keeps the last of duplicated names
+    if which.isdigit():
+        n = int(which)
+        if 1 <= n <= len(levels):
+            return [levels[n - 1]]
+        raise LookupError(f"--level {n}: the file has {len(levels)} "
+                          f"level{'s' if len(levels) != 1 else ''}")
+    raise LookupError(f"no LEVEL named {which!r}; the file has: "
+                      + ", ".join(lv.name for lv in levels))
+
+
+def make_console(color: str, file=None):
+    from rich.console import Console
+    if color == "always":
+        return Console(file=file, force_terminal=True, highlight=False)
+    if color == "never":
+        return Console(file=file, color_system=None, force_terminal=False, highlight=False)
+    return Console(file=file, highlight=False)
+
+
+def cmd_run(args) -> int:
+    from unlev.cli import format_des_error
+    from unlev.lang.frontend import compile_file
+
+    json_to_stdout = args.json == "-"
+    if json_to_stdout and args.show:
+        return _usage("--json to standard output cannot be combined with --show; "
+                      "give --json a PATH")
+    show = args.show or not (args.json or args.svg or args.html)
+    try:
+        # with --compat game the game's behaviour is what was asked for: no warnings
+        compiled = compile_file(args.file, include_path=args.include_path,
+                                compat_warnings=args.compat == "documented")
+    except DesError as e:
+        print(format_des_error(e, args.file), file=sys.stderr)
+        return 1
+    if not args.quiet:
+        for w in compiled.warnings:
+            print(w.format(compiled.sources), file=sys.stderr)
+    try:
+        chosen = select_levels(compiled, args.level)
+    except LookupError as e:
+        return _usage(str(e))
+    if not chosen:
+        print(f"{args.file}: error: the file has no LEVEL", file=sys.stderr)
+        return 1
+    seed = args.seed
+    if seed is None:
+        seed = random.SystemRandom().randrange(2 ** 31)
+        if not args.quiet:
+            print(f"unlev: seed {seed} (repeat with --seed {seed})", file=sys.stderr)
+
+    built = []
+    for node in chosen:
+        try:
+            # warnings met while building are in the drawing's summary when shown
+            level = build_one(compiled, node, seed, args, warn_to_stderr=not show)
+        except DesError as e:
+            print(format_des_error(e, args.file), file=sys.stderr)
+            return 1
+        except Exception as e:  # a bug in unlev: say so plainly, no traceback
+            if os.environ.get("UNLEV_TRACEBACK"):
+                raise
+            print(f"{args.file}: error: internal error while building level {node.name!r} "
+                  f"with seed {seed}: {type(e).__name__}: {e}\n"
+                  "hint: this is a bug in unlev; set UNLEV_TRACEBACK=1 to see where",
+                  file=sys.stderr)
+            return 1
+        built.append(level)
+
+    if show:
+        console = make_console(args.color)
+        _draw(console, built, seed, args.file)
+    if args.svg or args.html:
+        from rich.console import Console
+        rec = Console(record=True, width=80, file=io.StringIO(), force_terminal=True,
+                      color_system="truecolor", highlight=False)
+        _draw(rec, built, seed, args.file)
+        title = f"unlev run {os.path.basename(args.file)} --seed {seed}"
+        try:
+            if args.svg:
+                rec.save_svg(args.svg, title=title, clear=False)
+            if args.html:
+                rec.save_html(args.html, clear=False)
+        except OSError as e:
+            return _usage(f"cannot write {e.filename}: {e.strerror}")
+    if args.json:
+        from unlev.output import export
+        opts = run_options(args)
+        doc = export.document([export.level_to_dict(lv, seed=seed, source=args.file,
+                                                    options=opts) for lv in built],
+                              source=args.file, seed=seed)
+        text = export.dumps(doc)
+        if json_to_stdout:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+        else:
+            try:
+                with open(args.json, "w", encoding="utf-8", newline="\n") as fh:
+                    fh.write(text)
+            except OSError as e:
+                return _usage(f"cannot write {args.json}: {e.strerror}")
+    return 0
+
+
+def _draw(console, levels, seed: int, source: str) -> None:
+    from rich.rule import Rule
+    from unlev.output.render import level_view
+    for i, level in enumerate(levels):
+        if i:
+            console.print(Rule(style="dim"), width=80)
+        console.print(level_view(level, seed=seed, source=source), width=80)
+
+
+def run_options(args) -> dict:
+    """The settings a run was made with, as recorded in the JSON."""
+    from unlev.stdlib.builtins import DEFAULT_DATE
+    flip = "none" if args.no_flip else ("anywhere" if args.compat == "documented"
+                                        else "sokoban-only")
+    return {"compat": args.compat, "flip": flip, "depth": args.depth,
+            "difficulty": args.difficulty, "role": args.role or "Valkyrie",
+            "race": args.race or "human", "align": args.align or "neutral",
+            "date": (args.date or DEFAULT_DATE).strftime("%Y-%m-%dT%H:%M")}
+
+
+def build_one(compiled, node, seed: int, args, warn_to_stderr: bool = True):
+    """One level, made with the run's options."""
+    from unlev.generate.build import build_level, guess_context
+    from unlev.stdlib.builtins import RunContext
+    from unlev.stdlib.selection import Compat
+
+    # no --depth: where the game usually puts this level (run.usual_place)
+    context = guess_context(node.name, args.depth, args.difficulty)
+    rc = RunContext(depth=context.depth, difficulty=context.difficulty, level_name=node.name,
+                    in_sokoban=context.in_sokoban,
+                    in_hell=context.dungeon_name in ("Gehennom", "Sheol"))
+    if args.role:
+        rc.role = args.role
+    if args.race:
+        rc.race = args.race
+    if args.align:
+        rc.alignment = ALIGNMENTS[args.align]
+    if args.date:
+        rc.date = args.date
+    game = args.compat == "game"
+    warn = _warner(compiled, args.file) if warn_to_stderr and not args.quiet else None
+    kwargs = {}
+    if args.no_flip:
+        kwargs["flip_bits"] = 0
+    return build_level(compiled, node, seed=seed, context=context,
+                       compat=Compat.game() if game else Compat(),
+                       force_flip=not game, run_context=rc, warn=warn, **kwargs)
+
+
+def _warner(compiled, path: str):
+    def warn(message: str, span: Optional[Span] = None) -> None:
+        d = Diagnostic("warning", message, span if span is not None else Span(path, 0, 0))
+        print(d.format(compiled.sources), file=sys.stderr)
+    return warn
