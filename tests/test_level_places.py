@@ -56,3 +56,37 @@ def test_mines_top_level_gets_its_branch_instead_of_a_second_up_stair(corpus_roo
 def find_level_named(compiled, name):
     from unlev.generate.build import find_level
     return find_level(compiled, name)
+
+
+def test_context_carries_dungeon_def_flags_and_ledger():
+    """dungeon.c Is_special(), the s_level LEVELDESC town flag and ledger_no(), from
+    dungeon.def and the game's WHERE lines (mineralize and nameshk read them)."""
+    from unlev.generate.build import guess_context
+    mt = guess_context("minetn-1")
+    assert (mt.is_special, mt.is_town, mt.ledger_no, mt.ledger) == (True, True, 53, 53)
+    fill = guess_context("minefill")
+    assert (fill.is_special, fill.is_town) == (False, False)
+    assert guess_context("townfill-1").is_town is True     # LEVELDESC town follows townfill
+    assert guess_context("town-1").is_town is False
+    assert guess_context("Bar-loca").is_special is True    # "x-loca" in dungeon.def
+    assert guess_context("Bar-fila").is_special is False
+    # a depth given by hand: the ledger is unknown, the depth stands in
+    assert guess_context("minetn-1", depth=9).ledger == 9
+
+
+def test_mineralize_skips_special_town_levels_and_keeps_mines_fillers():
+    """mklev.c mineralize(): special levels are skipped unless in the Mines and not a
+    town; townfill (a special town level of the Town branch) gets no gold or gems."""
+    from unlev.model.level import Level
+    from unlev.generate.build import guess_context
+    from unlev.populate.mineral import mineralize
+    from unlev.stdlib.rng import RNG
+
+    def gold_after(name):
+        lv = Level(guess_context(name), name)         # all stone: room for minerals
+        mineralize(lv, RNG(3))
+        return sum(1 for o in lv.objects if o.id == "gold piece")
+
+    assert gold_after("minefill") > 0
+    assert gold_after("townfill-1") == 0
+    assert gold_after("minetn-1") == 0

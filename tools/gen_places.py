@@ -45,6 +45,45 @@ def _own_portals(corpus_dir) -> dict:
     return out
 
 
+_DUNGEON_LEVEL = re.compile(r'^(RND)?LEVEL:\s*"([^"]+)"[^@]*@\s*\([^)]*\)\s*(.*)$')
+
+
+def _special_levels(corpus_dir):
+    """dungeon.def's special levels: {name pattern: has LEVELDESC town}.  A RNDLEVEL of
+    n variants is name-1..name-n; a quest level "x-strt" stands for every role's."""
+    out: dict = {}
+    path = os.path.join(corpus_dir or "", "dungeon.def")
+    if not corpus_dir or not os.path.isfile(path):
+        return out
+    last: list = []
+    with open(path, encoding="latin-1") as fh:
+        for line in fh:
+            line = line.split("#", 1)[0].strip()
+            m = _DUNGEON_LEVEL.match(line)
+            if m:
+                rnd, name, rest = m.groups()
+                if rnd:
+                    count = int(rest.split()[-1])
+                    last = [f"{name}-{i}" for i in range(1, count + 1)]
+                else:
+                    last = [name]
+                for n in last:
+                    out[n] = False
+            elif line.startswith("LEVELDESC:") and "town" in line:
+                for n in last:
+                    out[n] = True
+    return out
+
+
+def _special(name: str, specials: dict):
+    """(Is_special, LEVELDESC town) of a level name."""
+    if name in specials:
+        return True, specials[name]
+    if len(name) > 4 and name[3] == "-" and "x" + name[3:] in specials:
+        return True, specials["x" + name[3:]]
+    return False, False
+
+
 def _fixed(counts: collections.Counter):
     value, n = counts.most_common(1)[0]
     return value if n >= 0.8 * sum(counts.values()) else None
@@ -54,6 +93,7 @@ def places(ref_dir: str, corpus_dir=None) -> dict:
     from unlev.tools.compare.command import branch_of
     from unlev.tools.compare.gamedump import read_dumps
     portals = _own_portals(corpus_dir)
+    specials = _special_levels(corpus_dir)
     out = {}
     for fname in sorted(os.listdir(ref_dir)):
         if not fname.endswith(".txt.gz"):
@@ -81,7 +121,12 @@ def places(ref_dir: str, corpus_dir=None) -> dict:
             # a branch only where the dungeon always puts one (8 dumps in 10): where
             # it varies with the game (big room, Gehennom's mazes) a run makes none
             "branch": _fixed(branches),
-            "bottom": bottoms.most_common(1)[0][0]}
+            "bottom": bottoms.most_common(1)[0][0],
+            # ledger_no() (shopkeepers' names use it) and dungeon.def's special levels
+            # (mineralize skips them) with their LEVELDESC town flag
+            "ledger": int(ledger)}
+        if specials:
+            out[name]["special"], out[name]["town"] = _special(name, specials)
     return out
 
 
@@ -90,7 +135,7 @@ if __name__ == "__main__":
         os.path.dirname(__file__), "..", "..", "shared", "game-reference")
     corpus = sys.argv[2] if len(sys.argv) > 2 else os.path.join(
         os.path.dirname(__file__), "..", "..", "shared", "corpus", "unnethack")
-    json.dump({"source": "UnNetHack game dumps (WHERE and STAIR lines)",
+    json.dump({"source": "UnNetHack game dumps (WHERE and STAIR lines) and dungeon.def",
                "levels": places(ref, corpus)},
               sys.stdout, indent=1, sort_keys=True)
     sys.stdout.write("\n")

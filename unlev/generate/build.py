@@ -104,7 +104,7 @@ def guess_context(name: str, depth: Optional[int] = None,
     place = usual_place(name)
     dunlev = 1
     usual_depth, usual_difficulty = 1, None
-    branch = dunlevs = None
+    branch = dunlevs = ledger = special = town = None
     if place is not None:
         dungeon = place["dungeon"]
         dunlev = place["dlevel"]
@@ -112,6 +112,9 @@ def guess_context(name: str, depth: Optional[int] = None,
         if place["difficulty"] != place["depth"]:
             usual_difficulty = place["difficulty"]
         branch = place.get("branch")
+        ledger = place.get("ledger")
+        special = place.get("special")
+        town = place.get("town")
         if "bottom" in place:     # the level count matters at the ends only
             dunlevs = dunlev if place["bottom"] else dunlev + 1
     if depth is not None:
@@ -122,7 +125,8 @@ def guess_context(name: str, depth: Optional[int] = None,
         dungeon_name=dungeon, in_mines=dungeon == "The Gnomish Mines",
         in_sokoban=dungeon == "Sokoban", in_endgame=dungeon == "The Elemental Planes",
         is_waterlevel=name == "water", on_wizard_tower_level=dungeon == "The Wizard's Tower",
-        branch=branch, dunlevs=dunlevs)
+        branch=branch, dunlevs=dunlevs, is_special=special, is_town=town,
+        ledger_no=ledger if depth is None else None)
 
 
 def build_level(compiled, level_node: Optional[A.Level] = None, seed: int = 0,

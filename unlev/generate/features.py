@@ -211,7 +211,7 @@ def mkstairs(st: BuildState, x: int, y: int, up: bool, force: bool, span=None,
         st.warn(f"mkstairs: placing stairs {'up' if up else 'down'} on "
                   f"{T.TERRAIN_NAMES[st.typ(x, y)]} at <{x},{y}>", span)
     ctx = lev.context
-    dunlevs = getattr(ctx, "dunlevs", None)   # unknown: an interior level
+    dunlevs = ctx.dunlevs   # unknown: an interior level
     if dunlevs is not None and ((ctx.dunlev == 1 and up) or (ctx.dunlev == dunlevs and not up)):
         return
     lev.stairs.append(Stairway(x, y, up, False, tolev))

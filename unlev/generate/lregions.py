@@ -69,7 +69,7 @@ def fixup_special(st: BuildState, level: Level, rng: RNG) -> None:
                 if not place_lregion(st, level, rng, 0, 0, 0, 0,
                                       d.x1, d.y1, d.x2, d.y2, r):
                     st.warn(f"Couldn't place lregion type {r.rtype}!")
-    if not added_branch and getattr(level.context, "branch", None):
+    if not added_branch and level.context.branch:
         r = LevRegion(Area(), Area(), rtype=LR_BRANCH)
         place_lregion(st, level, rng, 0, 0, 0, 0, 0, 0, 0, 0, r)
 
@@ -122,7 +122,7 @@ def lregion_thing(st: BuildState, level, x, y, region) -> None:
         if "branch" in level.extras:
             return                   # place_branch() makes one branch per level
         level.extras["branch"] = (x, y)
-        kind = getattr(level.context, "branch", None)
+        kind = level.context.branch
         if kind == "portal":
             level.traps.append(Trap(x, y, "MAGIC_PORTAL", attrs={"destination": "branch"}))
         elif kind in ("up", "down"):

@@ -273,6 +273,16 @@ class DungeonContext:
     can_dig_down: bool = True
     branch: Optional[str] = None       # what dungeon.def connects here: "up"/"down" stairs, "portal"
     dunlevs: Optional[int] = None      # levels in this dungeon (None: unknown, an interior level)
+    # dungeon.c Is_special(): one of dungeon.def's LEVEL/RNDLEVELs, not a filler (None:
+    # unknown, then told by the name: fillers end in fill/fil/fila/filb)
+    is_special: Optional[bool] = None
+    is_town: Optional[bool] = None     # dungeon.def LEVELDESC town (None: unknown, see Level.town)
+    ledger_no: Optional[int] = None    # dungeon.c ledger_no() (None: unknown, the depth stands in)
+
+    @property
+    def ledger(self) -> int:
+        """ledger_no(&u.uz), the depth where the dungeon layout is unknown."""
+        return self.depth if self.ledger_no is None else self.ledger_no
 
     @property
     def difficulty(self) -> int:
@@ -570,6 +580,13 @@ class Level:
                 lit = rng.rn2(2)
             self.lit[x * ROWNO + y] = 1 if lit else 0
         return ret
+
+    @property
+    def town(self) -> bool:
+        """dungeon.def's LEVELDESC town for this level (s_level ``flags.town``); where
+        the dungeon is unknown, Minetown is told by its name."""
+        known = self.context.is_town
+        return self.name.startswith("minetn") if known is None else known
 
     # -- rooms -------------------------------------------------------------------------
     @property

@@ -35,7 +35,7 @@ def do_mineralize(st: BuildState, kelp_pool=-1, kelp_moat=-1, gold_prob=-1, gem_
 def is_special_level(level: Level) -> bool:
     """Is_special(): the level is one of the dungeon's special levels (not a filler).
     ``context.is_special`` says it; unknown, fillers are told by their names."""
-    known = getattr(level.context, "is_special", None)
+    known = level.context.is_special
     if known is not None:
         return bool(known)
     return not level.name.endswith(_FILLER_SUFFIXES)
@@ -63,7 +63,7 @@ def mineralize(level: Level, rng: RNG, kelp_pool: int = -1, kelp_moat: int = -1,
                 add_object(level, x, y, object_kind("kelp frond"), "mineralize",
                            quantity=rng.rnd(2))
     if not skip_lvl_checks:
-        town = getattr(ctx, "is_town", level.name.startswith("minetn"))
+        town = level.town
         if (ctx.dungeon_name in ("Gehennom", "Sheol", "Vlad's Tower") or level.flags.arboreal
                 or (is_special_level(level) and level.name != "oracle"
                     and (not ctx.in_mines or town))):

@@ -49,11 +49,8 @@ def is_blackmarket(level: Level) -> bool:
 
 
 def _has_town_flag(level: Level) -> bool:
-    """dungeon.def's LEVELDESC town (Minetown, the Town's levels)."""
-    known = getattr(level.context, "is_town", None)
-    if known is not None:
-        return bool(known)
-    return level.name.startswith(("minetn", "town"))
+    """Is_special() with dungeon.def's LEVELDESC town (Minetown, townfill, drgnB)."""
+    return level.town
 
 
 def _is_town_level(level: Level) -> bool:
@@ -128,7 +125,7 @@ def _name_shopkeeper(st: BuildState, shk, shp: data.ShopType, rng: RNG) -> str:
         shk.attrs["female"] = False
     else:
         nseed = st.rng.seed // 257
-        ledger = getattr(level.context, "ledger_no", None) or level.context.depth
+        ledger = level.context.ledger
         wanted = ledger + nseed % 13 - nseed % 5
         if wanted < 0:
             wanted += 13 + 5
