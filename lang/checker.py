@@ -12,7 +12,7 @@ from typing import Dict, List, Optional
 
 from . import ast as A
 from .diagnostics import Reporter
-from .parser import _decode, arg_letter
+from .parser import decode_params, arg_letter
 
 MAX_SWITCH_CASES = 20
 MAX_NESTED = 20
@@ -103,8 +103,8 @@ class Checker:
         want = "".join("i" if t == "int" else "s" for _n, t in f.params)
         got = "".join(arg_letter(a) for a in s.args)
         if want != got:
-            self.r.error(f"Function '{s.name}' requires params '{_decode(want)}', got "
-                         f"'{_decode(got)}' instead.", s.span)
+            self.r.error(f"Function '{s.name}' requires params '{decode_params(want)}', got "
+                         f"'{decode_params(got)}' instead.", s.span)
 
     def stmt_Switch(self, s: A.Switch) -> None:
         if self.in_switch:

@@ -56,7 +56,7 @@ def compile_file(path: str, include_path: Optional[List[str]] = None,
 def _compile(path, text, include_path, compat_warnings, dialect, reason) -> Compiled:
     sources = SourceCache()
     parser = DesParser(sources=sources, include_path=include_path, dialect=dialect)
-    tree = parser._parse_text(text, path)
+    tree = parser.parse_source(text, path)
     tree.dialect = dialect  # type: ignore[attr-defined]
     if dialect == "nethack36" and not parser.reporter.errors:
         from .grammar_nethack36 import finish

@@ -36,7 +36,7 @@ _VAR_TYPES = {"INT": "int", "STRING": "string", "COORD": "coord", "REGION": "reg
               "MAPCHAR": "mapchar", "MONST": "monster", "OBJ": "object", "SEL": "selection"}
 
 
-def _span(p, i=1):
+def span_of(p, i=1):
     """The span of symbol ``i`` of production ``p``."""
     return p.parser.owner.span_at(p, i)
 
@@ -47,14 +47,14 @@ def _var_node(p, i):
     is_array = core.endswith("_ARRAY")
     if is_array:
         core = core[: -len("_ARRAY")]
-    return A.Var(_span(p, i), p[i], _VAR_TYPES[core], is_array)
+    return A.Var(span_of(p, i), p[i], _VAR_TYPES[core], is_array)
 
 
 def _owner(p):
     return p.parser.owner
 
 
-def _carry(p, k=1):
+def carry(p, k=1):
     """Give the nonterminal being built the position of symbol ``k`` (PLY does not
     track nonterminal positions with tracking off), so errors about it point home."""
     if len(p.slice) <= k:
@@ -96,7 +96,7 @@ def p_header_stmt(p):
 
 def p_include_def(p):
     """include_def : INCLUDE_ID STRING"""
-    p[0] = _owner(p).include(A.Include(_span(p), p[2]))
+    p[0] = _owner(p).include(A.Include(span_of(p), p[2]))
 
 
 def p_levels(p):
@@ -122,11 +122,11 @@ def start_level_def(p):
     name = p[3]
     o = _owner(p)
     if "." in name:
-        o.error(f"Invalid dot ('.') in level name '{name}'.", _span(p, 3))
+        o.error(f"Invalid dot ('.') in level name '{name}'.", span_of(p, 3))
     elif len(name) > 14:
-        o.error(f"Level names limited to 14 characters ('{name}').", _span(p, 3))
+        o.error(f"Level names limited to 14 characters ('{name}').", span_of(p, 3))
     o.new_level()
-    return (name, _span(p))
+    return (name, span_of(p))
 
 
 def p_flags(p):
@@ -154,7 +154,7 @@ def p_levstatements(p):
 
 def p_stmt_block(p):
     """stmt_block : '{' levstatements '}'"""
-    p[0] = A.Block(_span(p), p[2])
+    p[0] = A.Block(span_of(p), p[2])
 
 
 def p_levstatement(p):
@@ -221,21 +221,21 @@ def p_levstatement_error(p):
 def p_lev_init_solid(p):
     """lev_init : LEV_INIT_ID ':' SOLID_FILL_ID ',' terrain_type"""
     _owner(p).set_map_size(None)
-    p[0] = A.InitMap(_span(p), "solidfill", fill=p[5])
+    p[0] = A.InitMap(span_of(p), "solidfill", fill=p[5])
 
 
 def p_lev_init_mazegrid(p):
     """lev_init : LEV_INIT_ID ':' MAZE_GRID_ID ',' CHAR"""
-    _owner(p).check_map_char(p[5], _span(p, 5), "INIT_MAP: Invalid fill char type.",
+    _owner(p).check_map_char(p[5], span_of(p, 5), "INIT_MAP: Invalid fill char type.",
                              allow_see_through=False)
     _owner(p).set_map_size(None)
-    p[0] = A.InitMap(_span(p), "mazegrid", fill=A.MapChar(_span(p, 5), p[5]))
+    p[0] = A.InitMap(span_of(p), "mazegrid", fill=A.MapChar(span_of(p, 5), p[5]))
 
 
 def p_lev_init_simple(p):
     """lev_init : LEV_INIT_ID ':' SHEOL_ID
                 | LEV_INIT_ID ':' ROGUELEV_ID"""
-    p[0] = A.InitMap(_span(p), "sheollev" if p.slice[3].type == "SHEOL_ID" else "rogue")
+    p[0] = A.InitMap(span_of(p), "sheollev" if p.slice[3].type == "SHEOL_ID" else "rogue")
 
 
 def p_lev_init_mines(p):
@@ -244,16 +244,16 @@ def p_lev_init_mines(p):
     fg, bg = p[5], p[7]
     fgt, bgt = map_char_to_type(fg), map_char_to_type(bg)
     if fgt == INVALID_TYPE or fgt >= MAX_TYPE:
-        o.error("INIT_MAP: Invalid foreground type.", _span(p, 5))
+        o.error("INIT_MAP: Invalid foreground type.", span_of(p, 5))
     if bgt == INVALID_TYPE or bgt >= MAX_TYPE:
-        o.error("INIT_MAP: Invalid background type.", _span(p, 7))
+        o.error("INIT_MAP: Invalid background type.", span_of(p, 7))
     if p[11] and fgt not in (CORR, ROOM):
-        o.error("INIT_MAP: Invalid foreground type for joined map.", _span(p, 5),
+        o.error("INIT_MAP: Invalid foreground type for joined map.", span_of(p, 5),
                 "a joined mines map needs '.' or '#' as foreground")
     if p[16] is not None:
-        o.check_map_char(p[16], _span(p, 16), "INIT_MAP: Invalid fill char type.")
+        o.check_map_char(p[16], span_of(p, 16), "INIT_MAP: Invalid fill char type.")
     o.set_map_size(None)
-    p[0] = A.InitMap(_span(p), "mines", fg=fg, bg=bg, smoothed=bool(p[9]), joined=bool(p[11]),
+    p[0] = A.InitMap(span_of(p), "mines", fg=fg, bg=bg, smoothed=bool(p[9]), joined=bool(p[11]),
                      lit=p[13], walled=p[15], fillchar=p[16])
 
 
@@ -274,13 +274,13 @@ def p_opt_fillchar(p):
                     | ',' CHAR"""
     p[0] = None if len(p) == 1 else p[2]
     if len(p) > 1:
-        _carry(p, 2)
+        carry(p, 2)
 
 
 def p_walled(p):
     """walled : BOOLEAN
               | RANDOM_TYPE"""
-    _carry(p)
+    carry(p)
     p[0] = p[1]
 
 
@@ -313,27 +313,27 @@ def p_any_var_or_arr(p):
     """any_var_or_arr : any_var_array
                       | any_var
                       | VARSTRING"""
-    p[0] = p[1] if isinstance(p[1], A.Var) else A.Var(_span(p), p[1], "", False)
+    p[0] = p[1] if isinstance(p[1], A.Var) else A.Var(span_of(p), p[1], "", False)
 
 
 def p_any_var_or_unk(p):
     """any_var_or_unk : VARSTRING
                       | any_var"""
-    p[0] = p[1] if isinstance(p[1], A.Var) else A.Var(_span(p), p[1], "", False)
+    p[0] = p[1] if isinstance(p[1], A.Var) else A.Var(span_of(p), p[1], "", False)
 
 
 def p_shuffle_detail(p):
     """shuffle_detail : SHUFFLE_ID ':' any_var_array"""
-    p[0] = A.Shuffle(_span(p), p[3])
+    p[0] = A.Shuffle(span_of(p), p[3])
 
 
 def p_shuffle_detail_bad(p):
     """shuffle_detail : SHUFFLE_ID ':' any_var
                       | SHUFFLE_ID ':' VARSTRING"""
     if isinstance(p[3], A.Var):
-        _owner(p).error(f"Trying to shuffle non-array variable '{p[3].name}'", _span(p, 3))
+        _owner(p).error(f"Trying to shuffle non-array variable '{p[3].name}'", span_of(p, 3))
     else:
-        _owner(p).error(f"Trying to shuffle undefined variable '{p[3]}'", _span(p, 3))
+        _owner(p).error(f"Trying to shuffle undefined variable '{p[3]}'", span_of(p, 3))
     p[0] = None
 
 
@@ -391,7 +391,7 @@ def p_variable_define_arrays(p):
     kind = p.slice[4].type
     etype = {"integer_list": "int", "encodecoord_list": "coord",
              "encoderegion_list": "region", "string_list": "string"}[kind]
-    _define(p, etype, True, A.ArrayLit(_span(p, 3), etype, p[4]))
+    _define(p, etype, True, A.ArrayLit(span_of(p, 3), etype, p[4]))
 
 
 def p_variable_define_typed_arrays(p):
@@ -400,7 +400,7 @@ def p_variable_define_typed_arrays(p):
                        | any_var_or_arr '=' objectid ':' '{' encodeobj_list '}'"""
     etype = {"mapchar_list": "mapchar", "encodemonster_list": "monster",
              "encodeobj_list": "object"}[p.slice[6].type]
-    _define(p, etype, True, A.ArrayLit(_span(p, 5), etype, p[6]))
+    _define(p, etype, True, A.ArrayLit(span_of(p, 5), etype, p[6]))
 
 
 def p_lists(p):
@@ -426,7 +426,7 @@ def p_function_define(p):
     """function_define : FUNCTION_ID NQSTRING '(' func_begin func_params_list ')' stmt_block"""
     o = _owner(p)
     params = p[5]
-    fdef = A.FunctionDef(_span(p), p[2], params, p[7])
+    fdef = A.FunctionDef(span_of(p), p[2], params, p[7])
     o.end_function(fdef)
     p[0] = fdef
 
@@ -434,12 +434,12 @@ def p_function_define(p):
 def p_func_begin(p):
     """func_begin :"""
     o = _owner(p)
-    o.begin_function(p[-2], _span(p, -2))
+    o.begin_function(p[-2], span_of(p, -2))
 
 
 def p_function_call(p):
     """function_call : NQSTRING '(' func_call_params_list ')'"""
-    p[0] = A.FunctionCall(_span(p), p[1], p[3])
+    p[0] = A.FunctionCall(span_of(p), p[1], p[3])
 
 
 def p_func_param_type(p):
@@ -450,7 +450,7 @@ def p_func_param_type(p):
     elif p[1] in ("str", "string"):
         p[0] = "string"
     else:
-        _owner(p).error(f"Unknown function parameter type '{p[1]}'", _span(p))
+        _owner(p).error(f"Unknown function parameter type '{p[1]}'", span_of(p))
         p[0] = "int"
 
 
@@ -494,13 +494,13 @@ def p_func_call_params_list(p):
 # ============================================================== flow control
 def p_exitstatement(p):
     """exitstatement : EXIT_ID"""
-    p[0] = A.Exit(_span(p))
+    p[0] = A.Exit(span_of(p))
 
 
 def p_opt_percent(p):
     """opt_percent :
                    | PERCENT"""
-    _carry(p)
+    carry(p)
     p[0] = 100 if len(p) == 1 else p[1]
 
 
@@ -512,23 +512,23 @@ def p_opt_spercent(p):
 
 def p_comparestmt_percent(p):
     """comparestmt : PERCENT"""
-    p[0] = A.CondPercent(_span(p), p[1])
+    p[0] = A.CondPercent(span_of(p), p[1])
 
 
 def p_comparestmt_compare(p):
     """comparestmt : '[' math_expr_var COMPARE_TYPE math_expr_var ']'"""
-    p[0] = A.CondCompare(_span(p), p[3], p[2], p[4])
+    p[0] = A.CondCompare(span_of(p), p[3], p[2], p[4])
 
 
 def p_comparestmt_truth(p):
     """comparestmt : '[' math_expr_var ']'"""
-    p[0] = A.CondTruth(_span(p), p[2])
+    p[0] = A.CondTruth(span_of(p), p[2])
 
 
 def p_switchstatement(p):
     """switchstatement : SWITCH_ID '[' integer_or_var ']' '{' switchcases '}'"""
     expr = p[3]
-    p[0] = A.Switch(_span(p), expr, is_constant(expr), p[6])
+    p[0] = A.Switch(span_of(p), expr, is_constant(expr), p[6])
 
 
 def is_constant(expr) -> bool:
@@ -549,14 +549,14 @@ def p_switchcase(p):
     """switchcase : CASE_ID all_integers ':' levstatements
                   | DEFAULT_ID ':' levstatements"""
     if len(p) == 5:
-        p[0] = A.SwitchArm(_span(p), p[2], p[4])
+        p[0] = A.SwitchArm(span_of(p), p[2], p[4])
     else:
-        p[0] = A.SwitchArm(_span(p), None, p[3])
+        p[0] = A.SwitchArm(span_of(p), None, p[3])
 
 
 def p_breakstatement(p):
     """breakstatement : BREAK_ID"""
-    p[0] = A.Break(_span(p))
+    p[0] = A.Break(span_of(p))
 
 
 def p_for_to_span(p):
@@ -568,7 +568,7 @@ def p_forstmt_start(p):
     """forstmt_start : FOR_ID any_var_or_unk '=' math_expr_var for_to_span math_expr_var"""
     var = p[2]
     _owner(p).define_var(var, "int", False)
-    p[0] = (var.name, p[4], p[6], _span(p))
+    p[0] = (var.name, p[4], p[6], span_of(p))
 
 
 def p_forstatement(p):
@@ -579,7 +579,7 @@ def p_forstatement(p):
 
 def p_loopstatement(p):
     """loopstatement : LOOP_ID '[' integer_or_var ']' stmt_block"""
-    p[0] = A.Loop(_span(p), p[3], p[5])
+    p[0] = A.Loop(span_of(p), p[3], p[5])
 
 
 def p_chancestatement(p):
@@ -590,70 +590,70 @@ def p_chancestatement(p):
 def p_ifstatement(p):
     """ifstatement : IF_ID comparestmt stmt_block
                    | IF_ID comparestmt stmt_block ELSE_ID stmt_block"""
-    p[0] = A.If(_span(p), p[2], p[3], p[5] if len(p) > 4 else None)
+    p[0] = A.If(span_of(p), p[2], p[3], p[5] if len(p) > 4 else None)
 
 
 def p_vaultgen_stmt(p):
     """vaultgen_stmt : VAULTGEN_ID ':' INTEGER"""
     o = _owner(p)
     if p[3] < 1:
-        o.error("Invalid VAULTGEN frequency", _span(p, 3))
+        o.error("Invalid VAULTGEN frequency", span_of(p, 3))
     if not o.level_has_flag("rndvault"):
-        o.error("VAULTGEN without rndvault FLAG.", _span(p))
-    p[0] = A.VaultGen(_span(p), p[3])
+        o.error("VAULTGEN without rndvault FLAG.", span_of(p))
+    p[0] = A.VaultGen(span_of(p), p[3])
 
 
 # ============================================================== simple statements
 def p_message(p):
     """message : MESSAGE_ID ':' string_expr"""
-    p[0] = A.Message(_span(p), p[3])
+    p[0] = A.Message(span_of(p), p[3])
 
 
 def p_wallwalk_detail(p):
     """wallwalk_detail : WALLWALK_ID ':' coord_or_var ',' mapchar_or_var opt_spercent
                        | WALLWALK_ID ':' coord_or_var ',' mapchar_or_var ',' mapchar_or_var opt_spercent"""
     if len(p) == 7:
-        p[0] = A.WallWalk(_span(p), p[3], p[5], None, p[6])
+        p[0] = A.WallWalk(span_of(p), p[3], p[5], None, p[6])
     else:
-        p[0] = A.WallWalk(_span(p), p[3], p[5], p[7], p[8])
+        p[0] = A.WallWalk(span_of(p), p[3], p[5], p[7], p[8])
 
 
 def p_random_corridors(p):
     """random_corridors : RAND_CORRIDOR_ID
                         | RAND_CORRIDOR_ID ':' all_integers
                         | RAND_CORRIDOR_ID ':' RANDOM_TYPE"""
-    p[0] = A.RandomCorridors(_span(p), None if len(p) == 2 else p[3])
+    p[0] = A.RandomCorridors(span_of(p), None if len(p) == 2 else p[3])
 
 
 def p_corridor(p):
     """corridor : CORRIDOR_ID ':' corr_spec ',' corr_spec
                 | CORRIDOR_ID ':' corr_spec ',' all_integers"""
-    p[0] = A.Corridor(_span(p), p[3], p[5])
+    p[0] = A.Corridor(span_of(p), p[3], p[5])
 
 
 def p_corr_spec(p):
     """corr_spec : '(' INTEGER ',' DIRECTION ',' door_pos ')'"""
-    p[0] = A.CorridorEnd(_span(p), p[2], p[4], p[6])
+    p[0] = A.CorridorEnd(span_of(p), p[2], p[4], p[6])
 
 
 def p_room_begin(p):
     """room_begin : room_type opt_percent ',' light_state"""
     rtype, chance = p[1], p[2]
     if chance < 100 and rtype == "ordinary":
-        _owner(p).error("Only typed rooms can have a chance.", _span(p))
+        _owner(p).error("Only typed rooms can have a chance.", span_of(p))
     p[0] = (rtype, chance, p[4])
 
 
 def p_subroom_def(p):
     """subroom_def : SUBROOM_ID ':' room_begin ',' subroom_pos ',' room_size optroomregionflags stmt_block"""
     rtype, chance, light = p[3]
-    p[0] = A.Room(_span(p), rtype, chance, light, p[5], None, p[7], p[8], p[9], subroom=True)
+    p[0] = A.Room(span_of(p), rtype, chance, light, p[5], None, p[7], p[8], p[9], subroom=True)
 
 
 def p_room_def(p):
     """room_def : ROOM_ID ':' room_begin ',' room_pos ',' room_align ',' room_size optroomregionflags stmt_block"""
     rtype, chance, light = p[3]
-    p[0] = A.Room(_span(p), rtype, chance, light, p[5], p[7], p[9], p[10], p[11])
+    p[0] = A.Room(span_of(p), rtype, chance, light, p[5], p[7], p[9], p[10], p[11])
 
 
 def p_roomfill(p):
@@ -669,7 +669,7 @@ def p_room_pos(p):
         p[0] = None
         return
     if not (1 <= p[2] <= 5 and 1 <= p[4] <= 5):
-        _owner(p).error(f"Room positions should be between 1-5: ({p[2]},{p[4]})!", _span(p))
+        _owner(p).error(f"Room positions should be between 1-5: ({p[2]},{p[4]})!", span_of(p))
     p[0] = (p[2], p[4])
 
 
@@ -697,82 +697,82 @@ def p_room_size(p):
 def p_door_detail_room(p):
     """door_detail : ROOMDOOR_ID ':' secret ',' door_state ',' door_wall ',' door_pos"""
     if p[7] == -1 and p[9] != -1:
-        _owner(p).error("If the door wall is random, so must be its pos!", _span(p))
-    p[0] = A.RoomDoor(_span(p), p[3], p[5], p[7], p[9])
+        _owner(p).error("If the door wall is random, so must be its pos!", span_of(p))
+    p[0] = A.RoomDoor(span_of(p), p[3], p[5], p[7], p[9])
 
 
 def p_door_detail(p):
     """door_detail : DOOR_ID ':' door_state ',' ter_selection"""
-    p[0] = A.Door(_span(p), p[3], p[5])
+    p[0] = A.Door(span_of(p), p[3], p[5])
 
 
 def p_secret(p):
     """secret : BOOLEAN
               | RANDOM_TYPE"""
-    _carry(p)
+    carry(p)
     p[0] = p[1]
 
 
 def p_door_wall(p):
     """door_wall : dir_list
                  | RANDOM_TYPE"""
-    _carry(p)
+    carry(p)
     p[0] = p[1]
 
 
 def p_dir_list(p):
     """dir_list : DIRECTION
                 | DIRECTION '|' dir_list"""
-    _carry(p)
+    carry(p)
     p[0] = p[1] if len(p) == 2 else (p[1] | p[3])
 
 
 def p_door_pos(p):
     """door_pos : INTEGER
                 | RANDOM_TYPE"""
-    _carry(p)
+    carry(p)
     p[0] = p[1]
 
 
 def p_map_definition_nomap(p):
     """map_definition : NOMAP_ID"""
-    p[0] = A.MapStmt(_span(p))
+    p[0] = A.MapStmt(span_of(p))
     _owner(p).set_map_size(None)
 
 
 def p_map_definition_align(p):
     """map_definition : GEOMETRY_ID ':' h_justif ',' v_justif roomfill MAP_ID"""
     block = p[7]
-    p[0] = A.MapStmt(_span(p), halign=p[3], valign=p[5], keep_region=p[6],
+    p[0] = A.MapStmt(span_of(p), halign=p[3], valign=p[5], keep_region=p[6],
                      lines=block.lines, first_line=block.first_line)
-    _owner(p).scan_map(p[0], _span(p, 7))
+    _owner(p).scan_map(p[0], span_of(p, 7))
 
 
 def p_map_definition_coord(p):
     """map_definition : GEOMETRY_ID ':' coord_or_var roomfill MAP_ID"""
     block = p[5]
-    p[0] = A.MapStmt(_span(p), coord=p[3], keep_region=p[4], lines=block.lines,
+    p[0] = A.MapStmt(span_of(p), coord=p[3], keep_region=p[4], lines=block.lines,
                      first_line=block.first_line)
-    _owner(p).scan_map(p[0], _span(p, 5))
+    _owner(p).scan_map(p[0], span_of(p, 5))
 
 
 def p_h_justif(p):
     """h_justif : LEFT_OR_RIGHT
                 | CENTER"""
-    _carry(p)
+    carry(p)
     p[0] = p[1]
 
 
 def p_v_justif(p):
     """v_justif : TOP_OR_BOT
                 | CENTER"""
-    _carry(p)
+    carry(p)
     p[0] = p[1]
 
 
 def p_sounds_detail(p):
     """sounds_detail : SOUNDS_ID ':' integer_or_var ',' sounds_list"""
-    p[0] = A.Sounds(_span(p), p[3], p[5])
+    p[0] = A.Sounds(span_of(p), p[3], p[5])
 
 
 def p_sounds_list(p):
@@ -788,7 +788,7 @@ def p_lvl_sound_part(p):
 
 def p_mon_generation(p):
     """mon_generation : MON_GENERATION_ID ':' SPERCENT ',' mon_gen_list"""
-    p[0] = A.MonGeneration(_span(p), p[3], p[5])
+    p[0] = A.MonGeneration(span_of(p), p[3], p[5])
 
 
 def p_mon_gen_list(p):
@@ -801,11 +801,11 @@ def p_mon_gen_part(p):
     """mon_gen_part : '(' integer_or_var ',' monster ')'
                     | '(' integer_or_var ',' STRING ')'"""
     if p.slice[4].type == "STRING":
-        spec = A.MonsterSpec(_span(p, 4), None, p[4])
+        spec = A.MonsterSpec(span_of(p, 4), None, p[4])
         if not _owner(p).monster_known(None, p[4]):
-            _owner(p).error("Monster generation: Invalid monster name", _span(p, 4))
+            _owner(p).error("Monster generation: Invalid monster name", span_of(p, 4))
     else:
-        spec = A.MonsterSpec(_span(p, 4), p[4], None)
+        spec = A.MonsterSpec(span_of(p, 4), p[4], None)
     p[0] = (p[2], spec)
 
 
@@ -814,7 +814,7 @@ def p_monster_detail(p):
     """monster_detail : MONSTER_ID ':' monster_desc
                       | MONSTER_ID ':' monster_desc stmt_block"""
     spec, coord, attrs = p[3]
-    p[0] = A.Monster(_span(p), spec, coord, attrs, p[4] if len(p) > 4 else None)
+    p[0] = A.Monster(span_of(p), spec, coord, attrs, p[4] if len(p) > 4 else None)
 
 
 def p_monster_desc(p):
@@ -831,7 +831,7 @@ def p_monster_infos(p):
     attrs = p[1]
     key, value = p[3]
     if key in attrs:
-        _owner(p).error("MONSTER extra info defined twice.", _span(p, 3))
+        _owner(p).error("MONSTER extra info defined twice.", span_of(p, 3))
     attrs[key] = value
     p[0] = attrs
 
@@ -853,7 +853,7 @@ def p_monster_info(p):
                     | STUNNED_ID
                     | CONFUSED_ID
                     | SEENTRAPS_ID ':' seen_trap_mask"""
-    _carry(p)
+    carry(p)
     kind = p.slice[1].type
     simple = {"FEMALE_ID": "female", "INVIS_ID": "invisible", "CANCELLED_ID": "cancelled",
               "REVIVED_ID": "revived", "AVENGE_ID": "avenge", "STUNNED_ID": "stunned",
@@ -885,10 +885,10 @@ def p_seen_trap_mask(p):
         return
     o = _owner(p)
     if not o.trap_known(p[1]):
-        o.error(f"Unknown trap type '{p[1]}'!", _span(p), o.trap_hint(p[1]))
+        o.error(f"Unknown trap type '{p[1]}'!", span_of(p), o.trap_hint(p[1]))
     rest = p[3] if len(p) > 2 else []
     if p[1] in rest:
-        o.error(f"Monster seen_traps, trap '{p[1]}' listed twice.", _span(p))
+        o.error(f"Monster seen_traps, trap '{p[1]}' listed twice.", span_of(p))
     p[0] = [p[1]] + rest
 
 
@@ -897,7 +897,7 @@ def p_object_detail(p):
                      | COBJECT_ID ':' object_desc stmt_block"""
     spec, attrs, coord = p[3]
     container = p.slice[1].type == "COBJECT_ID"
-    p[0] = A.Object(_span(p), spec, attrs, coord, p[4] if container else None, container)
+    p[0] = A.Object(span_of(p), spec, attrs, coord, p[4] if container else None, container)
 
 
 def p_object_desc(p):
@@ -916,7 +916,7 @@ def p_object_infos(p):
     attrs = p[1]
     key, value = p[3]
     if key in attrs:
-        _owner(p).error("OBJECT extra info defined twice.", _span(p, 3))
+        _owner(p).error("OBJECT extra info defined twice.", span_of(p, 3))
     attrs[key] = value
     p[0] = attrs
 
@@ -937,7 +937,7 @@ def p_object_info(p):
                    | INVIS_ID
                    | GREASED_ID
                    | coord_or_var"""
-    _carry(p)
+    carry(p)
     kind = p.slice[1].type
     if kind == "CURSE_TYPE":
         p[0] = ("curse", p[1])
@@ -957,10 +957,10 @@ def p_object_info(p):
         p[0] = ("eroded", p[3])
     elif kind == "ERODEPROOF_ID":
         # lev_comp stores erodeproof as "eroded -1": the two cannot both be given.
-        p[0] = ("eroded", A.Int(_span(p), -1))
+        p[0] = ("eroded", A.Int(span_of(p), -1))
     elif kind == "DOOR_STATE":
         if p[1] not in (D_LOCKED, D_BROKEN):
-            _owner(p).error("OBJECT state can only be locked or broken.", _span(p))
+            _owner(p).error("OBJECT state can only be locked or broken.", span_of(p))
         p[0] = ("locked" if p[1] == D_LOCKED else "broken", 1)
     elif kind == "TRAPPED_STATE":
         p[0] = ("trapped", p[1])
@@ -977,67 +977,67 @@ def p_object_info(p):
 # ============================================================== terrain statements
 def p_trap_detail(p):
     """trap_detail : TRAP_ID ':' trap_name ',' coord_or_var"""
-    p[0] = A.Trap(_span(p), p[3], p[5])
+    p[0] = A.Trap(span_of(p), p[3], p[5])
 
 
 def p_drawbridge_detail(p):
     """drawbridge_detail : DRAWBRIDGE_ID ':' coord_or_var ',' DIRECTION ',' door_state"""
     if p[7] not in (D_ISOPEN, D_CLOSED, -1):
-        _owner(p).error("A drawbridge can only be open, closed or random!", _span(p, 7))
-    p[0] = A.Drawbridge(_span(p), p[3], p[5], p[7])
+        _owner(p).error("A drawbridge can only be open, closed or random!", span_of(p, 7))
+    p[0] = A.Drawbridge(span_of(p), p[3], p[5], p[7])
 
 
 def p_mazewalk_detail(p):
     """mazewalk_detail : MAZEWALK_ID ':' coord_or_var ',' DIRECTION
                        | MAZEWALK_ID ':' coord_or_var ',' DIRECTION ',' BOOLEAN opt_fillchar"""
     if len(p) == 6:
-        p[0] = A.MazeWalk(_span(p), p[3], p[5])
+        p[0] = A.MazeWalk(span_of(p), p[3], p[5])
     else:
         if p[8] is not None:
-            _owner(p).check_map_char(p[8], _span(p, 8), f"Unknown map char type '{p[8]}'!")
-        p[0] = A.MazeWalk(_span(p), p[3], p[5], p[7], p[8])
+            _owner(p).check_map_char(p[8], span_of(p, 8), f"Unknown map char type '{p[8]}'!")
+        p[0] = A.MazeWalk(span_of(p), p[3], p[5], p[7], p[8])
 
 
 def p_wallify_detail(p):
     """wallify_detail : WALLIFY_ID
                       | WALLIFY_ID ':' ter_selection"""
-    p[0] = A.Wallify(_span(p), p[3] if len(p) > 2 else None)
+    p[0] = A.Wallify(span_of(p), p[3] if len(p) > 2 else None)
 
 
 def p_ladder_detail(p):
     """ladder_detail : LADDER_ID ':' coord_or_var ',' UP_OR_DOWN"""
-    p[0] = A.Ladder(_span(p), p[3], p[5])
+    p[0] = A.Ladder(span_of(p), p[3], p[5])
 
 
 def p_stair_detail(p):
     """stair_detail : STAIR_ID ':' coord_or_var ',' UP_OR_DOWN"""
-    p[0] = A.Stair(_span(p), p[3], p[5])
+    p[0] = A.Stair(span_of(p), p[3], p[5])
 
 
 def p_stair_region(p):
     """stair_region : STAIR_ID ':' lev_region ',' lev_region ',' UP_OR_DOWN"""
-    p[0] = A.LevRegionStmt(_span(p), "stair", p[3], p[5], up=p[7])
+    p[0] = A.LevRegionStmt(span_of(p), "stair", p[3], p[5], up=p[7])
 
 
 def p_portal_region(p):
     """portal_region : PORTAL_ID ':' lev_region ',' lev_region ',' STRING"""
-    p[0] = A.LevRegionStmt(_span(p), "portal", p[3], p[5], dest=p[7])
+    p[0] = A.LevRegionStmt(span_of(p), "portal", p[3], p[5], dest=p[7])
 
 
 def p_teleprt_region(p):
     """teleprt_region : TELEPRT_ID ':' lev_region ',' lev_region teleprt_detail"""
-    p[0] = A.LevRegionStmt(_span(p), "teleport", p[3], p[5], up=p[6])
+    p[0] = A.LevRegionStmt(span_of(p), "teleport", p[3], p[5], up=p[6])
 
 
 def p_branch_region(p):
     """branch_region : BRANCH_ID ':' lev_region ',' lev_region"""
-    p[0] = A.LevRegionStmt(_span(p), "branch", p[3], p[5])
+    p[0] = A.LevRegionStmt(span_of(p), "branch", p[3], p[5])
 
 
 def p_teleprt_detail(p):
     """teleprt_detail :
                       | ',' UP_OR_DOWN"""
-    _carry(p)
+    carry(p)
     p[0] = None if len(p) == 1 else p[2]
 
 
@@ -1046,45 +1046,45 @@ def p_features(p):
        sink_detail : SINK_ID ':' ter_selection
        pool_detail : POOL_ID ':' ter_selection"""
     kind = {"FOUNTAIN_ID": "fountain", "SINK_ID": "sink", "POOL_ID": "pool"}[p.slice[1].type]
-    p[0] = A.Feature(_span(p), kind, p[3])
+    p[0] = A.Feature(span_of(p), kind, p[3])
 
 
 def p_terrain_type(p):
     """terrain_type : CHAR
                     | '(' CHAR ',' light_state ')'"""
     if len(p) == 2:
-        _owner(p).check_map_char(p[1], _span(p), "INIT_MAP: Invalid fill char type.",
+        _owner(p).check_map_char(p[1], span_of(p), "INIT_MAP: Invalid fill char type.",
                                  allow_see_through=False)
-        p[0] = A.MapChar(_span(p), p[1], -2)
+        p[0] = A.MapChar(span_of(p), p[1], -2)
     else:
-        _owner(p).check_map_char(p[2], _span(p, 2), "INIT_MAP: Invalid fill char type.",
+        _owner(p).check_map_char(p[2], span_of(p, 2), "INIT_MAP: Invalid fill char type.",
                                  allow_see_through=False)
-        p[0] = A.MapChar(_span(p), p[2], p[4])
+        p[0] = A.MapChar(span_of(p), p[2], p[4])
 
 
 def p_replace_terrain_detail(p):
     """replace_terrain_detail : REPLACE_TERRAIN_ID ':' region_or_var ',' mapchar_or_var ',' mapchar_or_var ',' SPERCENT"""
-    p[0] = A.ReplaceTerrain(_span(p), p[3], p[5], p[7], p[9])
+    p[0] = A.ReplaceTerrain(span_of(p), p[3], p[5], p[7], p[9])
 
 
 def p_terrain_detail(p):
     """terrain_detail : TERRAIN_ID ':' ter_selection ',' mapchar_or_var"""
-    p[0] = A.Terrain(_span(p), p[3], p[5])
+    p[0] = A.Terrain(span_of(p), p[3], p[5])
 
 
 def p_spill_detail(p):
     """spill_detail : SPILL_ID ':' coord_or_var ',' mapchar_or_var ',' DIRECTION ',' math_expr_var"""
-    p[0] = A.Spill(_span(p), p[3], p[5], p[7], p[9])
+    p[0] = A.Spill(span_of(p), p[3], p[5], p[7], p[9])
 
 
 def p_diggable_detail(p):
     """diggable_detail : NON_DIGGABLE_ID ':' region_or_var"""
-    p[0] = A.NonDiggable(_span(p), p[3])
+    p[0] = A.NonDiggable(span_of(p), p[3])
 
 
 def p_passwall_detail(p):
     """passwall_detail : NON_PASSWALL_ID ':' region_or_var"""
-    p[0] = A.NonPasswall(_span(p), p[3])
+    p[0] = A.NonPasswall(span_of(p), p[3])
 
 
 def p_region_detail(p):
@@ -1095,7 +1095,7 @@ def p_region_detail(p):
     # lev_comp's "Cannot use lev statements in non-permanent REGION" can never fire:
     # it shifts the room type of unfilled regions before testing it, so every REGION
     # with contents counts as permanent. We accept the same.
-    p[0] = A.RegionStmt(_span(p), p[3], p[5], rtype, flags, body)
+    p[0] = A.RegionStmt(span_of(p), p[3], p[5], rtype, flags, body)
 
 
 def p_region_detail_end(p):
@@ -1106,7 +1106,7 @@ def p_region_detail_end(p):
 
 def p_altar_detail(p):
     """altar_detail : ALTAR_ID ':' coord_or_var ',' alignment ',' altar_type"""
-    p[0] = A.Altar(_span(p), p[3], p[5], p[7])
+    p[0] = A.Altar(span_of(p), p[3], p[5], p[7])
 
 
 def p_grave_detail(p):
@@ -1114,56 +1114,56 @@ def p_grave_detail(p):
                     | GRAVE_ID ':' coord_or_var ',' RANDOM_TYPE
                     | GRAVE_ID ':' coord_or_var"""
     if len(p) == 4:
-        p[0] = A.Grave(_span(p), p[3], None, False)
+        p[0] = A.Grave(span_of(p), p[3], None, False)
     elif p.slice[5].type == "RANDOM_TYPE":
-        p[0] = A.Grave(_span(p), p[3], None, True)
+        p[0] = A.Grave(span_of(p), p[3], None, True)
     else:
-        p[0] = A.Grave(_span(p), p[3], p[5], False)
+        p[0] = A.Grave(span_of(p), p[3], p[5], False)
 
 
 def p_gold_detail(p):
     """gold_detail : GOLD_ID ':' math_expr_var ',' coord_or_var"""
-    p[0] = A.Gold(_span(p), p[3], p[5])
+    p[0] = A.Gold(span_of(p), p[3], p[5])
 
 
 def p_engraving_detail(p):
     """engraving_detail : ENGRAVING_ID ':' coord_or_var ',' engraving_type ',' string_expr"""
-    p[0] = A.Engraving(_span(p), p[3], p[5], p[7])
+    p[0] = A.Engraving(span_of(p), p[3], p[5], p[7])
 
 
 def p_mineralize(p):
     """mineralize : MINERALIZE_ID ':' integer_or_var ',' integer_or_var ',' integer_or_var ',' integer_or_var
                   | MINERALIZE_ID"""
     if len(p) == 2:
-        p[0] = A.Mineralize(_span(p))
+        p[0] = A.Mineralize(span_of(p))
     else:
-        p[0] = A.Mineralize(_span(p), p[3], p[5], p[7], p[9])
+        p[0] = A.Mineralize(span_of(p), p[3], p[5], p[7], p[9])
 
 
 def p_trap_name(p):
     """trap_name : STRING
                  | RANDOM_TYPE"""
-    _carry(p)
+    carry(p)
     if p.slice[1].type == "RANDOM_TYPE":
         p[0] = None
         return
     o = _owner(p)
     if not o.trap_known(p[1]):
-        o.error(f"Unknown trap type '{p[1]}'!", _span(p), o.trap_hint(p[1]))
+        o.error(f"Unknown trap type '{p[1]}'!", span_of(p), o.trap_hint(p[1]))
     p[0] = p[1]
 
 
 def p_room_type(p):
     """room_type : STRING
                  | RANDOM_TYPE"""
-    _carry(p)
+    carry(p)
     if p.slice[1].type == "RANDOM_TYPE":
         p[0] = None
         return
     name = p[1]
     if name not in ROOM_TYPES:
         o = _owner(p)
-        o.warning(f'Unknown room type "{name}"!  Making ordinary room...', _span(p),
+        o.warning(f'Unknown room type "{name}"!  Making ordinary room...', span_of(p),
                   o.suggest(name, ROOM_TYPES))
         name = "ordinary"
     p[0] = name
@@ -1176,7 +1176,7 @@ def p_optroomregionflags(p):
         p[0] = A.RoomFlags(_owner(p).last_span(), filled=1, irregular=0, joined=1)
     else:
         bits = p[2]
-        p[0] = A.RoomFlags(_span(p, 2), filled=bits & 1, irregular=(bits >> 1) & 1,
+        p[0] = A.RoomFlags(span_of(p, 2), filled=bits & 1, irregular=(bits >> 1) & 1,
                            joined=0 if bits & 4 else 1)
 
 
@@ -1190,7 +1190,7 @@ def p_roomregionflag(p):
     """roomregionflag : FILLING
                       | IRREGULAR
                       | JOINED"""
-    _carry(p)
+    carry(p)
     shift = {"FILLING": 0, "IRREGULAR": 1, "JOINED": 2}[p.slice[1].type]
     p[0] = p[1] << shift
 
@@ -1204,7 +1204,7 @@ def p_simple_states(p):
                   | RANDOM_TYPE
        engraving_type : ENGRAVING_TYPE
                       | RANDOM_TYPE"""
-    _carry(p)
+    carry(p)
     p[0] = p[1]
 
 
@@ -1216,32 +1216,32 @@ def p_alignment(p):
                       | a_register"""
     kind = p.slice[1].type
     if kind == "ALIGNMENT":
-        p[0] = A.AlignSpec(_span(p), "fixed", p[1])
+        p[0] = A.AlignSpec(span_of(p), "fixed", p[1])
     elif kind == "a_register":
         p[0] = p[1]
     else:
-        p[0] = A.AlignSpec(_span(p), "random", 0)
+        p[0] = A.AlignSpec(span_of(p), "random", 0)
 
 
 def p_alignment_prfx_random(p):
     """alignment_prfx : A_REGISTER ':' RANDOM_TYPE"""
-    p[0] = A.AlignSpec(_span(p), "random", 0)
+    p[0] = A.AlignSpec(span_of(p), "random", 0)
 
 
 def p_a_register(p):
     """a_register : A_REGISTER '[' INTEGER ']'"""
     if p[3] >= 3:
-        _owner(p).error("Register Index overflow!", _span(p, 3),
+        _owner(p).error("Register Index overflow!", span_of(p, 3),
                         "the align register has three entries: align[0], align[1], align[2]")
-    p[0] = A.AlignSpec(_span(p), "register", p[3])
+    p[0] = A.AlignSpec(span_of(p), "register", p[3])
 
 
 def p_monster(p):
     """monster : CHAR"""
-    _carry(p)
+    carry(p)
     o = _owner(p)
     if not o.monster_class_known(p[1]):
-        o.error(f"Unknown monster class '{p[1]}'!", _span(p))
+        o.error(f"Unknown monster class '{p[1]}'!", span_of(p))
     p[0] = p[1]
 
 
@@ -1253,11 +1253,11 @@ def p_string_or_var(p):
                      | corefunc_str"""
     kind = p.slice[1].type
     if kind == "STRING":
-        p[0] = A.Str(_span(p), p[1])
+        p[0] = A.Str(span_of(p), p[1])
     elif kind == "VARSTRING_STRING":
         p[0] = _var_node(p, 1)
     elif kind == "VARSTRING_STRING_ARRAY":
-        p[0] = A.Index(_span(p), _var_node(p, 1), p[3])
+        p[0] = A.Index(span_of(p), _var_node(p, 1), p[3])
     else:
         p[0] = p[1]
 
@@ -1277,11 +1277,11 @@ def p_coord_or_var(p):
     if kind in ("encodecoord", "corefunc_coord"):
         p[0] = p[1]
     elif kind == "rndcoord_ID":
-        p[0] = A.RndCoord(_span(p), p[3])
+        p[0] = A.RndCoord(span_of(p), p[3])
     elif kind == "VARSTRING_COORD":
         p[0] = _var_node(p, 1)
     else:
-        p[0] = A.Index(_span(p), _var_node(p, 1), p[3])
+        p[0] = A.Index(span_of(p), _var_node(p, 1), p[3])
 
 
 def p_encodecoord(p):
@@ -1290,14 +1290,14 @@ def p_encodecoord(p):
                    | RANDOM_TYPE_BRACKET humidity_flags ']'"""
     kind = p.slice[1].type
     if kind == "RANDOM_TYPE":
-        p[0] = A.RandomCoord(_span(p), 0)
+        p[0] = A.RandomCoord(span_of(p), 0)
     elif kind == "RANDOM_TYPE_BRACKET":
-        p[0] = A.RandomCoord(_span(p), p[2])
+        p[0] = A.RandomCoord(span_of(p), p[2])
     else:
         x, y = p[2], p[4]
         if x < 0 or y < 0 or x >= 80 or y >= 21:
-            _owner(p).error(f"Coordinates ({x},{y}) out of map range!", _span(p))
-        p[0] = A.CoordLit(_span(p), x, y)
+            _owner(p).error(f"Coordinates ({x},{y}) out of map range!", span_of(p))
+        p[0] = A.CoordLit(span_of(p), x, y)
 
 
 def p_humidity_flags(p):
@@ -1307,7 +1307,7 @@ def p_humidity_flags(p):
         p[0] = p[1]
     else:
         if p[1] & p[3]:
-            _owner(p).warning("Humidity flag used twice.", _span(p))
+            _owner(p).warning("Humidity flag used twice.", span_of(p))
         p[0] = p[1] | p[3]
 
 
@@ -1321,7 +1321,7 @@ def p_region_or_var(p):
     elif kind == "VARSTRING_REGION":
         p[0] = _var_node(p, 1)
     else:
-        p[0] = A.Index(_span(p), _var_node(p, 1), p[3])
+        p[0] = A.Index(span_of(p), _var_node(p, 1), p[3])
 
 
 def p_encoderegion(p):
@@ -1332,9 +1332,9 @@ def p_encoderegion(p):
         return
     x1, y1, x2, y2 = p[2], p[4], p[6], p[8]
     if x1 > x2 or y1 > y2:
-        _owner(p).error(f"Region start > end: ({x1},{y1},{x2},{y2})!", _span(p),
+        _owner(p).error(f"Region start > end: ({x1},{y1},{x2},{y2})!", span_of(p),
                         "write the top-left corner first")
-    p[0] = A.RegionLit(_span(p), x1, y1, x2, y2)
+    p[0] = A.RegionLit(span_of(p), x1, y1, x2, y2)
 
 
 def p_mapchar_or_var(p):
@@ -1347,16 +1347,16 @@ def p_mapchar_or_var(p):
     elif kind == "VARSTRING_MAPCHAR":
         p[0] = _var_node(p, 1)
     else:
-        p[0] = A.Index(_span(p), _var_node(p, 1), p[3])
+        p[0] = A.Index(span_of(p), _var_node(p, 1), p[3])
 
 
 def p_mapchar(p):
     """mapchar : CHAR
                | '(' CHAR ',' light_state ')'"""
     ch = p[1] if len(p) == 2 else p[2]
-    span = _span(p) if len(p) == 2 else _span(p, 2)
+    span = span_of(p) if len(p) == 2 else span_of(p, 2)
     _owner(p).check_map_char(ch, span, f"Unknown map char type '{ch}'!")
-    p[0] = A.MapChar(_span(p), ch, -2 if len(p) == 2 else p[4])
+    p[0] = A.MapChar(span_of(p), ch, -2 if len(p) == 2 else p[4])
 
 
 def p_monster_or_var(p):
@@ -1369,7 +1369,7 @@ def p_monster_or_var(p):
     elif kind == "VARSTRING_MONST":
         p[0] = _var_node(p, 1)
     else:
-        p[0] = A.Index(_span(p), _var_node(p, 1), p[3])
+        p[0] = A.Index(span_of(p), _var_node(p, 1), p[3])
 
 
 def p_encodemonster(p):
@@ -1381,18 +1381,18 @@ def p_encodemonster(p):
     kind = p.slice[1].type
     if kind == "STRING":
         if not o.monster_known(None, p[1]):
-            o.error(f'Unknown monster "{p[1]}"!', _span(p), o.monster_hint(None, p[1]))
-        p[0] = A.MonsterSpec(_span(p), None, p[1])
+            o.error(f'Unknown monster "{p[1]}"!', span_of(p), o.monster_hint(None, p[1]))
+        p[0] = A.MonsterSpec(span_of(p), None, p[1])
     elif kind == "CHAR":
         if not o.monster_class_known(p[1]):
-            o.error(f"Unknown monster class '{p[1]}'!", _span(p))
-        p[0] = A.MonsterSpec(_span(p), p[1], None)
+            o.error(f"Unknown monster class '{p[1]}'!", span_of(p))
+        p[0] = A.MonsterSpec(span_of(p), p[1], None)
     elif kind == "RANDOM_TYPE":
-        p[0] = A.MonsterSpec(_span(p), None, None)
+        p[0] = A.MonsterSpec(span_of(p), None, None)
     else:
         if not o.monster_known(p[2], p[4]):
-            o.error(f"Unknown monster ('{p[2]}', \"{p[4]}\")!", _span(p), o.monster_hint(p[2], p[4]))
-        p[0] = A.MonsterSpec(_span(p), p[2], p[4])
+            o.error(f"Unknown monster ('{p[2]}', \"{p[4]}\")!", span_of(p), o.monster_hint(p[2], p[4]))
+        p[0] = A.MonsterSpec(span_of(p), p[2], p[4])
 
 
 def p_object_or_var(p):
@@ -1408,7 +1408,7 @@ def p_object_or_var(p):
     elif kind == "VARSTRING_OBJ":
         p[0] = _var_node(p, 1)
     else:
-        p[0] = A.Index(_span(p), _var_node(p, 1), p[3])
+        p[0] = A.Index(span_of(p), _var_node(p, 1), p[3])
 
 
 def p_encodexobj(p):
@@ -1417,12 +1417,12 @@ def p_encodexobj(p):
     o = _owner(p)
     if len(p) == 6:
         if not o.object_known(p[2], p[4]):
-            o.error(f"Unknown object ('{p[2]}', \"{p[4]}\")!", _span(p), o.object_hint(p[2], p[4]))
-        p[0] = A.ObjectSpec(_span(p), p[2], p[4])
+            o.error(f"Unknown object ('{p[2]}', \"{p[4]}\")!", span_of(p), o.object_hint(p[2], p[4]))
+        p[0] = A.ObjectSpec(span_of(p), p[2], p[4])
     else:
         if not o.object_known(None, p[3]):
-            o.error(f'Unknown object "{p[3]}"!', _span(p, 3), o.object_hint(None, p[3]))
-        p[0] = A.ObjectSpec(_span(p), None, p[3])
+            o.error(f'Unknown object "{p[3]}"!', span_of(p, 3), o.object_hint(None, p[3]))
+        p[0] = A.ObjectSpec(span_of(p), None, p[3])
 
 
 def p_encodeobj(p):
@@ -1434,24 +1434,24 @@ def p_encodeobj(p):
     kind = p.slice[1].type
     if kind == "STRING":
         if not o.object_known(None, p[1]):
-            o.error(f'Unknown object "{p[1]}"!', _span(p), o.object_hint(None, p[1]))
-        p[0] = A.ObjectSpec(_span(p), None, p[1])
+            o.error(f'Unknown object "{p[1]}"!', span_of(p), o.object_hint(None, p[1]))
+        p[0] = A.ObjectSpec(span_of(p), None, p[1])
     elif kind == "CHAR":
         if not o.object_class_known(p[1]):
-            o.error(f"Unknown object class '{p[1]}'!", _span(p))
-        p[0] = A.ObjectSpec(_span(p), p[1], None)
+            o.error(f"Unknown object class '{p[1]}'!", span_of(p))
+        p[0] = A.ObjectSpec(span_of(p), p[1], None)
     elif kind == "RANDOM_TYPE":
-        p[0] = A.ObjectSpec(_span(p), None, None)
+        p[0] = A.ObjectSpec(span_of(p), None, None)
     else:
         if not o.object_known(p[2], p[4]):
-            o.error(f"Unknown object ('{p[2]}', \"{p[4]}\")!", _span(p), o.object_hint(p[2], p[4]))
-        p[0] = A.ObjectSpec(_span(p), p[2], p[4])
+            o.error(f"Unknown object ('{p[2]}', \"{p[4]}\")!", span_of(p), o.object_hint(p[2], p[4]))
+        p[0] = A.ObjectSpec(span_of(p), p[2], p[4])
 
 
 def p_string_expr(p):
     """string_expr : string_or_var
                    | string_expr '.' string_or_var"""
-    p[0] = p[1] if len(p) == 2 else A.Concat(_span(p), p[1], p[3])
+    p[0] = p[1] if len(p) == 2 else A.Concat(span_of(p), p[1], p[3])
 
 
 def p_math_expr_leaf(p):
@@ -1464,20 +1464,20 @@ def p_math_expr_leaf(p):
                      | VARSTRING_INT_ARRAY '[' math_expr_var ']'"""
     kind = p.slice[1].type
     if kind == "INTEGER":
-        p[0] = A.Int(_span(p), p[1])
+        p[0] = A.Int(span_of(p), p[1])
     elif kind in ("dice", "corefunc_int"):
         p[0] = p[1]
     elif kind == "(":
-        p[0] = A.Int(_span(p, 2), p[2])
+        p[0] = A.Int(span_of(p, 2), p[2])
     elif kind == "METHOD_INT":
         name, method = p[1]
         info = _owner(p).lookup_var(name)
-        var = A.Var(_span(p), name, info[0], info[1])
-        p[0] = A.Method(_span(p), var, method)
+        var = A.Var(span_of(p), name, info[0], info[1])
+        p[0] = A.Method(span_of(p), var, method)
     elif kind == "VARSTRING_INT":
         p[0] = _var_node(p, 1)
     else:
-        p[0] = A.Index(_span(p), _var_node(p, 1), p[3])
+        p[0] = A.Index(span_of(p), _var_node(p, 1), p[3])
 
 
 def p_math_expr_binop(p):
@@ -1486,7 +1486,7 @@ def p_math_expr_binop(p):
                      | math_expr_var '*' math_expr_var
                      | math_expr_var '/' math_expr_var
                      | math_expr_var '%' math_expr_var"""
-    p[0] = A.BinOp(_span(p, 2), p[2], p[1], p[3])
+    p[0] = A.BinOp(span_of(p, 2), p[2], p[1], p[3])
 
 
 def p_math_expr_paren(p):
@@ -1520,14 +1520,14 @@ def p_corefunc_params_list(p):
 def _corecall(p, returns):
     name = p[1]
     args = p[3] if len(p) > 2 else []
-    node = A.CoreCall(_span(p), name, args, returns)
+    node = A.CoreCall(span_of(p), name, args, returns)
     _owner(p).check_corecall(node, had_parens=len(p) > 2)
     return node
 
 
 def p_corefunc_stmt(p):
     """corefunc_stmt : CFUNC '(' corefunc_params_list ')'"""
-    p[0] = A.CoreFuncStmt(_span(p), _corecall(p, " "))
+    p[0] = A.CoreFuncStmt(span_of(p), _corecall(p, " "))
 
 
 def p_corefunc_int(p):
@@ -1577,7 +1577,7 @@ def p_ter_selection_x(p):
                        | '(' ter_selection ')'"""
     s = p.slice
     kind = s[1].type
-    sp = _span(p)
+    sp = span_of(p)
     if kind == "coord_or_var":
         p[0] = A.SelCoord(sp, p[1])
     elif kind in ("rect_ID", "fillrect_ID"):
@@ -1618,20 +1618,20 @@ def p_ter_selection_x(p):
 def p_ter_selection(p):
     """ter_selection : ter_selection_x
                      | ter_selection_x '&' ter_selection"""
-    p[0] = p[1] if len(p) == 2 else A.SelUnion(_span(p, 2), p[1], p[3])
+    p[0] = p[1] if len(p) == 2 else A.SelUnion(span_of(p, 2), p[1], p[3])
 
 
 def p_dice(p):
     """dice : DICE"""
     n, d = p[1]
-    p[0] = A.Dice(_span(p), n, d)
+    p[0] = A.Dice(span_of(p), n, d)
 
 
 def p_all_integers(p):
     """all_integers : MINUS_INTEGER
                     | PLUS_INTEGER
                     | INTEGER"""
-    _carry(p)
+    carry(p)
     p[0] = p[1]
 
 
@@ -1640,7 +1640,7 @@ def p_all_ints_push(p):
                      | PLUS_INTEGER
                      | INTEGER
                      | dice"""
-    p[0] = p[1] if p.slice[1].type == "dice" else A.Int(_span(p), p[1])
+    p[0] = p[1] if p.slice[1].type == "dice" else A.Int(span_of(p), p[1])
 
 
 def p_ids(p):
@@ -1664,16 +1664,16 @@ def p_lev_region(p):
     for name, v, lo, hi in (("x1", x1, 1, 79), ("y1", y1, 0, 20), ("x2", x2, 1, 79),
                             ("y2", y2, 0, 20)):
         if v < lo or v > hi:
-            o.error(f"Region ({x1},{y1},{x2},{y2}) out of level range ({name})!", _span(p))
+            o.error(f"Region ({x1},{y1},{x2},{y2}) out of level range ({name})!", span_of(p))
             break
-    p[0] = A.RegionLit(_span(p), x1, y1, x2, y2, whole_level=True)
+    p[0] = A.RegionLit(span_of(p), x1, y1, x2, y2, whole_level=True)
 
 
 def p_region(p):
     """region : '(' INTEGER ',' INTEGER ',' INTEGER ',' INTEGER ')'"""
     x1, y1, x2, y2 = p[2], p[4], p[6], p[8]
-    _owner(p).check_map_region(x1, y1, x2, y2, _span(p))
-    p[0] = A.RegionLit(_span(p), x1, y1, x2, y2)
+    _owner(p).check_map_region(x1, y1, x2, y2, span_of(p))
+    p[0] = A.RegionLit(span_of(p), x1, y1, x2, y2)
 
 
 # The DesParser currently parsing (PLY's error hook gets no parser argument).

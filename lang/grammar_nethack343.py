@@ -74,7 +74,7 @@ SHARED = {
 DROP = ["random_corridors : RAND_CORRIDOR_ID ':' all_integers",
         "random_corridors : RAND_CORRIDOR_ID ':' RANDOM_TYPE"]
 
-_span = G._span
+_span = G.span_of
 
 
 def _o(p):
@@ -98,9 +98,9 @@ def _header_name(p, i):
     name = p[i]
     o = _o(p)
     if "." in name:
-        o.error("Invalid dot ('.') in level name.", _span(p, i))
+        o.error("Invalid dot ('.') in level name.", span_of(p, i))
     elif len(name) > 8:
-        o.error("Level names limited to 8 characters.", _span(p, i))
+        o.error("Level names limited to 8 characters.", span_of(p, i))
     o.new_level()
     o.registers = {}
     o.init_present = False
@@ -110,7 +110,7 @@ def _header_name(p, i):
 
 def p_x343_maze_def(p):
     """maze_def : MAZE_ID ':' STRING ',' filling"""
-    p[0] = (_header_name(p, 3), _span(p), p[5])
+    p[0] = (_header_name(p, 3), span_of(p), p[5])
 
 
 def p_x343_filling(p):
@@ -123,8 +123,8 @@ def p_x343_filling(p):
         from ..stdlib.terrain import INVALID_TYPE, MAX_TYPE, map_char_to_type
         t = map_char_to_type(p[1])
         if t == INVALID_TYPE or t >= MAX_TYPE:
-            o.warning("Invalid fill character in MAZE declaration", _span(p))
-        p[0] = A.MapChar(_span(p), p[1])
+            o.warning("Invalid fill character in MAZE declaration", span_of(p))
+        p[0] = A.MapChar(span_of(p), p[1])
 
 
 def p_x343_maze_level(p):
@@ -146,7 +146,7 @@ def p_x343_maze_level(p):
 
 def p_x343_level_def(p):
     """level_def : LEVEL_ID ':' STRING"""
-    p[0] = (_header_name(p, 3), _span(p))
+    p[0] = (_header_name(p, 3), span_of(p))
 
 
 def p_x343_room_level(p):
@@ -167,14 +167,14 @@ def p_x343_lev_init(p):
     from ..stdlib.terrain import CORR, INVALID_TYPE, ROOM, map_char_to_type
     fg, bg = map_char_to_type(p[3]), map_char_to_type(p[5])
     if fg == INVALID_TYPE:
-        o.error("Invalid foreground type.", _span(p, 3))
+        o.error("Invalid foreground type.", span_of(p, 3))
     if bg == INVALID_TYPE:
-        o.error("Invalid background type.", _span(p, 5))
+        o.error("Invalid background type.", span_of(p, 5))
     if p[9] and fg not in (CORR, ROOM):
-        o.error("Invalid foreground type for joined map.", _span(p, 3))
+        o.error("Invalid foreground type for joined map.", span_of(p, 3))
     o.init_present = True
     o.set_map_size(None)
-    p[0] = A.InitMap(_span(p), "mines", fg=p[3], bg=p[5], smoothed=bool(p[7]),
+    p[0] = A.InitMap(span_of(p), "mines", fg=p[3], bg=p[5], smoothed=bool(p[7]),
                      joined=bool(p[9]), lit=p[11], walled=p[13])
 
 
@@ -187,8 +187,8 @@ def p_x343_messages(p):
 def p_x343_message(p):
     """message : MESSAGE_ID ':' STRING"""
     if len(p[3]) > 256:
-        _o(p).error("Message string too long (>256 characters)", _span(p, 3))
-    p[0] = A.Message(_span(p), A.Str(_span(p, 3), p[3]))
+        _o(p).error("Message string too long (>256 characters)", span_of(p, 3))
+    p[0] = A.Message(span_of(p), A.Str(span_of(p, 3), p[3]))
 
 
 # ============================================================== maze parts
@@ -212,12 +212,12 @@ def p_x343_map_definition(p):
     if len(p) == 2:
         o.set_map_size(None)
         o.current_map = None
-        p[0] = A.MapStmt(_span(p))
+        p[0] = A.MapStmt(span_of(p))
         return
     block = p[6]
-    node = A.MapStmt(_span(p), halign=p[3], valign=p[5], lines=block.lines,
+    node = A.MapStmt(span_of(p), halign=p[3], valign=p[5], lines=block.lines,
                      first_line=block.first_line)
-    o.scan_map(node, _span(p, 6))
+    o.scan_map(node, span_of(p, 6))
     o.current_map = node.lines
     p[0] = node
 
@@ -232,7 +232,7 @@ def p_x343_reg_init(p):
 
 def _register(p, kind, vtype, items, what):
     o = _o(p)
-    span = _span(p)
+    span = span_of(p)
     if kind in o.registers:
         o.error(f"{what} registers already initialized!", span)
     if len(items) > MAX_REGISTERS:
@@ -272,16 +272,16 @@ def p_x343_object_char(p):
     """object_char : CHAR"""
     o = _o(p)
     if not o.object_class_known(p[1]):
-        o.error("Unknown char class!", _span(p))
-    p[0] = A.ObjectSpec(_span(p), p[1], None)
+        o.error("Unknown char class!", span_of(p))
+    p[0] = A.ObjectSpec(span_of(p), p[1], None)
 
 
 def p_x343_monster_char(p):
     """monster_char : CHAR"""
     o = _o(p)
     if not o.monster_class_known(p[1]):
-        o.error("Unknown monster class!", _span(p))
-    p[0] = A.MonsterSpec(_span(p), p[1], None)
+        o.error("Unknown monster class!", span_of(p))
+    p[0] = A.MonsterSpec(span_of(p), p[1], None)
 
 
 def p_x343_map_details(p):
@@ -369,8 +369,8 @@ def _flags(fill):
 def p_x343_room_def(p):
     """room_def : ROOM_ID ':' room_type ',' light_state ',' room_pos ',' room_align ',' room_size roomfill"""
     _o(p).in_room = True
-    room = A.Room(_span(p), p[3], 100, p[5], p[7], p[9], p[11], _flags(p[12]),
-                  A.Block(_span(p), []))
+    room = A.Room(span_of(p), p[3], 100, p[5], p[7], p[9], p[11], _flags(p[12]),
+                  A.Block(span_of(p), []))
     room.flags.span = room.span
     p[0] = (room, None)
 
@@ -380,9 +380,9 @@ def p_x343_subroom_def(p):
     _o(p).in_room = True
     pos = p[7]
     if pos is not None and (pos[0] < 0 or pos[1] < 0):
-        _o(p).error("Invalid subroom position !", _span(p, 7))
-    room = A.Room(_span(p), p[3], 100, p[5], pos, None, p[9], _flags(p[12]),
-                  A.Block(_span(p), []), subroom=True)
+        _o(p).error("Invalid subroom position !", span_of(p, 7))
+    room = A.Room(span_of(p), p[3], 100, p[5], pos, None, p[9], _flags(p[12]),
+                  A.Block(span_of(p), []), subroom=True)
     room.flags.span = room.span
     p[0] = (room, p[11])
 
@@ -412,25 +412,25 @@ def p_x343_room_detail(p):
 
 def p_x343_room_name(p):
     """room_name : NAME_ID ':' STRING"""
-    p[0] = ("name", p[3], _span(p))
+    p[0] = ("name", p[3], span_of(p))
 
 
 def p_x343_room_chance(p):
     """room_chance : CHANCE_ID ':' INTEGER"""
-    p[0] = ("chance", p[3], _span(p))
+    p[0] = ("chance", p[3], span_of(p))
 
 
 def p_x343_room_door(p):
     """room_door : DOOR_ID ':' secret ',' door_state ',' door_wall ',' door_pos"""
     if p[7] == -1 and p[9] != -1:
-        _o(p).error("If the door wall is random, so must be its pos!", _span(p))
-    p[0] = A.RoomDoor(_span(p), p[3], p[5], p[7], p[9])
+        _o(p).error("If the door wall is random, so must be its pos!", span_of(p))
+    p[0] = A.RoomDoor(span_of(p), p[3], p[5], p[7], p[9])
 
 
 def p_x343_door_wall(p):
     """door_wall : DIRECTION
                  | RANDOM_TYPE"""
-    G._carry(p)
+    G.carry(p)
     p[0] = p[1]
 
 
@@ -450,7 +450,7 @@ def p_x343_corridors_def(p):
 def p_x343_corridor(p):
     """corridor : CORRIDOR_ID ':' corr_spec ',' corr_spec
                 | CORRIDOR_ID ':' corr_spec ',' INTEGER"""
-    p[0] = A.Corridor(_span(p), p[3], p[5])
+    p[0] = A.Corridor(span_of(p), p[3], p[5])
 
 
 # ============================================================== details
@@ -468,7 +468,7 @@ def p_x343_chance(p):
         p[0] = None
         return
     if p[1] <= 0 or p[1] > 100:
-        _o(p).error("Expected percentile chance.", _span(p))
+        _o(p).error("Expected percentile chance.", span_of(p))
     p[0] = p[1] if p[1] < 100 else None
 
 
@@ -476,12 +476,12 @@ def p_x343_monster_detail(p):
     """monster_detail : MONSTER_ID chance ':' monster_c ',' m_name ',' coordinate monster_infos"""
     o = _o(p)
     cls, name = p[4], p[6]
-    span = _span(p)
+    span = span_of(p)
     if isinstance(cls, A.Index):
         spec = cls if name is None else A.MonsterSpec(span, None, name)
     else:
         if name is not None and not o.monster_known(cls, name):
-            o.warning("Invalid monster name!  Making random monster.", _span(p, 6),
+            o.warning("Invalid monster name!  Making random monster.", span_of(p, 6),
                       o.monster_hint(cls, name))
             name = None
         spec = A.MonsterSpec(span, cls, name)
@@ -495,7 +495,7 @@ def p_x343_monster_c(p):
     kind = p.slice[1].type
     if kind == "CHAR":
         if not _o(p).monster_class_known(p[1]):
-            _o(p).error("Unknown monster class!", _span(p))
+            _o(p).error("Unknown monster class!", span_of(p))
         p[0] = p[1]
     elif kind == "RANDOM_TYPE":
         p[0] = None
@@ -508,7 +508,7 @@ def p_x343_names(p):
               | RANDOM_TYPE
        o_name : STRING
               | RANDOM_TYPE"""
-    G._carry(p)
+    G.carry(p)
     p[0] = None if p.slice[1].type == "RANDOM_TYPE" else p[1]
 
 
@@ -531,7 +531,7 @@ def p_x343_monster_info(p):
                     | ',' MON_APPEARANCE STRING"""
     kind = p.slice[2].type
     if kind == "STRING":
-        p[0] = ("name", A.Str(_span(p, 2), p[2]))
+        p[0] = ("name", A.Str(span_of(p, 2), p[2]))
     elif kind == "MON_ATTITUDE":
         p[0] = ("peaceful", p[2])
     elif kind == "MON_ALERTNESS":
@@ -539,7 +539,7 @@ def p_x343_monster_info(p):
     elif kind == "alignment":
         p[0] = ("align", p[2])
     else:
-        p[0] = ("appear", (p[2], A.Str(_span(p, 3), p[3])))
+        p[0] = ("appear", (p[2], A.Str(span_of(p, 3), p[3])))
 
 
 def p_x343_object_detail(p):
@@ -550,7 +550,7 @@ def p_x343_object_detail(p):
         obj.container = True
         obj.contents = A.Block(obj.span, [])
         obj.contained = False  # type: ignore[attr-defined]
-    obj.span = _span(p)
+    obj.span = span_of(p)
     p[0] = obj if pct is None else A.Chance(obj.span, A.CondPercent(obj.span, pct), obj)
 
 
@@ -558,12 +558,12 @@ def p_x343_object_desc(p):
     """object_desc : chance ':' object_c ',' o_name ',' object_where object_infos"""
     o = _o(p)
     cls, name = p[3], p[5]
-    span = _span(p, 2)
+    span = span_of(p, 2)
     if isinstance(cls, A.Index):
         spec = cls if name is None else A.ObjectSpec(span, None, name)
     else:
         if name is not None and not o.object_known(cls, name):
-            o.warning("Illegal object name!  Making random object.", _span(p, 5),
+            o.warning("Illegal object name!  Making random object.", span_of(p, 5),
                       o.object_hint(cls, name))
             name = None
         spec = A.ObjectSpec(span, cls, name)
@@ -580,7 +580,7 @@ def p_x343_object_c(p):
     kind = p.slice[1].type
     if kind == "CHAR":
         if not _o(p).object_class_known(p[1]):
-            _o(p).error("Unknown char class!", _span(p))
+            _o(p).error("Unknown char class!", span_of(p))
         p[0] = p[1]
     elif kind == "RANDOM_TYPE":
         p[0] = None
@@ -617,13 +617,13 @@ def p_x343_curse_state(p):
 def p_x343_monster_id(p):
     """monster_id : STRING"""
     known = _o(p).monster_known(None, p[1])
-    p[0] = ("montype", A.MonsterSpec(_span(p), None, p[1]) if known else None)
+    p[0] = ("montype", A.MonsterSpec(span_of(p), None, p[1]) if known else None)
 
 
 def p_x343_enchantment(p):
     """enchantment : RANDOM_TYPE
                    | INTEGER"""
-    p[0] = ("spe", None if p.slice[1].type == "RANDOM_TYPE" else A.Int(_span(p), p[1]))
+    p[0] = ("spe", None if p.slice[1].type == "RANDOM_TYPE" else A.Int(span_of(p), p[1]))
 
 
 def p_x343_optional_name(p):
@@ -631,7 +631,7 @@ def p_x343_optional_name(p):
                      | ',' NONE
                      | ',' STRING"""
     named = len(p) > 1 and p.slice[2].type == "STRING"
-    p[0] = ("name", A.Str(_span(p, 2), p[2]) if named else None)
+    p[0] = ("name", A.Str(span_of(p, 2), p[2]) if named else None)
 
 
 def p_x343_door_detail(p):
@@ -642,44 +642,44 @@ def p_x343_door_detail(p):
         rows = o.current_map
         ch = rows[coord.y][coord.x] if coord.y < len(rows) and coord.x < len(rows[coord.y]) else " "
         if ch not in "+S":
-            o.error("Door decl doesn't match the map", _span(p))
-    p[0] = A.Door(_span(p), p[3], A.SelCoord(coord.span, coord))
+            o.error("Door decl doesn't match the map", span_of(p))
+    p[0] = A.Door(span_of(p), p[3], A.SelCoord(coord.span, coord))
 
 
 def p_x343_trap_detail(p):
     """trap_detail : TRAP_ID chance ':' trap_name ',' coordinate"""
-    p[0] = _chance(p, 2, A.Trap(_span(p), p[4], p[6]))
+    p[0] = _chance(p, 2, A.Trap(span_of(p), p[4], p[6]))
 
 
 def p_x343_drawbridge_detail(p):
     """drawbridge_detail : DRAWBRIDGE_ID ':' coordinate ',' DIRECTION ',' door_state"""
     if p[7] not in (D_ISOPEN, D_CLOSED):
-        _o(p).error("A drawbridge can only be open or closed!", _span(p, 7))
-    p[0] = A.Drawbridge(_span(p), p[3], p[5], p[7])
+        _o(p).error("A drawbridge can only be open or closed!", span_of(p, 7))
+    p[0] = A.Drawbridge(span_of(p), p[3], p[5], p[7])
 
 
 def p_x343_mazewalk_detail(p):
     """mazewalk_detail : MAZEWALK_ID ':' coordinate ',' DIRECTION"""
-    p[0] = A.MazeWalk(_span(p), p[3], p[5])
+    p[0] = A.MazeWalk(span_of(p), p[3], p[5])
 
 
 def p_x343_wallify_detail(p):
     """wallify_detail : WALLIFY_ID"""
-    p[0] = A.Wallify(_span(p), None)
+    p[0] = A.Wallify(span_of(p), None)
 
 
 def p_x343_ladder_stair(p):
     """ladder_detail : LADDER_ID ':' coordinate ',' UP_OR_DOWN
        stair_detail : STAIR_ID ':' coordinate ',' UP_OR_DOWN"""
     node = A.Ladder if p.slice[1].type == "LADDER_ID" else A.Stair
-    p[0] = node(_span(p), p[3], p[5])
+    p[0] = node(span_of(p), p[3], p[5])
 
 
 def p_x343_dig_pass(p):
     """diggable_detail : NON_DIGGABLE_ID ':' region
        passwall_detail : NON_PASSWALL_ID ':' region"""
     node = A.NonDiggable if p.slice[1].type == "NON_DIGGABLE_ID" else A.NonPasswall
-    p[0] = node(_span(p), p[3])
+    p[0] = node(span_of(p), p[3])
 
 
 def p_x343_region_detail(p):
@@ -688,11 +688,11 @@ def p_x343_region_detail(p):
     irregular = (bits >> 1) & 1
     o = _o(p)
     if reg.x1 > reg.x2 or reg.y1 > reg.y2:
-        o.error("Region start > end!", _span(p, 3))
+        o.error("Region start > end!", span_of(p, 3))
     if p[7] == "vault" and (irregular or reg.x2 - reg.x1 != 1 or reg.y2 - reg.y1 != 1):
-        o.error("Vaults must be exactly 2x2!", _span(p))
-    flags = A.RoomFlags(_span(p), filled=0 if bits & 1 else 1, irregular=irregular, joined=1)
-    p[0] = A.RegionStmt(_span(p), reg, p[5], p[7], flags, None)
+        o.error("Vaults must be exactly 2x2!", span_of(p))
+    flags = A.RoomFlags(span_of(p), filled=0 if bits & 1 else 1, irregular=irregular, joined=1)
+    p[0] = A.RegionStmt(span_of(p), reg, p[5], p[7], flags, None)
 
 
 def p_x343_prefilled(p):
@@ -704,7 +704,7 @@ def p_x343_prefilled(p):
 
 def p_x343_altar_detail(p):
     """altar_detail : ALTAR_ID ':' coordinate ',' alignment ',' altar_type"""
-    p[0] = A.Altar(_span(p), p[3], p[5], p[7])
+    p[0] = A.Altar(span_of(p), p[3], p[5], p[7])
 
 
 def p_x343_features(p):
@@ -712,24 +712,24 @@ def p_x343_features(p):
        sink_detail : SINK_ID ':' coordinate
        pool_detail : POOL_ID ':' coordinate"""
     kind = {"FOUNTAIN_ID": "fountain", "SINK_ID": "sink", "POOL_ID": "pool"}[p.slice[1].type]
-    p[0] = A.Feature(_span(p), kind, A.SelCoord(p[3].span, p[3]))
+    p[0] = A.Feature(span_of(p), kind, A.SelCoord(p[3].span, p[3]))
 
 
 def p_x343_gold_detail(p):
     """gold_detail : GOLD_ID ':' amount ',' coordinate"""
-    p[0] = A.Gold(_span(p), p[3], p[5])
+    p[0] = A.Gold(span_of(p), p[3], p[5])
 
 
 def p_x343_amount(p):
     """amount : INTEGER
               | RANDOM_TYPE"""
     # A random amount is rnd(200) in 3.4.3's loader.
-    p[0] = A.Dice(_span(p), 1, 200) if p.slice[1].type == "RANDOM_TYPE" else A.Int(_span(p), p[1])
+    p[0] = A.Dice(span_of(p), 1, 200) if p.slice[1].type == "RANDOM_TYPE" else A.Int(span_of(p), p[1])
 
 
 def p_x343_engraving_detail(p):
     """engraving_detail : ENGRAVING_ID ':' coordinate ',' engraving_type ',' STRING"""
-    p[0] = A.Engraving(_span(p), p[3], p[5], A.Str(_span(p, 7), p[7]))
+    p[0] = A.Engraving(span_of(p), p[3], p[5], A.Str(span_of(p, 7), p[7]))
 
 
 def p_x343_coordinate(p):
@@ -740,7 +740,7 @@ def p_x343_coordinate(p):
     if kind == "coord":
         p[0] = p[1]
     elif kind == "RANDOM_TYPE":
-        p[0] = A.RandomCoord(_span(p), 0)
+        p[0] = A.RandomCoord(span_of(p), 0)
     else:
         p[0] = _register_ref(p, "place", "coord")
 
@@ -751,21 +751,21 @@ def p_x343_coord(p):
     x, y = p[2], p[4]
     if (not getattr(o, "in_room", False) and not getattr(o, "init_present", False)
             and (x < 0 or x > o.max_x_map or y < 0 or y > o.max_y_map)):
-        o.error("Coordinates out of map range!", _span(p))
-    p[0] = A.CoordLit(_span(p), x, y)
+        o.error("Coordinates out of map range!", span_of(p))
+    p[0] = A.CoordLit(span_of(p), x, y)
 
 
 # ============================================================== helpers
 def _register_ref(p, kind, vtype):
     o = _o(p)
     n = p[3]
-    span = _span(p)
+    span = span_of(p)
     if n >= MAX_REGISTERS:
-        o.error("Register Index overflow!", _span(p, 3))
+        o.error("Register Index overflow!", span_of(p, 3))
     elif n >= getattr(o, "registers", {}).get(kind, 0):
         o.warning(f"{kind}[{n}] has no value: this part's RANDOM_{kind.upper()}S list "
                   f"has {o.registers.get(kind, 0)}", span)
-    return A.Index(span, A.Var(span, kind, vtype, True), A.Int(_span(p, 3), n))
+    return A.Index(span, A.Var(span, kind, vtype, True), A.Int(span_of(p, 3), n))
 
 
 def _gather_contents(p, statements):

@@ -106,7 +106,7 @@ def p_mazefiller(p):
         # lev_comp 3.6 maps the character twice (what_map_char of a terrain number), so
         # the game always gets INVALID_TYPE, which its fill skips: the level stays
         # stone. The tree keeps what the file says; the loader decides (compat).
-        p[0] = A.MapChar(G._span(p), p[1], 0)
+        p[0] = A.MapChar(G.span_of(p), p[1], 0)
 
 
 GRAMMAR = None

@@ -94,7 +94,7 @@ class DesParser:
 
     # ------------------------------------------------------------------ entry points
     def parse(self, text: str, filename: str = "<input>") -> A.DesFile:
-        tree = self._parse_text(text, filename)
+        tree = self.parse_source(text, filename)
         self.reporter.raise_if_errors()
         return tree
 
@@ -110,7 +110,7 @@ class DesParser:
     def warnings(self) -> List[Diagnostic]:
         return self.reporter.warnings
 
-    def _parse_text(self, text: str, filename: str) -> A.DesFile:
+    def parse_source(self, text: str, filename: str) -> A.DesFile:
         self.sources.add(filename, text)
         lexer = _PushbackLexer(DesLexer(filename, self.lookup_var, self.lexicon))
         lexer.input(text)
@@ -349,11 +349,11 @@ class DesParser:
             if params == "":
                 self.error(f"Core function '{node.name}' takes no parameters.", node.span)
             else:
-                self.error(f"Core function '{node.name}' requires '{_decode(params)}' parameter"
-                           f"{'s' if len(params) > 1 else ''}, got '{_decode(got)}' instead.",
+                self.error(f"Core function '{node.name}' requires '{decode_params(params)}' parameter"
+                           f"{'s' if len(params) > 1 else ''}, got '{decode_params(got)}' instead.",
                            node.span)
         if ret != node.returns:
-            self.error(f"Core function '{node.name}' does not return '{_decode(node.returns)}' value.",
+            self.error(f"Core function '{node.name}' does not return '{decode_params(node.returns)}' value.",
                        node.span)
 
     # ------------------------------------------------------------------ INCLUDE
@@ -378,7 +378,7 @@ class DesParser:
         self.include_stack.append(real)
         try:
             node.resolved = path
-            node.tree = self._parse_text(text, path)  # type: ignore[attr-defined]
+            node.tree = self.parse_source(text, path)  # type: ignore[attr-defined]
         finally:
             self.include_stack.pop()
         return node
@@ -407,7 +407,7 @@ def arg_letter(node) -> str:
     return "?"
 
 
-def _decode(letters: str) -> str:
+def decode_params(letters: str) -> str:
     words = {"i": "int", "r": "region", "s": "str", "O": "obj", "c": "coord", " ": "nothing",
              "m": "mapchar", "M": "monster"}
     return ", ".join(words.get(c, "unknown") for c in letters)
