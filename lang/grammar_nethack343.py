@@ -74,7 +74,7 @@ SHARED = {
 DROP = ["random_corridors : RAND_CORRIDOR_ID ':' all_integers",
         "random_corridors : RAND_CORRIDOR_ID ':' RANDOM_TYPE"]
 
-_span = G.span_of
+span_of = G.span_of
 
 
 def _o(p):
