@@ -54,7 +54,7 @@ def report_dialect(args, path: str, compiled) -> None:
 # adds its parser and sets ``func`` (a function taking the parsed args, returning the
 # exit code) with ``set_defaults``.  Listed by module name, imported when the parser
 # is built.
-COMMAND_MODULES: List[str] = ["tools.run", "tools.repl.core", "tools.compare.command",
+COMMAND_MODULES: List[str] = ["tools.run", "tools.repl.command", "tools.compare.command",
                               "tools.harness.command", "tools.lint"]
 
 

@@ -149,7 +149,7 @@ class Repl:
                 except DesError as err:
                     self._quiet = False
                     self._report(err)
-                    self._say(f"({frag.name[1:-1]} failed this time and was dropped)")
+                    self.say(f"({frag.name[1:-1]} failed this time and was dropped)")
                     self._quiet = True
                     continue
                 kept.append(frag)
@@ -184,7 +184,7 @@ class Repl:
     def _feed(self, line: str) -> None:
         line = line.rstrip("\r\n")
         if self.echo:
-            self._say(self.prompt + line)
+            self.say(self.prompt + line)
         if not self.buffer:
             stripped = line.strip()
             if not stripped:
@@ -247,11 +247,11 @@ class Repl:
                 x0, y0 = self.session.builder.to_relative(bbox[0], bbox[1])
                 x1, y1 = self.session.builder.to_relative(bbox[2], bbox[3])
                 what += f", ({x0},{y0}) to ({x1},{y1})"
-            self._say(f"{shown.vtype}{' array' if shown.is_array else ''}: {what}"
+            self.say(f"{shown.vtype}{' array' if shown.is_array else ''}: {what}"
                       + ("" if shown.vtype == "selection" else
                          f" = {format_value(shown.value, shown.vtype, shown.is_array)}"))
         else:
-            self._say(f"{shown.vtype}{' array' if shown.is_array else ''} = "
+            self.say(f"{shown.vtype}{' array' if shown.is_array else ''} = "
                       f"{format_value(shown.value, shown.vtype, shown.is_array)}")
 
     def _statement(self, frag: Fragment) -> None:
@@ -265,26 +265,26 @@ class Repl:
         except DesError as err:
             self._report(err)
             self._rebuild()
-            self._say("(the level is as it was before this input)")
+            self.say("(the level is as it was before this input)")
             return
         self.history.append(frag)
         level = self.level
         for name, bits in frag.flags:
-            self._say(f"FLAGS: {name}")
+            self.say(f"FLAGS: {name}")
         values = self.session.evaluator.frame.values
         for s in frag.statements:
             name = getattr(s, "name", None)
             if type(s).__name__ == "Assign" and name in values:
                 vtype, is_array = self.session.vars.get(name, (s.vtype, s.is_array))
-                self._say(f"{name} = {format_value(values[name], vtype, is_array)}")
+                self.say(f"{name} = {format_value(values[name], vtype, is_array)}")
         rows_after = map_rows(level)
         changed = changed_cells(rows_before, rows_after)
         counts_after = contents(level)
         if changed or counts_after != counts_before:
             self._show_map(changed=changed, rows=rows_after)
-            self._say(describe_change(changed, counts_before, counts_after))
+            self.say(describe_change(changed, counts_before, counts_after))
         elif not any(type(s).__name__ in ("Assign", "FunctionDef") for s in frag.statements):
-            self._say("(the map did not change)")
+            self.say("(the map did not change)")
 
     # ================================================================== commands
     def command(self, line: str) -> None:
@@ -303,7 +303,7 @@ class Repl:
         handler(arg)
 
     def cmd_help(self, arg: str) -> None:
-        self._say(HELP)
+        self.say(HELP)
 
     def cmd_quit(self, arg: str) -> None:
         self.done = True
@@ -312,25 +312,25 @@ class Repl:
         lv = self.level
         self._show_map()
         where = f"{self.file}, " if self.file else ""
-        self._say(f'LEVEL "{lv.name}" ({where}seed {self.seed}), MAP origin ({lv.xstart},{lv.ystart}): '
+        self.say(f'LEVEL "{lv.name}" ({where}seed {self.seed}), MAP origin ({lv.xstart},{lv.ystart}): '
                   f"{len(lv.rooms)} rooms, {len(lv.monsters)} monsters, {len(lv.objects)} objects, "
                   f"{len(lv.traps)} traps; {_count(len(self.history), 'statement')} typed")
 
     def cmd_vars(self, arg: str) -> None:
         rows = self.session.variables()
         if not rows and not self.session.functions:
-            self._say("no variables or functions yet")
+            self.say("no variables or functions yet")
             return
         for name, vtype, is_array, value in rows:
             kind = vtype + (" array" if is_array else "")
-            self._say(f"{name:<14} {kind:<16} {format_value(value, vtype, is_array)}")
+            self.say(f"{name:<14} {kind:<16} {format_value(value, vtype, is_array)}")
         for fname, f in sorted(self.session.functions.items()):
             params = ", ".join(f"{p.lstrip('$')}:{t}" for p, t in f.params)
-            self._say(f"FUNCTION {fname}({params})")
+            self.say(f"FUNCTION {fname}({params})")
 
     def cmd_seed(self, arg: str) -> None:
         if not arg:
-            self._say(f"seed {self.seed}")
+            self.say(f"seed {self.seed}")
             return
         try:
             seed = int(arg, 0)
@@ -347,12 +347,12 @@ class Repl:
             self._rebuild()
             return
         self._show_map()
-        self._say(f"seed {seed}: level rebuilt, {_count(len(self.history), 'statement')} run again")
+        self.say(f"seed {seed}: level rebuilt, {_count(len(self.history), 'statement')} run again")
 
     def cmd_reset(self, arg: str) -> None:
         self.history = []
         self._rebuild()
-        self._say("back to the " + (f'LEVEL "{self.level_name}" of {self.file}' if self.file
+        self.say("back to the " + (f'LEVEL "{self.level_name}" of {self.file}' if self.file
                                     else "empty level") + "; variables and functions forgotten")
 
     def cmd_undo(self, arg: str) -> None:
@@ -363,7 +363,7 @@ class Repl:
         self._rebuild()
         self._show_map()
         more = " ..." if "\n" in last.text else ""
-        self._say(f"undone: {last.text.splitlines()[0]}{more}")
+        self.say(f"undone: {last.text.splitlines()[0]}{more}")
 
     def cmd_load(self, arg: str) -> None:
         if not arg:
@@ -377,7 +377,7 @@ class Repl:
             return
         if not arg:
             names = [lv.name for lv in self.compiled.tree.levels]
-            self._say("levels: " + ", ".join(
+            self.say("levels: " + ", ".join(
                 f"[{n}]" if n == self.level_name else n for n in names))
             return
         self._start_from(self.file, arg)
@@ -404,7 +404,7 @@ class Repl:
             self._rebuild()
             return
         self._show_map()
-        self._say(f'LEVEL "{name}" of {path} (seed {self.seed})')
+        self.say(f'LEVEL "{name}" of {path} (seed {self.seed})')
 
     def cmd_save(self, arg: str) -> None:
         if not arg:
@@ -423,7 +423,7 @@ class Repl:
             self._error(f"{arg} was written but does not compile:")
             self._report(err)
             return
-        self._say(f"wrote {arg}: {_count(len(self.history), 'statement')}"
+        self.say(f"wrote {arg}: {_count(len(self.history), 'statement')}"
                   + (f' after LEVEL "{self.level_name}" of {self.file}' if self.file else ""))
 
     def des_text(self, name: str = "repl") -> str:
@@ -475,7 +475,7 @@ class Repl:
                                     soft_wrap=True, emoji=False, markup=False)
         return self._console
 
-    def _say(self, text, style: Optional[str] = None) -> None:
+    def say(self, text, style: Optional[str] = None) -> None:
         if self.color:
             self._console_for().print(text, style=style)
         else:
@@ -483,17 +483,17 @@ class Repl:
         self.out.flush()
 
     def _show_map(self, marks=None, changed=None, rows=None) -> None:
-        self._say(draw(self.level, marks=marks, changed=changed, color=self.color, rows=rows,
+        self.say(draw(self.level, marks=marks, changed=changed, color=self.color, rows=rows,
                        width=self.width))
 
     def _error(self, message: str) -> None:
-        self._say(f"error: {message}", style="bold red")
+        self.say(f"error: {message}", style="bold red")
 
     def _warn(self, message: str, span=None) -> None:
         if self._quiet:
             return
         if span is None:
-            self._say(f"warning: {message}", style="yellow")
+            self.say(f"warning: {message}", style="yellow")
         else:
             self._diagnostic(Diagnostic("warning", message, span))
 
@@ -507,7 +507,7 @@ class Repl:
         span = d.span
         style = "bold red" if d.severity == "error" else "yellow"
         if not span.file.startswith("<input"):
-            self._say(d.format(sources), style=style)
+            self.say(d.format(sources), style=style)
             return
         text = sources.texts.get(span.file) or []
         where = ""
@@ -515,16 +515,16 @@ class Repl:
             where = f" (in {span.file[1:-1]}, line {span.line})"
         elif len(text) > 1:
             where = f" (line {span.line})"
-        self._say(f"{d.severity}: {d.message}{where}", style=style)
+        self.say(f"{d.severity}: {d.message}{where}", style=style)
         src = sources.line(span.file, span.line)
         if src is not None:
             shown = src.expandtabs(1)
             col = max(span.col, 1)
             width = max(1, min(span.length, max(1, len(shown) - col + 1)))
-            self._say("  " + shown)
-            self._say("  " + " " * (col - 1) + "^" + "~" * (width - 1), style=style)
+            self.say("  " + shown)
+            self.say("  " + " " * (col - 1) + "^" + "~" * (width - 1), style=style)
         if d.hint:
-            self._say(f"hint: {d.hint}")
+            self.say(f"hint: {d.hint}")
 
 
 def _count(n: int, word: str) -> str:
@@ -539,68 +539,3 @@ def _in_map(lines: List[str]) -> bool:
         elif line.strip().startswith("ENDMAP"):
             inside = False
     return inside
-
-
-# ====================================================================== CLI
-def run_piped(repl: Repl, stream: TextIO) -> int:
-    """Read lines from a non-terminal ``stream`` (a script piped in) until :quit or EOF."""
-    for line in stream:
-        repl.feed(line)
-        if repl.done:
-            return 0
-    repl.finish_input()
-    return 0
-
-
-def cmd_repl(args) -> int:
-    from unlev.cli import format_des_error
-    interactive = sys.stdin.isatty() and sys.stdout.isatty()
-    color = {"always": True, "never": False}.get(args.color, interactive)
-    compat = Compat.game() if args.compat == "game" else Compat()
-    try:
-        repl = Repl(args.file, args.level, seed=args.seed, compat=compat, color=color,
-                    include_path=args.include_path, echo=not interactive and args.echo,
-                    dialect=args.dialect)
-    except DesError as err:
-        print(format_des_error(err, args.file or ""), file=sys.stderr)
-        return 1
-    except (KeyError, ValueError) as err:
-        print(f"unlev repl: error: {err.args[0]}", file=sys.stderr)
-        return 2
-    if interactive:
-        from unlev.tools.repl.prompt import run_terminal
-        return run_terminal(repl, history_file=args.history)
-    return run_piped(repl, sys.stdin)
-
-
-def default_history_file() -> str:
-    return os.environ.get("UNLEV_HISTORY") or os.path.join(os.path.expanduser("~"),
-                                                           ".unlev_history")
-
-
-def add_parser(subparsers) -> None:
-    import argparse
-    from unlev.cli import add_common_options
-    p = subparsers.add_parser(
-        "repl", help="try selections and statements on a live level",
-        description="A prompt with a live level (empty, or FILE's LEVEL run first): a "
-        "selection expression is drawn over the map, a statement is run and the map "
-        "redrawn. :help inside lists the commands. Reads lines from stdin when it is "
-        "not a terminal.",
-        epilog="examples:\n  unlev repl\n  unlev repl samples/bigrm.des --seed 7\n"
-        "  printf 'circle((40,10),6)\\n:vars\\n' | unlev repl",
-        formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("file", nargs="?", help="a des-file whose LEVEL is run first")
-    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    p.add_argument("--level", metavar="NAME", help="which LEVEL of FILE (default: the first)")
-    p.add_argument("--compat", choices=("documented", "game"), default="documented",
-                   help="follow the documentation (default) or reproduce the game's loader")
-    p.add_argument("--color", choices=("auto", "always", "never"), default="auto",
-                   help="highlight selections and changes in colour (auto: on a terminal)")
-    p.add_argument("--history", default=default_history_file(), metavar="FILE",
-                   help="where input history is kept across sessions (default ~/.unlev_history "
-                   "or $UNLEV_HISTORY)")
-    p.add_argument("--no-echo", dest="echo", action="store_false",
-                   help="with piped input, do not repeat each input line after the prompt")
-    add_common_options(p)
-    p.set_defaults(func=cmd_repl)

@@ -163,7 +163,7 @@ def run_terminal(repl: Repl, history_file: str = "") -> int:
     repl.width = shutil.get_terminal_size().columns
     if repl.file:
         repl.cmd_show("")
-    repl._say("unlev repl: type a selection or a statement; :help, :quit (Ctrl-D)")
+    repl.say("unlev repl: type a selection or a statement; :help, :quit (Ctrl-D)")
     while not repl.done:
         repl.width = shutil.get_terminal_size().columns
         try:
