@@ -28,18 +28,18 @@ class _StairCounter:
     def __init__(self, monkeypatch):
         self.asked = []
         counter = self
-        real_stair, real_ladder = GameBuilder.do_stair, GameBuilder.do_ladder
+        real_stair, real_ladder = GameBuilder.stair, GameBuilder.ladder
 
-        def do_stair(builder, coord, up, span=None, **kw):
+        def stair(builder, coord, up, span=None):
             counter.asked.append(("stairs", bool(up)))
-            return real_stair(builder, coord, up, span=span, **kw)
+            return real_stair(builder, coord, up, span=span)
 
-        def do_ladder(builder, coord, up, **kw):
+        def ladder(builder, coord, up, span=None):
             counter.asked.append(("ladder", bool(up)))
-            return real_ladder(builder, coord, up, **kw)
+            return real_ladder(builder, coord, up, span=span)
 
-        monkeypatch.setattr(GameBuilder, "do_stair", do_stair)
-        monkeypatch.setattr(GameBuilder, "do_ladder", do_ladder)
+        monkeypatch.setattr(GameBuilder, "stair", stair)
+        monkeypatch.setattr(GameBuilder, "ladder", ladder)
 
 
 def _maze_problems(lv) -> list:

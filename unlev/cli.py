@@ -8,7 +8,6 @@ never as a Python traceback.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from typing import List, Optional
 
@@ -16,6 +15,7 @@ from . import __version__
 from .lang import ast as A
 from .lang.diagnostics import DesError
 from .lang.frontend import compile_file
+from .tools.common import (add_common_options, find_des_files, report_dialect, sources_of)
 
 EXAMPLES_MAIN = """examples:
   unlev run samples/bigrm.des --seed 42 --show    generate a level and draw it
@@ -29,25 +29,6 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message):  # argparse's default exits 2 as well; keep its format
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: error: {message}\n")
-
-
-def add_common_options(p: argparse.ArgumentParser) -> None:
-    """Options every command that reads des-files takes (one place, so a new one such
-    as a dialect switch reaches every command at once)."""
-    p.add_argument("--include-path", action="append", default=[], metavar="DIR",
-                   help="another directory to look for INCLUDEd files in")
-    p.add_argument("--dialect", default="unnethack",
-                   choices=["unnethack", "nethack36", "nethack343", "auto"],
-                   help="des-file dialect (default unnethack; auto decides from the file)")
-    p.add_argument("--show-dialect", action="store_true",
-                   help="say which dialect each file was read as, and why")
-
-
-def report_dialect(args, path: str, compiled) -> None:
-    """With --show-dialect: 'FILE: dialect nethack36 (a MAZE: header at line 3)'."""
-    if getattr(args, "show_dialect", False):
-        why = f" ({compiled.dialect_reason})" if compiled.dialect_reason else ""
-        print(f"{path}: dialect {compiled.dialect}{why}", file=sys.stderr)
 
 
 # Sub-commands living in their own modules: each has ``add_parser(subparsers)`` that
@@ -92,23 +73,12 @@ def build_argparser() -> argparse.ArgumentParser:
     return ap
 
 
-def find_des_files(paths: List[str]) -> List[str]:
-    found: List[str] = []
-    for p in paths:
-        if os.path.isdir(p):
-            for root, _dirs, files in os.walk(p):
-                found.extend(os.path.join(root, f) for f in files if f.endswith(".des"))
-        else:
-            found.append(p)
-    return sorted(found) if any(os.path.isdir(p) for p in paths) else found
-
-
 def cmd_parse(args) -> int:
     try:
         compiled = compile_file(args.file, include_path=args.include_path,
                                 dialect=args.dialect)
     except DesError as e:
-        print(e.format(_sources_of(e, args.file)), file=sys.stderr)
+        print(e.format(sources_of(e, args.file)), file=sys.stderr)
         return 1
     report_dialect(args, args.file, compiled)
     for w in compiled.warnings:
@@ -134,7 +104,7 @@ def cmd_check(args) -> int:
                                     dialect=args.dialect)
         except DesError as e:
             failed += 1
-            print(e.format(_sources_of(e, f)), file=sys.stderr)
+            print(e.format(sources_of(e, f)), file=sys.stderr)
             continue
         passed += 1
         report_dialect(args, f, compiled)
@@ -143,25 +113,6 @@ def cmd_check(args) -> int:
                 print(w.format(compiled.sources), file=sys.stderr)
     print(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 else 1
-
-
-def format_des_error(err: DesError, path: str = "") -> str:
-    """The ``file:line:col: error:`` text, source line and caret of a DesError."""
-    return err.format(_sources_of(err, path))
-
-
-def _sources_of(err: DesError, path: str):
-    from .lang.diagnostics import SourceCache
-    cache = SourceCache()
-    for d in err.diagnostics:
-        f = d.span.file
-        if f not in cache.texts and os.path.isfile(f):
-            try:
-                with open(f, encoding="latin-1") as fh:
-                    cache.add(f, fh.read())
-            except OSError:
-                pass
-    return cache
 
 
 def main(argv: Optional[List[str]] = None) -> int:

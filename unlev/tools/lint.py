@@ -403,7 +403,7 @@ def lint_file(path: str, include_path: Optional[List[str]] = None,
 # ------------------------------------------------------------------ the command
 def add_parser(subparsers) -> None:
     import argparse
-    from unlev.cli import add_common_options
+    from unlev.tools.common import add_common_options
     p = subparsers.add_parser(
         "lint", help="warn about legal code that likely does not do what was meant",
         description="Lint des-files: " + ", ".join(CODES) + ". Prints file:line:col: "
@@ -423,7 +423,7 @@ def add_parser(subparsers) -> None:
 def cmd_lint(args) -> int:
     import os
     import sys
-    from unlev.cli import find_des_files, format_des_error
+    from unlev.tools.common import find_des_files, format_des_error
     from unlev.lang.diagnostics import DesError
     missing = [p for p in args.paths if not os.path.exists(p)]
     if missing:

@@ -93,7 +93,7 @@ def _count(minimum: int):
 
 
 def add_parser(subparsers) -> None:
-    from unlev.cli import add_common_options
+    from unlev.tools.common import add_common_options
     from unlev.stdlib.builtins import DEFAULT_DATE
     p = subparsers.add_parser(
         "run", help="generate the levels of a des-file; draw them or export them",
@@ -178,7 +178,7 @@ def make_console(color: str, file=None):
 
 
 def cmd_run(args) -> int:
-    from unlev.cli import format_des_error
+    from unlev.tools.common import format_des_error
     from unlev.lang.frontend import compile_file
 
     json_to_stdout = args.json == "-"

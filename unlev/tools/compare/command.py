@@ -151,7 +151,7 @@ def compare_samples(compiled, node: A.Level, ours: Sequence[Sample], game: Seque
 def levels_with_reference(paths: Sequence[str], refs: Dict[str, str], only=None):
     """(file, compiled, LEVEL node) for every level of the des-files that has dumps.
     A name defined twice keeps its last definition, as the game does."""
-    from unlev.cli import find_des_files
+    from unlev.tools.common import find_des_files
     chosen: Dict[str, tuple] = {}
     errors = []
     for f in find_des_files(list(paths)):
@@ -242,7 +242,7 @@ def _default_reference() -> str:
 
 def add_parser(sub) -> None:
     import argparse
-    from unlev.cli import add_common_options
+    from unlev.tools.common import add_common_options
     p = sub.add_parser(
         "compare", help="measure levels against the real game's dumps",
         description="Run every level of the des-files that has reference dumps under N "

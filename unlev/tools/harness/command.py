@@ -40,7 +40,7 @@ exit status: 0 all passed, 1 a run failed, 2 usage error
 
 
 def add_parser(subparsers) -> None:
-    from unlev.cli import add_common_options
+    from unlev.tools.common import add_common_options
     p = subparsers.add_parser(
         "test", help="run levels under many seeds: invariants, snapshots, lint",
         description="Run every LEVEL of the des-files under every seed; check what must "
@@ -125,7 +125,7 @@ def run_jobs(jobs: List[Job], settings: Settings, workers: int = 1,
 # ------------------------------------------------------------------ the command
 def cmd_test(args) -> int:
     from rich.console import Console
-    from unlev.cli import find_des_files, format_des_error
+    from unlev.tools.common import find_des_files, format_des_error
 
     err = Console(stderr=True, highlight=False)
     out = Console(highlight=False, width=None if sys.stdout.isatty() else 160,

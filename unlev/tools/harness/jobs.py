@@ -110,7 +110,7 @@ def run_job(job: Job, settings: Settings) -> dict:
     try:
         _run(job, settings, result)
     except DesError as e:
-        from unlev.cli import format_des_error
+        from unlev.tools.common import format_des_error
         result["outcome"] = ERROR
         result["error"] = format_des_error(e, job.path)
     except Exception as e:   # a bug in unlev: say where, without a traceback dump

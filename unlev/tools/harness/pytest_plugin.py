@@ -106,7 +106,7 @@ class UnlevFailure(Exception):
 
 class DesFile(pytest.File):
     def collect(self):
-        from unlev.cli import format_des_error
+        from unlev.tools.common import format_des_error
         from unlev.tools.harness.jobs import list_jobs
         from unlev.lang.diagnostics import DesError
         seeds, settings = _settings(self.config)

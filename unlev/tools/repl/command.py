@@ -27,7 +27,7 @@ def run_piped(repl: Repl, stream: TextIO) -> int:
 
 
 def cmd_repl(args) -> int:
-    from unlev.cli import format_des_error
+    from unlev.tools.common import format_des_error
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     color = {"always": True, "never": False}.get(args.color, interactive)
     compat = Compat.game() if args.compat == "game" else Compat()
@@ -54,7 +54,7 @@ def default_history_file() -> str:
 
 def add_parser(subparsers) -> None:
     import argparse
-    from unlev.cli import add_common_options
+    from unlev.tools.common import add_common_options
     p = subparsers.add_parser(
         "repl", help="try selections and statements on a live level",
         description="A prompt with a live level (empty, or FILE's LEVEL run first): a "

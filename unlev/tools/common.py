@@ -1,0 +1,65 @@
+"""What every command that reads des-files shares: the common options (include path,
+dialect), saying which dialect a file was read as, finding des-files under folders,
+and printing a DesError with its source lines.
+
+Why a module of its own: the commands (unlev/tools/*) and the front door (unlev/cli.py)
+both need these; living here, neither imports the other.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import List
+
+from unlev.lang.diagnostics import DesError
+
+
+def add_common_options(p: argparse.ArgumentParser) -> None:
+    """Options every command that reads des-files takes (one place, so a new one such
+    as a dialect switch reaches every command at once)."""
+    p.add_argument("--include-path", action="append", default=[], metavar="DIR",
+                   help="another directory to look for INCLUDEd files in")
+    p.add_argument("--dialect", default="unnethack",
+                   choices=["unnethack", "nethack36", "nethack343", "auto"],
+                   help="des-file dialect (default unnethack; auto decides from the file)")
+    p.add_argument("--show-dialect", action="store_true",
+                   help="say which dialect each file was read as, and why")
+
+
+def report_dialect(args, path: str, compiled) -> None:
+    """With --show-dialect: 'FILE: dialect nethack36 (a MAZE: header at line 3)'."""
+    if getattr(args, "show_dialect", False):
+        why = f" ({compiled.dialect_reason})" if compiled.dialect_reason else ""
+        print(f"{path}: dialect {compiled.dialect}{why}", file=sys.stderr)
+
+
+def find_des_files(paths: List[str]) -> List[str]:
+    found: List[str] = []
+    for p in paths:
+        if os.path.isdir(p):
+            for root, _dirs, files in os.walk(p):
+                found.extend(os.path.join(root, f) for f in files if f.endswith(".des"))
+        else:
+            found.append(p)
+    return sorted(found) if any(os.path.isdir(p) for p in paths) else found
+
+
+def format_des_error(err: DesError, path: str = "") -> str:
+    """The ``file:line:col: error:`` text, source line and caret of a DesError."""
+    return err.format(sources_of(err, path))
+
+
+def sources_of(err: DesError, path: str):
+    from unlev.lang.diagnostics import SourceCache
+    cache = SourceCache()
+    for d in err.diagnostics:
+        f = d.span.file
+        if f not in cache.texts and os.path.isfile(f):
+            try:
+                with open(f, encoding="latin-1") as fh:
+                    cache.add(f, fh.read())
+            except OSError:
+                pass
+    return cache
