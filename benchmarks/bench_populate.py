@@ -26,8 +26,8 @@ from unlev.lang.frontend import compile_file
 from unlev.generate.build import build_level
 
 REPO = Path(__file__).resolve().parent.parent
-_POPULATION = ("begin_monster", "do_object", "begin_container", "do_trap", "do_gold",
-               "do_altar", "do_grave")
+_POPULATION = ("begin_monster", "object", "begin_container", "trap", "gold", "altar",
+               "grave")
 
 
 def _timed(spent: dict, key: str, fn):
