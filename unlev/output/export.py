@@ -2,7 +2,7 @@
 
 Why this module exists: ``unlev run --json``, the regression snapshots and any outside
 tool need one documented, stable picture of everything a :class:`~unlev.model.level.Level`
-holds (docs/json-schema.md; machine-readable schema in ``unlev/schema/``).  Entity
+holds (docs/json-schema.md; machine-readable schema in ``unlev/output/schema/``).  Entity
 attributes are serialised generically -- whatever a populator puts in
 ``Monster.attrs`` shows up without a change here; data-table records become names.
 

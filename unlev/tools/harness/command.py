@@ -3,7 +3,7 @@ result and compare it with its stored snapshot.
 
 Why this module exists: variant maintainers learn about broken levels (unreachable
 stairs, monsters in walls, mazes cut in two) from players.  This command runs every
-level x seed in parallel (harness_run.run_job does one), checks the invariants
+level x seed in parallel (jobs.run_job does one), checks the invariants
 (unlev.tools.harness.invariants), compares snapshots (unlev.tools.harness.snapshot), lints the files
 (unlev.tools.lint) and reports: details of each failure, a summary table, ``N passed, M
 failed``, and on request JUnit XML and JSON (unlev.tools.harness.report).

@@ -1,7 +1,7 @@
 """How a regression run is reported: summary table, JUnit XML and JSON.
 
 Why this module exists: CI systems read JUnit XML, scripts read JSON, people read the
-table; all three are made from the same list of job results (harness_run.run_job).
+table; all three are made from the same list of job results (jobs.run_job).
 """
 
 from __future__ import annotations

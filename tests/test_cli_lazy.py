@@ -1,0 +1,79 @@
+"""The front door stays thin: ``unlev --help`` and ``unlev check`` load neither the other
+commands nor the level half, and the command table agrees with the commands' parsers."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from unlev.cli import COMMANDS, build_argparser
+
+# Modules (and their submodules) a command must not load unless it is the one running.
+OTHER_COMMANDS = ("unlev.tools.run", "unlev.tools.repl", "unlev.tools.compare",
+                  "unlev.tools.harness", "unlev.tools.lint")
+THIRD_PARTY_TERMINAL = ("rich", "prompt_toolkit")
+LEVEL_HALF = ("unlev.model", "unlev.generate", "unlev.populate", "unlev.output")
+
+PROBE = """
+import json, sys
+from unlev.cli import main
+try:
+    code = main(sys.argv[1:])
+except SystemExit as exc:
+    code = exc.code
+json.dump({"code": code, "modules": sorted(sys.modules)}, sys.__stderr__)
+"""
+
+
+def loaded_by(*argv):
+    """(exit code, modules loaded) of the CLI run with ``argv`` in a fresh interpreter."""
+    r = subprocess.run([sys.executable, "-c", PROBE, *map(str, argv)],
+                       capture_output=True, text=True, timeout=120)
+    result = json.loads(r.stderr.splitlines()[-1])
+    return result["code"], result["modules"]
+
+
+def under(modules, prefixes):
+    return [m for m in modules if any(m == p or m.startswith(p + ".") for p in prefixes)]
+
+
+def test_check_loads_no_other_command_nor_the_level_half(tmp_path):
+    des = tmp_path / "tiny.des"
+    des.write_text('LEVEL:"tiny"\nROOM:"ordinary",random,random,random,random {\n}\n')
+    code, modules = loaded_by("check", des)
+    assert code == 0
+    assert "unlev.tools.check" in modules
+    assert under(modules, OTHER_COMMANDS + THIRD_PARTY_TERMINAL + LEVEL_HALF) == []
+
+
+def test_help_loads_no_command_at_all():
+    code, modules = loaded_by("--help")
+    assert code == 0
+    assert under(modules, ("unlev.tools", "unlev.lang") + THIRD_PARTY_TERMINAL
+                 + LEVEL_HALF) == []
+
+
+def test_a_commands_help_loads_only_that_command():
+    code, modules = loaded_by("lint", "--help")
+    assert code == 0
+    assert "unlev.tools.lint" in modules
+    assert under(modules, ("unlev.tools.run", "unlev.tools.repl", "unlev.tools.compare",
+                           "unlev.tools.harness")) == []
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_the_table_agrees_with_the_commands_parser(command):
+    # The one-line help of the table (all `unlev --help` shows) is the one the
+    # command's module gives its parser, and no module adds a command the table lacks.
+    assert build_argparser(command).format_help() == build_argparser().format_help()
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_the_loaded_parser_is_the_commands_own(command):
+    # A stand-in has no options and no func; the command's module sets both.
+    args, _rest = build_argparser(command).parse_known_args([command, "x"])
+    assert args.command == command
+    assert callable(args.func)

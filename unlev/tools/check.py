@@ -1,0 +1,89 @@
+"""``unlev parse`` and ``unlev check``: read des-files and report what is wrong, without
+generating a level.
+
+Why a module of its own: these two are the language half's front end as a command
+(:func:`unlev.lang.frontend.compile_file`: lexer, grammar of the dialect, checker), the
+counterpart of lev_comp reading a file; they need nothing of the level half, so the
+front door (``unlev/cli.py``) can run them without loading it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from unlev.lang import ast as A
+from unlev.lang.diagnostics import DesError
+from unlev.lang.frontend import compile_file
+from unlev.tools.common import (add_common_options, find_des_files, report_dialect,
+                                sources_of)
+
+
+def add_parser(subparsers) -> None:
+    """Add the ``parse`` and ``check`` parsers (both commands live here)."""
+    p = subparsers.add_parser(
+        "parse", help="parse a des-file and report syntax errors",
+        description="Parse one des-file; with --ast print its syntax tree.",
+        epilog="example:\n  unlev parse samples/bigrm.des --ast",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("file")
+    p.add_argument("--ast", action="store_true", help="print the syntax tree")
+    p.add_argument("--spans", action="store_true", help="with --ast: show line:col of each node")
+    add_common_options(p)
+    p.set_defaults(func=cmd_parse)
+
+    c = subparsers.add_parser(
+        "check", help="parse and statically check des-files",
+        description="Parse and check every des-file given (directories are searched for "
+        "*.des). Prints 'N passed, M failed'; exits 0 only if all pass.",
+        epilog="examples:\n  unlev check samples/bigrm.des\n"
+        "  unlev check ../shared/corpus/unnethack/",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    c.add_argument("paths", nargs="+", metavar="FILE|DIR")
+    c.add_argument("-q", "--quiet", action="store_true", help="do not print warnings")
+    c.add_argument("--no-compat-warnings", action="store_true",
+                   help="do not warn where the game's loader differs from the documentation")
+    add_common_options(c)
+    c.set_defaults(func=cmd_check)
+
+
+def cmd_parse(args) -> int:
+    try:
+        compiled = compile_file(args.file, include_path=args.include_path,
+                                dialect=args.dialect)
+    except DesError as e:
+        print(e.format(sources_of(e, args.file)), file=sys.stderr)
+        return 1
+    report_dialect(args, args.file, compiled)
+    for w in compiled.warnings:
+        print(w.format(compiled.sources), file=sys.stderr)
+    if args.ast:
+        print(A.dump(compiled.tree, with_spans=args.spans))
+    else:
+        n = len(compiled.tree.levels)
+        print(f"{args.file}: ok ({n} level{'s' if n != 1 else ''})")
+    return 0
+
+
+def cmd_check(args) -> int:
+    files = find_des_files(args.paths)
+    if not files:
+        print("unlev check: no des-files found", file=sys.stderr)
+        return 2
+    passed = failed = 0
+    for f in files:
+        try:
+            compiled = compile_file(f, include_path=args.include_path,
+                                    compat_warnings=not args.no_compat_warnings,
+                                    dialect=args.dialect)
+        except DesError as e:
+            failed += 1
+            print(e.format(sources_of(e, f)), file=sys.stderr)
+            continue
+        passed += 1
+        report_dialect(args, f, compiled)
+        if not args.quiet:
+            for w in compiled.warnings:
+                print(w.format(compiled.sources), file=sys.stderr)
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
