@@ -11,7 +11,7 @@ from .diagnostics import DesError, Diagnostic, SourceCache
 from .parser import DesParser
 
 # What the command line's --dialect sets for commands that do not pass one.
-_DEFAULT_DIALECT = ["unnethack"]
+_DEFAULT_DIALECT = ["auto"]
 
 
 def set_default_dialect(dialect: str) -> None:
@@ -43,14 +43,41 @@ def compile_file(path: str, include_path: Optional[List[str]] = None,
         text = _read(path)
     if dialect != "auto":
         return _compile(path, text, include_path, compat_warnings, dialect, "")
-    first_error = None
+    failures = []
     for cand, reason in candidates(text):
         try:
             return _compile(path, text, include_path, compat_warnings, cand, reason)
         except DesError as e:
-            if first_error is None:
-                first_error = e
-    raise first_error
+            failures.append((cand, e))
+    raise _likeliest(failures, evidence=not candidates(text)[0][1].startswith("nothing"))
+
+
+def _likeliest(failures, evidence: bool) -> DesError:
+    """No dialect parses: the errors of the dialect the file most likely is.  That is the
+    detector's first guess when it saw something only that dialect has (``evidence``);
+    otherwise the dialect that read furthest before its first error, and then the error
+    says so and which dialects were tried."""
+    from .dialect import label
+
+    def reach(err):
+        """Where reading stopped: the first syntax error; a file read to its end with
+        only static errors (unknown names, bad values) reads furthest of all."""
+        for d in err.diagnostics:
+            if d.message.startswith(("syntax error", "unexpected character")):
+                return (d.span.line, d.span.col)
+        return (float("inf"), 0)
+
+    best_cand, best = failures[0]
+    for cand, err in failures[1:] if not evidence else ():
+        if reach(err) > reach(best):
+            best_cand, best = cand, err
+    if best_cand != failures[0][0]:
+        tried = ", ".join(label(c) for c, _e in failures)
+        note = (f"the file reads furthest as {label(best_cand)} (tried: {tried}); "
+                "force a dialect with --dialect")
+        first = best.diagnostics[0]
+        first.hint = f"{first.hint}; {note}" if first.hint else note
+    return best
 
 
 def _compile(path, text, include_path, compat_warnings, dialect, reason) -> Compiled:

@@ -45,9 +45,38 @@ def test_dialect_choice_is_validated():
         compile_text('LEVEL:"a"\n', dialect="nethack37")
 
 
-def test_unnethack_stays_default_and_rejects_maze_header():
-    rejects(compile_text, MAZE36)
+def test_auto_is_the_default_and_unnethack_rejects_maze_header():
+    """Issue 18: a new user's 3.6/3.4.3 file is read in its own dialect without flags;
+    forcing UnNetHack still rejects 3.6's MAZE header."""
+    assert compile_text(MAZE36).dialect == "nethack36"
+    rejects(lambda t: compile_text(t, dialect="unnethack"), MAZE36)
     assert compile_text('LEVEL:"a"\n').dialect == "unnethack"
+
+
+def test_when_no_dialect_parses_the_likeliest_is_reported_with_what_was_tried():
+    from unlev.lang.diagnostics import DesError, Span
+    from unlev.lang.frontend import _likeliest
+
+    def err(line, msg="syntax error at \"X\""):
+        return DesError(msg, Span("f.des", line, 1))
+
+    # no evidence: the dialect that read furthest wins and the hint says what was tried
+    e = _likeliest([("unnethack", err(2)), ("nethack36", err(5)), ("nethack343", err(3))],
+                   evidence=False)
+    assert e.diagnostics[0].span.line == 5
+    assert "reads furthest as NetHack 3.6" in e.diagnostics[0].hint
+    assert "tried: UnNetHack, NetHack 3.6, NetHack 3.4.3" in e.diagnostics[0].hint
+    # a file read to its end with only static errors reads furthest of all
+    e = _likeliest([("nethack36", err(9)), ("unnethack", err(2, "unknown monster"))],
+                   evidence=False)
+    assert e.diagnostics[0].message == "unknown monster"
+    # evidence for the first guess: its errors, untouched
+    e = _likeliest([("unnethack", err(2)), ("nethack36", err(5))], evidence=True)
+    assert e.diagnostics[0].span.line == 2 and e.diagnostics[0].hint is None
+    # end to end: an UnNetHack-only statement keeps UnNetHack's error
+    with pytest.raises(DesError) as ex:
+        compile_text('LEVEL:"t"\nSPILL:(1,1),\'.\',north,3\nSPLAT:1\n')
+    assert ex.value.diagnostics[0].span.line == 3
 
 
 @pytest.mark.parametrize("text,dialect,why", [
@@ -76,7 +105,8 @@ def test_auto_falls_back_to_the_dialect_that_parses():
 def test_cli_dialect_option_and_show(tmp_path, capsys):
     f = tmp_path / "m.des"
     f.write_text(MAZE36)
-    assert cli_main(["check", str(f)]) == 1
+    assert cli_main(["check", str(f)]) == 0                      # auto, the default
+    assert cli_main(["check", "--dialect", "unnethack", str(f)]) == 1
     capsys.readouterr()
     assert cli_main(["check", "--dialect", "nethack36", str(f)]) == 0
     assert cli_main(["parse", "--dialect", "auto", "--show-dialect", str(f)]) == 0

@@ -21,9 +21,9 @@ def add_common_options(p: argparse.ArgumentParser) -> None:
     as a dialect switch reaches every command at once)."""
     p.add_argument("--include-path", action="append", default=[], metavar="DIR",
                    help="another directory to look for INCLUDEd files in")
-    p.add_argument("--dialect", default="unnethack",
+    p.add_argument("--dialect", default="auto",
                    choices=["unnethack", "nethack36", "nethack343", "auto"],
-                   help="des-file dialect (default unnethack; auto decides from the file)")
+                   help="des-file dialect (default auto: decided from each file, see --show-dialect)")
     p.add_argument("--show-dialect", action="store_true",
                    help="say which dialect each file was read as, and why")
 

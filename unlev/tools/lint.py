@@ -392,7 +392,7 @@ def lint_tree(tree: A.DesFile, file: str, ignore: Iterable[str] = ()) -> List[Di
 
 
 def lint_file(path: str, include_path: Optional[List[str]] = None,
-              ignore: Iterable[str] = (), dialect: str = "unnethack"):
+              ignore: Iterable[str] = (), dialect: str = "auto"):
     """(compiled, findings) for one file; raises DesError when it does not compile."""
     from unlev.lang.frontend import compile_file
     compiled = compile_file(path, include_path=include_path, compat_warnings=False,
@@ -438,7 +438,7 @@ def cmd_lint(args) -> int:
     for f in files:
         try:
             compiled, found = lint_file(f, args.include_path, args.ignore,
-                                        getattr(args, "dialect", "unnethack"))
+                                        getattr(args, "dialect", "auto"))
         except DesError as e:
             print(format_des_error(e, f), file=sys.stderr)
             broken += 1

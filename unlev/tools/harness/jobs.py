@@ -42,7 +42,7 @@ class Settings:
     no_flip: bool = False
     include_path: Tuple[str, ...] = ()
     config: SkipConfig = field(default_factory=SkipConfig)
-    dialect: str = "unnethack"
+    dialect: str = "auto"
 
 
 def file_key(path: str) -> str:
@@ -53,7 +53,7 @@ def file_key(path: str) -> str:
 _COMPILED: Dict[tuple, tuple] = {}   # a changed file is compiled again
 
 
-def compiled_file(path: str, include_path: Tuple[str, ...] = (), dialect: str = "unnethack"):
+def compiled_file(path: str, include_path: Tuple[str, ...] = (), dialect: str = "auto"):
     """(compiled, directives, required-features cache) of a des-file, once per
     process; raises DesError."""
     try:
@@ -74,7 +74,7 @@ def compiled_file(path: str, include_path: Tuple[str, ...] = (), dialect: str = 
 
 
 def list_jobs(path: str, seeds: List[int], include_path: Tuple[str, ...] = (),
-              dialect: str = "unnethack") -> List[Job]:
+              dialect: str = "auto") -> List[Job]:
     """Every LEVEL x seed of a file; raises DesError when the file does not compile."""
     compiled, _d, _r = compiled_file(path, include_path, dialect)
     levels = compiled.tree.levels

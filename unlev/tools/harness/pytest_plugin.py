@@ -12,7 +12,7 @@ unlev is enough.  Options::
     --unlev-update          (re)write snapshots that differ
     --unlev-config FILE     per-level settings (default: unlev-test.ini if present)
     --unlev-compat MODE     documented (default) or game
-    --unlev-dialect NAME    unnethack (default), nethack36, nethack343 or auto
+    --unlev-dialect NAME    auto (default), unnethack, nethack36 or nethack343
     --unlev-lint            add one lint item per des-file
 
 Node ids read ``path/to/file.des::LEVEL[seed=N]``.
@@ -40,9 +40,9 @@ def pytest_addoption(parser) -> None:
                 help="per-level settings file (default: unlev-test.ini if present)")
     g.addoption("--unlev-compat", default="documented", choices=("documented", "game"),
                 help="build levels as documented (default) or as the game does")
-    g.addoption("--unlev-dialect", default="unnethack",
+    g.addoption("--unlev-dialect", default="auto",
                 choices=("unnethack", "nethack36", "nethack343", "auto"),
-                help="des-file dialect (default unnethack)")
+                help="des-file dialect (default auto: decided from each file)")
     g.addoption("--unlev-lint", action="store_true", default=False,
                 help="one extra item per des-file that fails on lint findings")
 

@@ -69,7 +69,7 @@ class Repl:
     def __init__(self, file: Optional[str] = None, level: Optional[str] = None, seed: int = 0,
                  compat: Compat = Compat(), out: Optional[TextIO] = None, color: bool = False,
                  include_path: Optional[List[str]] = None, echo: bool = False,
-                 dialect: str = "unnethack") -> None:
+                 dialect: str = "auto") -> None:
         self.out = out if out is not None else sys.stdout
         self.color = color
         self.echo = echo
