@@ -194,12 +194,13 @@ class ExpressionEvaluator:
         return (Selection.fillrect if n.filled else Selection.rect)(x1, y1, x2, y2)
 
     def _region_abs(self, r: Region):
-        # The game sorts the corners, then converts and clamps each (spo_lev.c SEL_RECT).
+        # The game sorts the corners, then converts each (spo_lev.c SEL_RECT); the
+        # clamping that follows is Selection.rect/fillrect's, sorting never again.
         x1, x2 = min(r.x1, r.x2), max(r.x1, r.x2)
         y1, y2 = min(r.y1, r.y2), max(r.y1, r.y2)
         ax1, ay1 = self.builder.locate(Coord(x1, y1))
         ax2, ay2 = self.builder.locate(Coord(x2, y2))
-        return max(ax1, 0), max(ay1, 0), min(ax2, 79), min(ay2, 20)
+        return ax1, ay1, ax2, ay2
 
     def e_SelLine(self, n: A.SelLine) -> Selection:
         start, end = self.eval(n.start), self.eval(n.end)

@@ -387,18 +387,24 @@ class Selection:
     def fillrect(cls, x1: int, y1: int, x2: int, y2: int) -> "Selection":
         """Solid rectangle; corners in any order.  Corners are sorted, then only the low
         corner is clamped up to 0 and only the high corner down to the map edge, as in
-        the opcode handler."""
+        the opcode handler -- so a rectangle wholly off the map selects nothing (its low
+        corner stays beyond the clamped high one and the game's loops never run)."""
         x1, x2 = min(x1, x2), max(x1, x2)
         y1, y2 = min(y1, y2), max(y1, y2)
         x1, y1 = max(x1, 0), max(y1, 0)
         x2, y2 = min(x2, COLNO - 1), min(y2, ROWNO - 1)
+        if x1 > x2 or y1 > y2:
+            return cls._of(0)
         return cls._of(_cols(x1, x2) & _rows(y1, y2))
 
     @classmethod
     def rect(cls, x1: int, y1: int, x2: int, y2: int) -> "Selection":
-        """Rectangle outline, with fillrect's sorting and clamping.  Because the clamp
-        moves the far edge onto the map, ``rect(70,5, 90,8)`` has its right side at
-        x = 79, and a rectangle wholly right of the map still leaves that column."""
+        """Rectangle outline, with fillrect's sorting and clamping and the opcode
+        handler's two loops (x1..x2 for the top and bottom, y1..y2 for the sides, points
+        off the map dropped).  Because the clamp moves the far edge onto the map,
+        ``rect(70,5, 90,8)`` has its right side at x = 79, and ``rect(85,5, 90,8)`` keeps
+        just that side; wholly below and right of the map (both loops empty) it selects
+        nothing."""
         x1, x2 = min(x1, x2), max(x1, x2)
         y1, y2 = min(y1, y2), max(y1, y2)
         x1, y1 = max(x1, 0), max(y1, 0)

@@ -218,6 +218,21 @@ def test_redefinition_replaces_a_variable():
 
 
 # ====================================================================== selections
+def test_rectangles_wholly_off_the_map_select_nothing():
+    """spo_lev.c SPO_SEL_RECT/FILLRECT sort the corners once, clamp the low corner up
+    and the high one down, then loop x1..x2 / y1..y2: off the map both loops are empty.
+    (The evaluator used to clamp, then Selection sorted again: the map edge was drawn.)"""
+    r = run("TERRAIN: fillrect (84,5,89,8), 'L'\n"
+            "TERRAIN: fillrect (4,22,9,25), 'L'\n"
+            "TERRAIN: fillrect (89,25,94,30), 'L'\n"
+            "TERRAIN: rect (89,25,94,30), 'L'\n"
+            "TERRAIN: rect (85,5,90,8), 'L'\n")
+    sels = [t["selection"] for t in r.of("terrain")]
+    assert sels[:4] == [Selection.empty()] * 4
+    # only the sides' loop runs: x2's side, clamped onto the map, as the game draws it
+    assert sels[4] == Selection.from_points([(79, y) for y in range(5, 9)])
+
+
 def test_selection_expressions_through_terrain():
     r = run("$s = selection: rect (1,1,3,3)\n"
             "TERRAIN: $s & (10,10), 'L'\n"
