@@ -229,7 +229,7 @@ def test_cli_compare_prints_the_summary_and_writes_json(tmp_path, capsys):
                "--json", str(out)])
     text = capsys.readouterr().out
     assert rc == 0
-    assert re.search(r"1 levels match, 0 differ", text)
+    assert re.search(r"1 level matches, 0 differ", text)
     report = json.loads(out.read_text())
     assert report["counts"]["match"] == 1
     (lv,) = report["levels"]

@@ -213,7 +213,7 @@ def test_level_filter_and_duplicate_level_names(project, capsys):
     jobs = list_jobs(str(project / "levels" / "two.des"), [1])
     assert [j.label for j in jobs] == ["yard#0", "yard#1"]
     code, out, _ = run(capsys, "levels", "--seeds", "1", "-j", "1", "--snapshots", "s")
-    assert code == 0 and "2 runs (2 levels x 1 seeds)" in out
+    assert code == 0 and "2 runs (2 levels x 1 seed)" in out
     assert sorted(os.listdir(project / "s" / "two")) == ["yard_0", "yard_1"]
 
 

@@ -241,3 +241,11 @@ def test_summary_table_is_capped_with_a_pointer_to_the_json():
     text = out.getvalue()
     assert names[4] in text and names[5] not in text
     assert "7 more kinds (7 things); --json lists everything" in text
+
+
+def test_counted_nouns_agree_with_their_number():
+    from unlev.output.words import count
+    assert count(1, "rooms") == "1 room" and count(2, "rooms") == "2 rooms"
+    assert count(0, "levels") == "0 levels" and count(1, "levels") == "1 level"
+    assert count(1, "stairs") == "1 staircase" and count(3, "stairs") == "3 stairs"
+    assert count(1, "lint warnings") == "1 lint warning"

@@ -22,6 +22,7 @@ from unlev.model.level import (
     COLNO, D_BROKEN, D_ISOPEN, DB_BOG, DB_ICE, DB_LAVA, DB_MOAT, DB_UNDER, LA_DOWN,
     LR_DOWNTELE, ROWNO, Level,
 )
+from unlev.output.words import count
 from unlev.stdlib import data
 from unlev.stdlib import terrain as T
 
@@ -482,9 +483,8 @@ def summary(level: Level, *, seed: Optional[int] = None, source: Optional[str] =
               ("monsters", len(level.monsters)), ("objects", len(level.objects)),
               ("traps", len(level.traps)), ("engravings", len(level.engravings)),
               ("gold", gold)]
-    shown = [f"{n} {w}" for w, n in counts if n or w in ("monsters", "objects", "traps")]
-    lines.append(Text(", ".join(n.replace("1 engravings", "1 engraving").replace(
-        "1 subrooms", "1 subroom") for n in shown)))
+    shown = [count(n, w) for w, n in counts if n or w in ("monsters", "objects", "traps")]
+    lines.append(Text(", ".join(shown)))
     rows = entity_rows(level)
     if rows:
         table = Table(box=None, show_header=True, header_style="bold", pad_edge=False,

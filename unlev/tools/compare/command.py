@@ -17,6 +17,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Sequence
 
+from unlev.output.words import count
 from unlev.tools.compare.known import KNOWN, KnownDifference, known_reason
 from unlev.tools.compare.measures import (DIFFERS, KNOWN as V_KNOWN, MATCH, RANK, Measure,
                                     level_measures, level_verdict)
@@ -183,7 +184,8 @@ class Report:
         c = self.counts()
         match = c[MATCH] + c["tolerance"]
         differ = c[V_KNOWN] + c[DIFFERS]
-        return (f"{match} levels match, {differ} differ ({c['tolerance']} of the matching "
+        verb = "matches" if match == 1 else "match"
+        return (f"{count(match, 'levels')} {verb}, {differ} differ ({c['tolerance']} of the matching "
                 f"only within tolerance; {c[V_KNOWN]} of the differing only where "
                 f"docs/known-differences.md explains it, {c[DIFFERS]} unexplained)")
 

@@ -24,6 +24,7 @@ from unlev.tools.harness.config import ConfigError, SkipConfig, directives_of, p
 from unlev.tools.harness.jobs import ERROR, FAILED, PASSED, Job, Settings, describe_failure, \
     list_jobs, run_job
 from unlev.lang.diagnostics import DesError
+from unlev.output.words import count
 
 EXAMPLES = """examples:
   unlev test ../shared/corpus/unnethack/ --seeds 1..10
@@ -254,9 +255,10 @@ def _report(results: List[dict], lint_text: Dict[str, List[str]], lint_count: in
                       "lists every one)", markup=False)
     c = counts(results)
     failed = c[FAILED] + c[ERROR]
-    lint_part = f", {lint_count} lint warning{'s' if lint_count != 1 else ''}" if lint_count else ""
+    lint_part = f", {count(lint_count, 'lint warnings')}" if lint_count else ""
     out.print(f"{c[PASSED]} passed, {failed} failed{lint_part}", markup=False)
-    out.print(f"{len(results)} runs ({len(levels)} levels x {len(seeds)} seeds) in "
+    out.print(f"{count(len(results), 'runs')} ({count(len(levels), 'levels')} x "
+              f"{count(len(seeds), 'seeds')}) in "
               f"{seconds:.1f} s", markup=False)
     if args.junit_xml:
         _write(args.junit_xml, junit_xml(results, lint_text))

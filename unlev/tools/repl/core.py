@@ -27,6 +27,7 @@ from unlev.lang.diagnostics import DesError, Diagnostic
 from unlev.lang.frontend import compile_file, compile_text
 from unlev.lang.session import Fragment, FragmentSession, format_value, needs_more
 from unlev.model.level import DungeonContext, Level
+from unlev.output.words import count
 from unlev.tools.repl.view import changed_cells, contents, describe_change, draw, map_rows
 from unlev.generate.build import find_level, guess_context
 from unlev.stdlib.builtins import RunContext
@@ -313,8 +314,9 @@ class Repl:
         self._show_map()
         where = f"{self.file}, " if self.file else ""
         self.say(f'LEVEL "{lv.name}" ({where}seed {self.seed}), MAP origin ({lv.xstart},{lv.ystart}): '
-                  f"{len(lv.rooms)} rooms, {len(lv.monsters)} monsters, {len(lv.objects)} objects, "
-                  f"{len(lv.traps)} traps; {_count(len(self.history), 'statement')} typed")
+                  f"{count(len(lv.rooms), 'rooms')}, {count(len(lv.monsters), 'monsters')}, "
+                  f"{count(len(lv.objects), 'objects')}, {count(len(lv.traps), 'traps')}; "
+                  f"{count(len(self.history), 'statements')} typed")
 
     def cmd_vars(self, arg: str) -> None:
         rows = self.session.variables()
@@ -347,7 +349,7 @@ class Repl:
             self._rebuild()
             return
         self._show_map()
-        self.say(f"seed {seed}: level rebuilt, {_count(len(self.history), 'statement')} run again")
+        self.say(f"seed {seed}: level rebuilt, {count(len(self.history), 'statement')} run again")
 
     def cmd_reset(self, arg: str) -> None:
         self.history = []
@@ -423,7 +425,7 @@ class Repl:
             self._error(f"{arg} was written but does not compile:")
             self._report(err)
             return
-        self.say(f"wrote {arg}: {_count(len(self.history), 'statement')}"
+        self.say(f"wrote {arg}: {count(len(self.history), 'statement')}"
                   + (f' after LEVEL "{self.level_name}" of {self.file}' if self.file else ""))
 
     def des_text(self, name: str = "repl") -> str:
@@ -525,10 +527,6 @@ class Repl:
             self.say("  " + " " * (col - 1) + "^" + "~" * (width - 1), style=style)
         if d.hint:
             self.say(f"hint: {d.hint}")
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _in_map(lines: List[str]) -> bool:
