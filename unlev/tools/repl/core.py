@@ -349,7 +349,7 @@ class Repl:
             self._rebuild()
             return
         self._show_map()
-        self.say(f"seed {seed}: level rebuilt, {count(len(self.history), 'statement')} run again")
+        self.say(f"seed {seed}: level rebuilt, {count(len(self.history), 'statements')} run again")
 
     def cmd_reset(self, arg: str) -> None:
         self.history = []
@@ -425,7 +425,7 @@ class Repl:
             self._error(f"{arg} was written but does not compile:")
             self._report(err)
             return
-        self.say(f"wrote {arg}: {count(len(self.history), 'statement')}"
+        self.say(f"wrote {arg}: {count(len(self.history), 'statements')}"
                   + (f' after LEVEL "{self.level_name}" of {self.file}' if self.file else ""))
 
     def des_text(self, name: str = "repl") -> str:
