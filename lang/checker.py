@@ -193,20 +193,20 @@ class Checker:
         if not self.compat_warnings:
             return
         if isinstance(s, A.InitMap) and getattr(s, "maze_header", False) and s.fill.char != " ":
-            self.r.warning("MAZE fill character differs in the game", s.span,
+            self.r.deviation("MAZE fill character differs in the game", s.span,
                            DEVIATION_NOTES["mazefill"])
         for n in _own_expressions(s):
             if isinstance(n, A.SelFlood):
-                self.r.warning("floodfill differs in the game", n.span, DEVIATION_NOTES["floodfill"])
+                self.r.deviation("floodfill differs in the game", n.span, DEVIATION_NOTES["floodfill"])
             elif isinstance(n, (A.SelCircle, A.SelEllipse)) and n.filling is not None:
-                self.r.warning(f"{'circle' if isinstance(n, A.SelCircle) else 'ellipse'} filling differs in the game",
+                self.r.deviation(f"{'circle' if isinstance(n, A.SelCircle) else 'ellipse'} filling differs in the game",
                                n.span, DEVIATION_NOTES["filling"])
             elif isinstance(n, A.SelLine) and _same_point(n.start, n.end):
-                self.r.warning("zero-length line differs in the game", n.span, DEVIATION_NOTES["line0"])
+                self.r.deviation("zero-length line differs in the game", n.span, DEVIATION_NOTES["line0"])
             elif isinstance(n, A.SelRandLine):
-                self.r.warning("randline end points differ in the game", n.span, DEVIATION_NOTES["randline"])
+                self.r.deviation("randline end points differ in the game", n.span, DEVIATION_NOTES["randline"])
             elif isinstance(n, A.SelFilterMapChar) and isinstance(n.mapchar, A.MapChar) and n.mapchar.light == -1:
-                self.r.warning("filter with random light differs in the game", n.span,
+                self.r.deviation("filter with random light differs in the game", n.span,
                                DEVIATION_NOTES["filterlight"])
 
 

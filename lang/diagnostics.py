@@ -35,9 +35,12 @@ class Diagnostic:
     message: str
     span: Span
     hint: Optional[str] = None
+    code: Optional[str] = None  # a warning's kind, for --select/--ignore and suppression
 
     def format(self, sources: "SourceCache | None" = None) -> str:
         head = f"{self.span}: {self.severity}: {self.message}"
+        if self.code and not self.message.endswith(f"[{self.code}]"):
+            head += f" [{self.code}]"
         lines = [head]
         text = sources.line(self.span.file, self.span.line) if sources else None
         if text is not None and self.span.line > 0:
@@ -97,8 +100,13 @@ class Reporter:
     def error(self, message: str, span: Span, hint: Optional[str] = None) -> None:
         self.items.append(Diagnostic("error", message, span, hint))
 
-    def warning(self, message: str, span: Span, hint: Optional[str] = None) -> None:
-        self.items.append(Diagnostic("warning", message, span, hint))
+    def warning(self, message: str, span: Span, hint: Optional[str] = None,
+                code: str = "lev-comp") -> None:
+        self.items.append(Diagnostic("warning", message, span, hint, code))
+
+    def deviation(self, message: str, span: Span, hint: Optional[str] = None) -> None:
+        """A construct whose meaning differs in the game's loader (a lint note)."""
+        self.warning(message, span, hint, code="game-deviation")
 
     @property
     def errors(self) -> List[Diagnostic]:

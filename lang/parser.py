@@ -174,8 +174,9 @@ class DesParser:
         if len(self.reporter.errors) >= self.max_errors:
             raise _GiveUp()
 
-    def warning(self, message: str, span: Span, hint: Optional[str] = None) -> None:
-        self.reporter.warning(message, span, hint)
+    def warning(self, message: str, span: Span, hint: Optional[str] = None,
+                code: str = "lev-comp") -> None:
+        self.reporter.warning(message, span, hint, code)
 
     def recovered(self) -> None:
         """Called on each reduction of ``levstatement: error``; gives up when recovery
@@ -295,7 +296,7 @@ class DesParser:
             if len(row) < width and row.strip():
                 self.warning(f"MAP row {dy} is {len(row)} characters wide, the widest is {width}; "
                              "lev_comp pads it with stone",
-                             Span(span.file, node.first_line + dy, len(row) + 1))
+                             Span(span.file, node.first_line + dy, len(row) + 1), code="map-rows")
                 break
         if width > MAP_X_LIM or height > MAP_Y_LIM:
             self.error(f"Map too large at ({width} x {height}), max is ({MAP_X_LIM} x {MAP_Y_LIM})", span)

@@ -65,14 +65,40 @@ def test_check_passes_on_the_corpus(corpus_root):
 
 
 def test_check_warnings_quiet_and_switched_off(corpus_root):
-    # Rogue.des uses floodfill, which the game's loader gets wrong.
+    # Rogue.des uses floodfill, which the game's loader gets wrong: a lint note that
+    # check shows only when asked (issue 18: check reports real problems by default).
     rogue = corpus_root / "unnethack" / "Rogue.des"
     code, _out, err = run_main(["check", str(rogue)])
-    assert code == 0 and "Rogue.des:45:23: warning: floodfill differs in the game" in err
+    assert code == 0 and err == ""
+    code, _out, err = run_main(["check", "--select", "game-deviation", str(rogue)])
+    assert code == 0 and ("Rogue.des:45:23: warning: floodfill differs in the game "
+                          "[game-deviation]") in err
+    code, out, _err = run_main(["lint", "--select", "game-deviation", str(rogue)])
+    assert "Rogue.des:45:23: warning: floodfill differs in the game [game-deviation]" in out
     code, out, err = run_main(["check", "-q", str(rogue)])
     assert (code, out, err) == (0, "1 passed, 0 failed\n", "")
-    code, _out, err = run_main(["check", "--no-compat-warnings", str(rogue)])
+    code, _out, err = run_main(["check", "--no-compat-warnings", "--select", "game-deviation",
+                                str(rogue)])
     assert code == 0 and "floodfill" not in err
+
+
+def test_every_warning_has_a_code_and_suppression_comments_work(tmp_path):
+    f = tmp_path / "s.des"
+    f.write_text('LEVEL:"s"\nGEOMETRY:center,center\nMAP\n---\n|.|\n--\nENDMAP\n'
+                 "# unlev: ignore[game-deviation]\n"
+                 "TERRAIN: floodfill(1,1), '.'\n"
+                 "TERRAIN: floodfill(1,1), '.'\n")
+    code, out, err = run_main(["check", "--select", "map-rows", "--select", "game-deviation",
+                               str(f)])
+    warnings = [l for l in err.splitlines() if ": warning:" in l]
+    assert all(l.endswith("]") for l in warnings) and len(warnings) == 2
+    assert "s.des:6:" in warnings[0] and "[map-rows]" in warnings[0]
+    assert "s.des:10:" in warnings[1]            # line 9 is suppressed by the comment
+    code, out, err = run_main(["check", "--ignore", "game-deviation", "--select",
+                               "game-deviation", str(f)])
+    assert ": warning:" not in err
+    code, out, err = run_main(["lint", str(f)])
+    assert "s.des:9:" not in out and "s.des:10:10" in out
 
 
 def test_parse_ast_output(corpus_root):

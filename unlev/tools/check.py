@@ -15,8 +15,8 @@ import sys
 from unlev.lang import ast as A
 from unlev.lang.diagnostics import DesError
 from unlev.lang.frontend import compile_file
-from unlev.tools.common import (add_common_options, find_des_files, report_dialect,
-                                sources_of)
+from unlev.tools.common import (LINT_ONLY_CODES, add_common_options, find_des_files,
+                                report_dialect, shown, sources_of)
 
 
 def add_parser(subparsers) -> None:
@@ -42,7 +42,14 @@ def add_parser(subparsers) -> None:
     c.add_argument("paths", nargs="+", metavar="FILE|DIR")
     c.add_argument("-q", "--quiet", action="store_true", help="do not print warnings")
     c.add_argument("--no-compat-warnings", action="store_true",
-                   help="do not warn where the game's loader differs from the documentation")
+                   help="do not note where the game's loader differs from the documentation "
+                   "(these notes show only with --select game-deviation, or in unlev lint)")
+    c.add_argument("--select", action="append", default=[], metavar="CODE",
+                   help="show only warnings with this code (repeatable); names the lint "
+                   "notes map-rows and game-deviation too, which check hides by default")
+    c.add_argument("--ignore", action="append", default=[], metavar="CODE",
+                   help="hide warnings with this code (repeatable); a comment line "
+                   "'# unlev: ignore[CODE]' above a statement hides them there")
     add_common_options(c)
     c.set_defaults(func=cmd_check)
 
@@ -84,6 +91,7 @@ def cmd_check(args) -> int:
         report_dialect(args, f, compiled)
         if not args.quiet:
             for w in compiled.warnings:
-                print(w.format(compiled.sources), file=sys.stderr)
+                if shown(w, compiled.sources, args.select, args.ignore, LINT_ONLY_CODES):
+                    print(w.format(compiled.sources), file=sys.stderr)
     print(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 else 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from typing import List
 
@@ -63,3 +64,39 @@ def sources_of(err: DesError, path: str):
             except OSError:
                 pass
     return cache
+
+
+# Warning codes that are notes rather than problems: shown by `unlev lint`, and by
+# `unlev check` only when --select names them.
+LINT_ONLY_CODES = frozenset({"map-rows", "game-deviation"})
+
+_SUPPRESS = re.compile(r"^\s*#\s*unlev:\s*ignore\[([^\]]*)\]")
+
+
+def suppressed_codes(sources, file: str, line: int) -> frozenset:
+    """Codes a ``# unlev: ignore[code, ...]`` comment switches off for ``line``: the
+    comment lines right above it (a des-file comment must start its line)."""
+    codes = set()
+    n = line - 1
+    while n >= 1:
+        text = sources.line(file, n) if sources else None
+        if text is None or not text.lstrip().startswith("#"):
+            break
+        m = _SUPPRESS.match(text)
+        if m:
+            codes.update(c.strip() for c in m.group(1).split(",") if c.strip())
+        n -= 1
+    return frozenset(codes)
+
+
+def shown(diag, sources, select=(), ignore=(), default_hidden=frozenset()) -> bool:
+    """Whether a warning is printed: --select names the codes to show (lint-only ones
+    included), --ignore the codes to hide, and a suppression comment hides it too."""
+    code = diag.code or ""
+    if select and code not in select:
+        return False
+    if not select and code in default_hidden:
+        return False
+    if code in ignore:
+        return False
+    return code not in suppressed_codes(sources, diag.span.file, diag.span.line)

@@ -6,7 +6,9 @@ does something else (pads a short MAP row with rock, wraps an array index, leave
 ``file:line:col: warning:`` diagnostic with the source line and a caret, so editors
 and CI logs can jump to it.  Used alone (``unlev lint``) and by ``unlev test``.
 
-Codes (shown in brackets after the message; ``--ignore CODE`` switches one off):
+Codes (shown in brackets after the message; ``--ignore CODE`` switches one off,
+``--select CODE`` runs only the named ones, and a comment line
+``# unlev: ignore[CODE, ...]`` right above a statement switches them off there):
 
 ``map-rows``     MAP rows of unequal length
 ``map-door``     ``+`` in a MAP with no DOOR statement for that spot
@@ -14,6 +16,8 @@ Codes (shown in brackets after the message; ``--ignore CODE`` switches one off):
 ``swapped``      a region whose corners are swapped (x1 > x2 or y1 > y2)
 ``index-wrap``   an array index that can fall outside the array (the game wraps it)
 ``dead``         a statement that can never run
+``game-deviation`` a construct UnNetHack's loader runs differently from the documentation
+                 (reference-deviations.md; ``unlev run --compat game`` reproduces it)
 
 (``^`` cannot appear in a UnNetHack MAP at all: the parser rejects it.)
 """
@@ -26,7 +30,8 @@ from typing import Dict, Iterable, Iterator, List, Optional, Set, Tuple
 from unlev.lang import ast as A
 from unlev.lang.diagnostics import Diagnostic, Span
 
-CODES = ("map-rows", "map-door", "outside-map", "swapped", "index-wrap", "dead")
+CODES = ("map-rows", "map-door", "outside-map", "swapped", "index-wrap", "dead",
+         "game-deviation")
 from unlev.stdlib.grid import COLNO, ROWNO
 
 
@@ -41,10 +46,12 @@ class _Map:
 
 
 def _warn(code: str, message: str, span: Span, hint: Optional[str] = None) -> Diagnostic:
-    return Diagnostic("warning", f"{message} [{code}]", span, hint)
+    return Diagnostic("warning", f"{message} [{code}]", span, hint, code)
 
 
 def code_of(d: Diagnostic) -> str:
+    if d.code:
+        return d.code
     msg = d.message
     return msg[msg.rfind("[") + 1:-1] if msg.endswith("]") else ""
 
@@ -392,12 +399,19 @@ def lint_tree(tree: A.DesFile, file: str, ignore: Iterable[str] = ()) -> List[Di
 
 
 def lint_file(path: str, include_path: Optional[List[str]] = None,
-              ignore: Iterable[str] = (), dialect: str = "auto"):
+              ignore: Iterable[str] = (), dialect: str = "auto", select: Iterable[str] = ()):
     """(compiled, findings) for one file; raises DesError when it does not compile."""
     from unlev.lang.frontend import compile_file
-    compiled = compile_file(path, include_path=include_path, compat_warnings=False,
+    from unlev.tools.common import shown
+    compiled = compile_file(path, include_path=include_path, compat_warnings=True,
                             dialect=dialect)
-    return compiled, lint_tree(compiled.tree, path, ignore)
+    found = lint_tree(compiled.tree, path, ignore)
+    # the loader's deviations from the documentation, noted by the checker
+    found += [w for w in compiled.warnings
+              if w.code == "game-deviation" and "game-deviation" not in ignore]
+    found = [d for d in found if shown(d, compiled.sources, select)]
+    found.sort(key=lambda d: (d.span.file != path, d.span.file, d.span.line, d.span.col))
+    return compiled, found
 
 
 # ------------------------------------------------------------------ the command
@@ -413,7 +427,10 @@ def add_parser(subparsers) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("paths", nargs="+", metavar="FILE|DIR")
     p.add_argument("--ignore", action="append", default=[], metavar="CODE",
-                   choices=CODES, help="switch a check off (repeatable)")
+                   choices=CODES, help="switch a check off (repeatable); a comment line "
+                   "'# unlev: ignore[CODE]' above a statement switches it off there")
+    p.add_argument("--select", action="append", default=[], metavar="CODE",
+                   choices=CODES, help="run only these checks (repeatable)")
     p.add_argument("--exit-zero", action="store_true",
                    help="exit 0 even when there are findings")
     add_common_options(p)
@@ -438,7 +455,7 @@ def cmd_lint(args) -> int:
     for f in files:
         try:
             compiled, found = lint_file(f, args.include_path, args.ignore,
-                                        getattr(args, "dialect", "auto"))
+                                        getattr(args, "dialect", "auto"), args.select)
         except DesError as e:
             print(format_des_error(e, f), file=sys.stderr)
             broken += 1
