@@ -57,7 +57,7 @@ def prepare(compiled, level: A.Level, game: bool = False,
     return out
 
 
-def _dialect_row(dialect: str, table: str, name: str, cls):
+def dialect_row(dialect: str, table: str, name: str, cls):
     from unlev.stdlib.data import load_table
     rows = load_table(f"{dialect}/{table}")[table]
     low = name.lower()
@@ -72,7 +72,7 @@ def monster_stand_in(dialect: str, cls: Optional[str], name: str) -> str:
     from unlev.stdlib import data
     if data.lookup_monster(name, cls).ok:
         return name
-    row = _dialect_row(dialect, "monsters", name, cls)
+    row = dialect_row(dialect, "monsters", name, cls)
     symbol = cls or (row["symbol"] if row else None)
     level = row["level"] if row else 0
     pool = [m for m in data.monsters() if symbol is None or m.symbol == symbol]
@@ -86,7 +86,7 @@ def object_stand_in(dialect: str, cls: Optional[str], name: str) -> str:
     from unlev.stdlib import data
     if data.lookup_object(name, cls).ok:
         return name
-    row = _dialect_row(dialect, "objects", name, cls)
+    row = dialect_row(dialect, "objects", name, cls)
     symbol = cls or (row["class"] if row else None)
     cost = row["cost"] if row else 0
     pool = [o for o in data.objects() if o.name and (symbol is None or o.class_symbol == symbol)]

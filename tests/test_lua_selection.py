@@ -1,0 +1,89 @@
+"""The selection type: each method and operator against unlev's Selection."""
+
+import pytest
+
+pytest.importorskip("lupa")
+
+from unlev.lang.level_builder import RecordingBuilder
+from unlev.lua.runtime import LuaSession
+from unlev.stdlib.rng import RNG
+from unlev.stdlib.selection import Selection
+
+
+def sel(code, seed=1):
+    b = RecordingBuilder()
+    s = LuaSession(b, RNG(seed), "t.lua")
+    s.run("des.terrain(" + code + ', ".")')
+    return b.of("terrain")[0]["selection"]
+
+
+def value(code, seed=1):
+    b = RecordingBuilder()
+    s = LuaSession(b, RNG(seed), "t.lua")
+    s.run("des.message(tostring(" + code + "))")
+    return b.of("message")[0]["text"]
+
+
+def test_new_set_get_numpoints_clone():
+    assert sel("selection.new()") == Selection.empty()
+    assert sel("selection.new():set(3, 4):set({5, 6})") == Selection.from_points([(3, 4), (5, 6)])
+    assert value("selection.new():set(3, 4):get(3, 4)") == "true"
+    assert value("selection.new():set(3, 4):get(3, 5)") == "false"
+    assert value("selection.area(1, 1, 3, 3):numpoints()") == "9"
+    assert value("#selection.area(1, 1, 3, 3)") == "9"
+    assert sel("selection.area(1, 1, 2, 2):clone()") == Selection.fillrect(1, 1, 2, 2)
+
+
+def test_rect_fillrect_line_circle_ellipse():
+    assert sel("selection.rect(1, 1, 4, 4)") == Selection.rect(1, 1, 4, 4)
+    assert sel("selection.fillrect(1, 1, 4, 4)") == Selection.fillrect(1, 1, 4, 4)
+    assert sel("selection.line(1, 1, 6, 3)") == Selection.line(6, 3, 1, 1)
+    assert sel("selection.circle(10, 10, 3)") == Selection.circle(10, 10, 3)
+    assert sel("selection.circle(10, 10, 3, true)") == Selection.circle(10, 10, 3, True)
+    assert sel("selection.ellipse(10, 10, 5, 3)") == Selection.ellipse(10, 10, 5, 3)
+
+
+def test_random_methods_draw_from_the_rng():
+    def rng_after_align(seed):
+        r = RNG(seed)
+        r.rn2(3), r.rn2(2)
+        return r
+    base = Selection.fillrect(1, 1, 10, 10)
+    assert sel("selection.area(1, 1, 10, 10):percentage(50)", 4) == \
+        base.filter_percent(50, rng_after_align(4))
+    assert sel("selection.randline(1, 1, 20, 10, 5)", 4) == \
+        Selection.randline(20, 10, 1, 1, 5, rng_after_align(4))
+    assert sel('selection.gradient({ type = "radial", x = 10, y = 10, mindist = 1, maxdist = 5 })', 4) == \
+        Selection.gradient(10, 10, 1, 5, rng_after_align(4))
+    r = rng_after_align(4)
+    x, y = base.rndcoord(r)
+    assert value('(function() local c = selection.area(1, 1, 10, 10):rndcoord(); '
+                 'return c.x .. "," .. c.y end)()', 4) == f"{x},{y}"
+
+
+def test_grow_negate_operators():
+    p = Selection.point(5, 5)
+    assert sel("selection.new():set(5, 5):grow()") == p.grow("all")
+    assert sel('selection.grow(selection.new():set(5, 5), "north")') == p.grow("north")
+    assert sel("selection.new():set(5, 5):negate()") == ~p
+    a, b = "selection.area(1, 1, 4, 4)", "selection.area(3, 3, 6, 6)"
+    A, B = Selection.fillrect(1, 1, 4, 4), Selection.fillrect(3, 3, 6, 6)
+    assert sel(f"({a} | {b})") == A | B
+    assert sel(f"({a} + {b})") == A | B
+    assert sel(f"({a} & {b})") == A & B
+    assert sel(f"({a} ~ {b})") == A ^ B
+    assert sel(f"({a} - {b})") == A - B
+    assert sel(f"(~{a})") == ~A
+
+
+def test_filter_mapchar_match_floodfill_bounds_iterate():
+    # on the blank recording level everything is stone (' ')
+    assert sel('selection.area(1, 1, 3, 3):filter_mapchar(" ")') == Selection.fillrect(1, 1, 3, 3)
+    assert sel('selection.area(1, 1, 3, 3):filter_mapchar(".")') == Selection.empty()
+    assert len(sel('selection.match(" ")')) > 1000
+    assert len(sel("selection.floodfill(5, 5)")) > 1000
+    assert value('(function() local b = selection.area(2, 3, 7, 8):bounds(); '
+                 'return b.lx .. b.ly .. b.hx .. b.hy end)()') == "2378"
+    assert value('(function() local n = 0; selection.area(1, 1, 2, 3):iterate('
+                 'function(x, y) n = n + x + y end); return n end)()') == str(
+                     sum(x + y for x in (1, 2) for y in (1, 2, 3)))

@@ -1,0 +1,24 @@
+"""NetHack 3.7's Lua level files, run on unlev's builder; des-files converted to Lua.
+
+NetHack 3.7 replaced des-files with Lua scripts (``dat/*.lua``) that call a ``des.*``
+API, build ``selection`` values and draw random numbers through ``nh.*``.  This package
+runs such scripts in an embedded, sandboxed Lua (``lupa``) with unlev implementing that
+API on the same :class:`~unlev.generate.game_builder.GameBuilder` and finishing steps the
+des-file evaluator uses, so rendering, JSON, the harness and compare work on Lua levels
+too; and it converts des-files of the three dialects to idiomatic 3.7 Lua.
+
+=====================  ==============================================================
+:mod:`.runtime`        the sandboxed Lua, error mapping, :func:`run_lua_file`
+:mod:`.des_api`        ``des.*``: 3.7's level statements mapped onto the LevelBuilder
+:mod:`.selection_api`  the ``selection`` type, its methods and operators
+:mod:`.nh_api`         ``nh.*``, ``u``, ``nhc`` and nhlib.lua's helpers (our own code)
+:mod:`.convert`        des-file AST -> 3.7 Lua, one chunk per LEVEL
+:mod:`.command`        ``unlev convert`` (argparse ``add_parser``)
+=====================  ==============================================================
+
+Random numbers: every draw goes through the run's one :class:`~unlev.stdlib.rng.RNG`
+(``nh.rn2``, ``math.random``, ``d``, ``percent``, ``shuffle`` and the selection methods),
+designed so a converted des-file draws exactly what the des-file draws.
+"""
+
+from .runtime import LuaLevelError, run_lua_file, run_lua_text  # noqa: F401

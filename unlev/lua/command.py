@@ -1,0 +1,166 @@
+"""``unlev convert``: des-file -> NetHack 3.7 Lua, and the runner ``unlev run`` uses
+for ``.lua`` files.
+
+Wiring (``unlev/cli.py`` belongs to another change): call :func:`add_parser` with the
+subparsers object; ``unlev run``/``check``/``test`` dispatch a path ending in ``.lua``
+to :func:`unlev.lua.runtime.run_lua_file` (see :func:`build_lua_like_run`, which takes
+``unlev run``'s parsed options), catching :class:`~unlev.lang.diagnostics.DesError`
+exactly as for des-files.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import List, Optional, Tuple
+
+
+def add_parser(subparsers) -> None:
+    p = subparsers.add_parser(
+        "convert", help="convert a des-file to NetHack 3.7 Lua (one file per LEVEL)",
+        description="Convert every LEVEL of a des-file (UnNetHack, NetHack 3.6 or 3.4.3) "
+                    "to a NetHack 3.7 Lua level file named after the level.  Comments are "
+                    "kept; '-- unlev:' notes mark what 3.7 cannot express.")
+    p.add_argument("file", help="the des-file")
+    p.add_argument("-o", "--output", metavar="OUT",
+                   help="a directory (one LEVEL.lua per level), or a .lua file when the "
+                        "des-file has one LEVEL, or '-' for standard output; default: the "
+                        "des-file's directory")
+    p.add_argument("--dialect", default="auto",
+                   choices=("auto", "unnethack", "nethack36", "nethack343"))
+    p.add_argument("--verify", metavar="SEEDS", default=None,
+                   help="also run des-file and Lua under seeds 1..N and say whether the "
+                        "JSON is byte-identical")
+    p.set_defaults(func=cmd_convert)
+
+
+def cmd_convert(args) -> int:
+    from unlev.lang.diagnostics import DesError
+    from unlev.tools.common import format_des_error
+    from .convert import convert_file
+    try:
+        outputs = convert_file(args.file, dialect=args.dialect)
+    except DesError as e:
+        print(format_des_error(e, args.file), file=sys.stderr)
+        return 1
+    except OSError as e:
+        print(f"unlev: error: cannot read {args.file}: {e.strerror}", file=sys.stderr)
+        return 2
+    out = args.output
+    written = []
+    if out == "-":
+        for _name, text in outputs:
+            sys.stdout.write(text)
+    elif out and out.endswith(".lua"):
+        if len(outputs) != 1:
+            print(f"unlev: error: {args.file} has {len(outputs)} LEVELs; give -o a directory",
+                  file=sys.stderr)
+            return 2
+        written.append(_write(out, outputs[0][1]))
+    else:
+        folder = out or os.path.dirname(os.path.abspath(args.file))
+        os.makedirs(folder, exist_ok=True)
+        for name, text in outputs:   # of two LEVELs with one name the last wins, as in the game
+            written.append(_write(os.path.join(folder, name + ".lua"), text))
+    for w in dict.fromkeys(written):
+        print(w)
+    if args.verify:
+        n = int(str(args.verify).split("..")[-1])
+        same, total, diffs = verify_file(args.file, range(1, n + 1), dialect=args.dialect)
+        print(f"{same} of {total} level x seed runs give byte-identical JSON")
+        for d in diffs[:20]:
+            print("  differs:", d)
+    return 0
+
+
+def _write(path: str, text: str) -> str:
+    with open(path, "w", encoding="utf-8", newline="\n") as fh:
+        fh.write(text)
+    return path
+
+
+def contexts_like_run(name: str, depth=None, difficulty=None):
+    """The DungeonContext and RunContext ``unlev run`` makes for a level name."""
+    from unlev.generate.build import guess_context
+    from unlev.stdlib.builtins import RunContext
+    context = guess_context(name, depth, difficulty)
+    rc = RunContext(depth=context.depth, difficulty=context.difficulty, level_name=name,
+                    in_sokoban=context.in_sokoban,
+                    in_hell=context.dungeon_name in ("Gehennom", "Sheol"))
+    return context, rc
+
+
+def build_lua_like_run(path: str, seed: int, args=None, name: Optional[str] = None,
+                       text: Optional[str] = None):
+    """A Level from a ``.lua`` file with ``unlev run``'s options (``args`` may be None):
+    what ``unlev run FILE.lua`` should call in place of ``build_one``."""
+    from unlev.stdlib.selection import Compat
+    from .runtime import level_name_of, run_lua_file, run_lua_text
+    name = name or level_name_of(path)
+    context, rc = contexts_like_run(name, getattr(args, "depth", None),
+                                    getattr(args, "difficulty", None))
+    for key, attr in (("role", "role"), ("race", "race"), ("date", "date")):
+        v = getattr(args, key, None)
+        if v:
+            setattr(rc, attr, v)
+    game = getattr(args, "compat", "documented") == "game"
+    kwargs = {}
+    if getattr(args, "no_flip", False):
+        kwargs["flip_bits"] = 0
+    common = dict(name=name, context=context, run_context=rc,
+                  compat=Compat.game() if game else Compat(), force_flip=not game, **kwargs)
+    if text is not None:
+        return run_lua_text(text, path, seed, **common)
+    return run_lua_file(path, seed, **common)
+
+
+def level_json(level, seed: int) -> str:
+    from unlev.output import export
+    return export.dumps(export.document([export.level_to_dict(level, seed=seed, source=None)],
+                                        source=None, seed=seed))
+
+
+def verify_file(path: str, seeds, dialect: str = "auto"
+                ) -> Tuple[int, int, List[str]]:
+    """Run each LEVEL of a des-file and its conversion under ``seeds``; count the runs
+    with byte-identical JSON (``source`` left out: the files differ).  Returns
+    ``(identical, total, ["level seed N: reason", ...])``."""
+    from unlev.generate.build import build_level
+    from unlev.lang.frontend import compile_file
+    from unlev.stdlib.selection import Compat
+    from .convert import convert_compiled
+    with open(path, encoding="latin-1") as fh:
+        text = fh.read()
+    compiled = compile_file(path, dialect=dialect, text=text)
+    converted = convert_compiled(compiled, text, path)
+    same, total, diffs = 0, 0, []
+    for node, (name, lua) in zip(compiled.tree.levels, converted):
+        for seed in seeds:
+            total += 1
+            context, rc = contexts_like_run(node.name)
+            try:
+                ref = level_json(build_level(compiled, node, seed=seed, context=context,
+                                             compat=Compat(), force_flip=True,
+                                             run_context=rc), seed)
+            except Exception as e:   # the des-file itself fails: not the converter's
+                diffs.append(f"{name} seed {seed}: des-file fails: {type(e).__name__}: {e}")
+                continue
+            try:
+                got = level_json(build_lua_like_run(path[:-4] + "-" + name + ".lua", seed,
+                                                    name=name, text=lua), seed)
+            except Exception as e:
+                diffs.append(f"{name} seed {seed}: Lua fails: {type(e).__name__}: {e}")
+                continue
+            if got == ref:
+                same += 1
+            else:
+                diffs.append(f"{name} seed {seed}: JSON differs: {_first_difference(ref, got)}")
+    return same, total, diffs
+
+
+def _first_difference(a: str, b: str) -> str:
+    la, lb = a.splitlines(), b.splitlines()
+    for i, (x, y) in enumerate(zip(la, lb)):
+        if x != y:
+            return f"line {i + 1}: {x.strip()[:60]!r} vs {y.strip()[:60]!r}"
+    return f"length {len(la)} vs {len(lb)} lines"

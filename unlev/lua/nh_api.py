@@ -1,0 +1,183 @@
+"""``nh.*``, ``u``, ``nhc`` and the helpers of 3.7's ``dat/nhlib.lua`` (written anew).
+
+Every random number a level file draws comes from the run's one RNG:
+
+* ``nh.rn2(n)`` is :meth:`RNG.rn2` (0 for ``n <= 0``, drawing nothing);
+* ``nh.random(n)`` is ``rn2(n)``; ``nh.random(base, range)`` is ``base + rn2(range)``;
+* ``math.random(n)`` is ``1 + rn2(n)``; ``math.random(a, b)`` is ``a + rn2(b - a + 1)``;
+* ``d(n, x)`` draws n times ``1 + rn2(x)`` (the same words as the des-file's dice),
+  ``percent(p)`` is ``rn2(100) < p`` (a des-file's ``[p%]``), ``shuffle(t)`` swaps
+  ``t[i]`` with ``t[1 + rn2(i)]`` from the end (a des-file's SHUFFLE);
+* ``align`` starts as ``{"chaos", "neutral", "law"}`` and is shuffled with ``shuffle``
+  before the level runs: the same two draws as the des-file's align register, whose
+  ``align[0]``, ``align[1]``, ``align[2]`` are Lua's ``align[2]``, ``align[1]``,
+  ``align[3]`` (``unlev convert`` writes them so).
+
+Extensions a converted des-file may call (3.7 has no equivalent; the converter marks
+each with an ``-- unlev:`` note): ``nh.unlev_exit()``, ``nh.unlev_time(name)``,
+``nh.unlev_room(field)``, ``nh.unlev_mon_at``/``nh.unlev_obj_at``.
+"""
+
+from __future__ import annotations
+
+from unlev.stdlib.builtins import time_function
+
+
+class ExitLevel(Exception):
+    """nh.unlev_exit(): the converted form of a des-file EXIT inside a function."""
+
+ALIGN_NAMES = {-1: "chaotic", 0: "neutral", 1: "lawful"}
+
+# our own helpers, in Lua, run in the level's environment before the level
+_NHLIB = r"""
+local rn2 = nh.rn2
+math.random = function(a, b)
+  if a == nil then error("math.random needs at least one argument", 2) end
+  if b == nil then return 1 + rn2(a) end
+  return a + rn2(b - a + 1)
+end
+
+function shuffle(list)
+  for i = #list, 2, -1 do
+    local j = 1 + rn2(i)
+    list[i], list[j] = list[j], list[i]
+  end
+  return list
+end
+
+function d(dice, faces)
+  if faces == nil then return 1 + rn2(dice) end
+  local total = 0
+  for _ = 1, dice do total = total + 1 + rn2(faces) end
+  return total
+end
+
+function percent(p)
+  return rn2(100) < p
+end
+
+function monkfoodshop()
+  if u.role == "Monk" then return "health food shop" end
+  return "food shop"
+end
+
+-- Gehennom's random lava pools and river, outside the protected area.
+function hell_tweaks(protected)
+  local open = protected:negate()
+  if percent(20 + u.depth) then
+    local pools = selection.new()
+    for _ = 1, 5 + math.random(u.depth) do pools:set() end
+    pools = pools | selection.grow(selection.new():set(), "west")
+    pools = pools | selection.grow(selection.new():set(), "north")
+    pools = pools | selection.grow(selection.new():set(), "random")
+    pools = pools & open
+    if percent(80) then
+      local shore = pools:clone():grow("all") & open
+      des.terrain(shore:percentage(10 * math.random(1, 8)), ".")
+    end
+    des.terrain(pools, "L")
+  end
+  if percent(50) then
+    local rivers = selection.new()
+    local wanted = (nhc.COLNO * nhc.ROWNO - protected:numpoints()) / 12
+    local tries = 0
+    repeat
+      local floor = selection.match(".")
+      local a, b = floor:rndcoord(), floor:rndcoord()
+      local river = selection.randline(selection.new(), a.x, a.y, b.x, b.y, 10)
+      if percent(50) then river = river:grow("north") end
+      if percent(50) then river = river:grow("west") end
+      rivers = (rivers | river) & open
+      tries = tries + 1
+    until rivers:numpoints() > wanted or tries > 7
+    if percent(60) then
+      local banks = rivers:clone():grow() & open
+      des.terrain(banks:percentage(10 * math.random(1, 6)), ".")
+    end
+    des.terrain(rivers, "L")
+  end
+end
+
+align = { "chaos", "neutral", "law" }
+shuffle(align)
+"""
+
+
+class NhAPI:
+    def __init__(self, session) -> None:
+        self.s = session
+
+    @property
+    def ctx(self):
+        return self.s.run_context
+
+    def install(self) -> None:
+        s = self.s
+        rng = s.rng
+        env = s.env
+        ctx = self.ctx
+        from unlev.stdlib.grid import COLNO, ROWNO
+
+        def rn2(n):
+            return rng.rn2(int(n))
+
+        def random(a, b=None):
+            if b is None:
+                return rng.rn2(int(a))
+            return int(a) + rng.rn2(int(b))
+
+        def time_of(name):
+            return time_function(str(name), ctx.date)
+
+        def is_genocided(_name):
+            return False
+
+        def room_field(name):
+            b = s.builder.room_bounds()
+            if b is None:
+                return 0
+            lx, ly, hx, hy = b
+            return {"width": hx - lx + 1, "height": hy - ly + 1, "x": lx, "y": ly}[str(name)]
+
+        def mon_at(mon, where):
+            from .selection_api import coord_of
+            ax, ay = s.builder.locate(coord_of(s, where, "nh.unlev_mon_at"))
+            return s.builder.mon_at(ax, ay, s.des.monster_value(mon))
+
+        def obj_at(obj, where):
+            from .selection_api import coord_of
+            ax, ay = s.builder.locate(coord_of(s, where, "nh.unlev_obj_at"))
+            return s.builder.obj_at(ax, ay, s.des.object_value(obj))
+
+        def unlev_exit():
+            raise ExitLevel()
+
+        def pline(text, *_rest):
+            s.builder.message(text=str(text), span=s.span())
+
+        nh = s.table()
+        for name, fn in {
+            "rn2": rn2, "random": random, "is_genocided": is_genocided,
+            "level_difficulty": lambda: ctx.level_difficulty,
+            "phase_of_the_moon": lambda: time_of("phase_of_the_moon"),
+            "friday_13th": lambda: bool(time_of("friday_13th")),
+            "night": lambda: bool(time_of("night")),
+            "midnight": lambda: bool(time_of("midnight")),
+            "pline": pline, "verbalize": pline,
+            "s_suffix": lambda t: str(t) + ("'" if str(t).endswith("s") else "'s"),
+            "stairways": lambda: s.table(),
+            "dnum_name": lambda _n=None: s.builder.level.context.dungeon_name,
+            "dungeon_name": lambda _n=None: s.builder.level.context.dungeon_name,
+            "debug_flags": lambda *_a: None,
+            "unlev_exit": unlev_exit, "unlev_time": time_of, "unlev_room": room_field,
+            "unlev_mon_at": mon_at, "unlev_obj_at": obj_at,
+        }.items():
+            nh[name] = fn
+        env["nh"] = nh
+        u = s.table(role=ctx.role, race=ctx.race, gender="female", name=ctx.hero_name,
+                    alignment=ALIGN_NAMES.get(ctx.alignment, "neutral"),
+                    depth=max(ctx.depth, 1))
+        u["uhave"] = s.table(amulet=False, bell=False, book=False, menorah=False)
+        env["u"] = u
+        env["nhc"] = s.table(COLNO=COLNO, ROWNO=ROWNO, DLB=0)
+        s.exec_helper(_NHLIB, "nhlib")

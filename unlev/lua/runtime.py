@@ -1,0 +1,315 @@
+"""The embedded Lua that runs level files: a sandbox, the APIs, errors with positions.
+
+Why a module of its own: the sandbox and the error mapping are one concern shared by
+every API module.  A level file runs in its own environment table that holds only the
+safe parts of the Lua standard library (no ``io``, ``os``, ``require``, ``dofile``,
+``loadfile``, ``load``, ``debug``, ``package``, ``collectgarbage``, ``string.dump``) and
+the level APIs (``des``, ``selection``, ``nh``, ``u``, ``nhc`` and nhlib.lua's helpers).
+Python objects reach Lua only as opaque handles: every attribute lookup on them is
+refused, and lupa's ``python`` module is not registered.
+
+Errors in a Lua file are :class:`~unlev.lang.diagnostics.DesError` with the file and
+line of the Lua statement (``file:line:col: error: message``; Lua gives no column, so
+the column is 1).  :func:`run_lua_file` is what ``unlev run``/``check``/``test`` call for
+a ``.lua`` file: it builds a :class:`~unlev.model.level.Level` through the same
+GameBuilder and finishing steps as :func:`unlev.generate.build.build_level`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+from typing import Callable, List, Optional
+
+from unlev.lang.diagnostics import DesError, Span
+
+from .nh_api import ExitLevel
+
+DEFAULT_INSTRUCTION_LIMIT = 200_000_000
+_HOOK_EVERY = 100_000
+
+
+class LuaLevelError(DesError):
+    """An error in a Lua level file (a DesError, so the CLI prints it the same way)."""
+
+
+def _deny_attributes(obj, name, is_setting):
+    raise AttributeError("access to Python attributes is not allowed from a level file")
+
+
+def _lupa():
+    try:
+        from lupa import lua54 as lupa_mod          # Lua 5.4, as NetHack 3.7 uses
+    except ImportError:                               # pragma: no cover - older wheels
+        try:
+            import lupa as lupa_mod
+        except ImportError:
+            raise DesError("running Lua level files needs the 'lupa' package",
+                           Span("<lua>", 0, 0),
+                           "pip install 'unlev[lua]'") from None
+    return lupa_mod
+
+
+# the safe part of the standard library copied into a level's environment
+_SAFE_GLOBALS = ("assert", "error", "ipairs", "next", "pairs", "pcall", "rawequal", "rawget",
+                 "rawlen", "rawset", "select", "setmetatable", "getmetatable", "tonumber",
+                 "tostring", "type", "xpcall", "_VERSION")
+_SAFE_LIBS = {"string": None, "table": None, "math": ("randomseed",), "utf8": None,
+              "coroutine": None}
+
+_SANDBOX_LUA = r"""
+local G, safe_globals, safe_libs = ...
+local env = {}
+for _, name in ipairs(safe_globals) do env[name] = G[name] end
+for lib, banned in pairs(safe_libs) do
+  local copy = {}
+  for k, v in pairs(G[lib]) do copy[k] = v end
+  if banned then for _, k in ipairs(banned) do copy[k] = nil end end
+  env[lib] = copy
+end
+env.string.dump = nil
+env.unpack = G.table.unpack
+env._G = env
+return env
+"""
+
+# run a chunk of text in the environment; returns the chunk or raises with the message
+_LOADER_LUA = r"""
+local G = ...
+return function(text, chunkname, env)
+  local f, err = G.load(text, chunkname, "t", env)
+  if not f then G.error(err, 0) end
+  return f
+end
+"""
+
+# the line of the innermost frame that runs the level file itself
+_WHERE_LUA = r"""
+local G = ...
+return function(source)
+  for level = 2, 60 do
+    local info = G.debug.getinfo(level, "Sl")
+    if not info then break end
+    if info.source == source and info.currentline and info.currentline > 0 then
+      return info.currentline
+    end
+  end
+  return 0
+end
+"""
+
+_HOOK_LUA = r"""
+local G, limit, every = ...
+local count = 0
+return function(co)
+  local function hook()
+    count = count + every
+    if count > limit then
+      G.error("the level file ran more than " .. limit .. " Lua instructions and was stopped", 2)
+    end
+  end
+  if co then G.debug.sethook(co, hook, "", every) else G.debug.sethook(hook, "", every) end
+end
+"""
+
+
+class LuaSession:
+    """One sandboxed Lua state wired to one builder and one random stream."""
+
+    def __init__(self, builder, rng, path: str = "<lua>", run_context=None,
+                 warn: Optional[Callable] = None,
+                 instruction_limit: int = DEFAULT_INSTRUCTION_LIMIT) -> None:
+        from . import des_api, nh_api, selection_api
+        lupa_mod = _lupa()
+        self.path = path
+        self.chunkname = "=" + path
+        self.builder = builder
+        self.rng = rng
+        if run_context is None:
+            from unlev.stdlib.builtins import RunContext
+            run_context = RunContext()
+        self.run_context = run_context
+        self.warn_fn = warn
+        self.lua = lupa_mod.LuaRuntime(register_eval=False, register_builtins=False,
+                                       unpack_returned_tuples=True,
+                                       attribute_filter=_deny_attributes)
+        self.lua_type = lupa_mod.lua_type
+        self.LuaError = lupa_mod.LuaError
+        G = self.lua.globals()
+        self.env = self.lua.execute(_SANDBOX_LUA, G, self.lua.table(*_SAFE_GLOBALS),
+                                    self.lua.table_from({k: (self.lua.table(*v) if v else False)
+                                                         for k, v in _SAFE_LIBS.items()}))
+        self._load = self.lua.execute(_LOADER_LUA, G)
+        self._where = self.lua.execute(_WHERE_LUA, G)
+        self._hook = self.lua.execute(_HOOK_LUA, G, instruction_limit, _HOOK_EVERY)
+        self.env["print"] = self._print
+        self.printed: List[str] = []
+        self.selections = selection_api.SelectionAPI(self)
+        self.nh = nh_api.NhAPI(self)
+        self.des = des_api.DesAPI(self)
+        self.selections.install()
+        self.nh.install()
+        self.des.install()
+
+    # -- helpers the API modules share ------------------------------------------------
+    def table(self, *items, **fields):
+        t = self.lua.table(*items)
+        for k, v in fields.items():
+            t[k] = v
+        return t
+
+    def is_table(self, v) -> bool:
+        return self.lua_type(v) == "table"
+
+    def line(self) -> int:
+        try:
+            return int(self._where(self.chunkname))
+        except Exception:   # pragma: no cover - no Lua frame
+            return 0
+
+    def span(self) -> Span:
+        return Span(self.path, self.line(), 1)
+
+    def error(self, message: str, hint: Optional[str] = None) -> LuaLevelError:
+        return LuaLevelError(message, self.span(), hint)
+
+    def warn(self, message: str) -> None:
+        if self.warn_fn is not None:
+            self.warn_fn(message, self.span())
+
+    def _print(self, *args) -> None:
+        self.printed.append("\t".join(self.lua.globals().tostring(a) for a in args))
+
+    def exec_helper(self, text: str, name: str):
+        """Run our own Lua (nhlib's helpers) in the level's environment."""
+        return self._load(text, "=" + name, self.env)()
+
+    # -- running --------------------------------------------------------------------
+    def run(self, text: str) -> None:
+        LuaError = self.LuaError
+        try:
+            chunk = self._load(text, self.chunkname, self.env)
+        except LuaError as e:
+            raise _lua_error(str(e), self.path) from None
+        self._hook(None)
+        try:
+            chunk()
+        except ExitLevel:
+            pass
+        except DesError as e:
+            if e.diagnostics and e.diagnostics[0].span.line == 0:
+                raise self.error(e.diagnostics[0].message) from None
+            raise
+        except LuaError as e:
+            raise _lua_error(str(e), self.path) from None
+        finally:
+            self.lua.globals().debug.sethook()
+
+
+_LUA_POS = re.compile(r"^(?:error loading code: )?(?P<file>.+?):(?P<line>\d+): (?P<msg>.*)$",
+                      re.S)
+
+
+def _lua_error(text: str, path: str) -> LuaLevelError:
+    first = text.split("\nstack traceback:")[0].strip()
+    m = _LUA_POS.match(first)
+    if m and (m.group("file") == path or m.group("file").endswith(os.path.basename(path))):
+        return LuaLevelError(m.group("msg"), Span(path, int(m.group("line")), 1))
+    if m:
+        return LuaLevelError(f"{m.group('msg')} (in {m.group('file')}:{m.group('line')})",
+                             Span(path, 0, 0))
+    return LuaLevelError(first, Span(path, 0, 0))
+
+
+def level_name_of(path: str) -> str:
+    """3.7 names a level by its file: ``dat/oracle.lua`` is the level ``oracle``."""
+    return os.path.splitext(os.path.basename(path))[0]
+
+
+def run_lua_text(text: str, path: str = "<lua>", seed: int = 0, *, name: Optional[str] = None,
+                 context=None, run_context=None, compat=None, force_flip: bool = False,
+                 warn: Optional[Callable] = None, finish: bool = True, post_mklev: bool = True,
+                 flip_bits: Optional[int] = None,
+                 instruction_limit: int = DEFAULT_INSTRUCTION_LIMIT):
+    """Run a Lua level held in ``text``; see :func:`run_lua_file`."""
+    from unlev.generate.build import guess_context
+    from unlev.generate.game_builder import BuildCompat, GameBuilder
+    from unlev.model.level import Level
+    from unlev.stdlib.builtins import RunContext
+    from unlev.stdlib.rng import RNG
+    from unlev.stdlib.selection import Compat
+
+    compat = Compat() if compat is None else Compat.of(compat)
+    name = name or level_name_of(path)
+    if context is None:
+        given = run_context is not None and run_context.depth != 0
+        context = guess_context(
+            name, run_context.depth if given else None,
+            run_context.difficulty if given and run_context.difficulty > 0 else None)
+    if run_context is None:
+        run_context = RunContext(level_name=name)
+    if run_context.depth == 0:
+        run_context = dataclasses.replace(run_context, depth=context.depth,
+                                          difficulty=context.difficulty)
+    rng = RNG(seed)
+    builder = GameBuilder(rng, Level(context, name), context=context,
+                          compat=BuildCompat.for_selection_compat(compat),
+                          run_context=run_context, warn=warn)
+    builder.start_level(name=name, flags=[], span=Span(path, 1, 1))
+    session = LuaSession(builder, rng, path, run_context=run_context, warn=warn,
+                         instruction_limit=instruction_limit)
+    session.compat = compat
+    session.run(text)
+    session.des.finish()
+    builder.end_level()
+    return finish_like_build_level(builder, rng, force_flip=force_flip, flip_bits=flip_bits,
+                                   finish=finish, post_mklev=post_mklev)
+
+
+def finish_like_build_level(builder, rng, *, force_flip=False, flip_bits=None, finish=True,
+                            post_mklev=True):
+    """What :func:`unlev.generate.build.build_level` does once the script has run."""
+    from unlev.generate.finish import finish_level, post_process_level
+    from unlev.generate.fixups import ensure_way_out, setup_waterlevel, special_level_fixups
+    from unlev.generate.lregions import fixup_special
+    from unlev.generate.walls import bound_digging
+    from unlev.populate.mineral import mineralize
+    from unlev.populate.roomfill import fill_rooms
+
+    level = builder.level
+    if finish:
+        def fixups(lv, r) -> None:
+            if lv.context.is_waterlevel:
+                setup_waterlevel(lv, r)
+            fixup_special(builder.state, lv, r)
+            special_level_fixups(builder.state, lv, r)
+
+        level.extras["flipped"] = finish_level(
+            level, rng,
+            fill_rooms=lambda lv, r: fill_rooms(builder.state, lv, r),
+            ensure_way_out=lambda lv, r: ensure_way_out(builder.state, lv, r),
+            fixup_special=fixups, force_flip=force_flip, flip_bits=flip_bits)
+        if post_mklev:
+            bound_digging(level, earth_level=level.name == "earth")
+            mineralize(level, rng)
+            post_process_level(level, rng)
+    level.extras["warnings"] = builder.warnings
+    return level
+
+
+def run_lua_file(path: str, seed: int = 0, **kwargs):
+    """Build the level of one Lua level file (NetHack 3.7's ``dat/*.lua`` or the output
+    of ``unlev convert``) and return the finished :class:`~unlev.model.level.Level`.
+
+    Keyword arguments are those of :func:`unlev.generate.build.build_level` (``context``,
+    ``run_context``, ``compat``, ``force_flip``, ``warn``, ``finish``, ``post_mklev``,
+    ``flip_bits``) plus ``name`` (the level's name; default: the file's stem, as 3.7
+    names levels) and ``instruction_limit``.  Errors are :class:`LuaLevelError`
+    (a DesError: ``file:line:col: error: message``)."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            text = fh.read()
+    except OSError as e:
+        raise LuaLevelError(f"cannot read {path}: {e.strerror}", Span(path, 0, 0)) from None
+    return run_lua_text(text, path, seed, **kwargs)
