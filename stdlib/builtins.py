@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from .rng import c_trunc_div
 
 DEFAULT_DATE = _dt.datetime(2026, 1, 15, 12, 0)
+# the hero's alignment as --align names it and RunContext.alignment holds it
+ALIGNMENTS = {"lawful": 1, "neutral": 0, "chaotic": -1}
 
 
 @dataclass

@@ -80,6 +80,27 @@ def test_room_subroom_contents_door():
     assert b.names() == ["room", "room", "roomdoor", "endroom", "endroom"]
 
 
+def test_room_and_region_defaults_are_3_7s():
+    # sp_lev.c lspo_room: filled 1, irregular 0, joined TRUE; lspo_region: filled 0,
+    # joined TRUE -- an unjoined default leaves random_corridors nothing to join
+    r = one('des.room({ w = 3, h = 3 })', "room")
+    assert (r["filled"], r["irregular"], r["joined"]) == (1, 0, 1)
+    r = one('des.room({ w = 3, h = 3, joined = false, filled = 0 })', "room")
+    assert (r["filled"], r["joined"]) == (0, 0)
+    g = one('des.region({ region = {1, 1, 3, 3}, lit = 1, type = "ordinary" })', "region")
+    assert (g["filled"], g["irregular"], g["joined"]) == (0, 0, 1)
+
+
+def test_random_corridors_join_default_rooms():
+    from unlev.lua.runtime import run_lua_text
+    from unlev.stdlib import terrain as T
+    lv = run_lua_text('des.level_init({ style = "solidfill", fill = " " })\n'
+                      'des.room({ x = 1, y = 1, w = 4, h = 3 })\n'
+                      'des.room({ x = 5, y = 1, w = 4, h = 3 })\n'
+                      'des.random_corridors()\n', "t.lua", seed=1)
+    assert lv.count(T.CORR) > 0 and lv.count(T.DOOR) + lv.count(T.SDOOR) >= 2
+
+
 def test_door_region_corridors():
     a = one('des.door("locked", 4, 5)', "door")
     assert a["state"] == 8 and (4, 5) in a["selection"]
@@ -175,3 +196,13 @@ def test_unnethack_extensions():
     assert a["entries"] == [(0, "a sound")]
     assert one("des.vaultgen(3)", "vaultgen")["frequency"] == 3
     calls("des.reset_level(); des.finalize_level()")
+
+
+def test_object_class_prefix_names_as_3_7_reads_them():
+    # sp_lev.c find_objtype strips "scroll of " etc. and keeps the class
+    a = one('des.object("scroll of earth")', "object")
+    assert (a["object"].cls, a["object"].name) == ("?", "earth")
+    a = one('des.object({ id = "wand of striking" })', "object")
+    assert (a["object"].cls, a["object"].name) == ("/", "striking")
+    a = one('des.object("amulet of ESP")', "object")
+    assert a["object"].name == "amulet of ESP"

@@ -91,7 +91,7 @@ def contexts_like_run(name: str, depth=None, difficulty=None):
 
 
 def build_lua_like_run(path: str, seed: int, args=None, name: Optional[str] = None,
-                       text: Optional[str] = None):
+                       text: Optional[str] = None, warn=None):
     """A Level from a ``.lua`` file with ``unlev run``'s options (``args`` may be None):
     what ``unlev run FILE.lua`` should call in place of ``build_one``."""
     from unlev.stdlib.selection import Compat
@@ -103,11 +103,14 @@ def build_lua_like_run(path: str, seed: int, args=None, name: Optional[str] = No
         v = getattr(args, key, None)
         if v:
             setattr(rc, attr, v)
+    if getattr(args, "align", None):
+        from unlev.stdlib.builtins import ALIGNMENTS
+        rc.alignment = ALIGNMENTS[args.align]
     game = getattr(args, "compat", "documented") == "game"
     kwargs = {}
     if getattr(args, "no_flip", False):
         kwargs["flip_bits"] = 0
-    common = dict(name=name, context=context, run_context=rc,
+    common = dict(name=name, context=context, run_context=rc, warn=warn,
                   compat=Compat.game() if game else Compat(), force_flip=not game, **kwargs)
     if text is not None:
         return run_lua_text(text, path, seed, **common)

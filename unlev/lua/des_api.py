@@ -14,7 +14,7 @@ each marked there with an ``-- unlev:`` note.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Optional, Tuple
 
 from unlev.lang.lexer import KEYWORDS
 from unlev.lang.values import Align, Coord, MapCharValue, MonsterValue, ObjectValue, Region
@@ -124,14 +124,30 @@ class DesAPI:
     def monster_value(self, v) -> MonsterValue:
         cls, name = self._spec(v)
         if name is not None:
-            name = _stand_in("monsters", cls, name)
+            name = self._known_or_stand_in("monsters", cls, name)
         return MonsterValue(cls, name)
 
     def object_value(self, v) -> ObjectValue:
         cls, name = self._spec(v)
+        if name is not None and " of " in name:
+            # sp_lev.c find_objtype: "scroll of earth" is the scroll named "earth"
+            for prefix, symbol in _CLASS_PREFIXES:
+                if name.lower().startswith(prefix):
+                    cls, name = cls or symbol, name[len(prefix):]
+                    break
         if name is not None:
-            name = _stand_in("objects", cls, name)
+            name = self._known_or_stand_in("objects", cls, name)
         return ObjectValue(cls, name)
+
+    def _known_or_stand_in(self, table: str, cls, name: str) -> str:
+        """3.7 stops with "Unknown monster id"; a name no table of unlev's knows may be
+        one 3.7 added, so the level goes on with a stand-in, and says so."""
+        got, known = _stand_in(table, cls, name)
+        if not known:
+            what = "monster" if table == "monsters" else "object"
+            self.s.warn(f"unknown {what} {name!r} (not in unlev's UnNetHack, NetHack 3.6 or "
+                        f"3.4.3 data): made as {got!r}")
+        return got
 
     def _spec(self, v):
         if v is None:
@@ -566,8 +582,10 @@ class DesAPI:
         ok = self.b.begin_room(subroom=subroom, rtype=rtype,
                                chance=int(t["chance"]) if t["chance"] is not None else 100,
                                light=light_of(t["lit"], -1), pos=pos, align=align, size=size,
-                               filled=_opt_int(t["filled"]), irregular=_opt_int(t["irregular"]),
-                               joined=_opt_int(t["joined"]), span=self.span())
+                               # sp_lev.c lspo_room's defaults: filled, joined
+                               filled=_int_or(t["filled"], 1),
+                               irregular=_int_or(t["irregular"], 0),
+                               joined=_int_or(t["joined"], 1), span=self.span())
         if ok:
             self.room_depth += 1
             try:
@@ -596,8 +614,10 @@ class DesAPI:
         rtype = "ordinary" if rtype is None else str(rtype)
         has_contents = t["contents"] is not None
         self.b.begin_region(region=region, light=light_of(t["lit"], -1), rtype=rtype,
-                            filled=_opt_int(t["filled"]), irregular=_opt_int(t["irregular"]),
-                            joined=_opt_int(t["joined"]), has_contents=has_contents,
+                            # sp_lev.c lspo_region's defaults: unfilled, joined
+                            filled=_int_or(t["filled"], 0),
+                            irregular=_int_or(t["irregular"], 0),
+                            joined=_int_or(t["joined"], 1), has_contents=has_contents,
                             span=self.span())
         try:
             self.call(t["contents"])
@@ -747,16 +767,17 @@ class DesAPI:
 _STAND_INS: dict = {}
 
 
-def _stand_in(table: str, cls, name: str) -> str:
+def _stand_in(table: str, cls, name: str) -> Tuple[str, bool]:
     """A name unlev's (UnNetHack's) data lacks: the stand-in the des-file runner uses
-    for NetHack 3.6/3.4.3 levels (:mod:`unlev.generate.dialect_levels`)."""
+    for NetHack 3.6/3.4.3 levels (:mod:`unlev.generate.dialect_levels`), and whether
+    any table knows the name."""
     key = (table, cls, name)
     if key not in _STAND_INS:
         from unlev.generate import dialect_levels
         from unlev.stdlib import data
         look = data.lookup_monster if table == "monsters" else data.lookup_object
         if look(name, cls).ok:
-            _STAND_INS[key] = name
+            _STAND_INS[key] = (name, True)
         else:
             fn = (dialect_levels.monster_stand_in if table == "monsters"
                   else dialect_levels.object_stand_in)
@@ -765,7 +786,8 @@ def _stand_in(table: str, cls, name: str) -> str:
                 if dialect_levels.dialect_row(dialect, table, name, cls) is not None:
                     found = fn(dialect, cls, name)
                     break
-            _STAND_INS[key] = found if found is not None else fn("nethack36", cls, name)
+            _STAND_INS[key] = ((found, True) if found is not None
+                               else (fn("nethack36", cls, name), False))
     return _STAND_INS[key]
 
 
@@ -776,6 +798,16 @@ def lua_callable(s, v) -> bool:
 def _point(xy):
     from unlev.stdlib.selection import Selection
     return Selection.point(*xy)
+
+
+# the class words 3.7 reads off an object's name
+_CLASS_PREFIXES = (("ring of ", "="), ("potion of ", "!"), ("scroll of ", "?"),
+                   ("spellbook of ", "+"), ("wand of ", "/"))
+
+
+def _int_or(v, default: int) -> int:
+    """A table field as the game's get_table_int_opt/boolean_opt reads it."""
+    return default if v is None else int(v)
 
 
 def _opt_int(v):

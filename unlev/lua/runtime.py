@@ -123,7 +123,9 @@ class LuaSession:
         from . import des_api, nh_api, selection_api
         lupa_mod = _lupa()
         self.path = path
-        self.chunkname = "=" + path
+        # Lua cuts chunk names to 59 characters in its messages: the file's base name
+        # is what the messages carry, mapped back to the path by _lua_error
+        self.chunkname = "=" + os.path.basename(path)
         self.builder = builder
         self.rng = rng
         if run_context is None:
@@ -175,7 +177,12 @@ class LuaSession:
         return LuaLevelError(message, self.span(), hint)
 
     def warn(self, message: str) -> None:
-        if self.warn_fn is not None:
+        """Recorded with the level's warnings (the drawing's summary, the JSON) when the
+        builder keeps them, and passed to ``warn``."""
+        state = getattr(self.builder, "state", None)
+        if state is not None:
+            state.warn(message, self.span())
+        elif self.warn_fn is not None:
             self.warn_fn(message, self.span())
 
     def _print(self, *args) -> None:
@@ -220,6 +227,19 @@ def _lua_error(text: str, path: str) -> LuaLevelError:
         return LuaLevelError(f"{m.group('msg')} (in {m.group('file')}:{m.group('line')})",
                              Span(path, 0, 0))
     return LuaLevelError(first, Span(path, 0, 0))
+
+
+def check_lua_text(text: str, path: str = "<lua>") -> None:
+    """Compile a Lua level without running it, as ``luac -p`` would: the check
+    ``unlev check`` makes of a ``.lua`` file.  Raises :class:`LuaLevelError`."""
+    lupa_mod = _lupa()
+    lua = lupa_mod.LuaRuntime(register_eval=False, register_builtins=False,
+                              attribute_filter=_deny_attributes)
+    compile_only = lua.eval("function(text, name) local f, err = load(text, name, 't', {}) "
+                            "return err end")
+    err = compile_only(text, "=" + os.path.basename(path))
+    if err is not None:
+        raise _lua_error(str(err), path)
 
 
 def level_name_of(path: str) -> str:

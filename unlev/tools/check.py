@@ -35,7 +35,8 @@ def add_parser(subparsers) -> None:
     c = subparsers.add_parser(
         "check", help="parse and statically check des-files",
         description="Parse and check every des-file given (directories are searched for "
-        "*.des). Prints 'N passed, M failed'; exits 0 only if all pass.",
+        "*.des). A NetHack 3.7 level file (FILE.lua) is compiled, as luac -p does. "
+        "Prints 'N passed, M failed'; exits 0 only if all pass.",
         epilog="examples:\n  unlev check samples/bigrm.des\n"
         "  unlev check ../shared/corpus/unnethack/",
         formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -72,6 +73,22 @@ def cmd_parse(args) -> int:
     return 0
 
 
+def check_lua(path: str) -> bool:
+    """A NetHack 3.7 Lua level file is checked as ``luac -p`` would: it compiles."""
+    from unlev.lua.runtime import check_lua_text
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            text = fh.read()
+        check_lua_text(text, path)
+    except OSError as e:
+        print(f"{path}: error: cannot read: {e.strerror}", file=sys.stderr)
+        return False
+    except DesError as e:
+        print(e.format(sources_of(e, path)), file=sys.stderr)
+        return False
+    return True
+
+
 def cmd_check(args) -> int:
     files = find_des_files(args.paths)
     if not files:
@@ -79,6 +96,12 @@ def cmd_check(args) -> int:
         return 2
     passed = failed = 0
     for f in files:
+        if f.endswith(".lua"):
+            if check_lua(f):
+                passed += 1
+            else:
+                failed += 1
+            continue
         try:
             compiled = compile_file(f, include_path=args.include_path,
                                     compat_warnings=not args.no_compat_warnings,

@@ -17,6 +17,7 @@ import sys
 from typing import Optional
 
 from unlev.lang.diagnostics import DesError, Diagnostic, Span
+from unlev.stdlib.builtins import ALIGNMENTS
 
 EXAMPLES = """examples:
   unlev run samples/bigrm.des --seed 42 --show       draw one run of the sample
@@ -36,7 +37,6 @@ ROLES = ("Archeologist", "Barbarian", "Caveman", "Convict", "Healer", "Knight", 
          "Priest", "Ranger", "Rogue", "Samurai", "Tourist", "Valkyrie", "Wizard")
 _ROLE_ALIASES = {"cavewoman": "Caveman", "priestess": "Priest"}
 RACES = ("human", "elf", "dwarf", "gnome", "orc", "vampire")
-ALIGNMENTS = {"lawful": 1, "neutral": 0, "chaotic": -1}
 
 
 # --- option types (argparse turns ValueError/ArgumentTypeError into exit 2) -----------
@@ -178,54 +178,20 @@ def make_console(color: str, file=None):
 
 
 def cmd_run(args) -> int:
-    from unlev.tools.common import format_des_error
-    from unlev.lang.frontend import compile_file
-
     json_to_stdout = args.json == "-"
     if json_to_stdout and args.show:
         return _usage("--json to standard output cannot be combined with --show; "
                       "give --json a PATH")
     show = args.show or not (args.json or args.svg or args.html)
-    try:
-        # with --compat game the game's behaviour is what was asked for: no warnings
-        compiled = compile_file(args.file, include_path=args.include_path,
-                                compat_warnings=args.compat == "documented")
-    except DesError as e:
-        print(format_des_error(e, args.file), file=sys.stderr)
-        return 1
-    if not args.quiet:
-        for w in compiled.warnings:
-            print(w.format(compiled.sources), file=sys.stderr)
-    try:
-        chosen = select_levels(compiled, args.level)
-    except LookupError as e:
-        return _usage(str(e))
-    if not chosen:
-        print(f"{args.file}: error: the file has no LEVEL", file=sys.stderr)
-        return 1
     seed = args.seed
     if seed is None:
         seed = random.SystemRandom().randrange(2 ** 31)
-        if not args.quiet:
-            print(f"unlev: seed {seed} (repeat with --seed {seed})", file=sys.stderr)
-
-    built = []
-    for node in chosen:
-        try:
-            # warnings met while building are in the drawing's summary when shown
-            level = build_one(compiled, node, seed, args, warn_to_stderr=not show)
-        except DesError as e:
-            print(format_des_error(e, args.file), file=sys.stderr)
-            return 1
-        except Exception as e:  # a bug in unlev: say so plainly, no traceback
-            if os.environ.get("UNLEV_TRACEBACK"):
-                raise
-            print(f"{args.file}: error: internal error while building level {node.name!r} "
-                  f"with seed {seed}: {type(e).__name__}: {e}\n"
-                  "hint: this is a bug in unlev; set UNLEV_TRACEBACK=1 to see where",
-                  file=sys.stderr)
-            return 1
-        built.append(level)
+    if args.file.endswith(".lua"):
+        built = _build_lua(args, seed, show)
+    else:
+        built = _build_des(args, seed, show)
+    if isinstance(built, int):
+        return built
 
     if show:
         console = make_console(args.color)
@@ -260,6 +226,84 @@ def cmd_run(args) -> int:
             except OSError as e:
                 return _usage(f"cannot write {args.json}: {e.strerror}")
     return 0
+
+
+def _seed_note(args, seed: int) -> None:
+    if args.seed is None and not args.quiet:
+        print(f"unlev: seed {seed} (repeat with --seed {seed})", file=sys.stderr)
+
+
+def _internal_error(args, name: str, seed: int, e: Exception) -> int:
+    """A bug in unlev: say so plainly, no traceback."""
+    if os.environ.get("UNLEV_TRACEBACK"):
+        raise e
+    print(f"{args.file}: error: internal error while building level {name!r} "
+          f"with seed {seed}: {type(e).__name__}: {e}\n"
+          "hint: this is a bug in unlev; set UNLEV_TRACEBACK=1 to see where",
+          file=sys.stderr)
+    return 1
+
+
+def _build_des(args, seed: int, show: bool):
+    """The levels of a des-file, or an exit code."""
+    from unlev.tools.common import format_des_error
+    from unlev.lang.frontend import compile_file
+    try:
+        # with --compat game the game's behaviour is what was asked for: no warnings
+        compiled = compile_file(args.file, include_path=args.include_path,
+                                compat_warnings=args.compat == "documented")
+    except DesError as e:
+        print(format_des_error(e, args.file), file=sys.stderr)
+        return 1
+    if not args.quiet:
+        for w in compiled.warnings:
+            print(w.format(compiled.sources), file=sys.stderr)
+    try:
+        chosen = select_levels(compiled, args.level)
+    except LookupError as e:
+        return _usage(str(e))
+    if not chosen:
+        print(f"{args.file}: error: the file has no LEVEL", file=sys.stderr)
+        return 1
+    _seed_note(args, seed)
+    built = []
+    for node in chosen:
+        try:
+            # warnings met while building are in the drawing's summary when shown
+            built.append(build_one(compiled, node, seed, args, warn_to_stderr=not show))
+        except DesError as e:
+            print(format_des_error(e, args.file), file=sys.stderr)
+            return 1
+        except Exception as e:  # noqa: BLE001 - reported as unlev's bug
+            return _internal_error(args, node.name, seed, e)
+    return built
+
+
+def _build_lua(args, seed: int, show: bool):
+    """The level of a NetHack 3.7 Lua file (one level per file, named by the file),
+    or an exit code."""
+    from unlev.tools.common import format_des_error
+    from unlev.lua.command import build_lua_like_run
+    from unlev.lua.runtime import level_name_of
+    if args.level not in (None, "all", level_name_of(args.file), "1"):
+        return _usage(f"{args.file} is a Lua level file: its one level is "
+                      f"{level_name_of(args.file)!r}")
+    _seed_note(args, seed)
+    warn = None
+    if not show and not args.quiet:
+        def warn(message: str, span: Optional[Span] = None) -> None:
+            d = Diagnostic("warning", message,
+                           span if span is not None else Span(args.file, 0, 0))
+            print(d.format({}), file=sys.stderr)
+    try:
+        return [build_lua_like_run(args.file, seed, args, warn=warn)]
+    except DesError as e:
+        print(format_des_error(e, args.file), file=sys.stderr)
+        return 1
+    except OSError as e:
+        return _usage(f"cannot read {args.file}: {e.strerror}")
+    except Exception as e:  # noqa: BLE001 - reported as unlev's bug
+        return _internal_error(args, level_name_of(args.file), seed, e)
 
 
 def _draw(console, levels, seed: int, source: str) -> None:
