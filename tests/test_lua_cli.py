@@ -11,7 +11,7 @@ pytest.importorskip("lupa")
 from unlev.cli import main
 
 LEVEL = """-- a small 3.7 level
-des.level_init({ style = "solidfill", fill = " " })
+des.level_init({ style = "solidfill", fg = " " })
 des.room({ x = 1, y = 1, w = 4, h = 3, contents = function()
   des.monster("newt")
 end })
@@ -46,7 +46,7 @@ def test_run_lua_error_has_file_and_line(tmp_path, capsys):
     p = tmp_path / ("a-long-folder-name-that-lua-would-cut-" * 3)
     p.mkdir()
     p = p / "oops.lua"
-    p.write_text('des.level_init({ style = "solidfill", fill = " " })\n'
+    p.write_text('des.level_init({ style = "solidfill", fg = " " })\n'
                  'local t = nil\nt.x = 1\n')
     assert main(["run", str(p), "--seed", "1", "--json", "-"]) == 1
     err = capsys.readouterr().err

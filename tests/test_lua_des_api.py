@@ -94,7 +94,7 @@ def test_room_and_region_defaults_are_3_7s():
 def test_random_corridors_join_default_rooms():
     from unlev.lua.runtime import run_lua_text
     from unlev.stdlib import terrain as T
-    lv = run_lua_text('des.level_init({ style = "solidfill", fill = " " })\n'
+    lv = run_lua_text('des.level_init({ style = "solidfill", fg = " " })\n'
                       'des.room({ x = 1, y = 1, w = 4, h = 3 })\n'
                       'des.room({ x = 5, y = 1, w = 4, h = 3 })\n'
                       'des.random_corridors()\n', "t.lua", seed=1)
@@ -206,3 +206,21 @@ def test_object_class_prefix_names_as_3_7_reads_them():
     assert (a["object"].cls, a["object"].name) == ("/", "striking")
     a = one('des.object("amulet of ESP")', "object")
     assert a["object"].name == "amulet of ESP"
+
+
+def test_level_init_swamp_as_3_7_makes_it():
+    # sp_lev.c lspo_level_init: fg ROOM, bg MOAT for a swamp; lvlfill_swamp: the even
+    # squares of even rows from x=2 are fg, and each 2x2 block has a second fg square
+    # when its other three were all bg
+    a = one('des.level_init({ style = "swamp", lit = 0 })', "init_map")
+    assert (a["style"], a["fg"], a["bg"], a["lit"]) == ("swamp", ".", "}", 0)
+    from unlev.lua.runtime import run_lua_text
+    from unlev.stdlib import terrain as T
+    lv = run_lua_text('des.level_init({ style = "swamp", lit = 0 })', "sw.lua", seed=3,
+                      finish=False, post_mklev=False)
+    for x in range(2, 77, 2):
+        for y in range(0, 19, 2):
+            assert lv.at(x, y) == T.ROOM
+            block = [lv.at(x + dx, y + dy) for dx, dy in ((1, 0), (0, 1), (1, 1))]
+            assert block.count(T.ROOM) >= 1 and set(block) <= {T.ROOM, T.MOAT}
+    assert lv.at(1, 5) == T.STONE and lv.at(3, 1) in (T.ROOM, T.MOAT)

@@ -16,12 +16,11 @@ FULL = bool(os.environ.get("UNLEV_LUA_FULL"))
 # not levels (libraries, the dungeon description), and what unlev does not support
 NOT_LEVELS = {"nhlib.lua", "nhcore.lua", "dungeon.lua", "quest.lua", "themerms.lua"}
 UNSUPPORTED = {
-    "juiblex.lua": "des.level_init style 'swamp' is not implemented",
     "tut-1.lua": "the tutorial uses game UI calls (nh.parse_config, nh.eckey)",
     "tut-2.lua": "the tutorial uses game UI calls (nh.eckey)",
 }
 SAMPLE = ["oracle.lua", "castle.lua", "medusa-2.lua", "minefill.lua", "soko1-1.lua",
-          "bigrm-3.lua", "Val-goal.lua", "hellfill.lua", "wizard1.lua", "knox.lua"]
+          "bigrm-3.lua", "Val-goal.lua", "juiblex.lua", "hellfill.lua", "wizard1.lua", "knox.lua"]
 
 
 def _files():

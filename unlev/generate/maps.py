@@ -74,6 +74,9 @@ def do_init_map(st: BuildState, style: str, fill=None, fg=None, bg=None, smoothe
         spec = InitSpec.sheol()
     elif style == "rogue":
         spec = InitSpec.rogue()
+    elif style == "swamp":      # NetHack 3.7's Lua levels only
+        spec = InitSpec.swamp(T.map_char_to_type(fg), T.map_char_to_type(bg),
+                              lit if lit is not None else -1)
     else:
         raise DesError(f"INIT_MAP style '{style}' is not known to the loader", span)
     init_level(st.level, st.rng, spec)

@@ -220,7 +220,8 @@ class DesAPI:
         style = str(t["style"] or "solidfill").lower()
         fill = None
         if style == "solidfill":
-            char = t["fg"] if t["fg"] is not None else " "
+            # lspo_level_init: the fill is "filling", which defaults to fg (ROOM)
+            char = next((v for v in (t["filling"], t["fg"]) if v is not None), ".")
             fill = MapCharValue(char, map_char_to_type(char), light_of(t["lit"], -2))
             self.b.init_map(style=style, fill=fill, fg=None, bg=None, smoothed=None,
                             joined=None, lit=None, walled=None, fillchar=None, span=self.span())
@@ -234,6 +235,11 @@ class DesAPI:
                             smoothed=bool(t["smoothed"]), joined=bool(t["joined"]),
                             lit=light_of(t["lit"], 0), walled=light_of(t["walled"], 0),
                             fillchar=t["filling"], span=self.span())
+        elif style == "swamp":
+            # lspo_level_init: fg ROOM, bg MOAT for a swamp, lit random
+            self.b.init_map(style=style, fill=None, fg=t["fg"] or ".", bg=t["bg"] or "}",
+                            smoothed=None, joined=None, lit=light_of(t["lit"], -1),
+                            walled=None, fillchar=None, span=self.span())
         elif style in ("sheollev", "sheol", "rogue"):
             self.b.init_map(style=style, fill=None, fg=None, bg=None, smoothed=None,
                             joined=None, lit=None, walled=None, fillchar=None, span=self.span())
@@ -244,7 +250,7 @@ class DesAPI:
                             joined=None, lit=None, walled=None, fillchar=None, span=self.span())
         else:
             raise s.error(f"des.level_init: style {style!r} is not supported",
-                          "styles: solidfill, mazegrid, maze, mines, rogue, sheollev")
+                          "styles: solidfill, mazegrid, maze, mines, swamp, rogue, sheollev")
 
     def d_map(self, *args):
         s = self.s

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from unlev.stdlib import terrain as T
 from unlev.model.level import Level, X_MAZE_MAX, Y_MAZE_MAX, ROWNO
+from unlev.stdlib.grid import COLNO
 
 # sp_lev.h enum lvlinit_types
 LVLINIT_NONE = 0
@@ -27,7 +28,7 @@ LVLINIT_SWAMP = 7
 STYLE_NAMES = {
     "none": LVLINIT_NONE, "solidfill": LVLINIT_SOLIDFILL, "mazegrid": LVLINIT_MAZEGRID,
     "mines": LVLINIT_MINES, "sheollev": LVLINIT_SHEOL, "sheol": LVLINIT_SHEOL,
-    "rogue": LVLINIT_ROGUE,
+    "rogue": LVLINIT_ROGUE, "swamp": LVLINIT_SWAMP,
 }
 
 # light states as lev_comp encodes them
@@ -77,6 +78,11 @@ class InitSpec:
         return cls(LVLINIT_SHEOL, fg=0, bg=0)
 
     @classmethod
+    def swamp(cls, fg: int, bg: int, lit: int) -> "InitSpec":
+        """NetHack 3.7's swamp (its Lua levels only: Juiblex's)."""
+        return cls(LVLINIT_SWAMP, fg=fg, bg=bg, lit=lit)
+
+    @classmethod
     def rogue(cls) -> "InitSpec":
         return cls(LVLINIT_ROGUE, fg=0, bg=0)
 
@@ -87,6 +93,24 @@ def lvlfill_solid(level: Level, filling: int, lit: int, rng=None) -> None:
     for x in range(2, X_MAZE_MAX + 1):
         for y in range(0, Y_MAZE_MAX + 1):
             level.set_typlit(x, y, filling, lit, rng)
+
+
+def lvlfill_swamp(level: Level, fg: int, bg: int, lit: int, rng) -> None:
+    """NetHack 3.7 sp_lev.c lvlfill_swamp(): a solid ``bg`` level, then every other
+    square of every other row ``fg``, and where its three neighbours to the east and
+    south are all still ``bg``, one of them (rn2(3)) ``fg`` too."""
+    lvlfill_solid(level, bg, lit, rng)
+    cols = min(X_MAZE_MAX, COLNO - 2)
+    rows = min(Y_MAZE_MAX, ROWNO - 2)
+    typ = level.typ
+    for x in range(2, cols + 1, 2):
+        for y in range(0, rows + 1, 2):
+            level.set_typlit(x, y, fg, lit, rng)
+            free = ((typ[(x + 1) * ROWNO + y] == bg) + (typ[x * ROWNO + y + 1] == bg)
+                    + (typ[(x + 1) * ROWNO + y + 1] == bg))
+            if free == 3:
+                dx, dy = ((1, 0), (0, 1), (1, 1))[rng.rn2(3)]
+                level.set_typlit(x + dx, y + dy, fg, lit, rng)
 
 
 def lvlfill_maze_grid(level: Level, x1: int, y1: int, x2: int, y2: int,
@@ -148,6 +172,10 @@ def init_level(level: Level, rng, spec: InitSpec, mimic_hook=None) -> None:
         lvlfill_solid(level, spec.filling, spec.lit, rng)
     elif style == LVLINIT_MAZEGRID:
         lvlfill_maze_grid(level, 2, 0, X_MAZE_MAX, Y_MAZE_MAX, spec.filling)
+    elif style == LVLINIT_SWAMP:
+        if spec.lit == LIT_RANDOM:
+            spec.lit = rng.rn2(2)
+        lvlfill_swamp(level, spec.fg, spec.bg, spec.lit, rng)
     elif style == LVLINIT_SHEOL:
         from unlev.generate.mapgen.sheol import mksheol
         mksheol(level, rng)
