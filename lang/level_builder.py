@@ -51,6 +51,10 @@ class LevelBuilder(ABC):
         """(lx, ly, hx, hy) of the current room, or None outside rooms."""
         return None
 
+    def room_squares(self, index: Optional[int] = None) -> List[Tuple[int, int]]:
+        """The floor squares of room ``index`` (0-based), or of the current room."""
+        return []
+
     def mon_at(self, x: int, y: int, monster) -> int:
         return 0
 

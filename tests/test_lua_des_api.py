@@ -224,3 +224,23 @@ def test_level_init_swamp_as_3_7_makes_it():
             block = [lv.at(x + dx, y + dy) for dx, dy in ((1, 0), (0, 1), (1, 1))]
             assert block.count(T.ROOM) >= 1 and set(block) <= {T.ROOM, T.MOAT}
     assert lv.at(1, 5) == T.STONE and lv.at(3, 1) in (T.ROOM, T.MOAT)
+
+
+def test_sink_pool_wallwalk():
+    assert (4, 5) in one("des.sink(4, 5)", "sink")["selection"]
+    assert (6, 7) in one("des.pool({ x = 6, y = 7 })", "pool")["selection"]
+    a = one('des.wallwalk({ x = 3, y = 4, fg = "-", bg = ".", chance = 40 })', "wallwalk")
+    assert a["fg"].char == "-" and a["bg"].char == "." and a["percent"] == 40
+
+
+def test_gas_cloud_and_exclusion_are_reported_not_dropped():
+    from unlev.model.level import Level
+    b = RecordingBuilder()
+    b.level = Level()
+    said = []
+    s = LuaSession(b, RNG(1), "t.lua", warn=lambda m, span=None: said.append((m, span.line)))
+    s.run('des.gas_cloud({ x = 1, y = 1, ttl = 5 })\ndes.exclusion({ type = "teleport", '
+          'region = { 1, 1, 5, 5 } })')
+    assert [line for _m, line in said] == [1, 2]
+    assert "gas clouds are not modelled" in said[0][0]
+    assert "exclusion zones are not modelled" in said[1][0]

@@ -87,3 +87,20 @@ def test_filter_mapchar_match_floodfill_bounds_iterate():
     assert value('(function() local n = 0; selection.area(1, 1, 2, 3):iterate('
                  'function(x, y) n = n + x + y end); return n end)()') == str(
                      sum(x + y for x in (1, 2) for y in (1, 2, 3)))
+
+
+def test_room_selection_is_the_rooms_floor():
+    # selvar.c selection_from_mkroom: the room's numbered, non-edge squares
+    from unlev.lua.runtime import run_lua_text
+    lv = run_lua_text('des.level_init({ style = "solidfill", fg = " " })\n'
+                      'des.room({ x = 3, y = 3, w = 4, h = 2, contents = function()\n'
+                      '  local s = selection.room()\n'
+                      '  assert(s:numpoints() == 8, s:numpoints())\n'
+                      '  des.terrain(s, "L")\n'
+                      'end })\n'
+                      'assert(selection.room(0):numpoints() == 8)\n'
+                      'assert(selection.room(5):numpoints() == 0)\n'
+                      'assert(selection.room():numpoints() == 0)\n', "r.lua", seed=1)
+    from unlev.stdlib import terrain as T
+    r = lv.rooms[0]
+    assert lv.count(T.LAVAPOOL) == 8 == (r.hx - r.lx + 1) * (r.hy - r.ly + 1)

@@ -38,7 +38,7 @@ from unlev.generate import corridors, features, locations, lregions, maps, room_
 from unlev.generate.maze import ANY_LOC
 from unlev.generate.state import BuildCompat, BuildState
 from unlev.lang.level_builder import LevelBuilder
-from unlev.model.level import COLNO, ROWNO, DungeonContext, Level
+from unlev.model.level import COLNO, ROOMOFFSET, ROWNO, DungeonContext, Level
 from unlev.populate import mineral, monsters, objects, trap_statements
 from unlev.populate.make import monster_data
 from unlev.stdlib.rng import RNG
@@ -104,6 +104,22 @@ class GameBuilder(LevelBuilder):
     def room_bounds(self):
         r = self.state.croom
         return None if r is None else (r.lx, r.ly, r.hx, r.hy)
+
+    def room_squares(self, index=None):
+        """NetHack 3.7 selvar.c selection_from_mkroom(): the squares inside the room's
+        bounds that carry its number and are not its edge.  A subroom is not in the
+        rooms array the number is counted from, so it has none."""
+        lv = self.state.level
+        if index is None:
+            r = self.state.croom
+        else:
+            r = lv.rooms[index] if 0 <= index < len(lv.rooms) else None
+        if r is None or r not in lv.rooms:
+            return []
+        rmno = lv.rooms.index(r) + ROOMOFFSET
+        return [(x, y) for y in range(r.ly, r.hy + 1) for x in range(r.lx, r.hx + 1)
+                if 0 <= x < COLNO and 0 <= y < ROWNO and not lv.edge[x * ROWNO + y]
+                and lv.roomno[x * ROWNO + y] == rmno]
 
     def mon_at(self, x: int, y: int, monster) -> int:
         if not (0 <= x < COLNO and 0 <= y < ROWNO):

@@ -270,6 +270,11 @@ class SelectionAPI:
                 return s.table(x=-1, y=-1)
             return self.rel(*pt)
 
+        def room(index=None):
+            # nhlsel.c l_selection_room: room N (0-based) or the room being made
+            return self.new(Selection.from_points(
+                s.builder.room_squares(None if index is None else int(index))))
+
         def numpoints(sel, *_):
             return len(self.sel_of(sel, "numpoints"))
 
@@ -297,7 +302,7 @@ class SelectionAPI:
             "floodfill": floodfill, "circle": circle, "ellipse": ellipse,
             "gradient": gradient, "iterate": iterate, "negate": negate,
             "percentage": percentage, "rndcoord": rndcoord, "numpoints": numpoints,
-            "bounds": bounds, "filter": filter_selection,
+            "bounds": bounds, "filter": filter_selection, "room": room,
             "union": binop("|", lambda a, b: a | b),
             "intersect": binop("&", lambda a, b: a & b),
             "xor": binop("^", lambda a, b: a ^ b),
