@@ -188,26 +188,38 @@ class Checker:
                 self.in_container -= 1
 
     # ------------------------------------------------------------------ expressions
+    def note(self, key: str) -> str:
+        """A deviation's hint; a 3.6 or 3.4.3 file is told why UnNetHack's loader is
+        the one meant (unlev runs every dialect on it, and --compat game is its
+        behaviour)."""
+        text = DEVIATION_NOTES[key]
+        dialect = getattr(self, "dialect", "unnethack")
+        if dialect != "unnethack" and key != "mazefill":
+            name = {"nethack36": "NetHack 3.6", "nethack343": "NetHack 3.4.3"}.get(dialect,
+                                                                                dialect)
+            text += f" (unlev runs {name} files on UnNetHack's loader)"
+        return text
+
     def expressions(self, s: A.Node) -> None:
         """Warnings for constructs whose meaning differs in the game's loader."""
         if not self.compat_warnings:
             return
         if isinstance(s, A.InitMap) and getattr(s, "maze_header", False) and s.fill.char != " ":
             self.r.deviation("MAZE fill character differs in the game", s.span,
-                           DEVIATION_NOTES["mazefill"])
+                           self.note("mazefill"))
         for n in _own_expressions(s):
             if isinstance(n, A.SelFlood):
-                self.r.deviation("floodfill differs in the game", n.span, DEVIATION_NOTES["floodfill"])
+                self.r.deviation("floodfill differs in the game", n.span, self.note("floodfill"))
             elif isinstance(n, (A.SelCircle, A.SelEllipse)) and n.filling is not None:
                 self.r.deviation(f"{'circle' if isinstance(n, A.SelCircle) else 'ellipse'} filling differs in the game",
-                               n.span, DEVIATION_NOTES["filling"])
+                               n.span, self.note("filling"))
             elif isinstance(n, A.SelLine) and _same_point(n.start, n.end):
-                self.r.deviation("zero-length line differs in the game", n.span, DEVIATION_NOTES["line0"])
+                self.r.deviation("zero-length line differs in the game", n.span, self.note("line0"))
             elif isinstance(n, A.SelRandLine):
-                self.r.deviation("randline end points differ in the game", n.span, DEVIATION_NOTES["randline"])
+                self.r.deviation("randline end points differ in the game", n.span, self.note("randline"))
             elif isinstance(n, A.SelFilterMapChar) and isinstance(n.mapchar, A.MapChar) and n.mapchar.light == -1:
                 self.r.deviation("filter with random light differs in the game", n.span,
-                               DEVIATION_NOTES["filterlight"])
+                               self.note("filterlight"))
 
 
 _STATEMENT_BODIES = (A.Block, A.SwitchArm)

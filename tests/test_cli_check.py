@@ -176,7 +176,7 @@ def test_check_counts_passed_and_failed_files(tmp_path):
 
 def test_missing_file_is_an_error_not_a_traceback(tmp_path):
     code, _out, err = run_main(["check", str(tmp_path / "nope.des")])
-    assert code == 1
+    assert code == 2       # a file-system error, as the README says (not 1: no des-file)
     assert "nope.des" in err and "error:" in err and "Traceback" not in err
 
 

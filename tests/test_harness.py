@@ -199,7 +199,7 @@ def test_des_file_errors_are_failures_without_traceback(project, capsys):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["nowhere"], "no such file or directory"),
+    (["nowhere"], "cannot read nowhere: No such file or directory"),
     (["levels", "--seeds", "5..1"], "runs backwards"),
     (["levels", "--update"], "--update and --ci need --snapshots"),
 ])

@@ -72,7 +72,7 @@ def test_unsupported_style():
     with pytest.raises(UnsupportedInitStyle):
         make(InitSpec(style=mapgen.LVLINIT_MAZE))
     with pytest.raises(UnsupportedInitStyle):
-        make(InitSpec(style="swamp"))
+        make(InitSpec(style="bogus"))
     assert issubclass(UnsupportedInitStyle, NotImplementedError)
 
 

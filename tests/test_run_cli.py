@@ -334,9 +334,10 @@ def test_des_file_error_exits_1_with_position_and_caret(mode, capsys, tmp_path):
     assert "^" in err and "Traceback" not in err
 
 
-def test_missing_file_exits_1(mode, capsys):
+def test_missing_file_exits_2(mode, capsys):
+    # a file-system error (README: 2), the same message as every other command
     rc, _, err = run(mode, ["run", "no/such/file.des"], capsys)
-    assert rc == 1 and "no/such/file.des" in err and "Traceback" not in err
+    assert rc == 2 and "cannot read no/such/file.des" in err and "Traceback" not in err
 
 
 @pytest.mark.parametrize("argv", [

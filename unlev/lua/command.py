@@ -37,7 +37,10 @@ def add_parser(subparsers) -> None:
 def cmd_convert(args) -> int:
     from unlev.lang.diagnostics import DesError
     from unlev.tools.common import format_des_error
+    from unlev.tools.common import unreadable
     from .convert import convert_file
+    if unreadable("convert", [args.file]):
+        return 2
     try:
         outputs = convert_file(args.file, dialect=args.dialect)
     except DesError as e:

@@ -16,7 +16,7 @@ from unlev.lang import ast as A
 from unlev.lang.diagnostics import DesError
 from unlev.lang.frontend import compile_file
 from unlev.tools.common import (LINT_ONLY_CODES, add_common_options, find_des_files,
-                                report_dialect, shown, sources_of)
+                                report_dialect, shown, sources_of, unreadable)
 
 
 def add_parser(subparsers) -> None:
@@ -56,6 +56,8 @@ def add_parser(subparsers) -> None:
 
 
 def cmd_parse(args) -> int:
+    if unreadable("parse", [args.file]):
+        return 2
     try:
         compiled = compile_file(args.file, include_path=args.include_path,
                                 dialect=args.dialect)
@@ -90,6 +92,8 @@ def check_lua(path: str) -> bool:
 
 
 def cmd_check(args) -> int:
+    if unreadable("check", args.paths):
+        return 2
     files = find_des_files(args.paths)
     if not files:
         print("unlev check: no des-files found", file=sys.stderr)

@@ -12,7 +12,7 @@ import argparse
 import os
 import re
 import sys
-from typing import List
+from typing import List, Optional
 
 from unlev.lang.diagnostics import DesError
 
@@ -29,11 +29,48 @@ def add_common_options(p: argparse.ArgumentParser) -> None:
                    help="say which dialect each file was read as, and why")
 
 
+COMPAT_CHOICES = ("documented", "game")
+
+
+def _compat_word(text: str) -> str:
+    word = {"doc": "documented", "docs": "documented"}.get(text.lower(), text.lower())
+    if word not in COMPAT_CHOICES:
+        raise argparse.ArgumentTypeError(
+            f"invalid choice: {text!r} (choose from {', '.join(COMPAT_CHOICES)})")
+    return word
+
+
+def add_compat_option(p: argparse.ArgumentParser, default: str = "documented",
+                      why: str = "") -> None:
+    """``--compat documented|game``, spelt the same in every command (``doc`` is
+    accepted for documented)."""
+    p.add_argument("--compat", type=_compat_word, default=default, metavar="{documented,game}",
+                   help="documented: what the des-file documentation says; game: reproduce "
+                   f"the game's loader deviations (default {default}{why})")
+
+
 def report_dialect(args, path: str, compiled) -> None:
     """With --show-dialect: 'FILE: dialect nethack36 (a MAZE: header at line 3)'."""
     if getattr(args, "show_dialect", False):
         why = f" ({compiled.dialect_reason})" if compiled.dialect_reason else ""
         print(f"{path}: dialect {compiled.dialect}{why}", file=sys.stderr)
+
+
+def unreadable(command: str, paths: List[str]) -> Optional[int]:
+    """The file-system check every command makes before it reads anything: for the
+    first path that cannot be read, ``unlev CMD: error: cannot read PATH: reason`` and
+    exit code 2 (README: 0 ok, 1 an error in a des-file, 2 usage or file system)."""
+    for p in paths:
+        try:
+            if os.path.isdir(p):
+                os.listdir(p)
+            else:
+                with open(p, "rb"):
+                    pass
+        except OSError as e:
+            print(f"unlev {command}: error: cannot read {p}: {e.strerror}", file=sys.stderr)
+            return 2
+    return None
 
 
 def find_des_files(paths: List[str]) -> List[str]:

@@ -438,13 +438,11 @@ def add_parser(subparsers) -> None:
 
 
 def cmd_lint(args) -> int:
-    import os
     import sys
     from unlev.tools.common import find_des_files, format_des_error
     from unlev.lang.diagnostics import DesError
-    missing = [p for p in args.paths if not os.path.exists(p)]
-    if missing:
-        print(f"unlev lint: error: no such file or directory: {missing[0]}", file=sys.stderr)
+    from unlev.tools.common import unreadable
+    if unreadable("lint", args.paths):
         return 2
     files = find_des_files(args.paths)
     if not files:

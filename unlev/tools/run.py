@@ -93,7 +93,7 @@ def _count(minimum: int):
 
 
 def add_parser(subparsers) -> None:
-    from unlev.tools.common import add_common_options
+    from unlev.tools.common import add_common_options, add_compat_option
     from unlev.stdlib.builtins import DEFAULT_DATE
     p = subparsers.add_parser(
         "run", help="generate the levels of a des-file; draw them or export them",
@@ -117,7 +117,8 @@ def add_parser(subparsers) -> None:
     p.add_argument("--svg", metavar="PATH", help="write the coloured drawing as SVG")
     p.add_argument("--html", metavar="PATH", help="write the coloured drawing as HTML")
     p.add_argument("--depth", type=_count(1), default=None, metavar="N",
-                   help="dungeon depth the level is made at (default 1)")
+                   help="dungeon depth the level is made at (default: where the game "
+                   "makes a level of that name, e.g. 5-8 for oracle; 1 for an unknown name)")
     p.add_argument("--difficulty", type=_count(1), default=None, metavar="N",
                    help="level difficulty for random monsters and objects (default: the depth)")
     p.add_argument("--role", type=_role, default=None, metavar="ROLE",
@@ -132,10 +133,7 @@ def add_parser(subparsers) -> None:
                    f"(default {DEFAULT_DATE:%Y-%m-%dT%H:%M}, so runs are reproducible)")
     p.add_argument("--no-flip", action="store_true",
                    help="never flip the level, as if it had FLAGS: noflip")
-    p.add_argument("--compat", choices=("documented", "game"), default="documented",
-                   help="documented: what the des-file documentation says (default; "
-                   "levels may flip anywhere); game: reproduce the game's deviations "
-                   "(selection bugs, flips only in Sokoban)")
+    add_compat_option(p, why="; game also flips only Sokoban, documented any level")
     p.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                    help="colour in the terminal drawing (auto: only on a terminal)")
     p.add_argument("-q", "--quiet", action="store_true",
@@ -178,6 +176,9 @@ def make_console(color: str, file=None):
 
 
 def cmd_run(args) -> int:
+    from unlev.tools.common import unreadable
+    if unreadable("run", [args.file]):
+        return 2
     json_to_stdout = args.json == "-"
     if json_to_stdout and args.show:
         return _usage("--json to standard output cannot be combined with --show; "

@@ -161,10 +161,20 @@ def levels_with_reference(paths: Sequence[str], refs: Dict[str, str], only=None)
         except DesError as e:
             errors.append((f, e))
             continue
+        foreign = False
         for lv in compiled.tree.levels:
             if lv.name in refs and (not only or lv.name in only):
                 chosen[lv.name] = (f, compiled, lv)
+                foreign = compiled.dialect != "unnethack"
+        if foreign:
+            print(f"unlev compare: warning: {f} is a {DIALECT_NAMES.get(compiled.dialect)} "
+                  "file; the reference dumps are UnNetHack's, so its levels are measured "
+                  "against UnNetHack's levels of the same names", file=sys.stderr)
     return list(chosen.values()), errors
+
+
+DIALECT_NAMES = {"unnethack": "UnNetHack", "nethack36": "NetHack 3.6",
+                 "nethack343": "NetHack 3.4.3"}
 
 
 @dataclass
@@ -237,9 +247,15 @@ def run_compare(paths: Sequence[str], reference: str, seeds: int = 10, only=None
 
 # ------------------------------------------------------------------ command line
 def _default_reference() -> str:
-    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    return os.environ.get("UNLEV_GAME_REFERENCE",
-                          os.path.join(os.path.dirname(here), "shared", "game-reference"))
+    """$UNLEV_GAME_REFERENCE, else ``../shared/game-reference`` beside the project (the
+    checkout this module lives in), else beside the current folder."""
+    if os.environ.get("UNLEV_GAME_REFERENCE"):
+        return os.environ["UNLEV_GAME_REFERENCE"]
+    root = os.path.abspath(__file__)
+    for _ in range(4):                      # unlev/tools/compare/command.py -> checkout
+        root = os.path.dirname(root)
+    beside = os.path.join(os.path.dirname(root), "shared", "game-reference")
+    return beside if os.path.isdir(beside) else os.path.join("..", "shared", "game-reference")
 
 
 def add_parser(sub) -> None:
@@ -264,9 +280,9 @@ def add_parser(sub) -> None:
                    help="first seed (seeds S..S+N-1)")
     p.add_argument("--level", action="append", default=[], metavar="NAME",
                    help="only this LEVEL (repeatable)")
-    p.add_argument("--compat", choices=("game", "doc"), default="game",
-                   help="reproduce the game's loader deviations (default) or follow "
-                   "the documentation")
+    from unlev.tools.common import add_compat_option
+    add_compat_option(p, "game", ": the game's dumps are what the levels are "
+                      "measured against")
     p.add_argument("--json", metavar="FILE", help="also write the report as JSON ('-': stdout)")
     p.add_argument("--details", action="store_true",
                    help="print every measure of every level, not only the differences")
@@ -278,6 +294,9 @@ def add_parser(sub) -> None:
 
 def cmd_compare(args) -> int:
     from unlev.tools.compare.report import print_report
+    from unlev.tools.common import unreadable
+    if unreadable("compare", args.paths):
+        return 2
     reference = args.reference or _default_reference()
     if not os.path.isdir(reference):
         print(f"unlev compare: no reference dumps at {reference} (use --reference DIR)",
@@ -286,10 +305,6 @@ def cmd_compare(args) -> int:
     if args.seeds < 1:
         print("unlev compare: --seeds must be at least 1", file=sys.stderr)
         return 2
-    for p in args.paths:
-        if not os.path.exists(p):
-            print(f"unlev compare: {p}: no such file or directory", file=sys.stderr)
-            return 2
     compat = Compat.game() if args.compat == "game" else Compat()
     to_stdout_json = args.json == "-"
     report = run_compare(args.paths, reference, args.seeds, set(args.level) or None,

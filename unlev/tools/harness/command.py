@@ -41,7 +41,7 @@ exit status: 0 all passed, 1 a run failed, 2 usage error
 
 
 def add_parser(subparsers) -> None:
-    from unlev.tools.common import add_common_options
+    from unlev.tools.common import add_common_options, add_compat_option
     p = subparsers.add_parser(
         "test", help="run levels under many seeds: invariants, snapshots, lint",
         description="Run every LEVEL of the des-files under every seed; check what must "
@@ -69,8 +69,7 @@ def add_parser(subparsers) -> None:
     p.add_argument("--json-report", metavar="FILE", help="write a JSON report")
     p.add_argument("--lint", choices=("warn", "error", "off"), default="warn",
                    help="lint findings: show them (default), fail on them, or skip lint")
-    p.add_argument("--compat", choices=("documented", "game"), default="documented",
-                   help="build levels as documented (default) or as the game does")
+    add_compat_option(p)
     p.add_argument("--no-flip", action="store_true", help="never flip levels")
     p.add_argument("--table", choices=("auto", "all", "failing"), default="auto",
                    help="summary rows: every level or only failing ones (auto: all "
@@ -140,9 +139,8 @@ def cmd_test(args) -> int:
     if (args.update or args.ci) and not args.snapshots:
         print("unlev test: error: --update and --ci need --snapshots DIR", file=sys.stderr)
         return 2
-    missing = [p for p in args.paths if not os.path.exists(p)]
-    if missing:
-        print(f"unlev test: error: no such file or directory: {missing[0]}", file=sys.stderr)
+    from unlev.tools.common import unreadable
+    if unreadable("test", args.paths):
         return 2
     files = find_des_files(args.paths)
     if not files:

@@ -7,7 +7,7 @@ reports.  Registered through the ``pytest11`` entry point (setup.cfg), so instal
 unlev is enough.  Options::
 
     --unlev DIR             collect DIR's des-files (repeatable)
-    --unlev-seeds LIST      seeds per level: 1..10, 1,5,9 (default 1..3)
+    --unlev-seeds LIST      seeds per level: 1..10, 1,5,9 (default 1..10, as unlev test)
     --unlev-snapshots DIR   compare with snapshots (missing ones are created)
     --unlev-update          (re)write snapshots that differ
     --unlev-config FILE     per-level settings (default: unlev-test.ini if present)
@@ -30,8 +30,8 @@ def pytest_addoption(parser) -> None:
     g = parser.getgroup("unlev", "unlev: des-file levels as tests")
     g.addoption("--unlev", action="append", default=[], metavar="DIR",
                 help="collect every LEVEL x seed of the des-files under DIR")
-    g.addoption("--unlev-seeds", default="1..3", metavar="LIST",
-                help="seeds to run each level with (default 1..3)")
+    g.addoption("--unlev-seeds", default="1..10", metavar="LIST",
+                help="seeds to run each level with (default 1..10, as unlev test)")
     g.addoption("--unlev-snapshots", default=None, metavar="DIR",
                 help="compare each level with its snapshot in DIR")
     g.addoption("--unlev-update", action="store_true", default=False,

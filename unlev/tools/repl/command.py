@@ -27,7 +27,9 @@ def run_piped(repl: Repl, stream: TextIO) -> int:
 
 
 def cmd_repl(args) -> int:
-    from unlev.tools.common import format_des_error
+    from unlev.tools.common import format_des_error, unreadable
+    if args.file and unreadable("repl", [args.file]):
+        return 2
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     color = {"always": True, "never": False}.get(args.color, interactive)
     compat = Compat.game() if args.compat == "game" else Compat()
@@ -54,7 +56,7 @@ def default_history_file() -> str:
 
 def add_parser(subparsers) -> None:
     import argparse
-    from unlev.tools.common import add_common_options
+    from unlev.tools.common import add_common_options, add_compat_option
     p = subparsers.add_parser(
         "repl", help="try selections and statements on a live level",
         description="A prompt with a live level (empty, or FILE's LEVEL run first): a "
@@ -65,10 +67,10 @@ def add_parser(subparsers) -> None:
         "  printf 'circle((40,10),6)\\n:vars\\n' | unlev repl",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("file", nargs="?", help="a des-file whose LEVEL is run first")
-    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    p.add_argument("--seed", type=int, default=1,
+                   help="random seed (default 1, the first seed unlev test runs)")
     p.add_argument("--level", metavar="NAME", help="which LEVEL of FILE (default: the first)")
-    p.add_argument("--compat", choices=("documented", "game"), default="documented",
-                   help="follow the documentation (default) or reproduce the game's loader")
+    add_compat_option(p)
     p.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                    help="highlight selections and changes in colour (auto: on a terminal)")
     p.add_argument("--history", default=default_history_file(), metavar="FILE",
