@@ -202,12 +202,13 @@ def cmd_run(args) -> int:
         rec = Console(record=True, width=80, file=io.StringIO(), force_terminal=True,
                       color_system="truecolor", highlight=False)
         _draw(rec, built, seed, args.file)
+        from unlev.output import page
         title = f"unlev run {os.path.basename(args.file)} --seed {seed}"
         try:
             if args.svg:
-                rec.save_svg(args.svg, title=title, clear=False)
+                page.save_svg(rec, args.svg, title)
             if args.html:
-                rec.save_html(args.html, clear=False)
+                page.save_html(rec, args.html, title)
         except OSError as e:
             return _usage(f"cannot write {e.filename}: {e.strerror}")
     if args.json:
