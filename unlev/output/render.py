@@ -22,7 +22,7 @@ from unlev.model.level import (
     COLNO, D_BROKEN, D_ISOPEN, DB_BOG, DB_ICE, DB_LAVA, DB_MOAT, DB_UNDER, LA_DOWN,
     LR_DOWNTELE, ROWNO, Level,
 )
-from unlev.output.words import count
+from unlev.output.words import count, object_name
 from unlev.stdlib import data
 from unlev.stdlib import terrain as T
 
@@ -339,7 +339,7 @@ def object_glyph(obj) -> Glyph:
         return Glyph("]", None, "object", name)       # the strange object's symbol
     rec = recs[0]
     color = rec.color if isinstance(rec.color, str) and rec.color.startswith("CLR_") else None
-    return Glyph(rec.class_symbol, color, "object", name)
+    return Glyph(rec.class_symbol, color, "object", object_name(name, rec.class_symbol))
 
 
 def monster_glyph(mon) -> Glyph:

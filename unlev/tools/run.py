@@ -171,8 +171,12 @@ def make_console(color: str, file=None):
     if color == "always":
         return Console(file=file, force_terminal=True, highlight=False)
     if color == "never":
-        return Console(file=file, color_system=None, force_terminal=False, highlight=False)
-    return Console(file=file, highlight=False)
+        console = Console(file=file, color_system=None, force_terminal=False, highlight=False)
+    else:
+        console = Console(file=file, highlight=False)
+    if not console.is_terminal:
+        console.width = 400     # piped: lines stay whole (see _draw)
+    return console
 
 
 def cmd_run(args) -> int:
@@ -311,10 +315,13 @@ def _build_lua(args, seed: int, show: bool):
 def _draw(console, levels, seed: int, source: str) -> None:
     from rich.rule import Rule
     from unlev.output.render import level_view
+    # a terminal (or a page) gets the 80 columns of the game's screen; piped text keeps
+    # its lines whole, so no "The\nDungeons of Doom" lands in a file or a grep
+    width = 80 if console.is_terminal or console.record else 400
     for i, level in enumerate(levels):
         if i:
             console.print(Rule(style="dim"), width=80)
-        console.print(level_view(level, seed=seed, source=source), width=80)
+        console.print(level_view(level, seed=seed, source=source), width=width)
 
 
 def run_options(args) -> dict:
