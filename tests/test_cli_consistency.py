@@ -73,3 +73,15 @@ def test_compare_says_when_a_file_is_not_unnethack(tmp_path, capsys):
     assert not errors and [c[2].name for c in chosen] == ["oracle"]
     assert "is a NetHack 3.4.3 file; the reference dumps are UnNetHack's" in \
         capsys.readouterr().err
+
+
+def test_docs_named_in_help_are_installed_and_printed(capsys):
+    # --help and compare's report name docs/json-schema.md and docs/known-differences.md;
+    # they ship as package data of unlev.docs
+    assert main(["docs"]) == 0
+    listed = capsys.readouterr().out.split()
+    assert {"json-schema", "known-differences", "architecture"} <= set(listed)
+    assert main(["docs", "docs/json-schema.md"]) == 0
+    assert capsys.readouterr().out.startswith("# The level JSON format")
+    assert main(["docs", "nope"]) == 2
+    assert "no document 'nope'" in capsys.readouterr().err

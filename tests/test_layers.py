@@ -20,7 +20,7 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # source folder -> the package it is installed as (setup.cfg package_dir)
-FOLDERS = {"unlev": "unlev", "lang": "unlev.lang", "stdlib": "unlev.stdlib"}
+FOLDERS = {"unlev": "unlev", "lang": "unlev.lang", "stdlib": "unlev.stdlib", "docs": "unlev.docs"}
 
 
 def _modules() -> Dict[str, str]:
@@ -33,7 +33,7 @@ def _modules() -> Dict[str, str]:
                 continue
             rel = os.path.relpath(dirpath, base)
             prefix = package if rel == "." else package + "." + rel.replace(os.sep, ".")
-            if folder == "unlev" and rel.split(os.sep)[0] in ("lang", "stdlib"):
+            if folder == "unlev" and rel.split(os.sep)[0] in ("lang", "stdlib", "docs"):
                 continue
             for f in files:
                 if f.endswith(".py"):
