@@ -85,3 +85,19 @@ def test_docs_named_in_help_are_installed_and_printed(capsys):
     assert capsys.readouterr().out.startswith("# The level JSON format")
     assert main(["docs", "nope"]) == 2
     assert "no document 'nope'" in capsys.readouterr().err
+
+
+def test_check_and_lint_use_the_same_streams(tmp_path, capsys):
+    # diagnostics on stderr, the summary line on stdout, for both commands
+    p = tmp_path / "a.des"
+    p.write_text('LEVEL: "a"\nROOM: "ordinary", random, random, random, random {\n'
+                 '  OBJECT: \'!\', random\n}\nROOM: "dragon shop", random, random, random, '
+                 'random {\n}\nRANDOM_CORRIDORS\n')
+    main(["check", str(p)])
+    out, err = capsys.readouterr()
+    assert out == "1 passed, 0 failed\n" and "warning:" in err
+    p.write_text('LEVEL: "a"\nINIT_MAP: solidfill, \' \'\nTERRAIN: randline (1,1),(5,5),3, '
+                 '\'.\'\n')
+    main(["lint", str(p)])
+    out, err = capsys.readouterr()
+    assert out == "1 warning in 1 file\n" and "warning: randline" in err

@@ -442,6 +442,7 @@ def cmd_lint(args) -> int:
     from unlev.tools.common import find_des_files, format_des_error
     from unlev.lang.diagnostics import DesError
     from unlev.tools.common import unreadable
+    from unlev.output.words import count
     if unreadable("lint", args.paths):
         return 2
     files = find_des_files(args.paths)
@@ -458,11 +459,12 @@ def cmd_lint(args) -> int:
             print(format_des_error(e, f), file=sys.stderr)
             broken += 1
             continue
+        # findings on stderr and the summary on stdout, as unlev check (and every
+        # command: diagnostics on stderr, results on stdout)
         for d in found:
-            print(d.format(compiled.sources))
+            print(d.format(compiled.sources), file=sys.stderr)
         total += len(found)
-    print(f"{total} warning{'s' if total != 1 else ''} in {len(files)} "
-          f"file{'s' if len(files) != 1 else ''}", file=sys.stderr)
+    print(f"{count(total, 'warnings')} in {count(len(files), 'files')}")
     if broken:
         return 1
     return 1 if total and not args.exit_zero else 0
