@@ -198,6 +198,23 @@ UNNETHACK = Lexicon("unnethack", KEYWORDS, _MAP_LINE_CHARS)
 VarLookup = Callable[[str], Optional[Tuple[str, bool]]]
 
 
+def unclosed_string_before(text: str, end: int) -> Optional[int]:
+    """Where a string that runs over the end of its line opens, if one does before
+    ``end`` (lev_comp's strings may span lines, so the lexer took the next line's
+    quote as its end; a syntax error after it is almost always that missing quote)."""
+    pos = 0
+    while True:
+        m = _STRING_OR_COMMENT.search(text, pos, end)
+        if m is None:
+            return None
+        if m.group(0).startswith('"') and "\n" in m.group(0):
+            return m.start()
+        pos = m.end()
+
+
+_STRING_OR_COMMENT = re.compile(r'"[^"]*"|^[ \t]*#[^\n]*', re.M)
+
+
 class DesLexer:
     """PLY lexer for one source text, with file name, columns and typed variables."""
 
@@ -538,6 +555,12 @@ class DesLexer:
             raise DesError("'#' starts a comment only at the beginning of a line", span,
                            "lev_comp has no end-of-line comments: move the comment to its own line")
         if ch == '"':
+            start = unclosed_string_before(t.lexer.lexdata, t.lexpos)
+            if start is not None:      # an earlier string ran over its line: it is the one
+                line = t.lexer.lexdata.count("\n", 0, start) + 1
+                raise DesError("unterminated string",
+                               Span(self.filename, line, self.column(start)),
+                               'a string ends on its own line with \'"\'')
             raise DesError("unterminated string", span, 'a string runs to the next \'"\'')
         if ch == "'":
             raise DesError("malformed map character", span,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import re
 from typing import Callable, Dict, List, Optional, Tuple
 
 import ply.yacc as yacc
@@ -17,7 +18,7 @@ import ply.yacc as yacc
 from . import ast as A
 from . import grammar
 from .diagnostics import DesError, Diagnostic, Reporter, SourceCache, Span
-from .lexer import CORE_FUNCTIONS, DesLexer, type_words
+from .lexer import CORE_FUNCTIONS, KEYWORDS, DesLexer, type_words, unclosed_string_before
 from ..stdlib.terrain import INVALID_TYPE, MAX_TYPE, map_char_to_type
 
 _TABLES_DIR = os.path.dirname(os.path.abspath(__file__))
@@ -205,15 +206,27 @@ class DesParser:
             return
         span = lx.inner.span_of(tok)
         text = getattr(tok, "text", tok.value)
-        msg = f'syntax error at "{text}"'
-        self.error(msg, span, self._hint_for(tok))
+        unclosed = unclosed_string_before(lx.inner.lexer.lexdata, tok.lexpos + len(str(text)))
+        if unclosed is not None:
+            # a string that runs over its line swallowed the rest: say where it starts
+            pos = unclosed
+            self.error("unterminated string", Span(span.file, _line_of(lx.inner.lexer.lexdata,
+                       pos), lx.inner.column(pos)), 'a string ends on its own line with \'"\'')
+        else:
+            self.error(f'syntax error at "{text}"', span, self._hint_for(tok))
         # Panic mode: skip to a statement keyword on a later line and hand it back,
-        # so PLY's error production resumes there.
+        # so PLY's error production resumes there; a block opened on the way is
+        # skipped whole, so its statements and its '}' do not cascade into more errors.
+        depth = 0
         while True:
             nxt = lx.inner.token()
             if nxt is None:
                 break
-            if nxt.lineno > tok.lineno and nxt.type in _SYNC:
+            if nxt.type == "{":
+                depth += 1
+            elif nxt.type == "}" and depth:
+                depth -= 1
+            elif depth == 0 and nxt.lineno > tok.lineno and nxt.type in _SYNC:
                 lx.push(nxt)
                 break
 
@@ -231,7 +244,27 @@ class DesParser:
             if info:
                 return f"variable '{tok.value}' is {type_words(*info)}, which does not fit here"
         if t == "NQSTRING":
-            return f"'{tok.value}' is not a keyword of the language (keywords are case-sensitive)"
+            word = str(tok.value)
+            if len(word) == 1 and map_char_to_type(word) != INVALID_TYPE:
+                return f"a map character is quoted: '{word}'"
+            close = self.suggest(word, _WORDS)
+            if close:
+                return f"'{word}' is not a keyword of the language; {close}"
+            return f"'{word}' is not a keyword of the language (keywords are case-sensitive)"
+        if t == ":" or t == "(":
+            word = _word_before(self.lexer.inner.lexer.lexdata, tok.lexpos)
+            if word and word not in KEYWORDS:
+                close = self.suggest(word, [k for k in KEYWORDS if k.isupper()]
+                                     if t == ":" else _WORDS)
+                if close:
+                    return f"'{word}' is not a statement or function; {close}"
+        if t == "STRING":
+            before = _line_before(self.lexer.inner.lexer.lexdata, tok.lexpos)
+            m = re.match(r"\s*(MONSTER|OBJECT)\s*:\s*('.')\s*,\s*$", before)
+            if m:
+                return (f"{m.group(1)}: {m.group(2)}, \"{tok.value}\" is NetHack 3.4.3's form; "
+                        f"this dialect writes ({m.group(2)}, \"{tok.value}\") (or run with "
+                        "--dialect nethack343)")
         if t == "MAP_ID":
             return "a MAP block must follow GEOMETRY:..."
         if t in ("CFUNC_INT", "CFUNC_STR", "CFUNC_COORD", "CFUNC_REGION", "CFUNC"):
@@ -445,6 +478,28 @@ class _PushbackLexer:
         if tok is not None:
             self.last = tok
         return tok
+
+
+# what a misspelt word is compared with: statement keywords, flags, functions
+_WORDS = sorted(set(KEYWORDS) | set(CORE_FUNCTIONS))
+
+
+def _line_before(text: str, pos: int) -> str:
+    """The text of ``pos``'s line before it."""
+    return text[text.rfind("\n", 0, pos) + 1:pos]
+
+
+def _word_before(text: str, pos: int) -> Optional[str]:
+    """The word that is all the line holds before ``pos`` (``MONSTR`` of ``MONSTR:``,
+    ``circel`` of ``x = circel(``), or None."""
+    m = re.search(r"([A-Za-z_][A-Za-z_0-9]*)\s*$", _line_before(text, pos))
+    return m.group(1) if m else None
+
+
+def _line_of(text: str, pos: int) -> int:
+    return text.count("\n", 0, pos) + 1
+
+
 
 
 def parse_text(text: str, filename: str = "<input>", **kwargs) -> A.DesFile:

@@ -73,8 +73,8 @@ def test_check_warnings_quiet_and_switched_off(corpus_root):
     code, _out, err = run_main(["check", "--select", "game-deviation", str(rogue)])
     assert code == 0 and ("Rogue.des:45:23: warning: floodfill differs in the game "
                           "[game-deviation]") in err
-    code, out, _err = run_main(["lint", "--select", "game-deviation", str(rogue)])
-    assert "Rogue.des:45:23: warning: floodfill differs in the game [game-deviation]" in out
+    code, _out, err = run_main(["lint", "--select", "game-deviation", str(rogue)])
+    assert "Rogue.des:45:23: warning: floodfill differs in the game [game-deviation]" in err
     code, out, err = run_main(["check", "-q", str(rogue)])
     assert (code, out, err) == (0, "1 passed, 0 failed\n", "")
     code, _out, err = run_main(["check", "--no-compat-warnings", "--select", "game-deviation",
@@ -97,8 +97,8 @@ def test_every_warning_has_a_code_and_suppression_comments_work(tmp_path):
     code, out, err = run_main(["check", "--ignore", "game-deviation", "--select",
                                "game-deviation", str(f)])
     assert ": warning:" not in err
-    code, out, err = run_main(["lint", str(f)])
-    assert "s.des:9:" not in out and "s.des:10:10" in out
+    code, _out, err = run_main(["lint", str(f)])
+    assert "s.des:9:" not in err and "s.des:10:10" in err
 
 
 def test_parse_ast_output(corpus_root):
