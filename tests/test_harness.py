@@ -261,3 +261,18 @@ def test_skip_config_globs(tmp_path):
     assert cfg.skipped("medusa-2") == {"reachable", "embedded", "doors"}
     assert cfg.skipped("medusa-1") == {"reachable", "embedded"}
     assert cfg.skipped("castle") == set()
+
+
+# ------------------------------------------------------------------ run's context options
+def test_context_options_reach_the_level(tmp_path, monkeypatch, capsys):
+    # the same --depth/--role as unlev run: the snapshot made with them holds the stair
+    # the level only makes deep down, and the hero's role in its message
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "deep.des").write_text(
+        'LEVEL: "deep"\nINIT_MAP: solidfill, \'.\'\n$r = hero.role\nMESSAGE: $r\n'
+        'IF [level.depth >= 9] {\n  STAIR: (5,5), up\n}\n')
+    args = ["deep.des", "--seeds", "1", "--lint", "off", "--snapshots", "snaps"]
+    assert run(capsys, *args)[0] == 0                              # created: no stair
+    code, out, _ = run(capsys, *args, "--depth", "9", "--role", "wiz")
+    assert code == 1 and "ROOM -> STAIRS" in out and "stairs (0 -> 1 entries)" in out
+    assert "context (depth)" in out and "messages" in out

@@ -82,15 +82,10 @@ def _write(path: str, text: str) -> str:
     return path
 
 
-def contexts_like_run(name: str, depth=None, difficulty=None):
+def contexts_like_run(name: str, values=None):
     """The DungeonContext and RunContext ``unlev run`` makes for a level name."""
-    from unlev.generate.build import guess_context
-    from unlev.stdlib.builtins import RunContext
-    context = guess_context(name, depth, difficulty)
-    rc = RunContext(depth=context.depth, difficulty=context.difficulty, level_name=name,
-                    in_sokoban=context.in_sokoban,
-                    in_hell=context.dungeon_name in ("Gehennom", "Sheol"))
-    return context, rc
+    from unlev.tools.context_options import contexts
+    return contexts(name, values)
 
 
 def build_lua_like_run(path: str, seed: int, args=None, name: Optional[str] = None,
@@ -100,15 +95,8 @@ def build_lua_like_run(path: str, seed: int, args=None, name: Optional[str] = No
     from unlev.stdlib.selection import Compat
     from .runtime import level_name_of, run_lua_file, run_lua_text
     name = name or level_name_of(path)
-    context, rc = contexts_like_run(name, getattr(args, "depth", None),
-                                    getattr(args, "difficulty", None))
-    for key, attr in (("role", "role"), ("race", "race"), ("date", "date")):
-        v = getattr(args, key, None)
-        if v:
-            setattr(rc, attr, v)
-    if getattr(args, "align", None):
-        from unlev.stdlib.builtins import ALIGNMENTS
-        rc.alignment = ALIGNMENTS[args.align]
+    from unlev.tools.context_options import context_values
+    context, rc = contexts_like_run(name, context_values(args) if args is not None else None)
     game = getattr(args, "compat", "documented") == "game"
     kwargs = {}
     if getattr(args, "no_flip", False):

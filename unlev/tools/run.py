@@ -9,7 +9,6 @@ SVG, HTML); the generation itself is :func:`unlev.generate.build.build_level`, t
 from __future__ import annotations
 
 import argparse
-import datetime as _dt
 import io
 import os
 import random
@@ -17,7 +16,6 @@ import sys
 from typing import Optional
 
 from unlev.lang.diagnostics import DesError, Diagnostic, Span
-from unlev.stdlib.builtins import ALIGNMENTS
 
 EXAMPLES = """examples:
   unlev run samples/bigrm.des --seed 42 --show       draw one run of the sample
@@ -33,68 +31,11 @@ Put FILE before a bare --json (otherwise FILE is taken as the JSON path).
 Exit codes: 0 ok, 1 error in a des-file, 2 usage error.
 """
 
-ROLES = ("Archeologist", "Barbarian", "Caveman", "Convict", "Healer", "Knight", "Monk",
-         "Priest", "Ranger", "Rogue", "Samurai", "Tourist", "Valkyrie", "Wizard")
-_ROLE_ALIASES = {"cavewoman": "Caveman", "priestess": "Priest"}
-RACES = ("human", "elf", "dwarf", "gnome", "orc", "vampire")
-
-
-# --- option types (argparse turns ValueError/ArgumentTypeError into exit 2) -----------
-def _role(text: str) -> str:
-    t = text.strip().lower()
-    if t in _ROLE_ALIASES:
-        return _ROLE_ALIASES[t]
-    for r in ROLES:
-        if t == r.lower() or t == r[:3].lower():
-            return r
-    raise argparse.ArgumentTypeError(
-        f"unknown role {text!r} (one of: {', '.join(ROLES)}, or their first 3 letters)")
-
-
-def _race(text: str) -> str:
-    t = text.strip().lower()
-    for r in RACES:
-        if t == r or t == r[:3]:
-            return r
-    raise argparse.ArgumentTypeError(f"unknown race {text!r} (one of: {', '.join(RACES)})")
-
-
-def _align(text: str) -> str:
-    t = text.strip().lower()
-    for a in ALIGNMENTS:
-        if t == a or t == a[:3]:
-            return a
-    raise argparse.ArgumentTypeError(f"unknown alignment {text!r} (lawful, neutral or chaotic)")
-
-
-def _date(text: str) -> _dt.datetime:
-    """A date alone means noon, the default time of day (so time.night is 0)."""
-    try:
-        return _dt.datetime.strptime(text, "%Y-%m-%dT%H:%M")
-    except ValueError:
-        pass
-    try:
-        return _dt.datetime.strptime(text, "%Y-%m-%d").replace(hour=12)
-    except ValueError:
-        pass
-    raise argparse.ArgumentTypeError(f"bad date {text!r}: write YYYY-MM-DD or YYYY-MM-DDTHH:MM")
-
-
-def _count(minimum: int):
-    def parse(text: str) -> int:
-        try:
-            v = int(text, 10)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-        if v < minimum:
-            raise argparse.ArgumentTypeError(f"must be at least {minimum}: {v}")
-        return v
-    return parse
 
 
 def add_parser(subparsers) -> None:
     from unlev.tools.common import add_common_options, add_compat_option
-    from unlev.stdlib.builtins import DEFAULT_DATE
+    from unlev.tools.context_options import add_context_options, count_type
     p = subparsers.add_parser(
         "run", help="generate the levels of a des-file; draw them or export them",
         description="Run a des-file's LEVELs as the game's loader does and draw the "
@@ -105,7 +46,7 @@ def add_parser(subparsers) -> None:
     p.add_argument("--level", default="all", metavar="NAME|N|all",
                    help="which LEVEL: its name, its 1-based number in the file, or all "
                    "of them one after another (default: all)")
-    p.add_argument("--seed", type=_count(0), metavar="N",
+    p.add_argument("--seed", type=count_type(0), metavar="N",
                    help="random seed (default: a random one, printed so the run can be "
                    "repeated); every level of the run uses it")
     p.add_argument("--show", action="store_true",
@@ -116,21 +57,7 @@ def add_parser(subparsers) -> None:
                    "standard output without PATH or with -")
     p.add_argument("--svg", metavar="PATH", help="write the coloured drawing as SVG")
     p.add_argument("--html", metavar="PATH", help="write the coloured drawing as HTML")
-    p.add_argument("--depth", type=_count(1), default=None, metavar="N",
-                   help="dungeon depth the level is made at (default: where the game "
-                   "makes a level of that name, e.g. 5-8 for oracle; 1 for an unknown name)")
-    p.add_argument("--difficulty", type=_count(1), default=None, metavar="N",
-                   help="level difficulty for random monsters and objects (default: the depth)")
-    p.add_argument("--role", type=_role, default=None, metavar="ROLE",
-                   help="the hero's role for hero.role and role-dependent choices "
-                   "(default Valkyrie; full name or 3 letters)")
-    p.add_argument("--race", type=_race, default=None, metavar="RACE",
-                   help="the hero's race: " + ", ".join(RACES) + " (default human)")
-    p.add_argument("--align", type=_align, default=None, metavar="ALIGN",
-                   help="the hero's alignment: lawful, neutral or chaotic (default neutral)")
-    p.add_argument("--date", type=_date, default=None, metavar="YYYY-MM-DD[THH:MM]",
-                   help="the date time.* functions see; a date alone means noon "
-                   f"(default {DEFAULT_DATE:%Y-%m-%dT%H:%M}, so runs are reproducible)")
+    add_context_options(p)
     p.add_argument("--no-flip", action="store_true",
                    help="never flip the level, as if it had FLAGS: noflip")
     add_compat_option(p, why="; game also flips only Sokoban, documented any level")
@@ -337,23 +264,11 @@ def run_options(args) -> dict:
 
 def build_one(compiled, node, seed: int, args, warn_to_stderr: bool = True):
     """One level, made with the run's options."""
-    from unlev.generate.build import build_level, guess_context
-    from unlev.stdlib.builtins import RunContext
+    from unlev.generate.build import build_level
     from unlev.stdlib.selection import Compat
+    from unlev.tools.context_options import context_values, contexts
 
-    # no --depth: where the game usually puts this level (run.usual_place)
-    context = guess_context(node.name, args.depth, args.difficulty)
-    rc = RunContext(depth=context.depth, difficulty=context.difficulty, level_name=node.name,
-                    in_sokoban=context.in_sokoban,
-                    in_hell=context.dungeon_name in ("Gehennom", "Sheol"))
-    if args.role:
-        rc.role = args.role
-    if args.race:
-        rc.race = args.race
-    if args.align:
-        rc.alignment = ALIGNMENTS[args.align]
-    if args.date:
-        rc.date = args.date
+    context, rc = contexts(node.name, context_values(args))
     game = args.compat == "game"
     warn = _warner(compiled, args.file) if warn_to_stderr and not args.quiet else None
     kwargs = {}

@@ -70,6 +70,8 @@ def add_parser(subparsers) -> None:
     p.add_argument("--lint", choices=("warn", "error", "off"), default="warn",
                    help="lint findings: show them (default), fail on them, or skip lint")
     add_compat_option(p)
+    from unlev.tools.context_options import add_context_options
+    add_context_options(p)
     p.add_argument("--no-flip", action="store_true", help="never flip levels")
     p.add_argument("--table", choices=("auto", "all", "failing"), default="auto",
                    help="summary rows: every level or only failing ones (auto: all "
@@ -140,6 +142,7 @@ def cmd_test(args) -> int:
         print("unlev test: error: --update and --ci need --snapshots DIR", file=sys.stderr)
         return 2
     from unlev.tools.common import unreadable
+    from unlev.tools.context_options import context_values
     if unreadable("test", args.paths):
         return 2
     files = find_des_files(args.paths)
@@ -149,7 +152,7 @@ def cmd_test(args) -> int:
     settings = Settings(snapshots=args.snapshots, update=args.update, ci=args.ci,
                         compat=args.compat, no_flip=args.no_flip,
                         include_path=tuple(args.include_path), config=config,
-                        dialect=args.dialect)
+                        dialect=args.dialect, context=context_values(args))
     t0 = time.perf_counter()
 
     jobs: List[Job] = []

@@ -43,6 +43,7 @@ class Settings:
     include_path: Tuple[str, ...] = ()
     config: SkipConfig = field(default_factory=SkipConfig)
     dialect: str = "auto"
+    context: Tuple = ()                 # run's --depth ... --date (context_options)
 
 
 def file_key(path: str) -> str:
@@ -92,13 +93,11 @@ def list_jobs(path: str, seeds: List[int], include_path: Tuple[str, ...] = (),
 
 
 def build(compiled, node, seed: int, settings: Settings):
-    from unlev.generate.build import build_level, guess_context
-    from unlev.stdlib.builtins import RunContext
+    from unlev.generate.build import build_level
     from unlev.stdlib.selection import Compat
+    from unlev.tools.context_options import contexts
 
-    context = guess_context(node.name)
-    rc = RunContext(depth=context.depth, level_name=node.name, in_sokoban=context.in_sokoban,
-                    in_hell=context.dungeon_name in ("Gehennom", "Sheol"))
+    context, rc = contexts(node.name, settings.context or None)
     game = settings.compat == "game"
     kwargs = {"flip_bits": 0} if settings.no_flip else {}
     return build_level(compiled, node, seed=seed, context=context,
@@ -138,8 +137,11 @@ def _run_lua(job: Job, settings: Settings, result: dict) -> None:
 
     skip = skipped_checks(job.level, {}, settings.config)
     result["skipped"] = sorted(skip)
+    from unlev.tools.context_options import CONTEXT_KEYS
+    values = dict(zip(CONTEXT_KEYS, settings.context or (None,) * len(CONTEXT_KEYS)))
     level = build_lua_like_run(job.path, job.seed,
-                               SimpleNamespace(compat=settings.compat, no_flip=settings.no_flip))
+                               SimpleNamespace(compat=settings.compat, no_flip=settings.no_flip,
+                                               **values))
     violations = check_level(level, Required(), skip)
     result["violations"] = [v.to_dict() for v in violations]
     if violations:
