@@ -418,6 +418,23 @@ def needs_more(text: str) -> bool:
     return depth > 0 or geometry or last in (",", ":", "=", "&", "|")
 
 
+def open_blocks(text: str) -> int:
+    """How many ``{`` of ``text`` are not closed yet (a block goes on over lines; an
+    open ``(`` or ``[`` before a new statement is a mistake, see the REPL)."""
+    lx = DesLexer("<peek>", None)
+    lx.input(text if text.endswith("\n") else text + "\n")
+    depth = 0
+    try:
+        for tok in lx:
+            if tok.type == "{":
+                depth += 1
+            elif tok.type == "}":
+                depth -= 1
+    except DesError:
+        pass
+    return max(depth, 0)
+
+
 # ---------------------------------------------------------------------- span mapping
 def _shift_span(span: Span, name: str, offset: int) -> Span:
     if span.file != name:

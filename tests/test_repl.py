@@ -509,3 +509,38 @@ def test_narrow_terminal_drawing_fits_80_columns():
     assert max(len(l) for l in lines) == 79
     assert lines[1].startswith("0123456789")     # x 1 is relative 0, at the left edge
     assert lines[2] == "*" * 79 and lines[3] == "*" + " " * 77 + "*"
+
+
+# ============================================================== unfinished inputs (issue 18, 6)
+def test_commands_work_inside_an_unfinished_input():
+    repl, out = make()
+    text = feed(repl, out, "circle((40,10),6", ":help")
+    assert ":cancel" in text and "Type a selection expression" in text
+    assert repl.buffer == ["circle((40,10),6"]          # the input still waits
+    text = feed(repl, out, ")")
+    assert "points" in text and not repl.buffer
+
+
+def test_cancel_drops_the_unfinished_input_and_is_hinted():
+    repl, out = make()
+    text = feed(repl, out, "IF [50%] {")
+    assert ":cancel drops it" in text
+    text = feed(repl, out, ":cancel")
+    assert "dropped" in text and not repl.buffer
+    assert "nothing to cancel" in feed(repl, out, ":cancel")
+
+
+def test_a_statement_after_a_broken_line_is_not_swallowed():
+    repl, out = make()
+    text = feed(repl, out, "circle((40,10),6", "TERRAIN: fillrect(1,1,3,3), 'L'")
+    assert "unexpected end of file" in text               # the broken input is reported
+    assert repl.level.count(T.LAVAPOOL) == 9               # and the statement ran
+    assert not repl.buffer
+
+
+def test_a_block_still_goes_on_over_statement_lines():
+    repl, out = make()
+    feed(repl, out, "IF [100%] {", "TERRAIN: fillrect(1,1,3,3), 'L'")
+    assert len(repl.buffer) == 2                           # inside the block: waiting
+    feed(repl, out, "}")
+    assert repl.level.count(T.LAVAPOOL) == 9 and not repl.buffer

@@ -25,7 +25,8 @@ from unlev.generate import dialect_levels
 from unlev.generate.game_builder import BuildCompat, GameBuilder
 from unlev.lang.diagnostics import DesError, Diagnostic
 from unlev.lang.frontend import compile_file, compile_text
-from unlev.lang.session import Fragment, FragmentSession, format_value, needs_more
+from unlev.lang.session import (Fragment, FragmentSession, format_value, needs_more,
+                                open_blocks)
 from unlev.model.level import DungeonContext, Level
 from unlev.output.words import count
 from unlev.tools.repl.view import changed_cells, contents, describe_change, draw, map_rows
@@ -43,8 +44,10 @@ Type a selection expression to see the cells it covers, e.g.
   circle((40,10),6)      grow(north|west, filter(30%, circle((40,10),6)))
 Type a statement to run it on the level, e.g.
   TERRAIN: fillrect (10,3,30,12), '.'      $place = (20,8)      MONSTER: 'd', $place
-A block ({ ... }) or a MAP ... ENDMAP goes on over several lines; write ELSE on the
-line of the closing brace: } ELSE {.  A lone $variable shows its value.
+A block ({ ... }) or a MAP ... ENDMAP goes on over several lines (the prompt becomes
+...>); write ELSE on the line of the closing brace: } ELSE {.  An unfinished input ends
+with :cancel (or Ctrl-C, or two empty lines, which run it to show what is missing);
+commands work inside it.  A lone $variable shows its value.
 Commands:
   :help            this text
   :show            the map, level name, seed and what is on it
@@ -55,12 +58,15 @@ Commands:
   :load FILE       start again from a des-file's first LEVEL
   :level [NAME]    list the loaded file's levels, or start again from one
   :save FILE       write the base level and the statements typed as a des-file
+  :cancel          drop the unfinished input (the ...> prompt)
   :quit            leave (also Ctrl-D)
 Random choices in a previewed expression come from a stream of their own: a preview
 never changes the level.  Coordinates are relative to the MAP origin, as the ruler shows."""
 
 META_COMMANDS = (":help", ":show", ":vars", ":seed", ":reset", ":undo", ":load", ":level",
-                 ":save", ":quit")
+                 ":save", ":cancel", ":quit")
+# commands that start the session's level again: an unfinished input goes with it
+_DROPS_INPUT = (":reset", ":load", ":level", ":quit", ":q", ":exit")
 
 
 class Repl:
@@ -186,14 +192,34 @@ class Repl:
         line = line.rstrip("\r\n")
         if self.echo:
             self.say(self.prompt + line)
+        stripped = line.strip()
         if not self.buffer:
-            stripped = line.strip()
             if not stripped:
                 return
             if stripped.startswith(":"):
                 self._current = None     # messages now are about earlier inputs
                 self.command(stripped)
                 return
+        elif stripped.startswith(":") and not _in_map(self.buffer):
+            # a command inside an unfinished input: run it, the input waits (or goes)
+            if stripped.split()[0] == ":cancel":
+                self.buffer = []
+                self.say("(the unfinished input was dropped)")
+                return
+            if stripped.split()[0] in _DROPS_INPUT:
+                self.buffer = []
+            self._current = None
+            self.command(stripped)
+            return
+        elif (not open_blocks("\n".join(self.buffer)) and not _in_map(self.buffer)
+              and _starts_statement(stripped) and not needs_more(line)):
+            # an unclosed ( or [ before a line that is a whole statement by itself: the
+            # earlier input was broken, not going on (so piped input is not swallowed)
+            text = "\n".join(self.buffer)
+            self.buffer = []
+            self.execute(text)
+            self._feed_fresh(line)
+            return
         elif not line.strip() and not self.buffer[-1].strip() and not _in_map(self.buffer):
             # two empty lines end an input that would go on (to report what is wrong)
             text = "\n".join(self.buffer)
@@ -203,9 +229,19 @@ class Repl:
         self.buffer.append(line)
         text = "\n".join(self.buffer)
         if needs_more(text):
+            if len(self.buffer) == 1 and not self.echo:
+                self.say("(the input goes on at ...>; :cancel drops it)")
             return
         self.buffer = []
         self.execute(text)
+
+    def _feed_fresh(self, line: str) -> None:
+        """``line`` as the start of a new input (not echoed again)."""
+        echo, self.echo = self.echo, False
+        try:
+            self._feed(line)
+        finally:
+            self.echo = echo
 
     def cancel(self) -> None:
         """Drop a half-typed input (Ctrl-C)."""
@@ -296,7 +332,7 @@ class Repl:
             ":show": self.cmd_show, ":vars": self.cmd_vars, ":seed": self.cmd_seed,
             ":reset": self.cmd_reset, ":undo": self.cmd_undo, ":load": self.cmd_load,
             ":level": self.cmd_level, ":save": self.cmd_save, ":quit": self.cmd_quit,
-            ":q": self.cmd_quit, ":exit": self.cmd_quit,
+            ":q": self.cmd_quit, ":exit": self.cmd_quit, ":cancel": self.cmd_cancel,
         }.get(name)
         if handler is None:
             self._error(f"unknown command {name} (:help lists them)")
@@ -305,6 +341,9 @@ class Repl:
 
     def cmd_help(self, arg: str) -> None:
         self.say(HELP)
+
+    def cmd_cancel(self, arg: str) -> None:
+        self.say("(nothing to cancel: no input is unfinished)")
 
     def cmd_quit(self, arg: str) -> None:
         self.done = True
@@ -527,6 +566,15 @@ class Repl:
             self.say("  " + " " * (col - 1) + "^" + "~" * (width - 1), style=style)
         if d.hint:
             self.say(f"hint: {d.hint}")
+
+
+_STATEMENT_START = re.compile(r"[A-Z_]+\s*:|\$[A-Za-z_][A-Za-z_0-9]*\s*=|[A-Z_]+\s*$|IF\b|LOOP\b|FOR\b|SWITCH\b")
+
+
+def _starts_statement(line: str) -> bool:
+    """A line that begins like a statement (``TERRAIN:``, ``$x =``, ``IF``...), not
+    like the rest of an expression."""
+    return bool(_STATEMENT_START.match(line))
 
 
 def _in_map(lines: List[str]) -> bool:
