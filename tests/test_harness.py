@@ -4,6 +4,7 @@ errors, and parallel runs agreeing with serial ones."""
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import xml.etree.ElementTree as ET
@@ -72,7 +73,8 @@ def test_snapshots_created_then_matched(project, capsys):
     assert "2 passed, 0 failed" in out
     for seed in (1, 2):
         txt = project / "snaps" / "two" / "yard" / f"seed-{seed}.txt"
-        doc = json.loads((project / "snaps" / "two" / "yard" / f"seed-{seed}.json").read_text())
+        doc = json.loads(gzip.decompress(
+            (project / "snaps" / "two" / "yard" / f"seed-{seed}.json.gz").read_bytes()))
         assert doc["name"] == "yard" and doc["seed"] == seed
         assert "d" in txt.read_text() and txt.read_text().count("\n") == 21
     code, out, _ = run(capsys, "levels", "--seeds", "1..2", "--snapshots", "snaps", "-j", "1")
@@ -104,14 +106,16 @@ def test_update_rewrites_and_says_what_changed(project, capsys):
     des = project / "levels" / "two.des"
     des.write_text(yard_only(LEVELS))
     run(capsys, "levels", "--seeds", "1..2", "--snapshots", "snaps", "-j", "1")
-    before = (project / "snaps" / "two" / "yard" / "seed-1.json").read_text()
+    before = gzip.decompress((project / "snaps" / "two" / "yard" / "seed-1.json.gz")
+                             .read_bytes()).decode()
     des.write_text(yard_only(LEVELS).replace('"chest"', '"large box"'))
     code, out, _ = run(capsys, "levels", "--seeds", "1..2", "--snapshots", "snaps",
                        "--update", "-j", "1")
     assert code == 0
     assert "updated yard seed 1: " in out and "updated yard seed 2: " in out
     assert "objects 1 new, 1 gone" in out
-    after = (project / "snaps" / "two" / "yard" / "seed-1.json").read_text()
+    after = gzip.decompress((project / "snaps" / "two" / "yard" / "seed-1.json.gz")
+                            .read_bytes()).decode()
     assert after != before and '"large box"' in after
     leftovers = [f for f in os.listdir(project / "snaps" / "two" / "yard") if f.startswith(".tmp")]
     assert leftovers == []
@@ -238,7 +242,7 @@ def test_parallel_snapshots_match_serial_ones(project, capsys):
         for f in files:
             mine = os.path.join(root, f)
             other = mine.replace(str(project / "a"), str(project / "b"))
-            assert open(mine).read() == open(other).read()
+            assert open(mine, "rb").read() == open(other, "rb").read()
 
 
 # ------------------------------------------------------------------ settings
@@ -276,3 +280,28 @@ def test_context_options_reach_the_level(tmp_path, monkeypatch, capsys):
     code, out, _ = run(capsys, *args, "--depth", "9", "--role", "wiz")
     assert code == 1 and "ROOM -> STAIRS" in out and "stairs (0 -> 1 entries)" in out
     assert "context (depth)" in out and "messages" in out
+
+
+# ------------------------------------------------------------------ compact snapshots
+def test_snapshots_are_compressed_deterministic_and_old_ones_still_read(project, capsys):
+    import gzip
+    import json as _json
+    (project / "levels" / "two.des").write_text(yard_only(LEVELS))
+    assert run(capsys, "levels", "--seeds", "1", "--snapshots", "snaps")[0] == 0
+    folder = project / "snaps" / "two" / "yard"
+    gz = folder / "seed-1.json.gz"
+    first = gz.read_bytes()
+    doc = _json.loads(gzip.decompress(first))
+    assert doc["name"] == "yard" and len(first) < 0.2 * len(gzip.decompress(first))
+    gz.unlink()
+    assert run(capsys, "levels", "--seeds", "1", "--snapshots", "snaps")[0] == 0
+    assert gz.read_bytes() == first                 # no time in the gzip header
+    # a snapshot from before compression (plain .json) is compared as before
+    gz.unlink()
+    (folder / "seed-1.json").write_text(gzip.decompress(first).decode())
+    code, out, _ = run(capsys, "levels", "--seeds", "1", "--snapshots", "snaps")
+    assert code == 0 and "match" in out
+    doc["objects"] = []
+    (folder / "seed-1.json").write_text(_json.dumps(doc))
+    code, out, _ = run(capsys, "levels", "--seeds", "1", "--snapshots", "snaps")
+    assert code == 1 and "changed" in out

@@ -92,7 +92,7 @@ def test_snapshots_created_compared_and_updated(pytester, levels):
     args = ["--unlev", "levels", "--unlev-seeds", "1", "--unlev-snapshots", "snaps",
             "-k", "yard"]
     pytester.runpytest(*args).assert_outcomes(passed=1)
-    assert (pytester.path / "snaps" / "yard" / "yard" / "seed-1.json").is_file()
+    assert (pytester.path / "snaps" / "yard" / "yard" / "seed-1.json.gz").is_file()
     (levels / "yard.des").write_text(GOOD + "OBJECT: ('(', \"chest\"), (2,2)\n")
     result = pytester.runpytest(*args)
     result.assert_outcomes(failed=1)

@@ -3,13 +3,17 @@
 Why this module exists: a variant maintainer wants to know, after changing a
 des-file or unlev itself, *what* changed on the levels -- which cells, which monsters,
 which objects -- not that two 47 kB JSON files differ.  A snapshot is two files per
-level and seed: the screen the game would show (``render.display_rows``) and the
-level's JSON (``export.level_to_dict``/``dumps``), both plain text so they also diff
-well in git.  Layout: ``DIR/<des-file stem>/<LEVEL name>/seed-<n>.txt|.json``.
+level and seed: the screen the game would show (``render.display_rows``), plain text
+that diffs well in git, and the level's JSON (``export.level_to_dict``/``dumps``),
+gzip-compressed (a level's JSON is ~30 kB of mostly repeated grids; compressed ~2 kB;
+the gzip header carries no time, so an unchanged level writes identical bytes).
+Layout: ``DIR/<des-file stem>/<LEVEL name>/seed-<n>.txt|.json.gz``; snapshots written
+before compression (``.json``) are still read.
 """
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import re
@@ -50,28 +54,39 @@ class SnapshotStore:
 
     def paths(self, file_key: str, level: str, seed: int) -> Tuple[str, str]:
         base = os.path.join(self.root, _safe(file_key), _safe(level), f"seed-{seed}")
-        return base + ".txt", base + ".json"
+        return base + ".txt", base + ".json.gz"
 
     def load(self, file_key: str, level: str, seed: int) -> Optional[Snapshot]:
         txt, js = self.paths(file_key, level, seed)
         try:
-            with open(txt, encoding="utf-8") as a, open(js, encoding="utf-8") as b:
-                return Snapshot(a.read(), b.read())
+            with open(txt, encoding="utf-8") as a:
+                text = a.read()
+            try:
+                with open(js, "rb") as b:
+                    data = gzip.decompress(b.read()).decode("utf-8")
+            except FileNotFoundError:          # written before snapshots were compressed
+                with open(js[:-3], encoding="utf-8") as b:
+                    data = b.read()
+            return Snapshot(text, data)
         except FileNotFoundError:
             return None
 
     def write(self, file_key: str, level: str, seed: int, snap: Snapshot) -> None:
         txt, js = self.paths(file_key, level, seed)
         os.makedirs(os.path.dirname(txt), exist_ok=True)
-        _atomic_write(js, snap.json)
-        _atomic_write(txt, snap.text)
+        _atomic_write(js, gzip.compress(snap.json.encode("utf-8"), compresslevel=9, mtime=0))
+        _atomic_write(txt, snap.text.encode("utf-8"))
+        try:
+            os.unlink(js[:-3])                 # an older uncompressed one, now replaced
+        except FileNotFoundError:
+            pass
 
 
-def _atomic_write(path: str, text: str) -> None:
+def _atomic_write(path: str, data: bytes) -> None:
     fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=os.path.dirname(path))
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
         os.replace(tmp, path)
     except BaseException:
         try:
