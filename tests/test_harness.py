@@ -305,3 +305,18 @@ def test_snapshots_are_compressed_deterministic_and_old_ones_still_read(project,
     (folder / "seed-1.json").write_text(_json.dumps(doc))
     code, out, _ = run(capsys, "levels", "--seeds", "1", "--snapshots", "snaps")
     assert code == 1 and "changed" in out
+
+
+def test_config_suppresses_per_seed_range_and_per_lint_code(project, capsys):
+    # the unreachable pond: off for seeds 1..2 only; the lint code off for the level
+    (project / "unlev-test.ini").write_text(
+        "[pond]\nskip = reachable\nseeds = 1..2\nlint = map-door\n"
+        "reason = the pond is crossed by swimming, on purpose\n")
+    from unlev.tools.harness.config import SkipConfig
+    cfg = SkipConfig.load(str(project / "unlev-test.ini"))
+    assert cfg.skipped("pond", 1) == {"reachable"} and cfg.skipped("pond", 3) == set()
+    assert cfg.skipped("pond") == set() and cfg.lint_ignored("pond") == {"map-door"}
+    assert cfg.entries[0][4] == "the pond is crossed by swimming, on purpose"
+    (project / "bad.ini").write_text("[pond]\nseeds = 5..1\n")
+    code, _out, err = run(capsys, "levels", "--config", "bad.ini")
+    assert code == 2 and "seeds" in err

@@ -198,7 +198,24 @@ def _lint(path: str, settings: Settings, levels, config: SkipConfig) -> List[str
     if levels and all("lint" in (directives.get(lv, set()) | config.skipped(lv))
                       for lv in levels):
         return []
-    return [d.format(compiled.sources) for d in lint_tree(compiled.tree, path)]
+    found = lint_tree(compiled.tree, path)
+    starts = sorted((lv.span.line, lv.name) for lv in compiled.tree.levels)
+
+    def level_of(line: int):
+        """The LEVEL a finding's line belongs to (the last one starting before it)."""
+        name = None
+        for start, lv in starts:
+            if start <= line:
+                name = lv
+        return name
+
+    kept = []
+    for d in found:
+        lv = level_of(d.span.line)
+        if lv is not None and d.code in config.lint_ignored(lv):
+            continue
+        kept.append(d.format(compiled.sources))
+    return kept
 
 
 def _execute(jobs: List[Job], settings: Settings, args, err) -> List[dict]:

@@ -8,6 +8,9 @@ file (``unlev-test.ini``)::
     # one section per LEVEL name (shell wildcards allowed)
     [medusa-*]
     skip = reachable    ; the down stairs are across the water
+    seeds = 1..50       ; only these seeds (default: every seed)
+    lint = map-door     ; lint codes not reported for these levels
+    reason = Medusa's island is reached by levitation, as in the game
 """
 
 from __future__ import annotations
@@ -46,11 +49,16 @@ def parse_seeds(text: str) -> List[int]:
 
 
 class SkipConfig:
-    """Checks switched off per level by a config file (sections are LEVEL-name globs)."""
+    """Checks switched off per level by a config file (sections are LEVEL-name globs):
+    ``skip`` (checks), ``seeds`` (the seeds they are off for; default all), ``lint``
+    (lint codes not reported) and ``reason`` (why, for the reader)."""
 
-    def __init__(self, entries: Optional[List[Tuple[str, Set[str]]]] = None,
-                 source: str = "") -> None:
-        self.entries = entries or []
+    KEYS = ("skip", "seeds", "lint", "reason")
+
+    def __init__(self, entries: Optional[List[Tuple]] = None, source: str = "") -> None:
+        # (pattern, checks, seeds or None, lint codes, reason)
+        self.entries = [tuple(e) + (None, set(), "")[len(e) - 2:] if len(e) < 5 else tuple(e)
+                        for e in (entries or [])]
         self.source = source
 
     @classmethod
@@ -64,14 +72,21 @@ class SkipConfig:
         entries = []
         for section in cp.sections():
             for key in cp[section]:
-                if key != "skip":
-                    raise ConfigError(f"{path}: [{section}] unknown key {key!r} (only 'skip')")
+                if key not in cls.KEYS:
+                    raise ConfigError(f"{path}: [{section}] unknown key {key!r} (known: "
+                                      f"{', '.join(cls.KEYS)})")
             names = {n.strip() for n in cp[section].get("skip", "").replace(",", " ").split()}
             bad = names - SKIPPABLE
             if bad:
                 raise ConfigError(f"{path}: [{section}] unknown check(s) "
                                   f"{', '.join(sorted(bad))}; known: {', '.join(sorted(SKIPPABLE))}")
-            entries.append((section, names))
+            seeds_text = cp[section].get("seeds")
+            try:
+                seeds = set(parse_seeds(seeds_text)) if seeds_text else None
+            except ConfigError as e:
+                raise ConfigError(f"{path}: [{section}] seeds: {e}") from None
+            lint = {n.strip() for n in cp[section].get("lint", "").replace(",", " ").split()}
+            entries.append((section, names, seeds, lint, cp[section].get("reason", "")))
         return cls(entries, path)
 
     @classmethod
@@ -90,11 +105,21 @@ class SkipConfig:
                 return cls.load(c)
         return cls()
 
-    def skipped(self, level: str) -> Set[str]:
+    def skipped(self, level: str, seed: Optional[int] = None) -> Set[str]:
+        """The checks off for ``level`` (with ``seed``; None: those off for every seed)."""
         out: Set[str] = set()
-        for pattern, names in self.entries:
-            if fnmatch.fnmatchcase(level, pattern):
+        for pattern, names, seeds, _lint, _reason in self.entries:
+            if fnmatch.fnmatchcase(level, pattern) and (
+                    seeds is None or (seed is not None and seed in seeds)):
                 out |= names
+        return out
+
+    def lint_ignored(self, level: str) -> Set[str]:
+        """The lint codes not reported for ``level``."""
+        out: Set[str] = set()
+        for pattern, _names, _seeds, lint, _reason in self.entries:
+            if fnmatch.fnmatchcase(level, pattern):
+                out |= lint
         return out
 
 
@@ -110,6 +135,6 @@ def directives_of(path: str, text: Optional[str] = None
 
 
 def skipped_checks(level: str, directives: Dict[Optional[str], Set[str]],
-                   config: SkipConfig) -> Set[str]:
+                   config: SkipConfig, seed: Optional[int] = None) -> Set[str]:
     return set(directives.get(None, set())) | set(directives.get(level, set())) \
-        | config.skipped(level)
+        | config.skipped(level, seed)

@@ -380,15 +380,23 @@ def check_stairs(level: Level, req: Optional[Required]) -> List[Violation]:
                                  f"here but the cell is {name}", (s.x, s.y)))
     if req is None:
         return out
+    # A branch staircase is a staircase the hero uses like any other, so it answers the
+    # des-file's STAIR in its direction; and mklev.c mkstairs() makes no up stairs on a
+    # dungeon's first level nor down stairs on its last, where the branch (or nothing)
+    # takes their place.
+    ctx = level.context
+    top = getattr(ctx, "dunlev", 0) == 1
+    bottom = bool(getattr(ctx, "dunlevs", 0)) and ctx.dunlev == ctx.dunlevs
     have = {
-        "up stairs": sum(1 for s in level.stairs if s.up and not s.isladder and s.tolev != "branch"),
-        "down stairs": sum(1 for s in level.stairs if not s.up and not s.isladder and s.tolev != "branch"),
+        "up stairs": sum(1 for s in level.stairs if s.up and not s.isladder),
+        "down stairs": sum(1 for s in level.stairs if not s.up and not s.isladder),
         "up ladder": sum(1 for s in level.stairs if s.up and s.isladder),
         "down ladder": sum(1 for s in level.stairs if not s.up and s.isladder),
         "portal": sum(1 for t in level.traps if t.ttyp == "MAGIC_PORTAL"
                       and t.attrs.get("destination") != "branch"),
     }
-    want = {"up stairs": req.up_stairs, "down stairs": req.down_stairs,
+    want = {"up stairs": 0 if top else req.up_stairs,
+            "down stairs": 0 if bottom else req.down_stairs,
             "up ladder": req.up_ladders, "down ladder": req.down_ladders,
             "portal": req.portals}
     for kind, n in want.items():

@@ -135,7 +135,7 @@ def _run_lua(job: Job, settings: Settings, result: dict) -> None:
     from unlev.lua.command import build_lua_like_run
     from unlev.tools.harness.invariants import Required, check_level
 
-    skip = skipped_checks(job.level, {}, settings.config)
+    skip = skipped_checks(job.level, {}, settings.config, job.seed)
     result["skipped"] = sorted(skip)
     from unlev.tools.context_options import CONTEXT_KEYS
     values = dict(zip(CONTEXT_KEYS, settings.context or (None,) * len(CONTEXT_KEYS)))
@@ -165,7 +165,7 @@ def _run(job: Job, settings: Settings, result: dict) -> None:
         node = next((lv for lv in levels if lv.name == job.level), None)
         if node is None:
             raise DesError(f"no LEVEL named {job.level!r} in {job.path}")
-    skip = skipped_checks(job.level, directives, settings.config)
+    skip = skipped_checks(job.level, directives, settings.config, job.seed)
     result["skipped"] = sorted(skip)
     if job.index not in required:
         required[job.index] = required_features(node, compiled.tree.header)
