@@ -71,4 +71,4 @@ def test_store_round_trip_and_safe_names(tmp_path):
     assert store.load("vaults", "vlt-%04i#3", 8) is None
     txt, js = store.paths("vaults", "vlt-%04i#3", 7)
     assert os.path.dirname(txt).endswith(os.path.join("vaults", "vlt-_04i_3"))
-    assert sorted(os.listdir(os.path.dirname(txt))) == ["seed-7.json", "seed-7.txt"]
+    assert sorted(os.listdir(os.path.dirname(txt))) == ["seed-7.json.gz", "seed-7.txt"]
