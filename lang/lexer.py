@@ -215,6 +215,23 @@ def unclosed_string_before(text: str, end: int) -> Optional[int]:
 _STRING_OR_COMMENT = re.compile(r'"[^"]*"|^[ \t]*#[^\n]*', re.M)
 
 
+def c_atoi(text: str) -> int:
+    """The value lev_comp's ``atoi`` gives a literal: strtol's (clamped to a 64-bit
+    long) cut to a 32-bit int.  Python never converts more than 20 digits, so a
+    5,000-digit literal costs nothing (and 2**40 reads as lev_comp reads it: 0)."""
+    t = text.strip()
+    sign = -1 if t.startswith("-") else 1
+    digits = t.lstrip("+-").lstrip("0") or "0"
+    if len(digits) > 19 or int(digits) > _LONG_MAX + (sign < 0):
+        v = _LONG_MAX if sign > 0 else -_LONG_MAX - 1
+    else:
+        v = sign * int(digits)
+    return (v + 2 ** 31) % 2 ** 32 - 2 ** 31
+
+
+_LONG_MAX = 2 ** 63 - 1
+
+
 class DesLexer:
     """PLY lexer for one source text, with file name, columns and typed variables."""
 
@@ -246,12 +263,21 @@ class DesLexer:
     # -- positions -------------------------------------------------------------
     def input(self, text: str) -> None:
         self.text = text
+        self._column_cache = (0, 0)
         self.lexer.input(text)
         self.lexer.lineno = 1
         self.lexer.begin(self.lexicon.state)
 
     def column(self, lexpos: int) -> int:
-        start = self.text.rfind("\n", 0, lexpos) + 1
+        # Positions are asked for mostly in increasing order: search back only to the
+        # last one asked, so a 1 MB line costs linear time, not quadratic.
+        last_pos, last_start = self._column_cache
+        if lexpos >= last_pos:
+            nl = self.text.rfind("\n", last_pos, lexpos)
+            start = last_start if nl < 0 else nl + 1
+        else:
+            start = self.text.rfind("\n", 0, lexpos) + 1
+        self._column_cache = (lexpos, start)
         return lexpos - start + 1
 
     def span_of(self, tok) -> Span:
@@ -359,7 +385,7 @@ class DesLexer:
             return t
         if word.isdigit() and nxt == "%":
             t.lexer.lexpos += 1
-            t.text, t.type, t.value = word + "%", "SPERCENT", int(word)
+            t.text, t.type, t.value = word + "%", "SPERCENT", c_atoi(word)
             if t.value > 100:
                 self._fail(f"Unexpected percentile '{t.value}%'", t)
             return t
@@ -369,10 +395,10 @@ class DesLexer:
             t.value = value if value is not None else word
         elif re.fullmatch(r"[0-9]+d[0-9]+", word):
             n, d = word.split("d")
-            t.type, t.value = "DICE", (int(n), int(d))
+            t.type, t.value = "DICE", (c_atoi(n), c_atoi(d))
         elif re.fullmatch(r"-?[0-9]+", word):
             t.type = "MINUS_INTEGER" if word[0] == "-" else "INTEGER"
-            t.value = int(word)
+            t.value = c_atoi(word)
         else:
             t.type = "UNKNOWN_TYPE"
         return t
@@ -396,7 +422,7 @@ class DesLexer:
     def t_nh343_INTEGER(self, t):
         r"[+\-]?[0-9]+"
         t.text = t.value
-        t.value = int(t.value)
+        t.value = c_atoi(t.value)
         return t
 
     def t_nh343_WORD(self, t):
@@ -438,7 +464,7 @@ class DesLexer:
     def t_PERCENT(self, t):
         r"\[\ *[0-9]+%\ *\]"
         t.text = t.value
-        t.value = int(t.value.strip("[] %"))
+        t.value = c_atoi(t.value.strip("[] %"))
         if not 0 <= t.value <= 100:
             self._fail(f"Unexpected percentile '{t.value}%'", t)
         return t
@@ -447,25 +473,25 @@ class DesLexer:
         r"[0-9]+d[0-9]+"
         t.text = t.value
         n, d = t.value.split("d")
-        t.value = (int(n), int(d))
+        t.value = (c_atoi(n), c_atoi(d))
         return t
 
     def t_MINUS_INTEGER(self, t):
         r"-[0-9]+"
         t.text = t.value
-        t.value = int(t.value)
+        t.value = c_atoi(t.value)
         return t
 
     def t_PLUS_INTEGER(self, t):
         r"\+[0-9]+"
         t.text = t.value
-        t.value = int(t.value)
+        t.value = c_atoi(t.value)
         return t
 
     def t_SPERCENT(self, t):
         r"[0-9]+%"
         t.text = t.value
-        t.value = int(t.value[:-1])
+        t.value = c_atoi(t.value[:-1])
         if not 0 <= t.value <= 100:
             self._fail(f"Unexpected percentile '{t.value}%'", t)
         return t
@@ -473,7 +499,7 @@ class DesLexer:
     def t_INTEGER(self, t):
         r"[0-9]+"
         t.text = t.value
-        t.value = int(t.value)
+        t.value = c_atoi(t.value)
         return t
 
     def t_STRING(self, t):

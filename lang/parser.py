@@ -18,6 +18,7 @@ import ply.yacc as yacc
 from . import ast as A
 from . import grammar
 from .diagnostics import DesError, Diagnostic, Reporter, SourceCache, Span
+from .limits import hint, limits
 from .lexer import CORE_FUNCTIONS, KEYWORDS, DesLexer, type_words, unclosed_string_before
 from ..stdlib.terrain import INVALID_TYPE, MAX_TYPE, map_char_to_type
 
@@ -135,6 +136,13 @@ class DesParser:
             tree = A.DesFile(Span(filename, 1, 1), [], [])
             if not self.reporter.errors:
                 self.error("could not parse the file", Span(filename, 1, 1))
+            return tree
+        deep = _deeper_than(tree, limits().depth)
+        if deep is not None:
+            # the checker and the evaluator walk the tree recursively: stop here
+            self.reporter.error(f"nested more than {limits().depth} levels deep (blocks "
+                                "or expressions)", deep.span, hint("depth"))
+            return A.DesFile(Span(filename, 1, 1), [], [])
         return tree
 
     # ------------------------------------------------------------------ spans
@@ -482,6 +490,17 @@ class _PushbackLexer:
 
 # what a misspelt word is compared with: statement keywords, flags, functions
 _WORDS = sorted(set(KEYWORDS) | set(CORE_FUNCTIONS))
+
+
+def _deeper_than(tree: A.Node, limit: int) -> Optional[A.Node]:
+    """The first node nested more than ``limit`` deep, found without recursion."""
+    stack = [(tree, 0)]
+    while stack:
+        node, d = stack.pop()
+        if d > limit:
+            return node
+        stack.extend((c, d + 1) for c in A.children(node))
+    return None
 
 
 def _line_before(text: str, pos: int) -> str:

@@ -46,7 +46,7 @@ def begin_room(st: BuildState, span=None, **args) -> bool:
     n = st.n_sub
     room = None
     if not st.failed[n - 1]:
-        room = build_room(st, **args)
+        room = build_room(st, span=span, **args)
     st.roomlist[n] = room
     st.failed[n] = room is None
     st.n_sub += 1
@@ -72,7 +72,8 @@ def rtype_value(name: Optional[str]) -> int:
 
 
 def build_room(st: BuildState, subroom=False, rtype=None, chance=100, light=-1, pos=None,
-                align=None, size=None, filled=1, irregular=0, joined=1) -> Optional[Room]:
+                align=None, size=None, filled=1, irregular=0, joined=1,
+                span=None) -> Optional[Room]:
     rng = st.rng
     rt = rtype_value(rtype)
     if chance and not rng.rn2(100) < chance:
@@ -82,12 +83,13 @@ def build_room(st: BuildState, subroom=False, rtype=None, chance=100, light=-1, 
     xal, yal = align if align is not None else (-1, -1)
     parent = st.croom
     if parent is not None:
-        room = create_subroom(st, parent, x, y, w, h, rt, light)
+        room = create_subroom(st, parent, x, y, w, h, rt, light, span)
     else:
         room = create_room(st, x, y, w, h, xal, yal, rt, light)
     if room is None:
         return None
-    R.topologize(st.level, room)
+    if room in st.level.rooms or room.is_subroom:
+        R.topologize(st.level, room)     # (a vault's stand-in is not on the level)
     room.needfill = filled
     room.needjoining = bool(joined)
     return room
@@ -241,8 +243,10 @@ def check_room(st: BuildState, lowx: int, ddx: int, lowy: int, ddy: int, vault: 
 
 
 def create_subroom(st: BuildState, proom: Room, x: int, y: int, w: int, h: int, rtype: int,
-                    rlit: int) -> Optional[Room]:
-    """spo_lev.c create_subroom() (its random position differs from sp_lev.c's)."""
+                    rlit: int, span=None) -> Optional[Room]:
+    """spo_lev.c create_subroom() (its random position differs from sp_lev.c's).  The
+    game checks nothing: a SUBROOM placed or sized off the map writes outside its level
+    arrays (its coordinates are C chars); here that is an error at the statement."""
     rng = st.rng
     width = proom.hx - proom.lx + 1
     height = proom.hy - proom.ly + 1
@@ -269,6 +273,13 @@ def create_subroom(st: BuildState, proom: Room, x: int, y: int, w: int, h: int, 
     rlit = litstate_rnd(st.level, rng, rlit)
     if proom not in st.level.rooms:
         return None      # the stand-in of an unbuilt vault has no subrooms
+    lx, ly = proom.lx + x, proom.ly + y
+    hx, hy = lx + w - 1, ly + h - 1
+    if not (0 <= lx <= COLNO - 2 and 0 <= ly <= ROWNO - 2 and 1 <= hx and 1 <= hy
+            and w >= 1 and h >= 1):
+        raise DesError(f"SUBROOM at ({x},{y}) of size ({w},{h}) falls outside the map "
+                       f"(its room is {width}x{height} at ({proom.lx},{proom.ly}))", span,
+                       "a SUBROOM's position is counted from its room's top-left corner")
     return R.add_subroom(st.level, proom, proom.lx + x, proom.ly + y,
                          proom.lx + x + w - 1, proom.ly + y + h - 1, bool(rlit), rtype)
 

@@ -1,0 +1,85 @@
+"""Nothing crashes, nothing hangs (issue 19): the inputs that crashed or ran away end
+in a clear ``file:line:col: error`` (or a correct level) within the limits."""
+
+import time
+
+import pytest
+
+from unlev.cli import main
+from unlev.lang.diagnostics import DesError
+from unlev.lang.frontend import compile_text
+from unlev.lang.lexer import c_atoi
+from unlev.lang.limits import Limits
+
+
+def run_file(tmp_path, text, capsys, *extra):
+    p = tmp_path / "x.des"
+    p.write_text(text)
+    t0 = time.perf_counter()
+    code = main(["run", str(p), "--seed", "1", "--json", str(tmp_path / "o.json"), *extra])
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "internal error" not in err, err[-500:]
+    return code, err, time.perf_counter() - t0
+
+
+@pytest.mark.parametrize("pos", ["(1000000,10)", "(60,2)"])
+def test_subroom_off_the_map_is_an_error_at_the_statement(tmp_path, capsys, pos):
+    code, err, _ = run_file(tmp_path, 'LEVEL:"x"\nROOM:"ordinary",lit,(3,3),(center,center),'
+                            f'(10,10) {{\n  SUBROOM:"ordinary",lit,{pos},(2,2) {{\n  }}\n}}\n',
+                            capsys)
+    assert code == 1 and "x.des:3:3: error: SUBROOM at" in err and "falls outside the map" in err
+
+
+def test_a_huge_literal_reads_as_lev_comp_reads_it(tmp_path, capsys):
+    # 10**30 is -1 to lev_comp's atoi: a random position, as in the game
+    code, err, _ = run_file(tmp_path, 'LEVEL:"x"\nROOM:"ordinary",lit,(3,3),(center,center),'
+                            '(10,10) {\n  SUBROOM:"ordinary",lit,(2,' + "1" + "0" * 30 +
+                            '),(2,2) {\n  }\n}\n', capsys)
+    assert code == 0
+
+
+def test_subroom_of_a_vault_is_not_a_crash(tmp_path, capsys):
+    code, err, _ = run_file(tmp_path, 'LEVEL:"x"\nROOM:"vault",lit,(3,3),(center,center),(2,2)'
+                            ' {\n  SUBROOM:"ordinary",lit,(4,80),(2,2) {\n  }\n}\n', capsys)
+    assert code == 0
+
+
+@pytest.mark.parametrize("text", [
+    "IF [1 < 2] {" * 10000 + "}" * 10000,
+    "LOOP [1] {" * 10000 + "}" * 10000,
+    "$x = 1" + " + 1" * 5000,
+])
+def test_deep_nesting_is_an_error_not_a_recursion_crash(text):
+    with pytest.raises(DesError) as e:
+        compile_text('LEVEL:"x"\n' + text + "\n", "x.des", dialect="unnethack")
+    d = e.value.diagnostics[0]
+    assert "nested more than 200 levels deep" in d.message and d.span.line == 2
+    assert "UNLEV_LIMITS" in d.hint
+
+
+def test_integer_literals_read_as_lev_comps_atoi():
+    # lev_comp.l: atoi(yytext): strtol clamped to a long, cut to a 32-bit int
+    assert c_atoi("12") == 12 and c_atoi("-5") == -5
+    assert c_atoi("2147483648") == -2 ** 31 and c_atoi("4294967296") == 0
+    assert c_atoi("9" * 5000) == -1 and c_atoi("-" + "9" * 5000) == 0
+    tree = compile_text('LEVEL:"x"\n$x = ' + "9" * 5000 + "\n", "x.des").tree
+    assert tree.levels[0].body.statements[0].value.value == -1
+
+
+def test_long_lines_are_linear(tmp_path):
+    # the column of every token used to be found by scanning back to the line start
+    short = 'LEVEL:"x"\n$x = {' + ", ".join(["1"] * 2000) + "}\n"
+    long_ = 'LEVEL:"x"\n$x = {' + ", ".join(["1"] * 20000) + "}\n"
+    t0 = time.perf_counter()
+    compile_text(short, "a.des", dialect="unnethack")
+    t1 = time.perf_counter()
+    compile_text(long_, "b.des", dialect="unnethack")
+    t2 = time.perf_counter()
+    assert (t2 - t1) < 25 * (t1 - t0) + 0.5        # 10x the input, not 100x the time
+
+
+def test_limits_are_configurable():
+    lim = Limits.from_text("depth=500, steps=5")
+    assert (lim.depth, lim.steps, lim.dice) == (500, 5, Limits().dice)
+    with pytest.raises(ValueError, match="unknown limit 'bogus'"):
+        Limits.from_text("bogus=1")
