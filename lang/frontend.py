@@ -102,9 +102,5 @@ def compile_text(text: str, filename: str = "<input>", **kwargs) -> Compiled:
 
 
 def _read(path: str) -> str:
-    from .diagnostics import Span
-    try:
-        with open(path, encoding="latin-1") as fh:
-            return fh.read()
-    except OSError as exc:
-        raise DesError(f"cannot read file: {exc.strerror}", Span(path, 0, 0)) from None
+    from .sources import read_source
+    return read_source(path)

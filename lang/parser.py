@@ -400,9 +400,20 @@ class DesParser:
 
     # ------------------------------------------------------------------ INCLUDE
     def include(self, node: A.Include) -> A.Include:
+        from .sources import include_roots, read_source, refused_include
         here = os.path.dirname(self.lexer.inner.filename)
         candidates = [os.path.join(here, node.path)] + [os.path.join(d, node.path) for d in self.include_path]
-        path = next((c for c in candidates if os.path.isfile(c)), None)
+        top = self._lexers[0].inner.filename if self._lexers else self.lexer.inner.filename
+        roots = include_roots(top, self.include_path)
+        why = refused_include(node.path, candidates[0], roots)
+        if why is not None and all(refused_include(node.path, c, roots) for c in candidates):
+            # never opened: nothing of a refused file can show in an error
+            self.error(f"INCLUDE '{node.path}' refused: {why}", node.span,
+                       "a des-file may include files under its own folder and the "
+                       "--include-path folders; --include-anywhere lifts this")
+            return node
+        path = next((c for c in candidates if os.path.isfile(c)
+                     and refused_include(node.path, c, roots) is None), None)
         if path is None:
             self.error(f"Cannot open file for including: '{node.path}'", node.span,
                        "INCLUDE paths are relative to the including file (or --include-path)")
@@ -415,8 +426,11 @@ class DesParser:
         if len(self.include_stack) >= 5:
             self.error("Too deep includes", node.span)
             return node
-        with open(path, encoding="latin-1") as fh:
-            text = fh.read()
+        try:
+            text = read_source(path, node.span)
+        except DesError as exc:
+            self.error(exc.message, node.span, exc.diagnostics[0].hint)
+            return node
         self.include_stack.append(real)
         try:
             node.resolved = path

@@ -93,6 +93,9 @@ def main(argv: Optional[List[str]] = None) -> int:
         ap.print_help()
         return 2
     try:
+        if getattr(args, "include_anywhere", False):
+            from .lang.sources import set_include_anywhere
+            set_include_anywhere(True)
         if getattr(args, "dialect", None):
             # Commands that call compile_file without a dialect get this one.
             from .lang.frontend import set_default_dialect

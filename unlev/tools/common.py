@@ -22,6 +22,9 @@ def add_common_options(p: argparse.ArgumentParser) -> None:
     as a dialect switch reaches every command at once)."""
     p.add_argument("--include-path", action="append", default=[], metavar="DIR",
                    help="another directory to look for INCLUDEd files in")
+    p.add_argument("--include-anywhere", action="store_true",
+                   help="let INCLUDE read any file (default: only under the des-file's "
+                   "folder and the --include-path folders)")
     p.add_argument("--dialect", default="auto",
                    choices=["unnethack", "nethack36", "nethack343", "auto"],
                    help="des-file dialect (default auto: decided from each file, see --show-dialect)")
