@@ -17,7 +17,8 @@ from typing import Callable, Dict
 from . import ast as A
 from .diagnostics import DesError
 from .values import Align, Coord, MapCharValue, MonsterValue, ObjectValue, Region
-from ..stdlib.builtins import atoi, c_div, c_mod, time_function
+from ..stdlib.builtins import atoi, c_div, c_long, c_mod, time_function
+from .limits import hint, limits
 from ..stdlib.selection import Selection
 from ..stdlib.terrain import map_char_to_type
 
@@ -61,6 +62,9 @@ class ExpressionEvaluator:
         return n.value
 
     def e_Dice(self, n: A.Dice) -> int:
+        if n.count > limits().dice:
+            # the game rolls them one by one too: 2147483647d6 is minutes of CPU
+            raise DesError(f"{n.count:,} dice in one roll", n.span, hint("dice"))
         return self.rng.d(max(n.count, 1), max(n.sides, 1))
 
     def e_Var(self, n: A.Var):
@@ -91,11 +95,11 @@ class ExpressionEvaluator:
         a, b = self.eval(n.left), self.eval(n.right)
         op = n.op
         if op == "+":
-            return a + b
+            return c_long(a + b)
         if op == "-":
-            return a - b
+            return c_long(a - b)
         if op == "*":
-            return a * b
+            return c_long(a * b)
         if op == "/":
             if b < 1:
                 self.warn(f"division by {b}: the game's loader gives 0", n.span)
@@ -105,7 +109,10 @@ class ExpressionEvaluator:
         return c_mod(a, b)
 
     def e_Concat(self, n: A.Concat) -> str:
-        return str(self.eval(n.left)) + str(self.eval(n.right))
+        text = str(self.eval(n.left)) + str(self.eval(n.right))
+        if len(text) > limits().string:
+            raise DesError(f"a string of {len(text):,} characters", n.span, hint("string"))
+        return text
 
     def e_CoordLit(self, n: A.CoordLit) -> Coord:
         return Coord(n.x, n.y)
@@ -133,6 +140,8 @@ class ExpressionEvaluator:
         return ObjectValue(n.cls, n.name)
 
     def e_ArrayLit(self, n: A.ArrayLit) -> list:
+        if len(n.items) > limits().array:
+            raise DesError(f"an array of {len(n.items):,} elements", n.span, hint("array"))
         return [self.eval(i) for i in n.items]
 
     def e_CoreCall(self, n: A.CoreCall):

@@ -69,6 +69,15 @@ TIME_FUNCTIONS = ("discordian_holiday", "pirateday", "aprilfoolsday", "piday", "
                   "midnight", "night", "friday_13th", "phase_of_the_moon", "yyyymmdd")
 
 
+def c_long(v: int) -> int:
+    """A value as spo_lev.c's opvars hold it: a C ``long`` (64 bits), wrapping on
+    overflow as the game's arithmetic does in practice -- so no value grows without
+    bound (a number squared in a loop stays 64 bits, as in the game)."""
+    if -0x8000000000000000 <= v <= 0x7FFFFFFFFFFFFFFF:
+        return v
+    return (v + 0x8000000000000000) % 0x10000000000000000 - 0x8000000000000000
+
+
 def c_div(a: int, b: int) -> int:
     """The language's ``/``: C truncation; a divisor below 1 gives 0 (as spo_lev.c)."""
     return c_trunc_div(a, b) if b >= 1 else 0

@@ -83,3 +83,29 @@ def test_limits_are_configurable():
     assert (lim.depth, lim.steps, lim.dice) == (500, 5, Limits().dice)
     with pytest.raises(ValueError, match="unknown limit 'bogus'"):
         Limits.from_text("bogus=1")
+
+
+@pytest.mark.parametrize("body, message, name", [
+    ("$x = 2147483647d6", "2,147,483,647 dice in one roll", "dice"),
+    ("LOOP [100] { OBJECT: random, random }", "more than 50 objects on the level",
+     "entities"),
+    ('$s = "ab"\nLOOP [40] { $s = $s . $s }', "a string of", "string"),
+])
+def test_resource_limits_end_in_a_clear_error(tmp_path, capsys, monkeypatch, body, message,
+                                              name):
+    from unlev.lang import limits as L
+    monkeypatch.setattr(L, "LIMITS", [L.Limits.from_text("entities=50, string=10000")])
+    code, err, seconds = run_file(tmp_path, 'LEVEL:"x"\nINIT_MAP: solidfill, \'.\'\n' + body
+                                  + "\n", capsys)
+    assert code == 1 and message in err and f'UNLEV_LIMITS="{name}=N"' in err
+    assert seconds < 2
+
+
+def test_arithmetic_wraps_as_the_games_longs(tmp_path, capsys):
+    # spo_lev.c opvars are C longs: a number squared in a loop stays 64 bits
+    code, err, seconds = run_file(tmp_path, 'LEVEL:"x"\n$x = 3\nLOOP [60] { $x = $x * $x }\n'
+                                  'MESSAGE: "done"\n', capsys)
+    assert code == 0 and seconds < 2
+    from unlev.stdlib.builtins import c_long
+    assert c_long(2 ** 63) == -2 ** 63 and c_long(-2 ** 63 - 1) == 2 ** 63 - 1
+    assert c_long(12345) == 12345

@@ -37,7 +37,9 @@ from typing import Any, Optional, Tuple
 from unlev.generate import corridors, features, locations, lregions, maps, room_statements
 from unlev.generate.maze import ANY_LOC
 from unlev.generate.state import BuildCompat, BuildState
+from unlev.lang.diagnostics import DesError
 from unlev.lang.level_builder import LevelBuilder
+from unlev.lang.limits import hint, limits
 from unlev.model.level import COLNO, ROOMOFFSET, ROWNO, DungeonContext, Level
 from unlev.populate import mineral, monsters, objects, trap_statements
 from unlev.populate.make import monster_data
@@ -256,22 +258,33 @@ class GameBuilder(LevelBuilder):
         room_statements.do_vaultgen(self.state, frequency)
 
     # -- population -----------------------------------------------------------------------
+    def _room_for(self, things: list, what: str, span) -> None:
+        """The entities limit (unlev.lang.limits): a LOOP of a billion OBJECTs ends in
+        an error, not in gigabytes."""
+        if len(things) >= limits().entities:
+            raise DesError(f"more than {limits().entities:,} {what} on the level", span,
+                           hint("entities"))
+
     def begin_monster(self, monster, coord, attrs, has_inventory, span=None):
+        self._room_for(self.state.level.monsters, "monsters", span)
         monsters.begin_monster(self.state, monster, coord, attrs, has_inventory)
 
     def end_monster(self):
         monsters.end_monster(self.state)
 
     def object(self, object, coord, attrs, span=None):
+        self._room_for(self.state.level.objects, "objects", span)
         objects.do_object(self.state, object, coord, attrs)
 
     def begin_container(self, object, coord, attrs, span=None):
+        self._room_for(self.state.level.objects, "objects", span)
         objects.begin_container(self.state, object, coord, attrs)
 
     def end_container(self):
         objects.end_container(self.state)
 
     def trap(self, name, coord, span=None):
+        self._room_for(self.state.level.traps, "traps", span)
         trap_statements.do_trap(self.state, name, coord)
 
     def gold(self, amount, coord, span=None):
