@@ -10,6 +10,8 @@ and drives them.
 
 from __future__ import annotations
 
+from collections import deque
+
 from . import ast as A
 from .lexer import (CORE_FUNCTIONS, D_BROKEN, D_CLOSED, D_ISOPEN, D_LOCKED,
                     D_NODOOR, tokens as _lexer_tokens)
@@ -108,7 +110,7 @@ def p_levels(p):
 def p_level(p):
     """level : level_def flags levstatements"""
     name, span = p[1]
-    p[0] = A.Level(span, name, p[2], A.Block(span, p[3]))
+    p[0] = A.Level(span, name, p[2], A.Block(span, list(p[3])))
 
 
 def p_level_def(p):
@@ -146,15 +148,19 @@ def p_flag_list(p):
 def p_levstatements(p):
     """levstatements :
                      | levstatement levstatements"""
+    # Right recursion reduces the last statement first: the list grows at its front,
+    # so it is a deque (O(1) there) until the rule that uses it makes it a list.
     if len(p) == 1:
-        p[0] = []
+        p[0] = deque()
     else:
-        p[0] = ([p[1]] if p[1] is not None else []) + p[2]
+        if p[1] is not None:
+            p[2].appendleft(p[1])
+        p[0] = p[2]
 
 
 def p_stmt_block(p):
     """stmt_block : '{' levstatements '}'"""
-    p[0] = A.Block(span_of(p), p[2])
+    p[0] = A.Block(span_of(p), list(p[2]))
 
 
 def p_levstatement(p):
@@ -418,7 +424,11 @@ def p_lists(p):
                     | integer_list ',' math_expr_var
        string_list : string_expr
                    | string_list ',' string_expr"""
-    p[0] = [p[1]] if len(p) == 2 else p[1] + [p[3]]
+    if len(p) == 2:
+        p[0] = [p[1]]
+    else:                       # grown in place: an array of 10^5 items stays linear
+        p[1].append(p[3])
+        p[0] = p[1]
 
 
 # ============================================================== functions
@@ -549,9 +559,9 @@ def p_switchcase(p):
     """switchcase : CASE_ID all_integers ':' levstatements
                   | DEFAULT_ID ':' levstatements"""
     if len(p) == 5:
-        p[0] = A.SwitchArm(span_of(p), p[2], p[4])
+        p[0] = A.SwitchArm(span_of(p), p[2], list(p[4]))
     else:
-        p[0] = A.SwitchArm(span_of(p), None, p[3])
+        p[0] = A.SwitchArm(span_of(p), None, list(p[3]))
 
 
 def p_breakstatement(p):

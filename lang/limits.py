@@ -22,7 +22,7 @@ class Limits:
     string: int = 1_000_000         # characters in a string value
     array: int = 1_000_000          # elements of an array value
     dice: int = 1_000_000           # dice rolled by one dice expression (NdM)
-    entities: int = 100_000         # monsters, objects or traps on one level
+    entities: int = 10_000          # monsters, objects or traps on one level
     file_size: int = 16_000_000     # bytes of a des-file (with what it INCLUDEs)
 
     @classmethod

@@ -109,3 +109,17 @@ def test_arithmetic_wraps_as_the_games_longs(tmp_path, capsys):
     from unlev.stdlib.builtins import c_long
     assert c_long(2 ** 63) == -2 ** 63 and c_long(-2 ** 63 - 1) == 2 ** 63 - 1
     assert c_long(12345) == 12345
+
+
+@pytest.mark.parametrize("make", [
+    lambda n: "\n".join(["$x = 1"] * n),                         # statement lists
+    lambda n: "IF [1 < 2] {\n" + "\n".join(["$x = 1"] * n) + "\n}",  # blocks
+])
+def test_statement_lists_grow_linearly(make):
+    # levstatements is right-recursive: its list was copied at every statement
+    def cost(n):
+        t0 = time.perf_counter()
+        compile_text('LEVEL:"x"\n' + make(n) + "\n", "x.des", dialect="unnethack")
+        return time.perf_counter() - t0
+    small, large = cost(2000), cost(20000)
+    assert large < 25 * small + 0.5
