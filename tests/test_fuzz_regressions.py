@@ -1,0 +1,66 @@
+"""What the fuzzer found stays fixed (tools/fuzz.py saves minimized findings into
+tests/fuzz_regressions/), and a hypothesis-driven fuzz of generated programs and corpus
+mutants: every input ends in a level or in unlev's own error, never another exception."""
+
+import glob
+import os
+import random
+import sys
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))
+import fuzz  # noqa: E402
+
+from unlev.generate.build import build_level  # noqa: E402
+from unlev.lang.diagnostics import DesError  # noqa: E402
+from unlev.lang.frontend import compile_text  # noqa: E402
+from unlev.output import export  # noqa: E402
+
+HERE = os.path.dirname(__file__)
+SAVED = sorted(glob.glob(os.path.join(HERE, "fuzz_regressions", "*.des")))
+
+
+def outcome(text: str) -> str:
+    t0 = time.perf_counter()
+    try:
+        compiled = compile_text(text, "fuzz.des")
+        for i, node in enumerate(compiled.tree.levels[:3]):
+            export.dumps(export.level_to_dict(build_level(compiled, node, seed=1 + i), seed=1))
+        result = "level"
+    except DesError as e:
+        assert e.diagnostics and e.diagnostics[0].span.file
+        result = "error"
+    assert time.perf_counter() - t0 < 2.0
+    return result
+
+
+@pytest.mark.parametrize("path", SAVED, ids=[os.path.basename(p) for p in SAVED])
+def test_saved_findings_end_cleanly(path):
+    with open(path, encoding="latin-1") as fh:
+        assert outcome(fh.read()) in ("level", "error")
+
+
+def test_the_regression_folder_holds_the_fixed_crashes():
+    # the crash kinds issue 19 listed are kept as inputs here
+    names = {os.path.basename(p) for p in SAVED}
+    assert {"subroom-off-map.des", "nested-ifs.des", "huge-literal.des",
+            "include-passwd.des", "bom.des"} <= names
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(min_value=0, max_value=2 ** 32))
+def test_generated_programs(seed):
+    assert outcome(fuzz.generate(random.Random(seed))) in ("level", "error")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2 ** 32), which=st.integers(0, 10 ** 6))
+def test_corpus_mutants(corpus_root, seed, which):
+    files = sorted(glob.glob(str(corpus_root / "*" / "*.des")))
+    with open(files[which % len(files)], encoding="latin-1") as fh:
+        text = fh.read()
+    assert outcome(fuzz.mutate(random.Random(seed), text)) in ("level", "error")

@@ -1,0 +1,234 @@
+"""Fuzz unlev's front end and builder: mutants of the three corpora and generated
+programs, each parsed, checked, built and exported in a worker with a time limit and a
+memory cap.  A Python exception that is not unlev's DesError, an input over the time
+limit, or a worker over the memory cap is a finding: it is minimized (line by line) and
+saved under tests/fuzz_regressions/, which tests/test_fuzz_regressions.py replays.
+
+    python tools/fuzz.py [--count 100000] [--jobs 2] [--timeout 2] [--memory-mb 200]
+                         [--seed 1] [--corpus ../shared/corpus] [--save DIR]
+
+Prints a summary line: inputs, crashes, over the time limit, peak worker memory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import hashlib
+import multiprocessing as mp
+import os
+import random
+import resource
+import signal
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+KEYWORDS = ["LEVEL", "ROOM", "SUBROOM", "MAP", "ENDMAP", "GEOMETRY", "MONSTER", "OBJECT",
+            "TRAP", "DOOR", "STAIR", "IF", "LOOP", "FOR", "SWITCH", "CASE", "BREAK",
+            "FUNCTION", "TERRAIN", "REPLACE_TERRAIN", "MAZEWALK", "INIT_MAP", "REGION",
+            "NON_DIGGABLE", "INCLUDE", "MESSAGE", "MAZE", "RANDOM_CORRIDORS", "SPILL"]
+EXTREMES = ["0", "-1", "(-128)", "127", "255", "2147483647", "4294967296", "9" * 40,
+            "1000000", "-2147483648", "99999999999999999999"]
+SELECTIONS = ["circle((40,10),{n})", "rect (1,1,{n},{n})", "fillrect (0,0,79,20)",
+              "filter(50%, fillrect(1,1,30,10))", "grow(line (1,1)-({n},5))",
+              "floodfill (10,10)", "randline (1,1)-(70,18), {n}",
+              "gradient(radial, (1-{n}), (40,10))", "ellipse((40,10),{n},3)"]
+
+
+class Timeout(Exception):
+    pass
+
+
+def _alarm(_sig, _frame):
+    raise Timeout()
+
+
+def init_worker(memory_mb: int) -> None:
+    limit = memory_mb * 1024 * 1024
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    signal.signal(signal.SIGALRM, _alarm)
+
+
+def run_one(args):
+    """(outcome, seconds, detail): outcome ok | error | crash | slow | memory."""
+    text, timeout = args
+    from unlev.lang.diagnostics import DesError
+    t0 = time.perf_counter()
+    signal.setitimer(signal.ITIMER_REAL, timeout)
+    try:
+        from unlev.generate.build import build_level
+        from unlev.lang.frontend import compile_text
+        from unlev.output import export
+        compiled = compile_text(text, "fuzz.des")
+        for i, node in enumerate(compiled.tree.levels[:3]):
+            lv = build_level(compiled, node, seed=1 + i)
+            export.dumps(export.level_to_dict(lv, seed=1))
+        outcome, detail = "ok", ""
+    except DesError as e:
+        outcome, detail = "error", e.diagnostics[0].message if e.diagnostics else str(e)
+    except Timeout:
+        outcome, detail = "slow", ""
+    except MemoryError:
+        outcome, detail = "memory", ""
+    except RecursionError as e:
+        outcome, detail = "crash", f"RecursionError: {e}"
+    except Exception as e:  # noqa: BLE001 - that is the finding
+        import traceback
+        tb = traceback.extract_tb(e.__traceback__)[-1]
+        outcome, detail = "crash", (f"{type(e).__name__}: {e} "
+                                    f"({os.path.basename(tb.filename)}:{tb.lineno})")
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+    return outcome, time.perf_counter() - t0, detail, peak
+
+
+# ------------------------------------------------------------------ inputs
+def mutate(rng: random.Random, text: str) -> str:
+    lines = text.split("\n")
+    for _ in range(rng.randint(1, 4)):
+        if not lines:
+            break
+        op = rng.randrange(9)
+        i = rng.randrange(len(lines))
+        if op == 0:
+            del lines[i]
+        elif op == 1:
+            lines.insert(i, lines[rng.randrange(len(lines))])
+        elif op == 2:
+            j = rng.randrange(len(lines))
+            lines[i], lines[j] = lines[j], lines[i]
+        elif op == 3:                      # an extreme number
+            words = lines[i].split(",")
+            k = rng.randrange(len(words))
+            words[k] = rng.choice(EXTREMES)
+            lines[i] = ",".join(words)
+        elif op == 4:                      # a misspelt keyword
+            kw = rng.choice(KEYWORDS)
+            lines[i] = lines[i].replace(kw, kw[:-1] + rng.choice("XYZ"), 1)
+        elif op == 5:                      # random bytes
+            pos = rng.randrange(len(lines[i]) + 1)
+            junk = "".join(chr(rng.randrange(1, 256)) for _ in range(rng.randint(1, 4)))
+            lines[i] = lines[i][:pos] + junk + lines[i][pos:]
+        elif op == 6:                      # truncation
+            lines = lines[:i]
+        elif op == 7:                      # a MAP row changed
+            lines[i] = lines[i] * rng.randint(2, 4)
+        else:                              # a token swapped in from elsewhere
+            other = lines[rng.randrange(len(lines))].split()
+            if other:
+                lines[i] = lines[i] + " " + rng.choice(other)
+    return "\n".join(lines)
+
+
+def generate(rng: random.Random) -> str:
+    """A small random program in the UnNetHack dialect."""
+    out = ['LEVEL: "fuzz"', "INIT_MAP: solidfill, '" + rng.choice(" .#") + "'"]
+    depth = 0
+    for _ in range(rng.randint(1, 25)):
+        n = rng.choice(["1", "5", "40", "(-1)", "2147483647", "1d6", "$i", "$i * $i"])
+        sel = rng.choice(SELECTIONS).format(n=n)
+        stmt = rng.choice([
+            f"$i = {n}", f"$s = selection: {sel}", f"TERRAIN: {sel}, '{rng.choice('.LT}')}'",
+            f"OBJECT: random, random", f"MONSTER: random, random",
+            f"LOOP [{n}] {{", f"IF [{rng.randint(0, 100)}%] {{", "}" if depth else "$j = 1",
+            f"TRAP: random, random", f"$a = {{ {n}, 2, 3 }}", f"$v = $a[{n}]",
+            f"STAIR: random, {rng.choice(['up', 'down'])}", f"ROOM: \"ordinary\", random, "
+            f"random, random, ({n},{n}) {{",
+        ])
+        if stmt.endswith("{"):
+            depth += 1
+        elif stmt == "}":
+            depth -= 1
+        out.append(stmt)
+    out.extend(["}"] * depth)
+    return "\n".join(out) + "\n"
+
+
+def inputs(rng: random.Random, corpus: str, count: int):
+    files = []
+    for d in ("unnethack", "nethack36", "nethack343"):
+        for f in sorted(glob.glob(os.path.join(corpus, d, "*.des"))):
+            with open(f, encoding="latin-1") as fh:
+                files.append(fh.read())
+    for k in range(count):
+        if files and k % 3:
+            yield mutate(rng, rng.choice(files))
+        else:
+            yield generate(rng)
+
+
+# ------------------------------------------------------------------ minimizing
+def minimize(text: str, still_fails, budget: int = 60) -> str:
+    lines = text.split("\n")
+    chunk = max(1, len(lines) // 2)
+    while chunk >= 1 and budget > 0:
+        i = 0
+        while i < len(lines) and budget > 0:
+            trial = lines[:i] + lines[i + chunk:]
+            budget -= 1
+            if trial and still_fails("\n".join(trial)):
+                lines = trial
+            else:
+                i += chunk
+        chunk //= 2
+    return "\n".join(lines)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--count", type=int, default=2000)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--timeout", type=float, default=2.0)
+    ap.add_argument("--memory-mb", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--corpus", default=os.environ.get("UNLEV_CORPUS", "../shared/corpus"))
+    ap.add_argument("--save", default=os.path.join(os.path.dirname(__file__), "..", "tests",
+                                                   "fuzz_regressions"))
+    args = ap.parse_args()
+    rng = random.Random(args.seed)
+    counts = {"ok": 0, "error": 0, "crash": 0, "slow": 0, "memory": 0}
+    peak = 0
+    slowest = 0.0
+    findings = []
+    t0 = time.perf_counter()
+    with mp.get_context("fork").Pool(args.jobs, init_worker, (args.memory_mb,),
+                                     maxtasksperchild=500) as pool:
+        work = ((text, args.timeout) for text in inputs(rng, args.corpus, args.count))
+        texts = {}
+        for k, (text, res) in enumerate(zip(inputs(random.Random(args.seed), args.corpus,
+                                                   args.count),
+                                            pool.imap(run_one, work, chunksize=8))):
+            outcome, seconds, detail, mem = res
+            counts[outcome] += 1
+            peak, slowest = max(peak, mem), max(slowest, seconds)
+            if outcome in ("crash", "slow", "memory"):
+                findings.append((outcome, detail, text))
+            if (k + 1) % 5000 == 0:
+                print(f"  {k + 1} inputs, {counts}", flush=True)
+            texts.clear()
+    took = time.perf_counter() - t0
+    os.makedirs(args.save, exist_ok=True)
+    saved = 0
+    with mp.get_context("fork").Pool(1, init_worker, (args.memory_mb,)) as pool:
+        for outcome, detail, text in findings[:50]:
+            def still(t, outcome=outcome):
+                return pool.apply(run_one, ((t, args.timeout),))[0] == outcome
+            small = minimize(text, still)
+            name = hashlib.sha1(small.encode("latin-1", "replace")).hexdigest()[:12]
+            with open(os.path.join(args.save, f"{outcome}-{name}.des"), "w",
+                      encoding="latin-1", errors="replace") as fh:
+                fh.write(small)
+            saved += 1
+            print(f"{outcome}: {detail}")
+    print(f"{args.count} inputs in {took:.0f} s: {counts['crash']} crashes, "
+          f"{counts['slow']} over {args.timeout:g} s, {counts['memory']} over "
+          f"{args.memory_mb} MB; slowest {slowest:.2f} s; peak worker memory {peak} MB; "
+          f"{counts['ok']} levels made, {counts['error']} clear errors; {saved} saved")
+    return 1 if findings else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
