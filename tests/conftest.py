@@ -50,3 +50,14 @@ def game_reference() -> Path:
     if not root.is_dir():
         pytest.skip("no game reference dumps: set $UNLEV_GAME_REFERENCE or put them at ../shared/game-reference")
     return root
+
+
+def pytest_addoption(parser):
+    parser.addoption("--full-sweep", action="store_true", default=False,
+                     help="run the corpus acceptance sweep over all 20 seeds (default: "
+                     "seeds 1-5; also UNLEV_FULL_SWEEP=1); CI runs it")
+
+
+@pytest.fixture(scope="session")
+def full_sweep(request) -> bool:
+    return bool(request.config.getoption("--full-sweep") or os.environ.get("UNLEV_FULL_SWEEP"))
