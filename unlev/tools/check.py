@@ -29,6 +29,8 @@ def add_parser(subparsers) -> None:
     p.add_argument("file")
     p.add_argument("--ast", action="store_true", help="print the syntax tree")
     p.add_argument("--spans", action="store_true", help="with --ast: show line:col of each node")
+    p.add_argument("--highlight", action="store_true",
+                   help="print the file highlighted (the des Pygments lexer)")
     add_common_options(p)
     p.set_defaults(func=cmd_parse)
 
@@ -67,7 +69,14 @@ def cmd_parse(args) -> int:
     report_dialect(args, args.file, compiled)
     for w in compiled.warnings:
         print(w.format(compiled.sources), file=sys.stderr)
-    if args.ast:
+    if args.highlight:
+        from rich.console import Console
+        from rich.syntax import Syntax
+        from unlev.editor.pygments_lexer import DesLexer
+        text = "\n".join(compiled.sources.texts[args.file])
+        Console(highlight=False).print(Syntax(text, DesLexer(), line_numbers=True,
+                                              theme="monokai"))
+    elif args.ast:
         print(A.dump(compiled.tree, with_spans=args.spans))
     else:
         n = len(compiled.tree.levels)
