@@ -177,7 +177,15 @@ class Evaluator(ExpressionEvaluator):
         if fn is None:
             fn = getattr(self, "x_" + type(node).__name__)
             self._exec_cache[type(node)] = fn
-        fn(node)
+        try:
+            fn(node)
+        except DesError as e:
+            # the builder's errors know what went wrong, the statement knows where
+            first = e.diagnostics[0] if e.diagnostics else None
+            if first is not None and (first.span is None or not first.span.line):
+                first.span = node.span
+                e.span = node.span
+            raise
 
     # -- definitions, functions -------------------------------------------------------
     def x_Include(self, n: A.Include) -> None:

@@ -22,7 +22,8 @@ class Limits:
     string: int = 1_000_000         # characters in a string value
     array: int = 1_000_000          # elements of an array value
     dice: int = 1_000_000           # dice rolled by one dice expression (NdM)
-    entities: int = 10_000          # monsters, objects or traps on one level
+    entities: int = 2_000           # monsters, objects or traps on one level (corpus max 379)
+    placements: int = 500           # random placements that find no place on one level
     file_size: int = 16_000_000     # bytes of a des-file (with what it INCLUDEs)
 
     @classmethod

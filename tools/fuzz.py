@@ -46,7 +46,9 @@ def _alarm(_sig, _frame):
 
 
 def init_worker(memory_mb: int) -> None:
-    limit = memory_mb * 1024 * 1024
+    # a safety net on the address space (4x: Python maps far more than it touches);
+    # the measure is the resident peak, compared with --memory-mb after each input
+    limit = 4 * memory_mb * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     signal.signal(signal.SIGALRM, _alarm)
 
@@ -202,6 +204,8 @@ def main() -> int:
                                                    args.count),
                                             pool.imap(run_one, work, chunksize=8))):
             outcome, seconds, detail, mem = res
+            if outcome in ("ok", "error") and mem > args.memory_mb:
+                outcome, detail = "memory", f"resident peak {mem} MB"
             counts[outcome] += 1
             peak, slowest = max(peak, mem), max(slowest, seconds)
             if outcome in ("crash", "slow", "memory"):
@@ -215,7 +219,10 @@ def main() -> int:
     with mp.get_context("fork").Pool(1, init_worker, (args.memory_mb,)) as pool:
         for outcome, detail, text in findings[:50]:
             def still(t, outcome=outcome):
-                return pool.apply(run_one, ((t, args.timeout),))[0] == outcome
+                got = pool.apply(run_one, ((t, args.timeout),))
+                if outcome == "memory":
+                    return got[0] == "memory" or got[3] > args.memory_mb
+                return got[0] == outcome
             small = minimize(text, still)
             name = hashlib.sha1(small.encode("latin-1", "replace")).hexdigest()[:12]
             with open(os.path.join(args.save, f"{outcome}-{name}.des"), "w",

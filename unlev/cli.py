@@ -45,6 +45,8 @@ COMMANDS: Dict[str, Tuple[str, str]] = {
              "warn about legal code that likely does not do what was meant"),
     "convert": ("unlev.lua.command",
                 "convert a des-file to NetHack 3.7 Lua (one file per LEVEL)"),
+    "lsp": ("unlev.editor.command",
+            "a language server for des-files (LSP over stdio)"),
     "docs": ("unlev.tools.docs",
              "print unlev's documentation (json-schema, known-differences, ...)"),
 }

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Optional, Tuple
 
+from unlev.lang.diagnostics import DesError
+from unlev.lang.limits import hint, limits
 from unlev.lang.values import Coord, Region
 from unlev.stdlib import terrain as T
 from unlev.stdlib.rng import RNG
@@ -198,6 +200,13 @@ def get_location(st: BuildState, x: int, y: int, humidity: int, croom: Optional[
                 if not humidity & NO_LOC_WARN:
                     st.warn(f"get_location: can't find a place! mx: {mx}, my: {my}, "
                               f"sx: {sx}, sy: {sy}")
+                    st.placement_failures += 1
+                    if st.placement_failures > limits().placements:
+                        # each failure scans the whole map: a full level asking for
+                        # more would run for minutes
+                        raise DesError(f"more than {limits().placements} random "
+                                       "placements found no place on the level",
+                                       hint=hint("placements"))
                 else:
                     x = y = -1
     if not (humidity & ANY_LOC) and not isok(x, y):

@@ -79,6 +79,7 @@ class BuildState:
         self.compat = compat
         self.run_context = run_context
         self.warnings: List[str] = []
+        self.placement_failures = 0
         self.warn_to = warn_to
         self.rects = RectList()
         self.smeq: List[int] = []

@@ -1,0 +1,200 @@
+"""``unlev lsp``: a language server for des-files, over stdio (pygls).
+
+Why so thin: it translates between LSP and :mod:`unlev.editor.analysis` (symbols,
+definitions, references, completion, hover from a token scan, so they answer at once on
+every keystroke) and the front end (diagnostics: the errors of ``unlev check`` and the
+warnings of ``unlev lint``, with their codes and hints), which runs in a worker thread a
+short moment after the last edit so that typing never waits for it.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import urllib.parse
+from typing import Dict, List, Optional
+
+from lsprotocol import types as T
+from pygls.server import LanguageServer
+
+from unlev import __version__
+from unlev.editor import analysis as A
+
+DEBOUNCE_SECONDS = 0.15
+
+
+def _path(uri: str) -> str:
+    p = urllib.parse.urlparse(uri)
+    return urllib.parse.unquote(p.path) if p.scheme == "file" else uri
+
+
+def _range(start, end) -> T.Range:
+    return T.Range(T.Position(*start), T.Position(*end))
+
+
+def diagnostics_for(text: str, path: str) -> List[T.Diagnostic]:
+    """The front end's errors and warnings, and lint's findings, as LSP diagnostics."""
+    from unlev.lang.diagnostics import DesError
+    from unlev.lang.frontend import compile_text
+    from unlev.tools.lint import lint_tree
+    out = []
+    try:
+        compiled = compile_text(text, path)
+        found = list(compiled.warnings) + list(lint_tree(compiled.tree, path))
+    except DesError as e:
+        found = e.diagnostics
+    seen = set()
+    for d in found:
+        if d.span.file not in (path, "<input>") and d.span.line:
+            continue                     # an INCLUDEd file's own finding
+        line = max(d.span.line - 1, 0)
+        col = max(d.span.col - 1, 0)
+        key = (line, col, d.message)
+        if key in seen:
+            continue
+        seen.add(key)
+        sev = (T.DiagnosticSeverity.Error if d.severity == "error"
+               else T.DiagnosticSeverity.Warning)
+        msg = d.message + (f"\nhint: {d.hint}" if d.hint else "")
+        out.append(T.Diagnostic(range=_range((line, col), (line, col + max(d.span.length, 1))),
+                                message=msg, severity=sev, code=d.code or None,
+                                source="unlev"))
+    return out
+
+
+class DesServer(LanguageServer):
+    def __init__(self) -> None:
+        super().__init__("unlev", __version__)
+        self.indexes: Dict[str, A.TextIndex] = {}
+        self.timers: Dict[str, threading.Timer] = {}
+        self.lock = threading.Lock()
+
+    def reindex(self, uri: str, text: str) -> None:
+        self.indexes[uri] = A.index(text)
+        with self.lock:
+            old = self.timers.pop(uri, None)
+            if old is not None:
+                old.cancel()
+            t = threading.Timer(DEBOUNCE_SECONDS, self.publish, (uri, text))
+            t.daemon = True
+            self.timers[uri] = t
+            t.start()
+
+    def publish(self, uri: str, text: str) -> None:
+        if self.indexes.get(uri) is None or self.indexes[uri].text != text:
+            return                                   # edited since: a newer run follows
+        diags = diagnostics_for(text, _path(uri))
+        self.publish_diagnostics(uri, diags)
+
+    def index_of(self, uri: str) -> A.TextIndex:
+        idx = self.indexes.get(uri)
+        if idx is None:
+            idx = self.indexes[uri] = A.index(self.workspace.get_document(uri).source)
+        return idx
+
+
+server = DesServer()
+
+
+@server.feature(T.TEXT_DOCUMENT_DID_OPEN)
+def did_open(ls: DesServer, params: T.DidOpenTextDocumentParams) -> None:
+    ls.reindex(params.text_document.uri, params.text_document.text)
+
+
+@server.feature(T.TEXT_DOCUMENT_DID_CHANGE)
+def did_change(ls: DesServer, params: T.DidChangeTextDocumentParams) -> None:
+    doc = ls.workspace.get_document(params.text_document.uri)
+    ls.reindex(doc.uri, doc.source)
+
+
+@server.feature(T.TEXT_DOCUMENT_DID_CLOSE)
+def did_close(ls: DesServer, params: T.DidCloseTextDocumentParams) -> None:
+    ls.indexes.pop(params.text_document.uri, None)
+
+
+@server.feature(T.TEXT_DOCUMENT_COMPLETION,
+                T.CompletionOptions(trigger_characters=["$", '"']))
+def completion(ls: DesServer, params: T.CompletionParams) -> T.CompletionList:
+    idx = ls.index_of(params.text_document.uri)
+    line = idx.lines[params.position.line] if params.position.line < len(idx.lines) else ""
+    head = line[:params.position.character]
+    import re
+    m = re.search(r'(\$?[A-Za-z_][A-Za-z_0-9.]*|\$|"[^"]*)$', head)
+    prefix = m.group(1) if m else ""
+    kinds = {"keyword": T.CompletionItemKind.Keyword, "constant": T.CompletionItemKind.Constant,
+             "function": T.CompletionItemKind.Function, "variable": T.CompletionItemKind.Variable,
+             "monster": T.CompletionItemKind.Class, "object": T.CompletionItemKind.Value,
+             "trap": T.CompletionItemKind.Event}
+    items = [T.CompletionItem(label=label, kind=kinds.get(kind), detail=kind)
+             for label, kind in A.completions(idx, prefix)[:500]]
+    return T.CompletionList(is_incomplete=False, items=items)
+
+
+@server.feature(T.TEXT_DOCUMENT_HOVER)
+def hover(ls: DesServer, params: T.HoverParams) -> Optional[T.Hover]:
+    idx = ls.index_of(params.text_document.uri)
+    text = A.hover(idx, (params.position.line, params.position.character))
+    if not text:
+        return None
+    return T.Hover(contents=T.MarkupContent(kind=T.MarkupKind.Markdown, value=text))
+
+
+@server.feature(T.TEXT_DOCUMENT_DEFINITION)
+def definition(ls: DesServer, params: T.DefinitionParams) -> Optional[T.Location]:
+    idx = ls.index_of(params.text_document.uri)
+    word, _a, _b = A.word_at(idx, (params.position.line, params.position.character))
+    d = A.definition(idx, word)
+    if d is None:
+        return None
+    return T.Location(uri=params.text_document.uri, range=_range(d.start, d.end))
+
+
+@server.feature(T.TEXT_DOCUMENT_REFERENCES)
+def references(ls: DesServer, params: T.ReferenceParams) -> List[T.Location]:
+    idx = ls.index_of(params.text_document.uri)
+    word, _a, _b = A.word_at(idx, (params.position.line, params.position.character))
+    return [T.Location(uri=params.text_document.uri, range=_range(o.start, o.end))
+            for o in A.occurrences(idx, word)
+            if params.context.include_declaration or not o.defines]
+
+
+@server.feature(T.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+def symbols(ls: DesServer, params: T.DocumentSymbolParams) -> List[T.DocumentSymbol]:
+    idx = ls.index_of(params.text_document.uri)
+    kinds = {"level": T.SymbolKind.Module, "function": T.SymbolKind.Function,
+             "map": T.SymbolKind.Array}
+    return [T.DocumentSymbol(name=s.name, kind=kinds[s.kind], range=_range(s.start, s.end),
+                             selection_range=_range(s.start, s.end), detail=s.kind)
+            for s in idx.symbols]
+
+
+@server.feature(T.TEXT_DOCUMENT_CODE_ACTION)
+def code_actions(ls: DesServer, params: T.CodeActionParams) -> List[T.CodeAction]:
+    return [T.CodeAction(title="Run the level and open the HTML preview",
+                         kind=T.CodeActionKind.Empty,
+                         command=T.Command(title="Run and preview", command="unlev.preview",
+                                           arguments=[params.text_document.uri]))]
+
+
+@server.command("unlev.preview")
+def preview(ls: DesServer, args) -> Optional[str]:
+    """Run the file's levels (seed 1) into an HTML page and ask the editor to show it."""
+    import subprocess
+    import sys
+    import tempfile
+    uri = args[0]
+    path = _path(uri)
+    out = os.path.join(tempfile.gettempdir(), "unlev-preview-" +
+                       os.path.basename(path).replace(".des", "") + ".html")
+    r = subprocess.run([sys.executable, "-m", "unlev.cli", "run", path, "--seed", "1",
+                        "--html", out], capture_output=True, text=True)
+    if r.returncode != 0:
+        ls.show_message(r.stderr.strip().splitlines()[0] if r.stderr else "run failed",
+                        T.MessageType.Error)
+        return None
+    target = "file://" + urllib.parse.quote(out)
+    try:
+        ls.show_document(T.ShowDocumentParams(uri=target, external=True))
+    except Exception:  # noqa: BLE001 - an editor without showDocument: the path is returned
+        pass
+    return out
