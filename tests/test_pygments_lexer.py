@@ -64,3 +64,20 @@ def test_unlev_parse_highlight(capsys):
     assert main(["parse", "samples/bigrm.des", "--highlight"]) == 0
     out = capsys.readouterr().out
     assert out.lstrip().startswith("1 # bigrm.des")
+
+
+def test_error_excerpts_are_highlighted_on_a_terminal(monkeypatch):
+    from unlev.lang.diagnostics import DesError
+    from unlev.lang.frontend import compile_text
+    from unlev.tools import common
+    with pytest.raises(DesError) as e:
+        compile_text('LEVEL: "x"\nMONSTR: (\'d\', "jackal"), (5,5)\n', "t.des",
+                     dialect="unnethack")
+    monkeypatch.setattr(common, "colour_stderr", lambda: False)
+    plain = common.format_des_error(e.value)
+    monkeypatch.setattr(common, "colour_stderr", lambda: True)
+    coloured = common.format_des_error(e.value)
+    assert "\x1b[" not in plain and "\x1b[" in coloured
+    assert coloured.split("\n")[0] == plain.split("\n")[0]           # the head is as is
+    import re
+    assert re.sub(r"\x1b\[[0-9;]*m", "", coloured) == plain

@@ -41,8 +41,12 @@ class Timeout(Exception):
     pass
 
 
+_ARMED = [False]
+
+
 def _alarm(_sig, _frame):
-    raise Timeout()
+    if _ARMED[0]:                 # a timer that fires while a result is being kept: ignore
+        raise Timeout()
 
 
 def init_worker(memory_mb: int) -> None:
@@ -58,30 +62,35 @@ def run_one(args):
     text, timeout = args
     from unlev.lang.diagnostics import DesError
     t0 = time.perf_counter()
+    _ARMED[0] = True
     signal.setitimer(signal.ITIMER_REAL, timeout)
     try:
-        from unlev.generate.build import build_level
-        from unlev.lang.frontend import compile_text
-        from unlev.output import export
-        compiled = compile_text(text, "fuzz.des")
-        for i, node in enumerate(compiled.tree.levels[:3]):
-            lv = build_level(compiled, node, seed=1 + i)
-            export.dumps(export.level_to_dict(lv, seed=1))
-        outcome, detail = "ok", ""
-    except DesError as e:
-        outcome, detail = "error", e.diagnostics[0].message if e.diagnostics else str(e)
+        try:
+            from unlev.generate.build import build_level
+            from unlev.lang.frontend import compile_text
+            from unlev.output import export
+            compiled = compile_text(text, "fuzz.des")
+            for i, node in enumerate(compiled.tree.levels[:3]):
+                lv = build_level(compiled, node, seed=1 + i)
+                export.dumps(export.level_to_dict(lv, seed=1))
+            outcome, detail = "ok", ""
+        except DesError as e:
+            outcome, detail = "error", e.diagnostics[0].message if e.diagnostics else str(e)
+        except MemoryError:
+            outcome, detail = "memory", ""
+        except RecursionError as e:
+            outcome, detail = "crash", f"RecursionError: {e}"
+        except Timeout:
+            raise
+        except Exception as e:  # noqa: BLE001 - that is the finding
+            import traceback
+            tb = traceback.extract_tb(e.__traceback__)[-1]
+            outcome, detail = "crash", (f"{type(e).__name__}: {e} "
+                                        f"({os.path.basename(tb.filename)}:{tb.lineno})")
     except Timeout:
         outcome, detail = "slow", ""
-    except MemoryError:
-        outcome, detail = "memory", ""
-    except RecursionError as e:
-        outcome, detail = "crash", f"RecursionError: {e}"
-    except Exception as e:  # noqa: BLE001 - that is the finding
-        import traceback
-        tb = traceback.extract_tb(e.__traceback__)[-1]
-        outcome, detail = "crash", (f"{type(e).__name__}: {e} "
-                                    f"({os.path.basename(tb.filename)}:{tb.lineno})")
     finally:
+        _ARMED[0] = False
         signal.setitimer(signal.ITIMER_REAL, 0)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
     return outcome, time.perf_counter() - t0, detail, peak

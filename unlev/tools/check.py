@@ -16,7 +16,8 @@ from unlev.lang import ast as A
 from unlev.lang.diagnostics import DesError
 from unlev.lang.frontend import compile_file
 from unlev.tools.common import (LINT_ONLY_CODES, add_common_options, find_des_files,
-                                report_dialect, shown, sources_of, unreadable)
+                                format_des_error,
+                                report_dialect, shown, unreadable)
 
 
 def add_parser(subparsers) -> None:
@@ -64,7 +65,7 @@ def cmd_parse(args) -> int:
         compiled = compile_file(args.file, include_path=args.include_path,
                                 dialect=args.dialect)
     except DesError as e:
-        print(e.format(sources_of(e, args.file)), file=sys.stderr)
+        print(format_des_error(e, args.file), file=sys.stderr)
         return 1
     report_dialect(args, args.file, compiled)
     for w in compiled.warnings:
@@ -95,7 +96,7 @@ def check_lua(path: str) -> bool:
         print(f"{path}: error: cannot read: {e.strerror}", file=sys.stderr)
         return False
     except DesError as e:
-        print(e.format(sources_of(e, path)), file=sys.stderr)
+        print(format_des_error(e, path), file=sys.stderr)
         return False
     return True
 
@@ -121,7 +122,7 @@ def cmd_check(args) -> int:
                                     dialect=args.dialect)
         except DesError as e:
             failed += 1
-            print(e.format(sources_of(e, f)), file=sys.stderr)
+            print(format_des_error(e, f), file=sys.stderr)
             continue
         passed += 1
         report_dialect(args, f, compiled)

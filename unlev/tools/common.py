@@ -88,8 +88,29 @@ def find_des_files(paths: List[str]) -> List[str]:
 
 
 def format_des_error(err: DesError, path: str = "") -> str:
-    """The ``file:line:col: error:`` text, source line and caret of a DesError."""
-    return err.format(sources_of(err, path))
+    """The ``file:line:col: error:`` text, source line and caret of a DesError; on a
+    colour terminal the source line is highlighted by the des Pygments lexer."""
+    sources = sources_of(err, path)
+    if not colour_stderr():
+        return err.format(sources)
+    return "\n".join(highlight_source_line(d.format(sources), d) for d in err.diagnostics)
+
+
+def colour_stderr() -> bool:
+    return sys.stderr.isatty() and not os.environ.get("NO_COLOR")
+
+
+def highlight_source_line(text: str, diagnostic) -> str:
+    """A formatted diagnostic with its quoted source line (the line after the head)
+    coloured as ``pygmentize -l des`` colours it."""
+    lines = text.split("\n")
+    if diagnostic.span is None or not diagnostic.span.line or len(lines) < 2:
+        return text
+    from pygments import highlight
+    from pygments.formatters import TerminalFormatter
+    from unlev.editor.pygments_lexer import DesLexer
+    lines[1] = highlight(lines[1], DesLexer(), TerminalFormatter()).rstrip("\n")
+    return "\n".join(lines)
 
 
 def sources_of(err: DesError, path: str):
