@@ -143,6 +143,12 @@ def definition(idx: TextIndex, word: str) -> Optional[Occurrence]:
     return found[0] if found else None
 
 
+def dialect_of(text: str) -> str:
+    """The dialect the file looks like (the front end's detector), for its names."""
+    from unlev.lang.dialect import candidates
+    return candidates(text)[0][0]
+
+
 def completions(idx: TextIndex, prefix: str, dialect: str = "unnethack") -> List[Tuple[str, str]]:
     """(label, kind) for what may be typed at a cursor after ``prefix``."""
     out: List[Tuple[str, str]] = []
@@ -171,12 +177,20 @@ _NAMES: Dict[str, List[Tuple[str, str]]] = {}
 
 
 def names(dialect: str) -> List[Tuple[str, str]]:
-    """Monster, object and trap names of the dialect's data."""
+    """Monster, object and trap names of the dialect's data (UnNetHack's own tables, or
+    the NetHack 3.6/3.4.3 ones unlev ships)."""
     if dialect not in _NAMES:
         from unlev.stdlib import data
-        got = [(m.name, "monster") for m in data.monsters()]
-        got += [(o.name, "object") for o in data.objects() if o.name]
-        got += [(t, "trap") for t in data.trap_names()] if hasattr(data, "trap_names") else []
+        if dialect in ("nethack36", "nethack343"):
+            got = [(r["name"], "monster")
+                   for r in data.load_table(f"{dialect}/monsters")["monsters"] if r.get("name")]
+            got += [(r["name"], "object")
+                    for r in data.load_table(f"{dialect}/objects")["objects"]
+                    if r.get("name") and r["name"] != "None"]
+        else:
+            got = [(m.name, "monster") for m in data.monsters()]
+            got += [(o.name, "object") for o in data.objects() if o.name]
+        got += [(t, "trap") for t in data.trap_des_names()]
         _NAMES[dialect] = sorted(set(got))
     return _NAMES[dialect]
 

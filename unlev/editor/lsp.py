@@ -126,7 +126,7 @@ def completion(ls: DesServer, params: T.CompletionParams) -> T.CompletionList:
              "monster": T.CompletionItemKind.Class, "object": T.CompletionItemKind.Value,
              "trap": T.CompletionItemKind.Event}
     items = [T.CompletionItem(label=label, kind=kinds.get(kind), detail=kind)
-             for label, kind in A.completions(idx, prefix)[:500]]
+             for label, kind in A.completions(idx, prefix, A.dialect_of(idx.text))[:500]]
     return T.CompletionList(is_incomplete=False, items=items)
 
 
