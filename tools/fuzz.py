@@ -61,6 +61,7 @@ def run_one(args):
     """(outcome, seconds, detail): outcome ok | error | crash | slow | memory."""
     text, timeout = args
     from unlev.lang.diagnostics import DesError
+    reset_peak()
     t0 = time.perf_counter()
     _ARMED[0] = True
     signal.setitimer(signal.ITIMER_REAL, timeout)
@@ -92,8 +93,29 @@ def run_one(args):
     finally:
         _ARMED[0] = False
         signal.setitimer(signal.ITIMER_REAL, 0)
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
-    return outcome, time.perf_counter() - t0, detail, peak
+    return outcome, time.perf_counter() - t0, detail, resident_mb()
+
+
+def reset_peak() -> None:
+    """Start a new resident high-water mark (Linux: clear_refs 5), so each input's peak
+    is its own and not that of an earlier input or of the worker's parent."""
+    try:
+        with open("/proc/self/clear_refs", "w") as fh:
+            fh.write("5")
+    except OSError:
+        pass
+
+
+def resident_mb() -> int:
+    """The worker's resident peak since reset_peak() (VmHWM), in MB."""
+    try:
+        with open("/proc/self/status") as fh:
+            for line in fh:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) // 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
 
 
 # ------------------------------------------------------------------ inputs
