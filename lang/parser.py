@@ -58,8 +58,19 @@ def _build_parser(dialect: str = "unnethack"):
     parser = _PARSERS.get(dialect)
     if parser is None:
         from .dialect import grammar_of, tabmodule_of
-        parser = yacc.yacc(module=grammar_of(dialect), start="file", debug=False,
-                           write_tables=True, tabmodule=tabmodule_of(dialect),
+        from .tables import load
+        name = tabmodule_of(dialect)
+        module = grammar_of(dialect)
+        tables = load(name)
+        if tables is not None:
+            # a changed grammar: let PLY rebuild and rewrite the module by its name
+            pinfo = yacc.ParserReflect(dict(vars(module)) if not isinstance(module, dict)
+                                       else module, log=yacc.NullLogger())
+            pinfo.get_all()
+            if getattr(tables, "_lr_signature", None) != pinfo.signature():
+                tables = None
+        parser = yacc.yacc(module=module, start="file", debug=False,
+                           write_tables=True, tabmodule=tables if tables is not None else name,
                            outputdir=_TABLES_DIR, errorlog=yacc.NullLogger())
         _PARSERS[dialect] = parser
     return parser
