@@ -172,6 +172,15 @@ def build_level(compiled, level_node: Optional[A.Level] = None, seed: int = 0,
                           run_context=run_context, warn=warn)
     ev = Evaluator(builder, rng, context=run_context, compat=compat, warn=warn)
     ev.run_level(level_node, compiled.tree.header)
+    return finish_built_level(builder, rng, finish=finish, post_mklev=post_mklev,
+                              force_flip=force_flip, flip_bits=flip_bits)
+
+
+def finish_built_level(builder, rng, *, finish: bool = True, post_mklev: bool = True,
+                       force_flip: bool = False, flip_bits: Optional[int] = None) -> Level:
+    """What the loader and mklev() do once a level's script has run (the tail of
+    sp_level_coder(), fixup_special(), then bound_digging, mineralize and
+    post_process_level): shared by des-files and NetHack 3.7 Lua levels."""
     level = builder.level
     if finish:
         # the flip mask applied, for checks that hold coordinates recorded before it

@@ -290,32 +290,9 @@ def run_lua_text(text: str, path: str = "<lua>", seed: int = 0, *, name: Optiona
 def finish_like_build_level(builder, rng, *, force_flip=False, flip_bits=None, finish=True,
                             post_mklev=True):
     """What :func:`unlev.generate.build.build_level` does once the script has run."""
-    from unlev.generate.finish import finish_level, post_process_level
-    from unlev.generate.fixups import ensure_way_out, setup_waterlevel, special_level_fixups
-    from unlev.generate.lregions import fixup_special
-    from unlev.generate.walls import bound_digging
-    from unlev.populate.mineral import mineralize
-    from unlev.populate.roomfill import fill_rooms
-
-    level = builder.level
-    if finish:
-        def fixups(lv, r) -> None:
-            if lv.context.is_waterlevel:
-                setup_waterlevel(lv, r)
-            fixup_special(builder.state, lv, r)
-            special_level_fixups(builder.state, lv, r)
-
-        level.extras["flipped"] = finish_level(
-            level, rng,
-            fill_rooms=lambda lv, r: fill_rooms(builder.state, lv, r),
-            ensure_way_out=lambda lv, r: ensure_way_out(builder.state, lv, r),
-            fixup_special=fixups, force_flip=force_flip, flip_bits=flip_bits)
-        if post_mklev:
-            bound_digging(level, earth_level=level.name == "earth")
-            mineralize(level, rng)
-            post_process_level(level, rng)
-    level.extras["warnings"] = builder.warnings
-    return level
+    from unlev.generate.build import finish_built_level
+    return finish_built_level(builder, rng, finish=finish, post_mklev=post_mklev,
+                              force_flip=force_flip, flip_bits=flip_bits)
 
 
 def run_lua_file(path: str, seed: int = 0, **kwargs):
