@@ -323,3 +323,18 @@ def test_343_levels_run():
         c = c343(text)
         lv = build_level(c, seed=5)
         assert lv.to_ascii().strip()
+
+
+def test_nethack36_unnamed_objects_are_not_named_none():
+    # objects.c 3.6 writes a missing name as its macro None (a null char pointer); the
+    # generated table had taken it for the name "None" (issue 15)
+    import json
+    from unlev.lang.diagnostics import DesError
+    from unlev.stdlib.data import _data_text
+    rows = json.loads(_data_text("nethack36/objects.json"))["objects"]
+    assert not [r for r in rows if r.get("name") == "None" or r.get("description") == "None"]
+    with pytest.raises(DesError) as e:
+        compile_text("MAZE:\"x\",' '\nGEOMETRY:center,center\nMAP\n...\nENDMAP\n"
+                     "OBJECT:('?',\"None\"),(1,0)\n", "n.des", dialect="nethack36")
+    assert "Unknown object" in e.value.diagnostics[0].message
+    assert '"None"' not in (e.value.diagnostics[0].hint or "")

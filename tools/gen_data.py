@@ -491,6 +491,10 @@ def gen_objects(src: Sources, base: ParamRecorder, drawing: dict, features) -> d
         B = named_args(b, bits_p, f"objects.c:{call.line}")
         name = ev.value(O[o_p[0]])
         desc = ev.value(O[o_p[1]])
+        # NetHack 3.6's objects.c spells a missing name None (its own macro for a null
+        # char pointer): a name "None" is no name
+        name = None if name == "None" else name
+        desc = None if desc == "None" else desc
         if name is None and desc is None:   # the array terminator
             continue
         # (a row with no name but a description is a spare appearance, e.g. the
