@@ -232,7 +232,22 @@ class DesParser:
             self.error("unterminated string", Span(span.file, _line_of(lx.inner.lexer.lexdata,
                        pos), lx.inner.column(pos)), 'a string ends on its own line with \'"\'')
         else:
-            self.error(f'syntax error at "{text}"', span, self._hint_for(tok))
+            word = re.match(r"[A-Za-z_][A-Za-z_0-9-]*", lx.inner.lexer.lexdata[tok.lexpos:
+                                                                             tok.lexpos + 64])
+            if word and len(word.group(0)) > len(str(text)) and len(str(text)) == 1:
+                # a dialect whose lexer has no rule for the word reads it a letter at a
+                # time (3.4.3): name the whole word
+                w = word.group(0)
+                flags = sorted(k for k, (t, _v) in self.lexicon.keywords.items()
+                               if t == "FLAG_TYPE")
+                hint = f"'{w}' is not a keyword of {_dialect_label(self.dialect)}"
+                if _line_before(lx.inner.lexer.lexdata, tok.lexpos).strip().startswith("FLAGS"):
+                    hint = f"'{w}' is not a flag of {_dialect_label(self.dialect)} (its flags: " \
+                           f"{', '.join(flags)})"
+                self.error(f'syntax error at "{w}"', Span(span.file, span.line, span.col,
+                                                           len(w)), hint)
+            else:
+                self.error(f'syntax error at "{text}"', span, self._hint_for(tok))
         # Panic mode: skip to a statement keyword on a later line and hand it back,
         # so PLY's error production resumes there; a block opened on the way is
         # skipped whole, so its statements and its '}' do not cascade into more errors.
@@ -331,8 +346,13 @@ class DesParser:
     def check_map_char(self, ch: str, span: Span, message: str,
                        allow_see_through: bool = True) -> None:
         t = map_char_to_type(ch)
-        if t == INVALID_TYPE or (not allow_see_through and t >= MAX_TYPE):
-            self.error(message, span, "map characters: ' ' # . - | + A B C S H { \\ K } P L I W T t F M x Y U")
+        valid = self.lexicon.map_chars
+        if t == INVALID_TYPE or (not allow_see_through and t >= MAX_TYPE) or \
+                (ch != " " and ch not in valid):
+            # the dialect's own set: a 3.6 TERRAIN takes no UnNetHack-only 't' or 'M'
+            shown = " ".join(c for c in " #.-|+ABCSH{\\K}PLIWTtFMxYU"
+                             if c == " " and c or c in valid)
+            self.error(message, span, f"map characters: ' ' {shown.strip()}")
 
     def set_map_size(self, size) -> None:
         if size is None:
@@ -565,3 +585,8 @@ def build_tables(dialects=None) -> None:
 
 
 Callable  # re-exported for type checkers
+
+
+def _dialect_label(dialect: str) -> str:
+    from .dialect import label
+    return label(dialect)

@@ -338,3 +338,21 @@ def test_nethack36_unnamed_objects_are_not_named_none():
                      "OBJECT:('?',\"None\"),(1,0)\n", "n.des", dialect="nethack36")
     assert "Unknown object" in e.value.diagnostics[0].message
     assert '"None"' not in (e.value.diagnostics[0].hint or "")
+
+
+def test_nethack36_terrain_takes_only_its_own_map_characters():
+    # a 3.6 MAP rejects UnNetHack's 't' and 'M'; TERRAIN and REPLACE_TERRAIN now too
+    for ch in "tM":
+        with pytest.raises(DesError) as e:
+            compile_text(f"LEVEL:\"x\"\nTERRAIN:(1,1),'{ch}'\n", "t.des", dialect="nethack36")
+        assert e.value.diagnostics[0].message == f"Unknown map char type '{ch}'!"
+    compile_text("LEVEL:\"x\"\nTERRAIN:(1,1),'t'\n", "t.des", dialect="unnethack")
+
+
+def test_nethack343_unknown_flag_is_named_whole():
+    with pytest.raises(DesError) as e:
+        compile_text("MAZE:\"x\",' '\nFLAGS: mazelevel\nGEOMETRY:center,center\nMAP\n...\n"
+                     "ENDMAP\n", "f.des", dialect="nethack343")
+    d = e.value.diagnostics[0]
+    assert d.message == 'syntax error at "mazelevel"' and d.span.length == 9
+    assert "not a flag of NetHack 3.4.3" in d.hint and "noteleport" in d.hint
