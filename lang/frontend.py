@@ -77,6 +77,8 @@ def _likeliest(failures, evidence: bool) -> DesError:
                 "force a dialect with --dialect")
         first = best.diagnostics[0]
         first.hint = f"{first.hint}; {note}" if first.hint else note
+    best.dialect = best_cand                       # for --show-dialect
+    best.tried = [c for c, _e in failures]
     return best
 
 

@@ -356,3 +356,13 @@ def test_nethack343_unknown_flag_is_named_whole():
     d = e.value.diagnostics[0]
     assert d.message == 'syntax error at "mazelevel"' and d.span.length == 9
     assert "not a flag of NetHack 3.4.3" in d.hint and "noteleport" in d.hint
+
+
+def test_show_dialect_speaks_for_a_file_no_dialect_reads(tmp_path, capsys):
+    from unlev.cli import main
+    p = tmp_path / "bad.des"
+    p.write_text('LEVEL:"x"\nMONSTR: \'d\'\n')
+    assert main(["check", "--show-dialect", str(p)]) == 1
+    err = capsys.readouterr().err
+    assert (f"{p}: no dialect reads it (tried: UnNetHack, NetHack 3.6, NetHack 3.4.3); "
+            "the errors are UnNetHack's") in err

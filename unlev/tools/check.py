@@ -16,6 +16,7 @@ from unlev.lang import ast as A
 from unlev.lang.diagnostics import DesError
 from unlev.lang.frontend import compile_file
 from unlev.tools.common import (LINT_ONLY_CODES, add_common_options, find_des_files,
+                                report_failed_dialect,
                                 format_des_error,
                                 report_dialect, shown, unreadable)
 
@@ -123,6 +124,7 @@ def cmd_check(args) -> int:
         except DesError as e:
             failed += 1
             print(format_des_error(e, f), file=sys.stderr)
+            report_failed_dialect(args, f, e)
             continue
         passed += 1
         report_dialect(args, f, compiled)

@@ -52,6 +52,15 @@ def add_compat_option(p: argparse.ArgumentParser, default: str = "documented",
                    f"the game's loader deviations (default {default}{why})")
 
 
+def report_failed_dialect(args, path: str, err) -> None:
+    """With --show-dialect, for a file no dialect reads: which dialects were tried and
+    whose errors are shown."""
+    if getattr(args, "show_dialect", False) and getattr(err, "tried", None):
+        from unlev.lang.dialect import label
+        print(f"{path}: no dialect reads it (tried: {', '.join(label(c) for c in err.tried)}); "
+              f"the errors are {label(err.dialect)}'s", file=sys.stderr)
+
+
 def report_dialect(args, path: str, compiled) -> None:
     """With --show-dialect: 'FILE: dialect nethack36 (a MAZE: header at line 3)'."""
     if getattr(args, "show_dialect", False):
