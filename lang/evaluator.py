@@ -164,9 +164,14 @@ class Evaluator(ExpressionEvaluator):
         if self.steps > self.step_limit:
             self._over_limit(node)
 
+    def charge(self, work: int, node: A.Node) -> None:
+        self.steps += work
+        if self.steps > self.step_limit:
+            self._over_limit(node)
+
     def _over_limit(self, node: A.Node) -> None:
-        raise DesError(f"the level script ran more than {self.step_limit} steps and was "
-                       "stopped (the game stops runaway scripts too)", node.span,
+        raise DesError(f"the level script ran more than {self.step_limit} steps (statements, "
+                       "LOOP rounds and selected squares) and was stopped", node.span,
                        "check LOOP counts and FOR bounds; raise the limit with --step-limit")
 
     def execute(self, node: A.Node) -> None:
@@ -179,6 +184,9 @@ class Evaluator(ExpressionEvaluator):
             self._exec_cache[type(node)] = fn
         try:
             fn(node)
+            work = self.builder.work_done()
+            if work:
+                self.charge(work, node)
         except DesError as e:
             # the builder's errors know what went wrong, the statement knows where
             first = e.diagnostics[0] if e.diagnostics else None

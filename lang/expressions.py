@@ -192,7 +192,12 @@ class ExpressionEvaluator:
         if isinstance(value, Coord):
             x, y = self.builder.locate(value)
             return Selection.point(x, y)
+        self.charge(len(value), node)
         return value
+
+    def charge(self, work: int, node: A.Node) -> None:
+        """Count the squares a statement's selection covers against the step limit, so
+        a LOOP of whole-map TERRAINs stops as soon as a LOOP of small ones."""
 
     def e_SelCoord(self, n: A.SelCoord) -> Selection:
         x, y = self.builder.locate(self.eval(n.coord))
@@ -249,15 +254,21 @@ class ExpressionEvaluator:
         x, y = self.builder.locate(self.eval(n.coord))
         return Selection.floodfill(x, y, self.builder.terrain_at, compat=self.compat)
 
+    def _radius(self, r: int, n: A.Node) -> int:
+        # the game walks the whole radius: 2147483647 would be hours and gigabytes
+        if abs(r) > limits().radius:
+            raise DesError(f"a radius of {r:,}, far beyond the map", n.span, hint("radius"))
+        return r
+
     def e_SelCircle(self, n: A.SelCircle) -> Selection:
         x, y = self.builder.locate(self.eval(n.center))
-        r = self.eval(n.radius)
+        r = self._radius(self.eval(n.radius), n)
         filled = None if n.filling is None else bool(n.filling)
         return Selection.circle(x, y, r, filled, compat=self.compat)
 
     def e_SelEllipse(self, n: A.SelEllipse) -> Selection:
         x, y = self.builder.locate(self.eval(n.center))
-        a, b = self.eval(n.a), self.eval(n.b)
+        a, b = self._radius(self.eval(n.a), n), self._radius(self.eval(n.b), n)
         filled = None if n.filling is None else bool(n.filling)
         return Selection.ellipse(x, y, a, b, filled, compat=self.compat)
 

@@ -51,6 +51,11 @@ class LevelBuilder(ABC):
         """(lx, ly, hx, hy) of the current room, or None outside rooms."""
         return None
 
+    def work_done(self) -> int:
+        """Squares the builder examined since last asked (random placements that search
+        the map): the evaluator counts them against the step limit."""
+        return 0
+
     def room_squares(self, index: Optional[int] = None) -> List[Tuple[int, int]]:
         """The floor squares of room ``index`` (0-based), or of the current room."""
         return []

@@ -23,7 +23,8 @@ class Limits:
     array: int = 1_000_000          # elements of an array value
     dice: int = 1_000_000           # dice rolled by one dice expression (NdM)
     entities: int = 2_000           # monsters, objects or traps on one level (corpus max 379)
-    placements: int = 500           # random placements that find no place on one level
+    placements: int = 100           # random placements that find no place on one level
+    radius: int = 1_000             # radius of a circle or ellipse (the map is 80 x 21)
     file_size: int = 16_000_000     # bytes of a des-file (with what it INCLUDEs)
 
     @classmethod

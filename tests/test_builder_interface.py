@@ -63,7 +63,7 @@ def test_every_statement_node_the_grammars_build_has_a_handler():
 
 def test_the_evaluator_calls_only_declared_statements_and_all_of_them():
     queries = {"locate", "locate_region", "to_relative", "terrain_at", "lit_at",
-               "room_bounds", "mon_at", "obj_at", "carrying"}
+               "room_bounds", "mon_at", "obj_at", "carrying", "work_done"}
     calls = _builder_calls()
     undeclared = calls - set(STATEMENTS) - queries
     assert not undeclared

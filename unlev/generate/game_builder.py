@@ -107,6 +107,10 @@ class GameBuilder(LevelBuilder):
         r = self.state.croom
         return None if r is None else (r.lx, r.ly, r.hx, r.hy)
 
+    def work_done(self):
+        work, self.state.work = self.state.work, 0
+        return work
+
     def room_squares(self, index=None):
         """NetHack 3.7 selvar.c selection_from_mkroom(): the squares inside the room's
         bounds that carry its number and are not its edge.  A subroom is not in the

@@ -178,7 +178,7 @@ def get_location(st: BuildState, x: int, y: int, humidity: int, croom: Optional[
     else:
         rng = st.rng
         found = False
-        for _ in range(100):
+        for tries in range(1, 101):
             if croom is not None:
                 pt = R.somexy(lev, rng, croom)
                 if pt is not None:
@@ -191,7 +191,9 @@ def get_location(st: BuildState, x: int, y: int, humidity: int, croom: Optional[
             if is_ok_location(st, x, y, humidity, sp):
                 found = True
                 break
+        st.work += tries        # (the evaluator counts it against the step limit)
         if not found:
+            st.work += max(sx, 0) * max(sy, 0)
             spot = scan_ok(st, mx, my, sx, sy, humidity, sp)
             if spot is not None:
                 x, y = spot
@@ -200,13 +202,7 @@ def get_location(st: BuildState, x: int, y: int, humidity: int, croom: Optional[
                 if not humidity & NO_LOC_WARN:
                     st.warn(f"get_location: can't find a place! mx: {mx}, my: {my}, "
                               f"sx: {sx}, sy: {sy}")
-                    st.placement_failures += 1
-                    if st.placement_failures > limits().placements:
-                        # each failure scans the whole map: a full level asking for
-                        # more would run for minutes
-                        raise DesError(f"more than {limits().placements} random "
-                                       "placements found no place on the level",
-                                       hint=hint("placements"))
+                    count_failed_placement(st)
                 else:
                     x = y = -1
     if not (humidity & ANY_LOC) and not isok(x, y):
@@ -215,6 +211,15 @@ def get_location(st: BuildState, x: int, y: int, humidity: int, croom: Optional[
         else:
             x = y = -1
     return x, y
+
+
+def count_failed_placement(st: BuildState) -> None:
+    """A random placement that found no place (each one scans the whole map): a full
+    level that keeps asking would run for minutes, so past a limit it is an error."""
+    st.placement_failures += 1
+    if st.placement_failures > limits().placements:
+        raise DesError(f"more than {limits().placements} random placements found no place "
+                       "on the level", hint=hint("placements"))
 
 
 def get_location_coord(st: BuildState, coord: Coord, humidity: int,

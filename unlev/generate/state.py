@@ -80,6 +80,7 @@ class BuildState:
         self.run_context = run_context
         self.warnings: List[str] = []
         self.placement_failures = 0
+        self.work = 0           # squares tried by random placements since last asked
         self.warn_to = warn_to
         self.rects = RectList()
         self.smeq: List[int] = []

@@ -84,7 +84,10 @@ def create_monster(st: BuildState, mv: MonsterValue, coord: Coord, attrs: dict) 
     if st.monster_at(x, y) is not None:
         spot = enexto(st, x, y, pm, rng)
         if spot is None:
-            return None           # makemon() refuses an occupied spot
+            # makemon() refuses an occupied spot; on a full level every further one is
+            # refused after a scan of the whole map, so they count as failed placements
+            locations.count_failed_placement(st)
+            return None
         x, y = spot
     croom = st.croom
     if croom is not None and not croom.inside(x, y):
@@ -157,8 +160,12 @@ def random_kind_for(st: BuildState, x: int, y: int, rng: RNG):
         tryct += 1
 
 
-def goodpos(st: BuildState, x: int, y: int, pm, rng: RNG) -> bool:
-    if not isok(x, y) or st.monster_at(x, y) is not None:
+def goodpos(st: BuildState, x: int, y: int, pm, rng: RNG, occupied=None) -> bool:
+    """``occupied``: the monsters' squares, when the caller asks about many squares."""
+    if not isok(x, y):
+        return False
+    if (occupied is not None and (x, y) in occupied) or \
+            (occupied is None and st.monster_at(x, y) is not None):
         return False
     m1 = pm.m1 if pm is not None else frozenset()
     if pm is not None:
@@ -184,6 +191,8 @@ def goodpos(st: BuildState, x: int, y: int, pm, rng: RNG) -> bool:
 def enexto(st: BuildState, xx: int, yy: int, pm, rng: RNG):
     """teleport.c enexto(): a random good spot in the nearest ring around (xx, yy)."""
     good = []
+    # one pass over the monsters, not one per square: a crowded level stays quadratic
+    occupied = {(m.x, m.y) for m in st.level.monsters}
     rangemax = max(max(xx - 1, COLNO - 1 - xx), max(yy, ROWNO - 1 - yy))
     rng_ = 1
     while True:
@@ -191,7 +200,7 @@ def enexto(st: BuildState, xx: int, yy: int, pm, rng: RNG):
         ymin, ymax = max(0, yy - rng_), min(ROWNO - 1, yy + rng_)
         for x in range(xmin, xmax + 1):
             for y in (ymin, ymax):
-                if goodpos(st, x, y, pm, rng):
+                if goodpos(st, x, y, pm, rng, occupied):
                     good.append((x, y))
                     if len(good) >= 15:
                         break
@@ -200,7 +209,7 @@ def enexto(st: BuildState, xx: int, yy: int, pm, rng: RNG):
         if len(good) < 15:
             for y in range(ymin, ymax):
                 for x in (xmin, xmax):
-                    if goodpos(st, x, y, pm, rng):
+                    if goodpos(st, x, y, pm, rng, occupied):
                         good.append((x, y))
                         if len(good) >= 15:
                             break
