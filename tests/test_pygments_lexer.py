@@ -81,3 +81,15 @@ def test_error_excerpts_are_highlighted_on_a_terminal(monkeypatch):
     assert coloured.split("\n")[0] == plain.split("\n")[0]           # the head is as is
     import re
     assert re.sub(r"\x1b\[[0-9;]*m", "", coloured) == plain
+
+
+def test_warnings_are_highlighted_like_errors(monkeypatch, tmp_path, capsys):
+    from unlev.cli import main
+    from unlev.tools import common
+    monkeypatch.setattr(common, "colour_stderr", lambda: True)
+    p = tmp_path / "w.des"
+    p.write_text('LEVEL: "a"\nINIT_MAP: solidfill, \' \'\nTERRAIN: randline (1,1),(5,5),3, '
+                 "'.'\n")
+    main(["lint", str(p)])
+    err = capsys.readouterr().err
+    assert "warning: randline" in err and "\x1b[" in err.split("\n")[1]

@@ -184,6 +184,7 @@ def create_room(st: BuildState, x: int, y: int, w: int, h: int, xal: int, yal: i
         trycnt += 1
         if r1 is not None or trycnt > 100:
             break
+    st.work += 20 * trycnt      # each try checks a rectangle of the map (step limit)
     if r1 is None:
         return None
     rects.split(r1, r2)

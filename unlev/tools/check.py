@@ -16,6 +16,7 @@ from unlev.lang import ast as A
 from unlev.lang.diagnostics import DesError
 from unlev.lang.frontend import compile_file
 from unlev.tools.common import (LINT_ONLY_CODES, add_common_options, find_des_files,
+                                format_diagnostic,
                                 report_failed_dialect,
                                 format_des_error,
                                 report_dialect, shown, unreadable)
@@ -70,7 +71,7 @@ def cmd_parse(args) -> int:
         return 1
     report_dialect(args, args.file, compiled)
     for w in compiled.warnings:
-        print(w.format(compiled.sources), file=sys.stderr)
+        print(format_diagnostic(w, compiled.sources), file=sys.stderr)
     if args.highlight:
         from rich.console import Console
         from rich.syntax import Syntax
@@ -131,6 +132,6 @@ def cmd_check(args) -> int:
         if not args.quiet:
             for w in compiled.warnings:
                 if shown(w, compiled.sources, args.select, args.ignore, LINT_ONLY_CODES):
-                    print(w.format(compiled.sources), file=sys.stderr)
+                    print(format_diagnostic(w, compiled.sources), file=sys.stderr)
     print(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 else 1

@@ -105,6 +105,13 @@ def format_des_error(err: DesError, path: str = "") -> str:
     return "\n".join(highlight_source_line(d.format(sources), d) for d in err.diagnostics)
 
 
+def format_diagnostic(d, sources) -> str:
+    """One warning or error for standard error: its source line highlighted by the des
+    lexer on a colour terminal, as errors are."""
+    text = d.format(sources)
+    return highlight_source_line(text, d) if colour_stderr() else text
+
+
 def colour_stderr() -> bool:
     return sys.stderr.isatty() and not os.environ.get("NO_COLOR")
 

@@ -439,7 +439,7 @@ def add_parser(subparsers) -> None:
 
 def cmd_lint(args) -> int:
     import sys
-    from unlev.tools.common import find_des_files, format_des_error
+    from unlev.tools.common import find_des_files, format_des_error, format_diagnostic
     from unlev.lang.diagnostics import DesError
     from unlev.tools.common import unreadable
     from unlev.output.words import count
@@ -462,7 +462,7 @@ def cmd_lint(args) -> int:
         # findings on stderr and the summary on stdout, as unlev check (and every
         # command: diagnostics on stderr, results on stdout)
         for d in found:
-            print(d.format(compiled.sources), file=sys.stderr)
+            print(format_diagnostic(d, compiled.sources), file=sys.stderr)
         total += len(found)
     print(f"{count(total, 'warnings')} in {count(len(files), 'files')}")
     if broken:

@@ -179,7 +179,7 @@ def _internal_error(args, name: str, seed: int, e: Exception) -> int:
 
 def _build_des(args, seed: int, show: bool):
     """The levels of a des-file, or an exit code."""
-    from unlev.tools.common import format_des_error
+    from unlev.tools.common import format_des_error, format_diagnostic
     from unlev.lang.frontend import compile_file
     try:
         # with --compat game the game's behaviour is what was asked for: no warnings
@@ -190,7 +190,7 @@ def _build_des(args, seed: int, show: bool):
         return 1
     if not args.quiet:
         for w in compiled.warnings:
-            print(w.format(compiled.sources), file=sys.stderr)
+            print(format_diagnostic(w, compiled.sources), file=sys.stderr)
     try:
         chosen = select_levels(compiled, args.level)
     except LookupError as e:
@@ -280,7 +280,9 @@ def build_one(compiled, node, seed: int, args, warn_to_stderr: bool = True):
 
 
 def _warner(compiled, path: str):
+    from unlev.tools.common import format_diagnostic
+
     def warn(message: str, span: Optional[Span] = None) -> None:
         d = Diagnostic("warning", message, span if span is not None else Span(path, 0, 0))
-        print(d.format(compiled.sources), file=sys.stderr)
+        print(format_diagnostic(d, compiled.sources), file=sys.stderr)
     return warn
