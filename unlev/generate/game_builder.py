@@ -265,6 +265,9 @@ class GameBuilder(LevelBuilder):
     def _room_for(self, things: list, what: str, span) -> None:
         """The entities limit (unlev.lang.limits): a LOOP of a billion OBJECTs ends in
         an error, not in gigabytes."""
+        # making a monster, object or trap is many times the work of a plain statement:
+        # counted so (step limit), a LOOP of TRAPs that replace one another stops in time
+        self.state.work += 25
         if len(things) >= limits().entities:
             raise DesError(f"more than {limits().entities:,} {what} on the level", span,
                            hint("entities"))
