@@ -319,3 +319,15 @@ def test_a_levels_tests_are_corrected_together():
     assert weak.verdict == MATCH and weak.p_level == pytest.approx(min(1, 9 * weak.p))
     assert strong.verdict == DIFFERS and strong.p_level == pytest.approx(10 * strong.p)
     assert all(m.p_level >= m.p for m in measures)
+
+
+def test_a_clear_mix_difference_survives_holm_over_a_levels_tests():
+    # issue 16: with 999 permutations the smallest p was 0.001, so after Holm over the
+    # 16-54 tests of a level no mix measure could differ: a test that cannot fail
+    from unlev.tools.compare.measures import Measure, holm_correct, DIFFERS
+    tvd, p = permutation_tvd_p([Counter(a=3, b=1)] * 10, [Counter(c=2, b=1)] * 10)
+    assert p * 54 < 0.01
+    ms = [Measure("objects", "kinds", "permutation TVD", "-", "-", tvd, p, DIFFERS)]
+    ms += [Measure("t", f"m{i}", "u", "-", "-", 0.0, 0.5, "match") for i in range(53)]
+    holm_correct(ms)
+    assert ms[0].verdict == DIFFERS and ms[0].p_level < 0.01
