@@ -321,6 +321,11 @@ def begin_region(st: BuildState, region: Region, light: int, rtype=None, filled=
         troom.rlit = rlit
         troom.irregular = True
     else:
+        if not (0 <= dx1 <= COLNO - 2 and 0 <= dy1 <= ROWNO - 2 and dx2 >= 0 and dy2 >= 0):
+            # the game writes the room's edges outside its arrays here
+            raise DesError(f"REGION ({dx1},{dy1},{dx2},{dy2}) that makes a room lies outside "
+                           "the map", span,
+                           "a REGION's corners are counted from the MAP's top-left corner")
         while len(st.smeq) <= nroom:
             st.smeq.append(len(st.smeq))
         troom = R.add_room(lev, dx1, dy1, dx2, dy2, bool(rlit), rt, special=True)
