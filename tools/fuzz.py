@@ -49,7 +49,11 @@ def _alarm(_sig, _frame):
         raise Timeout()
 
 
+MEMORY_MB = [200]
+
+
 def init_worker(memory_mb: int) -> None:
+    MEMORY_MB[0] = memory_mb
     # a safety net on the address space (4x: Python maps far more than it touches);
     # the measure is the resident peak, compared with --memory-mb after each input
     limit = 4 * memory_mb * 1024 * 1024
@@ -116,6 +120,14 @@ def resident_mb() -> int:
     except OSError:
         pass
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+
+
+def run_keeping_findings(args):
+    """run_one's result, and the input's text only when it is a finding (each input is
+    generated once, in the parent, and not sent back otherwise)."""
+    res = run_one(args)
+    finding = res[0] in ("crash", "slow", "memory") or res[3] > MEMORY_MB[0]
+    return res, (args[0] if finding else None)
 
 
 # ------------------------------------------------------------------ inputs
@@ -230,10 +242,7 @@ def main() -> int:
     with mp.get_context("fork").Pool(args.jobs, init_worker, (args.memory_mb,),
                                      maxtasksperchild=500) as pool:
         work = ((text, args.timeout) for text in inputs(rng, args.corpus, args.count))
-        texts = {}
-        for k, (text, res) in enumerate(zip(inputs(random.Random(args.seed), args.corpus,
-                                                   args.count),
-                                            pool.imap(run_one, work, chunksize=8))):
+        for k, (res, text) in enumerate(pool.imap(run_keeping_findings, work, chunksize=8)):
             outcome, seconds, detail, mem = res
             if outcome in ("ok", "error") and mem > args.memory_mb:
                 outcome, detail = "memory", f"resident peak {mem} MB"
@@ -243,7 +252,6 @@ def main() -> int:
                 findings.append((outcome, detail, text))
             if (k + 1) % 5000 == 0:
                 print(f"  {k + 1} inputs, {counts}", flush=True)
-            texts.clear()
     took = time.perf_counter() - t0
     os.makedirs(args.save, exist_ok=True)
     saved = 0
