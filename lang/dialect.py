@@ -97,8 +97,16 @@ _MARKERS_36 = [
 ]
 
 
+_COMMENT = re.compile(r"^[ \t]*#[^\n]*", _M)
+# a MAP block's rows hold no statement: the markers need not search them (a huge MAP
+# would otherwise cost every marker a pass over it); its line count is kept. A row
+# cannot start another MAP, so an unterminated block is scanned once, not once per MAP
+_MAP_ROWS = re.compile(r"(?<=^MAP)[ \t]*\r?\n(?:(?!MAP|ENDMAP)[^\n]*\n)*?(?=ENDMAP)", _M)
+
+
 def _strip_comments(text: str) -> str:
-    return re.sub(r"^[ \t]*#[^\n]*", "", text, flags=re.MULTILINE)
+    body = _COMMENT.sub("", text)
+    return _MAP_ROWS.sub(lambda m: "\n" * m.group(0).count("\n"), body)
 
 
 def _first(markers, text) -> Optional[str]:

@@ -755,7 +755,7 @@ def p_map_definition_align(p):
     block = p[7]
     p[0] = A.MapStmt(span_of(p), halign=p[3], valign=p[5], keep_region=p[6],
                      lines=block.lines, first_line=block.first_line)
-    _owner(p).scan_map(p[0], span_of(p, 7))
+    _owner(p).scan_map(p[0], span_of(p, 7), block.size)
 
 
 def p_map_definition_coord(p):
@@ -763,7 +763,7 @@ def p_map_definition_coord(p):
     block = p[5]
     p[0] = A.MapStmt(span_of(p), coord=p[3], keep_region=p[4], lines=block.lines,
                      first_line=block.first_line)
-    _owner(p).scan_map(p[0], span_of(p, 5))
+    _owner(p).scan_map(p[0], span_of(p, 5), block.size)
 
 
 def p_h_justif(p):

@@ -217,7 +217,7 @@ def p_x343_map_definition(p):
     block = p[6]
     node = A.MapStmt(span_of(p), halign=p[3], valign=p[5], lines=block.lines,
                      first_line=block.first_line)
-    o.scan_map(node, span_of(p, 6))
+    o.scan_map(node, span_of(p, 6), block.size)
     o.current_map = node.lines
     p[0] = node
 

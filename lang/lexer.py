@@ -22,6 +22,11 @@ import ply.lex as lex
 
 from .diagnostics import DesError, Span
 
+# lev_comp's largest MAP block (MAP_X_LIM x MAP_Y_LIM in lev_main.c)
+MAP_X_LIM, MAP_Y_LIM = 76, 21
+# MAP rows may carry digits (column rulers); they are not squares
+_NO_DIGITS = str.maketrans("", "", "0123456789")
+
 # --- keyword table: text -> (token type, value) ---------------------------------
 
 # Values are the ones lev_comp attaches (rm.h / sp_lev.h / align.h constants).
@@ -302,6 +307,7 @@ class DesLexer:
         r"^MAP[ \t]*\r?\n"
         t.lexer.lineno += 1
         self._map_lines = []
+        self._map_size = [0, 0]            # widest row (digits aside), rows
         self._map_start = (t.lineno, t.lexpos)
         t.lexer.begin("map")
 
@@ -309,7 +315,7 @@ class DesLexer:
         r"ENDMAP"
         t.type = "MAP_ID"
         t.text = "MAP"
-        t.value = MapBlock(self._map_lines, self._map_start[0] + 1)
+        t.value = MapBlock(self._map_lines, self._map_start[0] + 1, tuple(self._map_size))
         t.lineno, t.lexpos = self._map_start
         t.lexer.begin(self.lexicon.state)
         return t
@@ -317,11 +323,20 @@ class DesLexer:
     def t_map_line(self, t):
         r"[-|}{+xABCISHKMPLWTtFYU\\\#.\ 0-9]*\r?\n"
         line = t.value.rstrip("\n").rstrip("\r")
-        for i, ch in enumerate(line):
-            if ch not in self.lexicon.map_chars:
-                t.lexpos += i
-                self._map_error_at(t, ch)
-        self._map_lines.append(line)
+        if not self.lexicon.map_chars.issuperset(line):
+            for i, ch in enumerate(line):
+                if ch not in self.lexicon.map_chars:
+                    t.lexpos += i
+                    self._map_error_at(t, ch)
+        # The size is measured while reading: rows past lev_comp's limit are counted,
+        # not kept, so an oversized MAP costs neither time nor memory before its error.
+        size = self._map_size
+        width = len(line.translate(_NO_DIGITS))
+        if width > size[0]:
+            size[0] = width
+        size[1] += 1
+        if size[1] <= MAP_Y_LIM + 1:
+            self._map_lines.append(line)
         t.lexer.lineno += 1
 
     def t_map_bad(self, t):
@@ -613,11 +628,13 @@ def _template_lexer():
 class MapBlock:
     """The verbatim lines of a MAP ... ENDMAP block and the line the first one is on."""
 
-    __slots__ = ("lines", "first_line")
+    __slots__ = ("lines", "first_line", "size")
 
-    def __init__(self, lines, first_line: int) -> None:
+    def __init__(self, lines, first_line: int, size: Optional[Tuple[int, int]] = None) -> None:
         self.lines = list(lines)
         self.first_line = first_line
+        # (width, height) as read: the lines past the limit are not kept
+        self.size = size
 
     def __repr__(self) -> str:
         return f"MapBlock({len(self.lines)} lines from line {self.first_line})"

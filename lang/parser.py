@@ -19,13 +19,13 @@ from . import ast as A
 from . import grammar
 from .diagnostics import DesError, Diagnostic, Reporter, SourceCache, Span
 from .limits import hint, limits
-from .lexer import CORE_FUNCTIONS, KEYWORDS, DesLexer, type_words, unclosed_string_before
+from .lexer import (CORE_FUNCTIONS, KEYWORDS, MAP_X_LIM, MAP_Y_LIM, DesLexer, type_words,
+                    unclosed_string_before)
 from ..stdlib.terrain import INVALID_TYPE, MAX_TYPE, map_char_to_type
 
 _TABLES_DIR = os.path.dirname(os.path.abspath(__file__))
 _PARSERS: Dict[str, object] = {}
 
-MAP_X_LIM, MAP_Y_LIM = 76, 21
 from ..stdlib.grid import COLNO, ROWNO
 
 # Tokens at which the parser resynchronises after a syntax error.
@@ -360,10 +360,11 @@ class DesParser:
         else:
             self.max_x_map, self.max_y_map = size
 
-    def scan_map(self, node: A.MapStmt, span: Span) -> None:
-        rows = ["".join(c for c in line if not c.isdigit()) for line in node.lines]
-        width = max((len(r) for r in rows), default=0)
-        height = len(rows)
+    def scan_map(self, node: A.MapStmt, span: Span, size=None) -> None:
+        """lev_comp's MAP checks; ``size`` is the (width, height) the lexer measured
+        when it kept only the rows up to the limit."""
+        rows = [line.translate(_NO_DIGITS) for line in node.lines]
+        width, height = size or (max((len(r) for r in rows), default=0), len(rows))
         for dy, row in enumerate(rows):
             if len(row) < width and row.strip():
                 self.warning(f"MAP row {dy} is {len(row)} characters wide, the widest is {width}; "
@@ -535,6 +536,7 @@ class _PushbackLexer:
 
 # what a misspelt word is compared with: statement keywords, flags, functions
 _WORDS = sorted(set(KEYWORDS) | set(CORE_FUNCTIONS))
+_NO_DIGITS = str.maketrans("", "", "0123456789")
 
 
 def _deeper_than(tree: A.Node, limit: int) -> Optional[A.Node]:

@@ -123,3 +123,31 @@ def test_statement_lists_grow_linearly(make):
         return time.perf_counter() - t0
     small, large = cost(2000), cost(20000)
     assert large < 25 * small + 0.5
+
+
+def test_an_oversized_map_is_measured_while_read_and_not_kept():
+    # lev_comp's "Map too large" names the whole size, yet the lexer keeps only the rows
+    # up to the limit (MAP_Y_LIM + 1): a 10,000 x 1,500 MAP holds no 15 MB in the tree
+    from unlev.lang.lexer import MAP_Y_LIM, DesLexer
+    from unlev.lang.dialect import lexicon_of
+    text = 'LEVEL:"x"\nGEOMETRY:center,center\nMAP\n' + ("." * 10000 + "\n") * 1500 + "ENDMAP\n"
+    lx = DesLexer("x.des", lambda _n: None, lexicon_of("unnethack"))
+    lx.input(text)
+    block = [t for t in lx if t.type == "MAP_ID"][0].value
+    assert block.size == (10000, 1500) and len(block.lines) == MAP_Y_LIM + 1
+    with pytest.raises(DesError) as e:
+        compile_text(text, "x.des", dialect="unnethack")
+    d = e.value.diagnostics[0]
+    assert d.message == "Map too large at (10000 x 1500), max is (76 x 21)"
+
+
+def test_dialect_detection_does_not_search_map_rows():
+    # a marker-shaped row inside MAP (none can be) is no reason; the rows are skipped
+    # in one pass, and an unterminated MAP does not make each later MAP rescan the file
+    from unlev.lang.dialect import _strip_comments, detect
+    text = 'MAZE:"x",\' \'\nGEOMETRY:center,center\nMAP\n...\nENDMAP\n'
+    assert detect(text).dialect == "nethack36"
+    stripped = _strip_comments('LEVEL:"x"\nMAP\n.A.\n|.|\nENDMAP\n')
+    assert stripped == 'LEVEL:"x"\nMAP\n\n\nENDMAP\n'
+    many = "MAP\n" * 20000 + "x\n" * 1000
+    assert _strip_comments(many) == many
