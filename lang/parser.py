@@ -577,6 +577,12 @@ def parse_file(path: str, **kwargs) -> A.DesFile:
     return DesParser(**kwargs).parse_file(path)
 
 
+def preload(dialect: str = "unnethack") -> None:
+    """Load a dialect's parser now: a process about to fork workers loads it once for
+    all of them."""
+    _build_parser(dialect)
+
+
 def build_tables(dialects=None) -> None:
     """Regenerate the shipped parse tables (``_parsetab.py`` and one
     ``_parsetab_<dialect>.py`` per other dialect)."""

@@ -9,6 +9,7 @@ import random
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +18,8 @@ from unlev.lang import ast as A
 from unlev.lang.frontend import compile_file
 
 from parsekit import Hang, time_limit
+
+REPO = Path(__file__).resolve().parent.parent
 
 N_CORPUS_FILES = 35
 
@@ -317,3 +320,14 @@ def test_mutants_through_a_subprocess(mutant_runs, tmp_path):
         last = proc.stdout.strip().splitlines()[-1]
         assert last in ("1 passed, 0 failed", "0 passed, 1 failed")
     assert proc.returncode == 1 and "broken.des:2:" in proc.stderr
+
+
+def test_check_in_worker_processes_reports_as_one_process_does():
+    # -j 2 forks workers; their errors and warnings come back in file order, the same
+    # text, the same summary and exit code as checking the files one after another
+    folders = [str(REPO / "samples"), str(REPO / "tests" / "fuzz_regressions")]
+    one = run_main(["check", "-j", "1", *folders])
+    two = run_main(["check", "-j", "2", *folders])
+    assert one[0] == two[0] == 1
+    assert one[1] == two[1] and "passed" in one[1] and " 0 failed" not in one[1]
+    assert one[2] == two[2] and one[2].count("error:") >= 3

@@ -10,6 +10,8 @@ front door (``unlev/cli.py``) can run them without loading it.
 from __future__ import annotations
 
 import argparse
+import io
+import os
 import sys
 
 from unlev.lang import ast as A
@@ -47,6 +49,9 @@ def add_parser(subparsers) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter)
     c.add_argument("paths", nargs="+", metavar="FILE|DIR")
     c.add_argument("-q", "--quiet", action="store_true", help="do not print warnings")
+    c.add_argument("-j", "--jobs", type=int, default=0, metavar="N",
+                   help="check files in N processes (default: one per core for a folder "
+                   "of des-files, one for a few small files)")
     c.add_argument("--no-compat-warnings", action="store_true",
                    help="do not note where the game's loader differs from the documentation "
                    "(these notes show only with --select game-deviation, or in unlev lint)")
@@ -103,6 +108,66 @@ def check_lua(path: str) -> bool:
     return True
 
 
+def check_one(path: str, args) -> bool:
+    """Check one file, printing its errors and warnings to standard error."""
+    if path.endswith(".lua"):
+        return check_lua(path)
+    try:
+        compiled = compile_file(path, include_path=args.include_path,
+                                compat_warnings=not args.no_compat_warnings,
+                                dialect=args.dialect)
+    except DesError as e:
+        print(format_des_error(e, path), file=sys.stderr)
+        report_failed_dialect(args, path, e)
+        return False
+    report_dialect(args, path, compiled)
+    if not args.quiet:
+        for w in compiled.warnings:
+            if shown(w, compiled.sources, args.select, args.ignore, LINT_ONLY_CODES):
+                print(format_diagnostic(w, compiled.sources), file=sys.stderr)
+    return True
+
+
+class _Captured(io.StringIO):
+    """A worker's standard error, kept for the parent to print in file order; it
+    answers isatty() as the real one does, so colours are decided as without workers."""
+
+    def __init__(self, tty: bool) -> None:
+        super().__init__()
+        self._tty = tty
+
+    def isatty(self) -> bool:
+        return self._tty
+
+
+_WORKER_ARGS: list = []
+
+
+def _check_in_worker(path: str):
+    real = sys.stderr
+    sys.stderr = _Captured(real.isatty())
+    try:
+        ok = check_one(path, _WORKER_ARGS[0])
+        return ok, sys.stderr.getvalue()
+    finally:
+        sys.stderr = real
+
+
+def check_jobs(args, files) -> int:
+    """How many processes check ``files``: one per core for a folder's worth of
+    des-files (a lev_comp run per file is what make does; a process per core is what
+    a Python front end can do), one for a few small files where forking costs more."""
+    if args.jobs:
+        return max(1, args.jobs)
+    if len(files) < 4 or not hasattr(os, "fork"):
+        return 1
+    try:
+        size = sum(os.path.getsize(f) for f in files)
+    except OSError:
+        return 1
+    return min(os.cpu_count() or 1, len(files)) if size >= 64 * 1024 else 1
+
+
 def cmd_check(args) -> int:
     if unreadable("check", args.paths):
         return 2
@@ -110,28 +175,30 @@ def cmd_check(args) -> int:
     if not files:
         print("unlev check: no des-files found", file=sys.stderr)
         return 2
+    jobs = check_jobs(args, files)
+    if jobs == 1:
+        results = ((check_one(f, args), "") for f in files)
+        pool = None
+    else:
+        import multiprocessing
+        from unlev.lang.parser import preload
+        preload("unnethack" if args.dialect == "auto" else args.dialect)
+        _WORKER_ARGS[:] = [args]
+        pool = multiprocessing.get_context("fork").Pool(jobs)
+        results = pool.imap(_check_in_worker, files)
     passed = failed = 0
-    for f in files:
-        if f.endswith(".lua"):
-            if check_lua(f):
+    try:
+        for ok, text in results:
+            if text:
+                sys.stderr.write(text)
+                sys.stderr.flush()
+            if ok:
                 passed += 1
             else:
                 failed += 1
-            continue
-        try:
-            compiled = compile_file(f, include_path=args.include_path,
-                                    compat_warnings=not args.no_compat_warnings,
-                                    dialect=args.dialect)
-        except DesError as e:
-            failed += 1
-            print(format_des_error(e, f), file=sys.stderr)
-            report_failed_dialect(args, f, e)
-            continue
-        passed += 1
-        report_dialect(args, f, compiled)
-        if not args.quiet:
-            for w in compiled.warnings:
-                if shown(w, compiled.sources, args.select, args.ignore, LINT_ONLY_CODES):
-                    print(format_diagnostic(w, compiled.sources), file=sys.stderr)
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
     print(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 else 1
