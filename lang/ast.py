@@ -624,25 +624,31 @@ def _field_names(cls) -> tuple:
     return names
 
 
-def children(node: Node):
-    """Every direct child node of ``node`` (through lists, tuples and dicts)."""
+def children(node: Node) -> list:
+    """Every direct child node of ``node`` (through lists, tuples and dicts), as a list:
+    the checker and the depth limit walk every node of every file with it."""
+    out: list = []
     for name in _field_names(type(node)):
         value = getattr(node, name)
         if isinstance(value, Node):
-            yield value
-        elif isinstance(value, (list, tuple, dict)):
-            yield from _nodes_in(value)
+            out.append(value)
+        elif type(value) in _CONTAINERS:
+            _nodes_in(value, out)
+    return out
 
 
-def _nodes_in(value):
+_CONTAINERS = (list, tuple, dict)
+
+
+def _nodes_in(value, out: list) -> None:
     if isinstance(value, Node):
-        yield value
-    elif isinstance(value, (list, tuple)):
-        for v in value:
-            yield from _nodes_in(v)
-    elif isinstance(value, dict):
+        out.append(value)
+    elif type(value) is dict:
         for v in value.values():
-            yield from _nodes_in(v)
+            _nodes_in(v, out)
+    elif type(value) in _CONTAINERS:
+        for v in value:
+            _nodes_in(v, out)
 
 
 def walk(node: Node):

@@ -224,6 +224,8 @@ def c_atoi(text: str) -> int:
     """The value lev_comp's ``atoi`` gives a literal: strtol's (clamped to a 64-bit
     long) cut to a 32-bit int.  Python never converts more than 20 digits, so a
     5,000-digit literal costs nothing (and 2**40 reads as lev_comp reads it: 0)."""
+    if len(text) < 10 and text.isdigit():     # the common case: an int as it is
+        return int(text)
     t = text.strip()
     sign = -1 if t.startswith("-") else 1
     digits = t.lstrip("+-").lstrip("0") or "0"

@@ -512,6 +512,7 @@ class _PushbackLexer:
         self.inner = inner
         self.pending: List = []
         self.last = None
+        self._next = inner.lexer.token      # PLY's own: one call less per token
 
     def input(self, text: str) -> None:
         self.inner.input(text)
@@ -528,7 +529,7 @@ class _PushbackLexer:
         return self.inner.lexer.lexpos
 
     def token(self):
-        tok = self.pending.pop() if self.pending else self.inner.token()
+        tok = self.pending.pop() if self.pending else self._next()
         if tok is not None:
             self.last = tok
         return tok
@@ -541,13 +542,15 @@ _NO_DIGITS = str.maketrans("", "", "0123456789")
 
 def _deeper_than(tree: A.Node, limit: int) -> Optional[A.Node]:
     """The first node nested more than ``limit`` deep, found without recursion."""
-    stack = [(tree, 0)]
-    while stack:
-        node, d = stack.pop()
-        if d > limit:
-            return node
-        stack.extend((c, d + 1) for c in A.children(node))
-    return None
+    level = [tree]
+    for _depth in range(limit + 1):
+        following = []
+        for node in level:
+            following += A.children(node)
+        if not following:
+            return None
+        level = following
+    return level[0]
 
 
 def _line_before(text: str, pos: int) -> str:
