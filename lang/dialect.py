@@ -109,16 +109,39 @@ def _strip_comments(text: str) -> str:
     return _MAP_ROWS.sub(lambda m: "\n" * m.group(0).count("\n"), body)
 
 
-def _first(markers, text) -> Optional[str]:
-    best = None
-    for rx, what in markers:
-        m = rx.search(text)
-        if m and (best is None or m.start() < best[0]):
-            best = (m.start(), what.format(m.group(1) if m.groups() else ""))
-    if best is None:
+class _Markers:
+    """One class of markers as a single alternation, so finding the earliest of them is
+    one pass over the text instead of one per marker (at equal positions the marker
+    listed first wins, as it did when each was searched on its own)."""
+
+    def __init__(self, markers) -> None:
+        parts, self.groups = [], []
+        at = 1
+        for rx, what in markers:
+            parts.append(f"({rx.pattern})")
+            self.groups.append((at, at + 1 if rx.groups else None, what))
+            at += 1 + rx.groups
+        self.rx = re.compile("|".join(parts), _M)
+
+    def first(self, text: str) -> Optional[str]:
+        m = self.rx.search(text)
+        if m is None:
+            return None
+        for outer, inner, what in self.groups:
+            if m.start(outer) >= 0:
+                line = text.count("\n", 0, m.start()) + 1
+                return f"{what.format(m.group(inner) if inner else '')} at line {line}"
         return None
-    line = text.count("\n", 0, best[0]) + 1
-    return f"{best[1]} at line {line}"
+
+
+_FIRST = {}
+
+
+def _first(markers, text) -> Optional[str]:
+    key = id(markers)
+    if key not in _FIRST:
+        _FIRST[key] = _Markers(markers)
+    return _FIRST[key].first(text)
 
 
 def detect(text: str) -> Detection:

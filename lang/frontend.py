@@ -8,6 +8,7 @@ from typing import List, Optional
 from . import ast as A
 from .checker import check
 from .diagnostics import DesError, Diagnostic, SourceCache
+from .limits import is_limit_error
 from .parser import DesParser
 
 # What the command line's --dialect sets for commands that do not pass one.
@@ -44,12 +45,15 @@ def compile_file(path: str, include_path: Optional[List[str]] = None,
     if dialect != "auto":
         return _compile(path, text, include_path, compat_warnings, dialect, "")
     failures = []
-    for cand, reason in candidates(text):
+    tries = candidates(text)
+    for cand, reason in tries:
         try:
             return _compile(path, text, include_path, compat_warnings, cand, reason)
         except DesError as e:
             failures.append((cand, e))
-    raise _likeliest(failures, evidence=not candidates(text)[0][1].startswith("nothing"))
+            if is_limit_error(e):
+                break
+    raise _likeliest(failures, evidence=not tries[0][1].startswith("nothing"))
 
 
 def _likeliest(failures, evidence: bool) -> DesError:

@@ -26,6 +26,8 @@ class Limits:
     placements: int = 100           # random placements that find no place on one level
     radius: int = 1_000             # radius of a circle or ellipse (the map is 80 x 21)
     file_size: int = 16_000_000     # bytes of a des-file (with what it INCLUDEs)
+    tokens: int = 100_000           # tokens of a des-file with what it INCLUDEs (the
+                                    # largest file of the corpora and variants: 15,000)
 
     @classmethod
     def from_text(cls, text: str) -> "Limits":
@@ -64,3 +66,9 @@ def set_limits(new: Limits) -> None:
 
 def hint(name: str) -> str:
     return f"the limit is {getattr(limits(), name):,}; raise it with UNLEV_LIMITS=\"{name}=N\""
+
+
+def is_limit_error(err) -> bool:
+    """Whether a DesError is one of these limits (its hint says how to raise it): such
+    a file fails the same in every dialect, so ``auto`` tries no other."""
+    return any(d.hint and "raise it with UNLEV_LIMITS" in d.hint for d in err.diagnostics)

@@ -102,6 +102,7 @@ class DesParser:
         self.max_y_map = 0
         self.include_stack: List[str] = []
         self._lexers: List[DesLexer] = []
+        self.tokens_left = [limits().tokens]   # shared by the file and its INCLUDEs
         self._last_recovery = None
         self._stuck = 0
 
@@ -125,7 +126,8 @@ class DesParser:
 
     def parse_source(self, text: str, filename: str) -> A.DesFile:
         self.sources.add(filename, text)
-        lexer = _PushbackLexer(DesLexer(filename, self.lookup_var, self.lexicon))
+        lexer = _PushbackLexer(DesLexer(filename, self.lookup_var, self.lexicon),
+                               self.tokens_left)
         lexer.input(text)
         self._lexers.append(lexer)
         parser = _build_parser(self.dialect)
@@ -508,11 +510,12 @@ class _GiveUp(Exception):
 class _PushbackLexer:
     """The lexer as PLY sees it, with one-token pushback for error recovery."""
 
-    def __init__(self, inner: DesLexer) -> None:
+    def __init__(self, inner: DesLexer, budget: List[int]) -> None:
         self.inner = inner
         self.pending: List = []
         self.last = None
         self._next = inner.lexer.token      # PLY's own: one call less per token
+        self.budget = budget
 
     def input(self, text: str) -> None:
         self.inner.input(text)
@@ -529,7 +532,14 @@ class _PushbackLexer:
         return self.inner.lexer.lexpos
 
     def token(self):
-        tok = self.pending.pop() if self.pending else self._next()
+        if self.pending:
+            tok = self.pending.pop()
+        else:
+            tok = self._next()
+            self.budget[0] -= 1
+            if self.budget[0] < 0 and tok is not None:
+                raise DesError(f"more than {limits().tokens:,} tokens in one des-file (with "
+                               "what it INCLUDEs)", self.inner.span_of(tok), hint("tokens"))
         if tok is not None:
             self.last = tok
         return tok

@@ -151,3 +151,19 @@ def test_dialect_detection_does_not_search_map_rows():
     assert stripped == 'LEVEL:"x"\nMAP\n\n\nENDMAP\n'
     many = "MAP\n" * 20000 + "x\n" * 1000
     assert _strip_comments(many) == many
+
+
+def test_a_file_of_too_many_tokens_ends_at_the_limit_in_one_dialect(monkeypatch):
+    # 200,000 statements is far past any real file (the largest has 15,000 tokens): the
+    # reading stops at the limit, and `auto` does not read it again in the other dialects
+    from unlev.lang import limits as L
+    monkeypatch.setattr(L, "LIMITS", [L.Limits.from_text("tokens=3000")])
+    text = 'LEVEL:"x"\n' + "$x = 1\n" * 2000
+    with pytest.raises(DesError) as e:
+        compile_text(text, "x.des")
+    d = e.value.diagnostics[0]
+    assert d.message == "more than 3,000 tokens in one des-file (with what it INCLUDEs)"
+    assert d.span.line == 1 + 3000 // 3 and 'UNLEV_LIMITS="tokens=N"' in d.hint
+    assert e.value.tried == ["unnethack"]
+    monkeypatch.setattr(L, "LIMITS", [L.Limits.from_text("tokens=7000")])
+    assert compile_text(text, "x.des").dialect == "unnethack"
