@@ -25,7 +25,7 @@ SAVED = sorted(glob.glob(os.path.join(HERE, "fuzz_regressions", "*.des")))
 
 
 def outcome(text: str) -> str:
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     try:
         compiled = compile_text(text, "fuzz.des")
         for i, node in enumerate(compiled.tree.levels[:3]):
@@ -34,7 +34,7 @@ def outcome(text: str) -> str:
     except DesError as e:
         assert e.diagnostics and e.diagnostics[0].span.file
         result = "error"
-    assert time.perf_counter() - t0 < 2.0
+    assert time.process_time() - t0 < 2.0
     return result
 
 

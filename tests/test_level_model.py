@@ -78,12 +78,12 @@ def test_ascii_round_trip():
 
 
 def test_a_level_costs_milliseconds():
-    t = time.perf_counter()
+    t = time.process_time()
     for _ in range(20):
         lv = level_from_ascii(["-------", "|.....|", "-------"], x0=2, y0=2)
         walls.wallification(lv)
         lv.grid_bytes()
-    per = (time.perf_counter() - t) / 20
+    per = (time.process_time() - t) / 20
     assert per < 0.05, per
 
 

@@ -198,9 +198,9 @@ def test_mines_depth_lit_draw_when_lit_negative():
 
 
 def test_mines_is_fast():
-    t = time.perf_counter()
+    t = time.process_time()
     make(InitSpec.mines(**MINES), seed=11)
-    assert time.perf_counter() - t < 0.5
+    assert time.process_time() - t < 0.5
 
 
 # -- Sheol --------------------------------------------------------------------------------
