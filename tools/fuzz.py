@@ -261,6 +261,8 @@ def main() -> int:
             peak, slowest = max(peak, mem), max(slowest, seconds)
             if outcome in ("crash", "slow", "memory"):
                 findings.append((outcome, detail, text))
+                print(f"  input {k + 1}: {outcome} ({seconds:.2f} s, {mem} MB) {detail}",
+                      flush=True)
             if (k + 1) % 5000 == 0:
                 print(f"  {k + 1} inputs, {counts}", flush=True)
     took = time.perf_counter() - t0
