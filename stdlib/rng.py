@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import functools
 import random
+import sys
+from array import array
 from typing import Protocol, Sequence, TypeVar
 
 T = TypeVar("T")
@@ -37,6 +39,25 @@ class MersenneSource:
     def word_function(self):
         """A callable giving the next word, without a Python frame per call."""
         return functools.partial(self._r.getrandbits, 32)
+
+    def peek_bytes(self, n: int) -> bytes:
+        """The next ``n`` words, not consumed, as 4n bytes (each word little-endian).
+
+        One ``getrandbits(32 * n)`` draws the same words as n ``getrandbits(32)``
+        (the first in the low bits on a little-endian machine, the high bits on a
+        big-endian one); the generator's state is put back afterwards."""
+        r = self._r
+        state = r.getstate()
+        words = array("I", r.getrandbits(32 * n).to_bytes(4 * n, sys.byteorder))
+        r.setstate(state)
+        if sys.byteorder != "little":
+            words.byteswap()
+        return words.tobytes()
+
+    def skip(self, n: int) -> None:
+        """Consume ``n`` words at once."""
+        if n > 0:
+            self._r.getrandbits(32 * n)
 
 
 class RNG:
@@ -67,6 +88,22 @@ class RNG:
         """The raw 32-bit draw itself (uncounted), for the hottest loops to call
         directly; ``rng.word() % x`` is what :meth:`rn2` computes."""
         return self._word
+
+    def peek_bytes(self, n: int) -> bytes | None:
+        """The next ``n`` raw words as 4n little-endian bytes without drawing them, or
+        None when the source cannot look ahead.  For loops whose number of draws
+        depends on the values drawn: read ahead, work out how many were used, then
+        :meth:`skip` exactly that many."""
+        peek = getattr(self._source, "peek_bytes", None)
+        if peek is None or array("I").itemsize != 4 or n <= 0:
+            return None
+        return peek(n)
+
+    def skip(self, n: int) -> None:
+        """Draw ``n`` raw words and count them (after :meth:`peek_bytes`)."""
+        if n > 0:
+            self._source.skip(n)
+            self.calls += n
 
     def _rnd_raw(self, x: int) -> int:
         self.calls += 1
