@@ -41,6 +41,8 @@ def colmask(x1: int, x2: int, y1: int = 0, y2: int = ROWNO - 1) -> int:
 
 
 VALID = colmask(1, COLNO - 1)                  # isok() squares
+# The placement and Points name a square by its KEY, x + 256 * (y + 1): the 3x3 box
+# around a key is key + {-257, -256, -255, -1, 0, 1, 255, 256, 257}, all >= 0.
 
 
 class TerrainBits:
@@ -82,46 +84,44 @@ class TerrainBits:
 
 
 # -- point placement ---------------------------------------------------------------------
-def place_points_exact(rng, vtyps, numpoints: int):
-    """The point placement loop of init_level_base_voronoi(), one word at a time."""
+def _exact_keys(rng, vtyps, numpoints: int):
+    """The point placement loop of init_level_base_voronoi(), one word at a time:
+    (keys, types) of the points in placement order (a key: see KEY)."""
     numtyps = len(vtyps)
     word = rng.word
-    draws = 0
-    px = [0] * numpoints
-    py = [0] * numpoints
-    pt = [0] * numpoints
-    # squares with a committed point within their 3x3 box, padded by one on every side
-    PW = ROWNO + 2
-    near = bytearray((COLNO + 2) * PW)
-    box = (-PW - 1, -PW, -PW + 1, -1, 0, 1, PW - 1, PW, PW + 1)
-    i1_tries = 0
-    i1_last_try = 0
-    i1 = 0
-    xs, ys = COLNO - 1, ROWNO
-    while i1 < numpoints:
-        if i1_last_try != i1:
-            i1_tries = 0
-            i1_last_try = i1
-        x = word() % xs + 1
-        y = word() % ys
-        px[i1] = x
-        py[i1] = y
-        pt[i1] = vtyps[word() % numtyps]
-        draws += 3
-        tries_before = i1_tries
-        i1_tries += 1
-        c = (x + 1) * PW + y + 1
-        # dist2 < 4 <=> an earlier point within the 3x3 box
-        if tries_before <= 1000 and near[c]:
-            continue              # --i1; break; ++i1: try the same index again
-        for d in box:
-            near[c + d] = 1
-        i1 += 1
-    rng.calls += draws
-    return px, py, pt
+    # near[key] = some point in the 3x3 box around that square (dist2 < 4)
+    near = bytearray(256 * (ROWNO + 3))
+    keys: list = []
+    types: list = []
+    fails = 0                 # failed tries of the point being placed
+    tries = 0
+    placed = 0
+    while placed < numpoints:
+        k = word() % (COLNO - 1) + 1 + 256 * (word() % ROWNO + 1)
+        t = word()
+        tries += 1
+        if near[k] and fails <= FORCED_AFTER - 1:
+            fails += 1
+            continue
+        fails = 0
+        placed += 1
+        keys.append(k)
+        types.append(vtyps[t % numtyps])
+        near[k - 257] = near[k - 256] = near[k - 255] = 1
+        near[k - 1] = near[k] = near[k + 1] = 1
+        near[k + 255] = near[k + 256] = near[k + 257] = 1
+    rng.calls += 3 * tries
+    return keys, types
+
+
+def place_points_exact(rng, vtyps, numpoints: int):
+    """:func:`place_points` one word at a time."""
+    keys, pt = _exact_keys(rng, vtyps, numpoints)
+    return [k & 255 for k in keys], [(k >> 8) - 1 for k in keys], pt
 
 
 FORCED_AFTER = 1001        # failed tries after which the C takes the next try anyway
+FEW_POINTS = 170           # below this, few tries fail: word by word is faster
 
 
 def _mod_tables(m: int, plus: int):
@@ -175,18 +175,13 @@ def _estimated_tries(numpoints: int) -> int:
     return int(numpoints * ratio * 1.15) + 8
 
 
-def _key(x: int, y: int) -> int:
-    """A square's key in the fast placement: x + 256 * (y + 1)."""
-    return x + 256 * (y + 1)
-
-
 def place_keys(rng, vtyps, numpoints: int):
     """init_level_base_voronoi()'s points as (keys, types) in placement order, the
     words drawn exactly as :func:`place_points_exact` draws them."""
-    if numpoints <= 0:
-        return [], []
+    if numpoints < FEW_POINTS:
+        return _exact_keys(rng, vtyps, numpoints)
     numtyps = len(vtyps)
-    # near[key] = some point in the 3x3 box around that square (key: see _key)
+    # near[key] = some point in the 3x3 box around that square
     near = bytearray(256 * (ROWNO + 3))
     taken = near.__getitem__
     keys_all: list = []          # every try's key, from the first
@@ -245,11 +240,6 @@ def place_keys(rng, vtyps, numpoints: int):
     return list(pick(keys_all)), list(map(vtyps.__getitem__, pick(types_all)))
 
 
-def _exact_keys(rng, vtyps, numpoints: int):
-    px, py, pt = place_points_exact(rng, vtyps, numpoints)
-    return list(map(_key, px, py)), pt
-
-
 def place_points(rng, vtyps, numpoints: int):
     """init_level_base_voronoi()'s points: (px, py, pt) in placement order."""
     keys, pt = place_keys(rng, vtyps, numpoints)
@@ -277,7 +267,7 @@ ROOM_RIGHT = COLNO - 15   # ... and in columns 65..79
 
 
 class Points:
-    """One attempt's Voronoi points (keys, see _key, and types in placement order);
+    """One attempt's Voronoi points (keys, see KEY, and types in placement order);
     the type of a square on demand, or of all of them."""
 
     __slots__ = ("keys", "pt", "owner")
