@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import functools
 import random
-import sys
-from array import array
 from typing import Protocol, Sequence, TypeVar
 
 T = TypeVar("T")
@@ -40,24 +38,10 @@ class MersenneSource:
         """A callable giving the next word, without a Python frame per call."""
         return functools.partial(self._r.getrandbits, 32)
 
-    def peek_bytes(self, n: int) -> bytes:
-        """The next ``n`` words, not consumed, as 4n bytes (each word little-endian).
-
-        One ``getrandbits(32 * n)`` draws the same words as n ``getrandbits(32)``
-        (the first in the low bits on a little-endian machine, the high bits on a
-        big-endian one); the generator's state is put back afterwards."""
-        r = self._r
-        state = r.getstate()
-        words = array("I", r.getrandbits(32 * n).to_bytes(4 * n, sys.byteorder))
-        r.setstate(state)
-        if sys.byteorder != "little":
-            words.byteswap()
-        return words.tobytes()
-
-    def skip(self, n: int) -> None:
-        """Consume ``n`` words at once."""
-        if n > 0:
-            self._r.getrandbits(32 * n)
+    def bits_function(self):
+        """``getrandbits`` itself: ``f(32)`` is the next word, about three times
+        cheaper than calling the partial of :meth:`word_function`."""
+        return self._r.getrandbits
 
 
 class RNG:
@@ -82,6 +66,12 @@ class RNG:
         self._source = src
         fast = getattr(src, "word_function", None)
         self._word = fast() if fast is not None else src.next_u32
+        bits = getattr(src, "bits_function", None)
+        if bits is not None:
+            self._bits = bits()
+        else:
+            word = self._word
+            self._bits = lambda _n: word()
 
     @property
     def word(self):
@@ -89,39 +79,29 @@ class RNG:
         directly; ``rng.word() % x`` is what :meth:`rn2` computes."""
         return self._word
 
-    def peek_bytes(self, n: int) -> bytes | None:
-        """The next ``n`` raw words as 4n little-endian bytes without drawing them, or
-        None when the source cannot look ahead.  For loops whose number of draws
-        depends on the values drawn: read ahead, work out how many were used, then
-        :meth:`skip` exactly that many."""
-        peek = getattr(self._source, "peek_bytes", None)
-        if peek is None or array("I").itemsize != 4 or n <= 0:
-            return None
-        return peek(n)
-
-    def skip(self, n: int) -> None:
-        """Draw ``n`` raw words and count them (after :meth:`peek_bytes`)."""
-        if n > 0:
-            self._source.skip(n)
-            self.calls += n
+    @property
+    def bits(self):
+        """``bits(32)`` is the draw :attr:`word` makes, by the cheapest call there is
+        (uncounted; pass only 32)."""
+        return self._bits
 
     def _rnd_raw(self, x: int) -> int:
         self.calls += 1
-        return self._word() % x
+        return self._bits(32) % x
 
     def rn2(self, x: int) -> int:
         """0 <= rn2(x) < x; the game answers 0 for x <= 0 (with a warning)."""
         if x <= 0:
             return 0
         self.calls += 1
-        return self._word() % x
+        return self._bits(32) % x
 
     def rnd(self, x: int) -> int:
         """1 <= rnd(x) <= x; the game answers 1 for x <= 0."""
         if x <= 0:
             return 1
         self.calls += 1
-        return self._word() % x + 1
+        return self._bits(32) % x + 1
 
     def rn1(self, x: int, y: int) -> int:
         """rn2(x) + y, the game's macro."""

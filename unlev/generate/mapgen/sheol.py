@@ -50,6 +50,7 @@ PASSABLE = (T.ICE, T.POOL, T.ROOM)
 ROOM_OR_ICE = (T.ROOM, T.ICE)
 # what finalize_map() and the flood need to know of a square's type
 STONE_OR_NOT = {t: t if t == T.STONE else T.ROOM for t in OPENTYPS}
+ROOM_OR_NOT = {t: t if t == T.ROOM else T.STONE for t in OPENTYPS}
 FLOOD_CLASSES = {t: (T.ROOM if t in PASSABLE else T.ICEWALL if t != T.STONE else T.STONE)
                  for t in OPENTYPS}
 
@@ -348,28 +349,30 @@ def mkopensheol(level: Level, rng, shortcuts: bool = True) -> None:
     state = _State()
     for _ in range(MAX_ATTEMPTS):
         while True:
-            pts = Points.place(rng, OPENTYPS, num_points, exact=not shortcuts)
-            if shortcuts and pts.room_near_both_ends():
-                m = None
-                break
-            m = pts.terrain()
-            if verify_stairs_place(m) == STAT_STAIRSOK:
+            pts = Points.place(rng, OPENTYPS, num_points)
+            if not shortcuts:
+                m = pts.terrain()
+                if verify_stairs_place(m) == STAT_STAIRSOK:
+                    break
+                continue
+            if pts.room_near_both_ends() or verify_stairs_place(
+                    pts.terrain(ROOM_OR_NOT, LEFT15 | RIGHT65)) == STAT_STAIRSOK:
                 break
         tries += 1
         if tries > 100 and num_points > 100:
             num_points -= 1
-        if m is None:
-            state.finalize_points(pts)
-            start = pick_start(rng, lambda x, y: pts.type_at(x, y) in ROOM_OR_ICE)
-            if start is None or corner_doomed(pts, start):
-                continue
-            if flood_verdict(pts.terrain(FLOOD_CLASSES), *start) != STAT_REJECT:
-                _commit(level, pts.terrain(), state)
+        if not shortcuts:
+            state.finalize(m)
+            if plug_unreachable_places(m, rng) != STAT_REJECT:
+                _commit(level, m, state)
                 return
             continue
-        state.finalize(m)
-        if plug_unreachable_places(m, rng) != STAT_REJECT:
-            _commit(level, m, state)
+        state.finalize_points(pts)
+        start = pick_start(rng, lambda x, y: pts.type_at(x, y) in ROOM_OR_ICE)
+        if start is None or corner_doomed(pts, start):
+            continue
+        if flood_verdict(pts.terrain(FLOOD_CLASSES), *start) != STAT_REJECT:
+            _commit(level, pts.terrain(), state)
             return
     raise SheolGenerationError("mkopensheol: no acceptable map")
 
@@ -382,7 +385,7 @@ def mksheol(level: Level, rng, shortcuts: bool = True) -> None:
         return
     state = _State()
     for _ in range(MAX_ATTEMPTS):
-        m = Points.place(rng, TYPS, 300, exact=not shortcuts).terrain()
+        m = Points.place(rng, TYPS, 300).terrain()
         guaranteed, probs = carve_path(level, rng)
         chosen = guaranteed
         # the C's loop: x outer, y inner; a draw wherever out_of != 0
