@@ -92,24 +92,26 @@ def place_keys(rng, vtyps, numpoints: int):
     # per point and up to three looks per try: cheaper than nine marks while few
     # tries fail
     row = bytearray(256 * (ROWNO + 3))
+    forced_after = FORCED_AFTER
     keys: list = []
     types: list = []
     fails = 0                 # failed tries of the point being placed
-    tries = 0
+    failed = 0                # of the points placed
     placed = 0
     while placed < numpoints:
-        k = bits(32) % (COLNO - 1) + 1 + 256 * (bits(32) % ROWNO + 1)
-        t = bits(32)
-        tries += 1
-        if (row[k] or row[k - 256] or row[k + 256]) and fails < FORCED_AFTER:
+        while True:           # the tries of one point (the hottest loop of Sheol)
+            k = bits(32) % (COLNO - 1) + (bits(32) % ROWNO << 8) + 257
+            t = bits(32)
+            if not (row[k] or row[k - 256] or row[k + 256]) or fails >= forced_after:
+                break
             fails += 1
-            continue
+        failed += fails
         fails = 0
         placed += 1
         keys.append(k)
         types.append(vtyps[t % numtyps])
         row[k - 1] = row[k] = row[k + 1] = 1
-    rng.calls += 3 * tries
+    rng.calls += 3 * (placed + failed)
     return keys, types
 
 
