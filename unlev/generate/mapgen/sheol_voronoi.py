@@ -95,6 +95,7 @@ def place_keys(rng, vtyps, numpoints: int):
     forced_after = FORCED_AFTER
     keys: list = []
     types: list = []
+    add_key, add_type = keys.append, types.append
     fails = 0                 # failed tries of the point being placed
     failed = 0                # of the points placed
     placed = 0
@@ -108,8 +109,8 @@ def place_keys(rng, vtyps, numpoints: int):
         failed += fails
         fails = 0
         placed += 1
-        keys.append(k)
-        types.append(vtyps[t % numtyps])
+        add_key(k)
+        add_type(vtyps[t % numtyps])
         row[k - 1] = row[k] = row[k + 1] = 1
     rng.calls += 3 * (placed + failed)
     return keys, types
