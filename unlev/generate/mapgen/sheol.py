@@ -89,6 +89,13 @@ RIGHT65 = colmask(65, COLNO - 1)
 CORNERS = ((1, 0), (1, ROWNO - 1), (COLNO - 1, 0), (COLNO - 1, ROWNO - 1))
 
 
+def _popcount(b: int) -> int:
+    return b.bit_count() if _HAS_BIT_COUNT else bin(b).count("1")
+
+
+_HAS_BIT_COUNT = hasattr(int, "bit_count")     # Python 3.10+
+
+
 def _iter_bits(b: int):
     while b:
         low = b & -b
@@ -313,7 +320,9 @@ class _State:
         one by one when few are left (after a few dozen attempts almost every square
         has been stone once)."""
         todo = VALID & ~self.nondig
-        if bin(todo).count("1") > FEW_SQUARES:
+        if not todo:
+            return
+        if _popcount(todo) > FEW_SQUARES:
             self.finalize(pts.terrain(STONE_OR_NOT, todo))
             return
         type_at = pts.type_at
