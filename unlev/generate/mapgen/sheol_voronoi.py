@@ -96,12 +96,13 @@ def place_keys(rng, vtyps, numpoints: int):
     keys: list = []
     types: list = []
     add_key, add_type = keys.append, types.append
+    xs, ys = COLNO - 1, ROWNO
     fails = 0                 # failed tries of the point being placed
     failed = 0                # of the points placed
     placed = 0
     while placed < numpoints:
         while True:           # the tries of one point (the hottest loop of Sheol)
-            k = bits(32) % (COLNO - 1) + (bits(32) % ROWNO << 8) + 257
+            k = bits(32) % xs + (bits(32) % ys << 8) + 257
             t = bits(32)
             if not (row[k] or row[k - 256] or row[k + 256]) or fails >= forced_after:
                 break
