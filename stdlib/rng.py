@@ -38,6 +38,11 @@ class MersenneSource:
         """A callable giving the next word, without a Python frame per call."""
         return functools.partial(self._r.getrandbits, 32)
 
+    def bits_function(self):
+        """``getrandbits`` itself: ``f(32)`` is the next word, about three times
+        cheaper than calling the partial of :meth:`word_function`."""
+        return self._r.getrandbits
+
 
 class RNG:
     """NetHack's random helpers over a :class:`WordSource`.
@@ -61,6 +66,12 @@ class RNG:
         self._source = src
         fast = getattr(src, "word_function", None)
         self._word = fast() if fast is not None else src.next_u32
+        bits = getattr(src, "bits_function", None)
+        if bits is not None:
+            self._bits = bits()
+        else:
+            word = self._word
+            self._bits = lambda _n: word()
 
     @property
     def word(self):
@@ -68,23 +79,29 @@ class RNG:
         directly; ``rng.word() % x`` is what :meth:`rn2` computes."""
         return self._word
 
+    @property
+    def bits(self):
+        """``bits(32)`` is the draw :attr:`word` makes, by the cheapest call there is
+        (uncounted; pass only 32)."""
+        return self._bits
+
     def _rnd_raw(self, x: int) -> int:
         self.calls += 1
-        return self._word() % x
+        return self._bits(32) % x
 
     def rn2(self, x: int) -> int:
         """0 <= rn2(x) < x; the game answers 0 for x <= 0 (with a warning)."""
         if x <= 0:
             return 0
         self.calls += 1
-        return self._word() % x
+        return self._bits(32) % x
 
     def rnd(self, x: int) -> int:
         """1 <= rnd(x) <= x; the game answers 1 for x <= 0."""
         if x <= 0:
             return 1
         self.calls += 1
-        return self._word() % x + 1
+        return self._bits(32) % x + 1
 
     def rn1(self, x: int, y: int) -> int:
         """rn2(x) + y, the game's macro."""

@@ -8,7 +8,7 @@ from unlev.stdlib.rng import RNG
 from unlev.stdlib import terrain as T
 from unlev.model.level import Level, DungeonContext, ROWNO, COLNO, W_NONDIGGABLE, D_NODOOR
 from unlev.generate.mapgen.init import InitSpec, init_level, UnsupportedInitStyle, LIT_RANDOM
-from unlev.generate.mapgen import mines, sheol, init as mapgen
+from unlev.generate.mapgen import mines, sheol, sheol_voronoi, init as mapgen
 from unlev.generate import walls
 
 
@@ -226,8 +226,8 @@ def test_sheol_levels_are_deterministic_reachable_and_lit():
 
 def test_sheol_voronoi_matches_brute_force():
     rng = RNG(5)
-    px, py, pt = sheol._voronoi_points(rng, sheol.OPENTYPS, 60)
-    m = sheol._voronoi_assign(px, py, pt)
+    px, py, pt = sheol_voronoi.place_points(rng, sheol.OPENTYPS, 60)
+    m = sheol_voronoi.assign(px, py, pt)
     for x in range(1, COLNO, 3):
         for y in range(ROWNO):
             d = [(px[i] - x) ** 2 + (py[i] - y) ** 2 for i in range(60)]

@@ -9,9 +9,13 @@ random draws follow mksheol.c exactly.
 The game often needs tens to hundreds of attempts (any floor, ice or pool in a map
 corner is unreachable by the C's flood fill, which never spreads from the border), so
 the terrain of an attempt is kept as one bit set per terrain type (bit ``x*64 + y``)
-and the Voronoi diagram, the flood fills and the masks are computed on those; only
-the accepted map is written to the level.  Results are identical to a cell-by-cell
-port (ties between equidistant points go to the lower index, as the C's strict '<').
+and the Voronoi diagram (:mod:`unlev.generate.mapgen.sheol_voronoi`), the flood fills
+and the masks are computed on those; only the accepted map is written to the level.
+The open variant decides most attempts without building their map: the squares its
+random draws look at are typed one by one, a passable corner dooms the map
+(:func:`corner_doomed`), and finalize_map()'s stone marks are taken only where none
+is yet.  ``shortcuts=False`` runs the plain port; both give the same draws and the
+same level (tests/test_sheol_fast.py).
 
 Reads ``level.context.dunlev`` (the level number inside Sheol: the C's u.uz.dlevel).
 
@@ -27,8 +31,9 @@ from __future__ import annotations
 from unlev.stdlib import terrain as T
 from unlev.model.level import COLNO, ROWNO, W_NONDIGGABLE, FLAGS_MASK, Level
 from unlev.generate.walls import wallify_map
+from unlev.generate.mapgen.sheol_voronoi import (
+    W, VALID, TerrainBits, Points, colmask)
 
-W = 64                     # bits per column in the bit sets
 MINIMUM_VORONOI_DISTANCE = 4
 
 STAT_REJECT = 0
@@ -40,6 +45,16 @@ TYPS = (T.ICEWALL, T.CRYSTALICEWALL, T.CRYSTALICEWALL, T.CRYSTALICEWALL,
         T.POOL, T.POOL, T.STONE, T.STONE, T.STONE, T.STONE)
 OPENTYPS = (T.ICEWALL, T.CRYSTALICEWALL, T.CRYSTALICEWALL, T.STONE,
             T.POOL, T.POOL, T.ROOM, T.ICE, T.ICE, T.ROOM)
+
+PASSABLE = (T.ICE, T.POOL, T.ROOM)
+ROOM_OR_ICE = (T.ROOM, T.ICE)
+# what finalize_map() and the flood need to know of a square's type
+STONE_OR_NOT = {t: t if t == T.STONE else T.ROOM for t in OPENTYPS}
+ROOM_OR_NOT = {t: t if t == T.ROOM else T.STONE for t in OPENTYPS}
+FLOOD_CLASSES = {t: (T.ROOM if t in PASSABLE else T.ICEWALL if t != T.STONE else T.STONE)
+                 for t in OPENTYPS}
+
+FEW_SQUARES = 100          # below this, squares are typed one by one
 
 MAX_ATTEMPTS = 100000      # safety valve; the C loops without bound
 
@@ -68,18 +83,17 @@ def _bit(x: int, y: int) -> int:
     return 1 << (x * W + y)
 
 
-def _colmask(x1: int, x2: int, y1: int = 0, y2: int = ROWNO - 1) -> int:
-    col = ((1 << (y2 + 1)) - 1) ^ ((1 << y1) - 1)
-    m = 0
-    for x in range(x1, x2 + 1):
-        m |= col << (x * W)
-    return m
+INTERIOR = colmask(2, COLNO - 2, 1, ROWNO - 2)  # cells the C flood spreads from
+LEFT15 = colmask(1, 15)
+RIGHT65 = colmask(65, COLNO - 1)
+CORNERS = ((1, 0), (1, ROWNO - 1), (COLNO - 1, 0), (COLNO - 1, ROWNO - 1))
 
 
-VALID = _colmask(1, COLNO - 1)                  # isok() cells
-INTERIOR = _colmask(2, COLNO - 2, 1, ROWNO - 2)  # cells the C flood spreads from
-LEFT15 = _colmask(1, 15)
-RIGHT65 = _colmask(65, COLNO - 1)
+def _popcount(b: int) -> int:
+    return b.bit_count() if _HAS_BIT_COUNT else bin(b).count("1")
+
+
+_HAS_BIT_COUNT = hasattr(int, "bit_count")     # Python 3.10+
 
 
 def _iter_bits(b: int):
@@ -88,152 +102,6 @@ def _iter_bits(b: int):
         k = low.bit_length() - 1
         yield k >> 6, k & 63
         b ^= low
-
-
-def _build_dist_groups():
-    groups = {}
-    for dx in range(-(COLNO - 1), COLNO):
-        for dy in range(-(ROWNO - 1), ROWNO):
-            groups.setdefault(dx * dx + dy * dy, []).append((dx, dy))
-    return [(d, tuple(groups[d])) for d in sorted(groups)]
-
-
-_DIST_GROUPS = _build_dist_groups()
-
-
-class _Map:
-    """One attempt's terrain: terrain type -> bit set over valid cells."""
-
-    __slots__ = ("by", )
-
-    def __init__(self) -> None:
-        self.by: dict[int, int] = {}
-
-    def get(self, x: int, y: int) -> int:
-        b = 1 << (x * W + y)
-        for t, s in self.by.items():
-            if s & b:
-                return t
-        return T.STONE
-
-    def set(self, x: int, y: int, t: int) -> None:
-        b = 1 << (x * W + y)
-        for k in self.by:
-            if self.by[k] & b:
-                self.by[k] &= ~b
-                break
-        self.by[t] = self.by.get(t, 0) | b
-
-    def mask(self, *types: int) -> int:
-        m = 0
-        for t in types:
-            m |= self.by.get(t, 0)
-        return m
-
-    def replace(self, sel: int, t: int) -> None:
-        """Give type ``t`` to every cell of ``sel``."""
-        if not sel:
-            return
-        for k in list(self.by):
-            self.by[k] &= ~sel
-        self.by[t] = self.by.get(t, 0) | sel
-
-
-# --------------------------------------------------------------------------------
-def _voronoi_points(rng, vtyps, numpoints: int):
-    """The point placement loop of init_level_base_voronoi() (all its draws)."""
-    numtyps = len(vtyps)
-    word = rng.word             # the hottest loop of Sheol: draw words directly
-    draws = 0
-    px = [0] * numpoints
-    py = [0] * numpoints
-    pt = [0] * numpoints
-    # cells with a committed point within their 3x3 box, padded by one on every side
-    PW = ROWNO + 2
-    near = bytearray((COLNO + 2) * PW)
-    box = (-PW - 1, -PW, -PW + 1, -1, 0, 1, PW - 1, PW, PW + 1)
-    i1_tries = 0
-    i1_last_try = 0
-    i1 = 0
-    xs, ys = COLNO - 1, ROWNO
-    while i1 < numpoints:
-        if i1_last_try != i1:
-            i1_tries = 0
-            i1_last_try = i1
-        x = word() % xs + 1
-        y = word() % ys
-        px[i1] = x
-        py[i1] = y
-        pt[i1] = vtyps[word() % numtyps]
-        draws += 3
-        tries_before = i1_tries
-        i1_tries += 1
-        c = (x + 1) * PW + y + 1
-        # dist2 < 4 <=> an earlier point within the 3x3 box
-        if tries_before <= 1000 and near[c]:
-            continue              # --i1; break; ++i1: try the same index again
-        for d in box:
-            near[c + d] = 1
-        i1 += 1
-    rng.calls += draws
-    return px, py, pt
-
-
-_PAD = COLNO * W          # owner table padding: any offset stays inside the list
-_GROUP_SHIFTS = [(d, tuple(dx * W + dy for dx, dy in offs)) for d, offs in _DIST_GROUPS]
-
-
-def _voronoi_assign(px, py, pt) -> _Map:
-    """Give every valid cell the type of its nearest point (lowest index on ties)."""
-    n = len(px)
-    owner = [n] * (3 * _PAD)           # bit index + _PAD -> lowest point index there
-    occ: dict[int, int] = {}
-    for i in range(n):
-        k = px[i] * W + py[i]
-        if owner[k + _PAD] == n:
-            owner[k + _PAD] = i
-        occ[pt[i]] = occ.get(pt[i], 0) | (1 << k)
-    assigned = {t: 0 for t in occ}
-    unassigned = VALID
-    for _d, shifts in _GROUP_SHIFTS:
-        if not unassigned:
-            break
-        reach = {}
-        for t, o in occ.items():
-            r = 0
-            for sh in shifts:
-                r |= (o << sh) if sh >= 0 else (o >> -sh)
-            r &= unassigned
-            if r:
-                reach[t] = r
-        if not reach:
-            continue
-        seen = 0
-        multi = 0
-        for r in reach.values():
-            multi |= seen & r
-            seen |= r
-        if multi:
-            for t in reach:
-                assigned[t] |= reach[t] & ~multi
-            while multi:
-                low = multi & -multi
-                k = low.bit_length() - 1 + _PAD
-                best = min(owner[k - sh] for sh in shifts)
-                assigned[pt[best]] |= low
-                multi ^= low
-        else:
-            for t in reach:
-                assigned[t] |= reach[t]
-        unassigned &= ~seen
-    m = _Map()
-    m.by = {t: b for t, b in assigned.items() if b}
-    return m
-
-
-def init_level_base_voronoi(rng, vtyps, numpoints: int) -> _Map:
-    px, py, pt = _voronoi_points(rng, vtyps, numpoints)
-    return _voronoi_assign(px, py, pt)
 
 
 # --------------------------------------------------------------------------------
@@ -344,19 +212,25 @@ def _flood(start: int, passable: int) -> int:
         fill = new
 
 
-def plug_unreachable_places(m: _Map, rng) -> int:
-    roomice = m.mask(T.ROOM, T.ICE)
+def pick_start(rng, is_room_or_ice):
+    """plug_unreachable_places()'s random ROOM or ICE square to flood from, or None
+    (a pick on the 100th try counts as none, as in the C)."""
     tries = 100
     x = y = 0
     while tries > 0:
         tries -= 1
         x = rng.rn1(COLNO - 2, 1)
         y = rng.rn2(ROWNO)
-        if not (roomice >> (x * W + y)) & 1:
-            continue
-        break
+        if is_room_or_ice(x, y):
+            break
     if tries <= 0:
-        return STAT_REJECT
+        return None
+    return x, y
+
+
+def flood_verdict(m: TerrainBits, x: int, y: int) -> int:
+    """plug_unreachable_places() after the pick: is every ICE, POOL and ROOM square
+    reachable from (x, y), or at least through ice walls?"""
     start = _bit(x, y)
     passable = m.mask(T.ICE, T.POOL, T.ROOM) & VALID
     fill = _flood(start, passable)
@@ -369,7 +243,25 @@ def plug_unreachable_places(m: _Map, rng) -> int:
     return STAT_SEMIPLUGGED
 
 
-def verify_stairs_place(m: _Map) -> int:
+def plug_unreachable_places(m: TerrainBits, rng) -> int:
+    roomice = m.mask(T.ROOM, T.ICE)
+    start = pick_start(rng, lambda x, y: (roomice >> (x * W + y)) & 1)
+    if start is None:
+        return STAT_REJECT
+    return flood_verdict(m, *start)
+
+
+def corner_doomed(pts: Points, start) -> bool:
+    """A corner square of ICE, POOL or ROOM that is not the flood's start is never
+    reached: the C's flood does not spread from border squares, and a corner's
+    neighbours are all on the border.  Such a map is rejected whatever else it holds."""
+    for x, y in CORNERS:
+        if (x, y) != start and pts.type_at(x, y) in PASSABLE:
+            return True
+    return False
+
+
+def verify_stairs_place(m: TerrainBits) -> int:
     """Floor (ROOM) must exist in columns 1..15 and in columns 65..79."""
     room = m.by.get(T.ROOM, 0)
     if not room & LEFT15 or not room & RIGHT65:
@@ -394,7 +286,7 @@ def shake_position(rng, x: int, y: int) -> tuple[int, int]:
     return x, y
 
 
-def place_clouds(m: _Map, rng) -> None:
+def place_clouds(m: TerrainBits, rng) -> None:
     num_clouds = rng.rn2(25)
     num_clouds += rng.rn2(40) + 5
     while True:
@@ -419,12 +311,27 @@ class _State:
     def __init__(self) -> None:
         self.nondig = 0
 
-    def finalize(self, m: _Map) -> None:
+    def finalize(self, m: TerrainBits) -> None:
         # IS_ROCK && !IS_ANY_ICEWALL on a fresh attempt's map: stone only
         self.nondig |= m.by.get(T.STONE, 0) & VALID
 
+    def finalize_points(self, pts: Points) -> None:
+        """finalize() from the points: only squares not yet marked are looked at,
+        one by one when few are left (after a few dozen attempts almost every square
+        has been stone once)."""
+        todo = VALID & ~self.nondig
+        if not todo:
+            return
+        if _popcount(todo) > FEW_SQUARES:
+            self.finalize(pts.terrain(STONE_OR_NOT, todo))
+            return
+        type_at = pts.type_at
+        for x, y in _iter_bits(todo):
+            if type_at(x, y) == T.STONE:
+                self.nondig |= _bit(x, y)
 
-def _commit(level: Level, m: _Map, state: _State) -> None:
+
+def _commit(level: Level, m: TerrainBits, state: _State) -> None:
     """Write the accepted attempt and finish finalize_map() on the real level."""
     typ, lit, flg = level.typ, level.lit, level.flg
     for k in range(1 * ROWNO, COLNO * ROWNO):
@@ -441,34 +348,53 @@ def _commit(level: Level, m: _Map, state: _State) -> None:
     level.flags.is_cavernous_lev = True
 
 
-def mkopensheol(level: Level, rng) -> None:
+def mkopensheol(level: Level, rng, shortcuts: bool = True) -> None:
+    """The open variant.  Most of its maps are rejected (see corner_doomed); with
+    ``shortcuts`` a map is built only when it may be kept, and the rest is decided
+    from a few squares -- the same draws and the same level (``shortcuts=False``
+    builds every map, as the C does)."""
     num_points = 300
     tries = 0
     state = _State()
     for _ in range(MAX_ATTEMPTS):
         while True:
-            m = init_level_base_voronoi(rng, OPENTYPS, num_points)
-            if verify_stairs_place(m) == STAT_STAIRSOK:
+            pts = Points.place(rng, OPENTYPS, num_points)
+            if not shortcuts:
+                m = pts.terrain()
+                if verify_stairs_place(m) == STAT_STAIRSOK:
+                    break
+                continue
+            if pts.room_near_both_ends() or verify_stairs_place(
+                    pts.terrain(ROOM_OR_NOT, LEFT15 | RIGHT65)) == STAT_STAIRSOK:
                 break
         tries += 1
         if tries > 100 and num_points > 100:
             num_points -= 1
-        state.finalize(m)
-        if plug_unreachable_places(m, rng) != STAT_REJECT:
-            _commit(level, m, state)
+        if not shortcuts:
+            state.finalize(m)
+            if plug_unreachable_places(m, rng) != STAT_REJECT:
+                _commit(level, m, state)
+                return
+            continue
+        state.finalize_points(pts)
+        start = pick_start(rng, lambda x, y: pts.type_at(x, y) in ROOM_OR_ICE)
+        if start is None or corner_doomed(pts, start):
+            continue
+        if flood_verdict(pts.terrain(FLOOD_CLASSES), *start) != STAT_REJECT:
+            _commit(level, pts.terrain(), state)
             return
     raise SheolGenerationError("mkopensheol: no acceptable map")
 
 
-def mksheol(level: Level, rng) -> None:
-    """mksheol(): the Sheol level generator."""
+def mksheol(level: Level, rng, shortcuts: bool = True) -> None:
+    """mksheol(): the Sheol level generator (``shortcuts``: see mkopensheol)."""
     dunlev = level.context.dunlev
     if not dunlev > 2 and not dunlev == 2 and not rng.rn2(3):
-        mkopensheol(level, rng)
+        mkopensheol(level, rng, shortcuts)
         return
     state = _State()
     for _ in range(MAX_ATTEMPTS):
-        m = init_level_base_voronoi(rng, TYPS, 300)
+        m = Points.place(rng, TYPS, 300).terrain()
         guaranteed, probs = carve_path(level, rng)
         chosen = guaranteed
         # the C's loop: x outer, y inner; a draw wherever out_of != 0

@@ -24,6 +24,8 @@ from unlev.tools.compare.measures import (DIFFERS, KNOWN as V_KNOWN, MATCH, RANK
 from unlev.tools.compare.place import map_templates
 from unlev.tools.compare.sample import Sample, sample_of
 from unlev.tools.compare.gamedump import GameDump, read_dumps, reference_files
+from unlev.tools.compare.jobs import SampleJob, remember, run_samples
+from unlev.tools.executor import DEFAULT_CONNECT_TIMEOUT, ExecutorError, add_executor_options
 from unlev.lang import ast as A
 from unlev.lang.diagnostics import DesError
 from unlev.lang.frontend import compile_file
@@ -228,21 +230,67 @@ class Report:
 def run_compare(paths: Sequence[str], reference: str, seeds: int = 10, only=None,
                 compat: Compat = Compat.game(), seed_base: int = 1,
                 progress: Optional[Callable[[LevelResult], None]] = None,
-                known: Sequence[KnownDifference] = KNOWN) -> Report:
+                known: Sequence[KnownDifference] = KNOWN, workers: int = 1,
+                scheduler: Optional[str] = None,
+                connect_timeout: float = DEFAULT_CONNECT_TIMEOUT) -> Report:
+    """Compare every level of ``paths`` that has dumps.  Each (level, seed) run is a
+    job for unlev.tools.executor: here, on ``workers`` local processes or on the Dask
+    cluster at ``scheduler`` -- the report is the same."""
     refs = reference_files(reference)
     t0 = time.perf_counter()
     todo, errors = levels_with_reference(paths, refs, only)
     results = []
     for f, _e in errors:
         results.append(LevelResult(os.path.basename(f), f, 0, 0, error="des-file error"))
+    seed_list = list(range(seed_base, seed_base + seeds))
+    plans = []          # (file, compiled, node, dumps, first job)
+    jobs: List[SampleJob] = []
     for f, compiled, node in todo:
+        remember(f, compiled)
         dumps = read_dumps(refs[node.name])
-        r = compare_level(compiled, node, dumps, list(range(seed_base, seed_base + seeds)),
-                          compat, f, known)
-        results.append(r)
+        own_portals = sum(1 for n in A.walk(node)
+                          if isinstance(n, A.LevRegionStmt) and n.kind == "portal")
+        index = next(i for i, lv in enumerate(compiled.tree.levels) if lv is node)
+        plans.append((f, compiled, node, dumps, len(jobs)))
+        for i, seed in enumerate(seed_list):
+            ctx = run = None
+            if dumps:
+                ctx, run = contexts_for(dumps[i % len(dumps)], node.name, own_portals)
+            jobs.append(SampleJob(f, index, seed, ctx, run, compat))
+    done: List[Optional[tuple]] = [None] * len(jobs)
+    missing = [len(seed_list)] * len(plans)
+    level_of = [k for k in range(len(plans)) for _ in seed_list]
+    finished: Dict[int, LevelResult] = {}
+    for i, r in run_samples(jobs, workers=workers, scheduler=scheduler,
+                            connect_timeout=connect_timeout):
+        done[i] = r
+        k = level_of[i]
+        missing[k] -= 1
+        if missing[k]:
+            continue
+        f, compiled, node, dumps, first = plans[k]
+        finished[k] = _level_result(compiled, node, dumps, seed_list, f, known,
+                                    done[first:first + len(seed_list)])
         if progress is not None:
-            progress(r)
+            progress(finished[k])
+    results += [finished[k] for k in range(len(plans))]
     return Report(reference, seeds, results, time.perf_counter() - t0)
+
+
+def _level_result(compiled, node: A.Level, dumps: Sequence[GameDump], seeds: Sequence[int],
+                  file: str, known: Sequence[KnownDifference], runs) -> LevelResult:
+    """compare_level() for runs made as jobs: (sample, error, seconds) per seed."""
+    t0 = time.perf_counter()
+    res = LevelResult(node.name, file, len(seeds), len(dumps))
+    bad = next((err for _s, err, _t in runs if err), "")
+    if bad:
+        res.error = bad
+        return res
+    game = [sample_of(d.to_level()) for d in dumps]
+    res.measures, res.frame = compare_samples(compiled, node, [s for s, _e, _t in runs],
+                                              game, known)
+    res.seconds = sum(t for _s, _e, t in runs) + time.perf_counter() - t0
+    return res
 
 
 # ------------------------------------------------------------------ command line
@@ -288,6 +336,8 @@ def add_parser(sub) -> None:
                    help="print every measure of every level, not only the differences")
     p.add_argument("--worst", type=int, default=25, metavar="N",
                    help="rows in the table of worst differences")
+    add_executor_options(p, "worker processes for the runs (default: one per core; 1 "
+                         "runs in this process)")
     add_common_options(p)
     p.set_defaults(func=cmd_compare)
 
@@ -307,8 +357,15 @@ def cmd_compare(args) -> int:
         return 2
     compat = Compat.game() if args.compat == "game" else Compat()
     to_stdout_json = args.json == "-"
-    report = run_compare(args.paths, reference, args.seeds, set(args.level) or None,
-                         compat, args.seed_base)
+    workers = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
+    try:
+        report = run_compare(args.paths, reference, args.seeds, set(args.level) or None,
+                             compat, args.seed_base, workers=workers,
+                             scheduler=args.scheduler,
+                             connect_timeout=args.scheduler_timeout)
+    except ExecutorError as e:
+        print(f"unlev compare: error: {e}", file=sys.stderr)
+        return 2
     if not report.results:
         print("unlev compare: none of the given levels has reference dumps", file=sys.stderr)
         return 2

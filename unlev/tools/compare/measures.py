@@ -146,7 +146,8 @@ def categorical(group: str, name: str, ours: Sequence[Counter], game: Sequence[C
         for c in game:
             tg.update(c)
         no, ng = sum(to.values()) or 1, sum(tg.values()) or 1
-        gaps = sorted(set(to) | set(tg), key=lambda k: -abs(to[k] / no - tg[k] / ng))
+        # ties by name: a set's order changes from one process to the next
+        gaps = sorted(set(to) | set(tg), key=lambda k: (-abs(to[k] / no - tg[k] / ng), str(k)))
         m.detail = [f"{k}: ours {to[k] / len(ours):.2f}/level, game {tg[k] / len(game):.2f}/level"
                     for k in gaps[:6]]
     return m

@@ -13,16 +13,16 @@ from __future__ import annotations
 
 import argparse
 import fnmatch
-import multiprocessing
 import os
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from typing import Dict, List, Tuple
+from typing import Dict, List, Optional, Tuple
 
 from unlev.tools.harness.config import ConfigError, SkipConfig, directives_of, parse_seeds
 from unlev.tools.harness.jobs import ERROR, FAILED, PASSED, Job, Settings, describe_failure, \
     list_jobs, run_job
+from unlev.tools.executor import DEFAULT_CONNECT_TIMEOUT, ExecutorError, \
+    add_executor_options, run_unordered
 from unlev.lang.diagnostics import DesError
 from unlev.output.words import count
 
@@ -59,8 +59,7 @@ def add_parser(subparsers) -> None:
                    help="(re)write the snapshots that differ, and say what changed")
     p.add_argument("--ci", action="store_true",
                    help="a missing snapshot is a failure instead of being created")
-    p.add_argument("-j", "--jobs", type=int, default=0, metavar="N",
-                   help="worker processes (default: one per core; 1 runs serially)")
+    add_executor_options(p)
     p.add_argument("--level", action="append", default=[], metavar="GLOB",
                    help="only LEVELs whose name matches (repeatable)")
     p.add_argument("--config", metavar="FILE",
@@ -82,7 +81,8 @@ def add_parser(subparsers) -> None:
 
 
 # ------------------------------------------------------------------ running jobs
-def _run_batch(jobs: List[Job], settings: Settings) -> List[dict]:
+def _run_batch(batch: Tuple[List[Job], Settings]) -> List[dict]:
+    jobs, settings = batch
     return [run_job(j, settings) for j in jobs]
 
 
@@ -94,33 +94,20 @@ def _batches(jobs: List[Job]) -> List[List[Job]]:
     return list(out.values())
 
 
-def _pool_context():
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-
-
 def run_jobs(jobs: List[Job], settings: Settings, workers: int = 1,
-             progress=None) -> List[dict]:
-    """Every job's result, in job order whatever the number of workers.  ``progress``
-    is called with (results_so_far, batch_results) after each batch."""
+             progress=None, scheduler: Optional[str] = None,
+             connect_timeout: float = DEFAULT_CONNECT_TIMEOUT) -> List[dict]:
+    """Every job's result, in job order wherever the jobs ran (unlev.tools.executor:
+    here, ``workers`` local processes, or the Dask cluster at ``scheduler``).
+    ``progress`` is called with each batch's results as it finishes."""
     batches = _batches(jobs)
     done: Dict[Job, dict] = {}
-    if workers <= 1 or len(batches) <= 1:
-        for b in batches:
-            rs = _run_batch(b, settings)
-            done.update(zip(b, rs))
-            if progress:
-                progress(rs)
-    else:
-        with ProcessPoolExecutor(max_workers=min(workers, len(batches)),
-                                 mp_context=_pool_context()) as ex:
-            futs = {ex.submit(_run_batch, b, settings): b for b in batches}
-            for f in as_completed(futs):
-                b = futs[f]
-                rs = f.result()
-                done.update(zip(b, rs))
-                if progress:
-                    progress(rs)
+    for i, rs in run_unordered(_run_batch, [(b, settings) for b in batches],
+                               workers=workers, scheduler=scheduler,
+                               connect_timeout=connect_timeout):
+        done.update(zip(batches[i], rs))
+        if progress:
+            progress(rs)
     return [done[j] for j in jobs]
 
 
@@ -183,7 +170,11 @@ def cmd_test(args) -> int:
                 lint_text[f] = msgs
                 lint_count += len(msgs)
 
-    results = _execute(jobs, settings, args, err)
+    try:
+        results = _execute(jobs, settings, args, err)
+    except ExecutorError as e:
+        print(f"unlev test: error: {e}", file=sys.stderr)
+        return 2
     results = results_early + results
     seconds = time.perf_counter() - t0
     return _report(results, lint_text, lint_count, seconds, seeds, args, out)
@@ -220,9 +211,11 @@ def _lint(path: str, settings: Settings, levels, config: SkipConfig) -> List[str
 
 def _execute(jobs: List[Job], settings: Settings, args, err) -> List[dict]:
     workers = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
+    where = dict(workers=workers, scheduler=args.scheduler,
+                 connect_timeout=args.scheduler_timeout)
     show = not args.no_progress and err.is_terminal and jobs
     if not show:
-        return run_jobs(jobs, settings, workers)
+        return run_jobs(jobs, settings, **where)
     from rich.progress import (BarColumn, MofNCompleteColumn, Progress, SpinnerColumn,
                                TextColumn, TimeElapsedColumn, TimeRemainingColumn)
     failed = [0]
@@ -237,7 +230,7 @@ def _execute(jobs: List[Job], settings: Settings, args, err) -> List[dict]:
             last = rs[-1]["level"] if rs else ""
             prog.update(task, advance=len(rs), failed=failed[0], description=last)
 
-        return run_jobs(jobs, settings, workers, advance)
+        return run_jobs(jobs, settings, progress=advance, **where)
 
 
 def _report(results: List[dict], lint_text: Dict[str, List[str]], lint_count: int,

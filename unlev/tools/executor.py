@@ -1,0 +1,115 @@
+"""Where the independent jobs of ``unlev test`` and ``unlev compare`` run.
+
+Why this module exists: both commands cut their work into small picklable jobs (a
+level and some seeds) whose results are plain data.  This is the one place that runs
+such jobs: in this process, on local worker processes (``-j N``, one per core by
+default), or on an existing Dask distributed cluster (``--scheduler ADDRESS``, e.g.
+``tcp://10.0.0.5:8786``) for sweeps bigger than one machine.  Results come back as the
+jobs finish, each with its job's number, so a command can report progress and still
+put the results in job order: they are the same wherever the jobs ran.
+
+On a cluster the workers must have the same unlev installed and see the des-files
+(and the snapshot and reference folders) under the same paths.  A missing
+``distributed`` package or an unreachable scheduler is an :class:`ExecutorError`
+with a one-line message, never a traceback.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import Callable, Iterator, Optional, Sequence, Tuple, TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+DEFAULT_CONNECT_TIMEOUT = 10.0      # seconds to reach a scheduler
+
+
+class ExecutorError(Exception):
+    """The jobs cannot be run where they were asked to run."""
+
+
+def add_executor_options(p, jobs_help: str = "worker processes (default: one per core; "
+                         "1 runs serially)") -> None:
+    p.add_argument("-j", "--jobs", type=int, default=0, metavar="N", help=jobs_help)
+    p.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                   help="run the jobs on a Dask distributed cluster instead of local "
+                   "processes (its scheduler's address, e.g. tcp://127.0.0.1:8786; needs "
+                   "pip install 'unlev[dask]', and the files at the same paths on the "
+                   "workers)")
+    p.add_argument("--scheduler-timeout", type=float, default=DEFAULT_CONNECT_TIMEOUT,
+                   metavar="SECONDS",
+                   help=f"how long to try to reach the scheduler (default "
+                   f"{DEFAULT_CONNECT_TIMEOUT:g})")
+
+
+def _pool_context():
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+
+
+def run_unordered(fn: Callable[[T], R], items: Sequence[T], *, workers: int = 1,
+                  scheduler: Optional[str] = None,
+                  connect_timeout: float = DEFAULT_CONNECT_TIMEOUT
+                  ) -> Iterator[Tuple[int, R]]:
+    """``(i, fn(items[i]))`` for every item, as the jobs finish.  ``fn`` must be a
+    module-level function and the items picklable (they may cross machines)."""
+    if scheduler:
+        yield from _on_dask(fn, items, scheduler, connect_timeout)
+    elif workers <= 1 or len(items) <= 1:
+        for i, item in enumerate(items):
+            yield i, fn(item)
+    else:
+        with ProcessPoolExecutor(max_workers=min(workers, len(items)),
+                                 mp_context=_pool_context()) as ex:
+            futures = {ex.submit(fn, item): i for i, item in enumerate(items)}
+            for f in as_completed(futures):
+                yield futures[f], f.result()
+
+
+def run_ordered(fn: Callable[[T], R], items: Sequence[T], **where) -> list:
+    """Every ``fn(item)``, in item order (see :func:`run_unordered`)."""
+    out: list = [None] * len(items)
+    for i, r in run_unordered(fn, items, **where):
+        out[i] = r
+    return out
+
+
+def connect(address: str, timeout: float = DEFAULT_CONNECT_TIMEOUT):
+    """A ``distributed.Client`` on the scheduler at ``address``, or ExecutorError."""
+    try:
+        from distributed import Client
+        from distributed.comm.addressing import parse_address, parse_host_port
+        from distributed.comm.registry import backends
+    except ImportError:
+        raise ExecutorError("--scheduler needs Dask's 'distributed' package: "
+                            "pip install 'unlev[dask]'") from None
+    # a malformed address is refused here: a Client made with one hangs on closing
+    try:
+        scheme, where = parse_address(address)
+        if scheme not in backends:
+            raise ValueError(f"unknown scheme {scheme!r} (known: "
+                             f"{', '.join(sorted(backends))})")
+        if scheme in ("tcp", "tls", "ws", "wss"):
+            parse_host_port(where)
+    except ValueError as e:
+        raise ExecutorError(f"bad scheduler address {address!r}: {e}") from None
+    try:
+        return Client(address, timeout=timeout, set_as_default=False)
+    except (OSError, TimeoutError, ValueError, TypeError) as e:
+        reason = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+        raise ExecutorError(f"cannot reach the Dask scheduler at {address}: {reason}") \
+            from None
+
+
+def _on_dask(fn, items, address: str, timeout: float):
+    client = connect(address, timeout)
+    try:
+        from distributed import as_completed as dask_completed
+        futures = client.map(fn, list(items), pure=False)
+        number = {f.key: i for i, f in enumerate(futures)}
+        for fut, result in dask_completed(futures, with_results=True, loop=client.loop):
+            yield number[fut.key], result
+    finally:
+        client.close()
