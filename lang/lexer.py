@@ -189,6 +189,7 @@ class Lexicon:
         self.map_chars = frozenset(map_chars)
         self.state = state
         self.core_functions = core_functions
+        self.extra_tokens: Tuple[str, ...] = ()   # token types a profile's words lex as
 
 
 _MAP_LINE_CHARS = "-|}{+xABCISHKMPLWTtFYU\\#. 0123456789\r"
@@ -257,6 +258,8 @@ class DesLexer:
         # PLY's clone() rebinds rule and error functions but not the end-of-file ones.
         self.lexer.lexstateeoff = {state: getattr(self, f.__name__)
                                    for state, f in self.lexer.lexstateeoff.items()}
+        if self.lexicon.extra_tokens:
+            self.lexer.lextokens_all = self.lexer.lextokens_all | set(self.lexicon.extra_tokens)
         self._map_lines: list = []
         self._map_start = None
 
@@ -333,6 +336,11 @@ class DesLexer:
             if ch not in valid:
                 t.lexpos += i
                 self._map_error_at(t, ch)
+        if t.value.endswith("\n"):
+            # a profile's own map characters (the lexicon's, beyond the rule's set)
+            self._map_lines.append(t.value.rstrip("\n").rstrip("\r"))
+            t.lexer.lineno += 1
+            return
         line, _pos = self._map_start
         raise DesError("MAP block has no ENDMAP", Span(self.filename, line, 1, 3))
 

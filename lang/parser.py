@@ -85,10 +85,14 @@ class DesParser:
 
     def __init__(self, oracle=None, sources: Optional[SourceCache] = None,
                  include_path: Optional[List[str]] = None, dialect: str = "unnethack",
-                 max_errors: int = 20) -> None:
+                 max_errors: int = 20, extensions=None) -> None:
         from .dialect import lexicon_of, oracle_of
         self.dialect = dialect
         self.lexicon = lexicon_of(dialect)
+        self.extensions = extensions or None     # unlev.lang.extensions.Extensions
+        if self.extensions is not None:
+            from .extensions import lexicon_for
+            self.lexicon = lexicon_for(self.lexicon, self.extensions)
         self.oracle = oracle or oracle_of(dialect)
         self.sources = sources or SourceCache()
         self.include_path = list(include_path or [])
@@ -128,7 +132,11 @@ class DesParser:
         lexer = _PushbackLexer(DesLexer(filename, self.lookup_var, self.lexicon))
         lexer.input(text)
         self._lexers.append(lexer)
-        parser = _build_parser(self.dialect)
+        if self.extensions is not None:
+            from .extensions import parser_for
+            parser = parser_for(self.dialect, self.extensions)
+        else:
+            parser = _build_parser(self.dialect)
         grammar.ACTIVE.append(self)
         saved_owner = getattr(parser, "owner", None)
         parser.owner = self
@@ -345,6 +353,8 @@ class DesParser:
     # ------------------------------------------------------------------ maps
     def check_map_char(self, ch: str, span: Span, message: str,
                        allow_see_through: bool = True) -> None:
+        if ch in getattr(self.lexicon, "ext_map_chars", ()):
+            return              # a profile's own character, drawn as its declared base
         t = map_char_to_type(ch)
         valid = self.lexicon.map_chars
         if t == INVALID_TYPE or (not allow_see_through and t >= MAX_TYPE) or \
@@ -353,6 +363,11 @@ class DesParser:
             shown = " ".join(c for c in " #.-|+ABCSH{\\K}PLIWTtFMxYU"
                              if c == " " and c or c in valid)
             self.error(message, span, f"map characters: ' ' {shown.strip()}")
+
+    def map_type(self, ch: str) -> int:
+        """The terrain type of a map character; a profile's own is its base's."""
+        decl = getattr(self.lexicon, "ext_map_chars", {}).get(ch)
+        return map_char_to_type(decl.base if decl is not None else ch)
 
     def set_map_size(self, size) -> None:
         if size is None:
@@ -530,6 +545,9 @@ class _PushbackLexer:
         tok = self.pending.pop() if self.pending else self.inner.token()
         if tok is not None:
             self.last = tok
+            if tok.type == "EXT_RAW" and not isinstance(tok.value, tuple):
+                from .extensions import take_line
+                tok.value = (tok.value, take_line(self.inner.lexer))
         return tok
 
 
