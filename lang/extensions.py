@@ -775,6 +775,40 @@ def counts(warnings) -> Dict[str, int]:
     return out
 
 
+# lev_comp's errors the lenient mode reports as warnings: the loader still runs the
+# statement (it clamps a room's or a door's position, takes a long name)
+LENIENT_ERRORS = ("Room positions should be", "Level names limited to",
+                  "Door decl doesn't match the map", "Coordinates out of map range",
+                  "Region (")
+
+
+def skip_statement(owner, tok, span: Span, text) -> ExtensionStmt:
+    """The lenient mode's answer to a syntax error: a warning, and the statement's
+    line kept as an unknown statement (the parser then skips to the next one)."""
+    data = owner.lexer.inner.lexer.lexdata
+    start = data.rfind("\n", 0, tok.lexpos) + 1
+    end = data.find("\n", tok.lexpos)
+    line = data[start:len(data) if end < 0 else end].strip()
+    m = re.match(r"([A-Za-z_][A-Za-z_0-9]*)", line)
+    name = m.group(1) if m else "?"
+    owner.warning(f'syntax error at "{text}": the statement was skipped (a placeholder)',
+                  span, "the lenient mode keeps going; without --lenient this is an error",
+                  code="lenient")
+    return ExtensionStmt(Span(span.file, span.line, 1), name, [], raw=line, unknown=True)
+
+
+def lenient_map_char(owner, ch: str) -> bool:
+    """A map character neither the dialect nor the profile knows, in the lenient mode:
+    declared on the fly as a placeholder (drawn as :data:`PLACEHOLDER`); reported by
+    :func:`finish`."""
+    ext = owner.extensions
+    if ch in "'\"\n\r\t" or ch.isdigit():
+        return False
+    ext.map_chars[ch] = MapCharDecl(ch, f"unknown {ch!r}", PLACEHOLDER, unknown=True)
+    owner.lexicon.ext_map_chars[ch] = ext.map_chars[ch]
+    return True
+
+
 def take_line(lexer) -> str:
     """The rest of the current line, consumed (a ``raw`` statement's arguments)."""
     data, pos = lexer.lexdata, lexer.lexpos

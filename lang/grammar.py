@@ -219,8 +219,7 @@ def p_levstatement(p):
 
 def p_levstatement_error(p):
     """levstatement : error"""
-    _owner(p).recovered()
-    p[0] = None
+    p[0] = _owner(p).recovered()   # None, or the lenient mode's placeholder
 
 
 # ============================================================== INIT_MAP

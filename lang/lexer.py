@@ -213,7 +213,7 @@ def unclosed_string_before(text: str, end: int) -> Optional[int]:
         pos = m.end()
 
 
-_STRING_OR_COMMENT = re.compile(r'"[^"]*"|^[ \t]*#[^\n]*', re.M)
+_STRING_OR_COMMENT = re.compile(r"""'\\?"'|"[^"]*"|^[ \t]*#[^\n]*""", re.M)   # '"' is a char
 
 
 def c_atoi(text: str) -> int:

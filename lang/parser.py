@@ -90,6 +90,8 @@ class DesParser:
         self.dialect = dialect
         self.lexicon = lexicon_of(dialect)
         self.extensions = extensions or None     # unlev.lang.extensions.Extensions
+        self.lenient = bool(self.extensions is not None and self.extensions.lenient)
+        self._skipped: list = []                 # lenient: placeholders for bad lines
         if self.extensions is not None:
             from .extensions import lexicon_for
             self.lexicon = lexicon_for(self.lexicon, self.extensions)
@@ -198,6 +200,12 @@ class DesParser:
 
     # ------------------------------------------------------------------ reporting
     def error(self, message: str, span: Span, hint: Optional[str] = None) -> None:
+        if self.lenient:
+            from .extensions import LENIENT_ERRORS
+            if message.startswith(LENIENT_ERRORS):
+                self.warning(message, span, "kept going (lenient); the level may differ from "
+                             "the game's", code="lenient")
+                return
         self.reporter.error(message, span, hint)
         if len(self.reporter.errors) >= self.max_errors:
             raise _GiveUp()
@@ -206,9 +214,11 @@ class DesParser:
                 code: str = "lev-comp") -> None:
         self.reporter.warning(message, span, hint, code)
 
-    def recovered(self) -> None:
+    def recovered(self):
         """Called on each reduction of ``levstatement: error``; gives up when recovery
-        keeps reducing at the same input position (a '}' or LEVEL it cannot shift)."""
+        keeps reducing at the same input position (a '}' or LEVEL it cannot shift).
+        Returns the statement's placeholder in the lenient mode, else None."""
+        placeholder = self._skipped.pop() if self._skipped else None
         pos = (id(self.lexer), self.lexer.inner.lexer.lexpos, len(self.lexer.pending))
         if pos == self._last_recovery:
             self._stuck += 1
@@ -223,6 +233,7 @@ class DesParser:
         else:
             self._last_recovery = pos
             self._stuck = 0
+        return placeholder
 
     def syntax_error(self, tok) -> None:
         lx = self.lexer
@@ -234,7 +245,10 @@ class DesParser:
         span = lx.inner.span_of(tok)
         text = getattr(tok, "text", tok.value)
         unclosed = unclosed_string_before(lx.inner.lexer.lexdata, tok.lexpos + len(str(text)))
-        if unclosed is not None:
+        if self.lenient and unclosed is None:
+            from .extensions import skip_statement
+            self._skipped = [skip_statement(self, tok, span, text)]
+        elif unclosed is not None:
             # a string that runs over its line swallowed the rest: say where it starts
             pos = unclosed
             self.error("unterminated string", Span(span.file, _line_of(lx.inner.lexer.lexdata,
@@ -355,6 +369,10 @@ class DesParser:
                        allow_see_through: bool = True) -> None:
         if ch in getattr(self.lexicon, "ext_map_chars", ()):
             return              # a profile's own character, drawn as its declared base
+        if self.lenient and ch not in self.lexicon.map_chars and len(ch) == 1:
+            from .extensions import lenient_map_char
+            if lenient_map_char(self, ch):
+                return
         t = map_char_to_type(ch)
         valid = self.lexicon.map_chars
         if t == INVALID_TYPE or (not allow_see_through and t >= MAX_TYPE) or \
