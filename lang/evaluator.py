@@ -439,6 +439,11 @@ class Evaluator(ExpressionEvaluator):
                                    name=n.name, args={"raw": n.raw}, span=n.span)
             return
         values = [self._ext_value(shape, node) for shape, node in n.args]
+        if n.kind != "statement":       # more arguments of the base statement before
+            self.builder.extension(kind=n.kind, name=n.name,
+                                   args={"args": values, "shapes": [s for s, _n in n.args]},
+                                   span=n.span)
+            return
         if n.places is not None:
             first = values[0] if n.args[0][0] == "selection" else [values[0]]
             mapchar = self.eval(n.places)

@@ -118,6 +118,7 @@ class Extensions:
     """A validated ``extensions`` object (see the module docstring)."""
 
     statements: Dict[str, StatementDecl] = field(default_factory=dict)
+    statement_args: Dict[str, List[str]] = field(default_factory=dict)   # BASE -> shapes
     flags: Dict[str, bool] = field(default_factory=dict)        # word -> unknown?
     map_chars: Dict[str, MapCharDecl] = field(default_factory=dict)
     door_states: Dict[str, int] = field(default_factory=dict)   # word -> base D_* value
@@ -141,7 +142,8 @@ class Extensions:
             return m
         if not isinstance(m, Mapping):
             raise ExtensionError(f"{where}: must be an object")
-        known = {"statements", "flags", "map_chars", "door_states", "door_materials",
+        known = {"statements", "statement_args", "flags", "map_chars", "door_states",
+                 "door_materials",
                  "door_flags", "monster_flags", "object_attributes", "light_states",
                  "keywords", "syntax", "comment", "generated_from"}
         for k in m:
@@ -150,6 +152,13 @@ class Extensions:
                                      f"{', '.join(sorted(known - {'comment'}))}")
         for name, d in _obj(m, "statements", where).items():
             ext.statements[name] = _statement(name, d, f"{where}.statements.{name}")
+        for name, shapes in _obj(m, "statement_args", where).items():
+            w = f"{where}.statement_args.{name}"
+            d = _statement(name, {"args": shapes}, w)
+            if d.required or not d.args or "raw" in d.args:
+                raise ExtensionError(f"{w}: optional shapes (\"string?\"...) added after the "
+                                     "statement's own arguments")
+            ext.statement_args[name] = d.args
         for w in _words(m, "flags", where):
             ext.flags[w] = False
         for ch, d in _obj(m, "map_chars", where).items():
@@ -191,7 +200,7 @@ class Extensions:
         return ext
 
     def __bool__(self) -> bool:
-        return bool(self.statements or self.flags or self.map_chars or self.door_states
+        return bool(self.statements or self.statement_args or self.flags or self.map_chars or self.door_states
                     or self.door_materials or self.door_flags or self.monster_flags
                     or self.object_attributes or self.light_states or self.keywords
                     or self.syntax or self.lenient)
@@ -202,6 +211,7 @@ class Extensions:
         raw = [n for n, a, _r in shapes if a == ("raw",)]
         parts = {
             "statements": [s for s in shapes if s[1] != ("raw",)],
+            "statement_args": sorted((k, tuple(v)) for k, v in self.statement_args.items()),
             "raw": bool(raw) or self.lenient,
             "door_materials": bool(self.door_materials), "door_flags": bool(self.door_flags),
             "door_states": bool(self.door_states), "monster_flags": bool(self.monster_flags),
@@ -388,6 +398,7 @@ class ExtensionStmt(A.Node):
     raw: Optional[str] = None
     places: Optional[A.MapChar] = None
     unknown: bool = False
+    kind: str = "statement"     # "argument": more arguments of the base statement before
 
 
 class _Shifted:
@@ -512,6 +523,32 @@ def compose_grammar(dialect: str, ext: Extensions):
         for host in stmt_hosts:
             extra.append(_rule(f"p_ext_raw_{host}", f"{host} : EXT_RAW", _raw_action))
 
+    # more arguments after a base statement's own
+    if ext.statement_args:
+        from .dialect import lexicon_of
+        from .grammar_compose import parse_doc, rule_functions
+        keywords = lexicon_of(dialect).keywords
+        for word, more in sorted(ext.statement_args.items()):
+            tok = keywords.get(word, (None,))[0]
+            for s in more:
+                if s not in shapes:
+                    raise ExtensionError(f"extensions.statement_args.{word}: shape {s!r} "
+                                         f"does not exist in the {dialect} dialect")
+            alts = [(lhs, a) for f in rule_functions(base).values()
+                    for lhs, alternatives in parse_doc(f.__doc__ or "")
+                    for a in alternatives if tok and a.split()[:1] == [tok]]
+            if not alts:
+                raise ExtensionError(f"extensions.statement_args.{word}: not a statement of "
+                                     f"the {dialect} dialect")
+            for i, (lhs, alt) in enumerate(alts):
+                for n in range(1, len(more) + 1):
+                    tail = []
+                    for s in more[:n]:
+                        tail += ["','", shapes[s]]
+                    extra.append(_extended(base, lhs, alt, {len(alt.split()): tail},
+                                           f"p_ext_args_{word.lower()}_{i}_{n}",
+                                           _more_args(word, more[:n])))
+
     # doors
     if ext.door_materials:
         if old:
@@ -606,6 +643,14 @@ def _raw_action(p):
                       "declare it in the profile's extensions, or it is only reported",
                       code="lenient")
     p[0] = node
+
+
+def _more_args(word: str, shapes: List[str]):
+    def post(p, extras):
+        values = [v for v in extras if v != ","]
+        p[0].__dict__.setdefault("ext_args", []).append(
+            ExtensionStmt(p[0].span, word, list(zip(shapes, values)), kind="argument"))
+    return post
 
 
 def _door_material(p, extras):
@@ -711,6 +756,14 @@ def finish(tree: A.DesFile, ext: Extensions, reporter) -> None:
     """Make the tree speak the base language: declared map characters become their base
     character, remembering the terrain name (MAP squares, ``'c'`` arguments); unknown
     ones (lenient) are reported once per character, as are unknown flags."""
+    if ext.statement_args:
+        for node in list(A.walk(tree)):
+            if isinstance(node, A.Block):
+                out = []
+                for st in node.statements:
+                    out.append(st)
+                    out.extend(st.__dict__.get("ext_args", ()) if st is not None else ())
+                node.statements = out
     loader = [s for s in ext.syntax if s in LOADER_SYNTAX]
     for level in tree.levels:
         if loader:

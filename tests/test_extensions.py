@@ -152,6 +152,18 @@ def test_a_declared_statement_with_a_wrong_argument_is_a_syntax_error():
         compiled('MAGIC_CHEST:"here"\n')
 
 
+def test_more_arguments_after_a_base_statement():
+    ext = {"statement_args": {"DOOR": ["string?", "int?"]}}
+    body = 'DOOR: locked, (6,2), "The Key of Law"\nDOOR: closed, (6,3)\nDOOR: open, (6,1), "k", 2\n'
+    with pytest.raises(DesError):
+        compiled(body, ext={})
+    run = run_compiled(compiled(body, ext))
+    assert [d["state"] for d in run.of("door")] == [D_LOCKED, D_CLOSED, D_ISOPEN]
+    assert [r["args"]["args"] for r in run.of("extension")] == [["The Key of Law"], ["k", 2]]
+    with pytest.raises(ExtensionError, match="optional shapes"):
+        load({"statement_args": {"DOOR": ["string"]}})
+
+
 # ------------------------------------------------------------------ map characters
 def test_map_characters_draw_as_their_base_and_are_named():
     text = """LEVEL: "t"

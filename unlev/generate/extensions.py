@@ -58,6 +58,7 @@ _UNMODELLED = {
     "object": "object attribute {name}: the object is made without it",
     "flag": "level flag {name} has no effect in unlev",
     "engraving": "engraving with {name}: engraved with no text",
+    "argument": "the further arguments of {name} are not modelled by unlev",
 }
 
 
