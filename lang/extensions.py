@@ -401,76 +401,8 @@ class ExtensionStmt(A.Node):
     kind: str = "statement"     # "argument": more arguments of the base statement before
 
 
-class _Shifted:
-    """Production ``p`` seen without the symbols an extension inserted, so the shared
-    rule's own action runs on the shared symbols at their usual positions."""
-
-    def __init__(self, p, skip) -> None:
-        self._p = p
-        self._map = [i for i in range(len(p.slice)) if i not in skip]
-        self.slice = [p.slice[i] for i in self._map]
-        self.stack = p.stack
-        self.parser = p.parser
-        self.lexer = p.lexer
-
-    def __getitem__(self, i):
-        return self._p[self._map[i]]
-
-    def __setitem__(self, i, v):
-        self._p[self._map[i]] = v
-
-    def __len__(self):
-        return len(self._map)
-
-    def lineno(self, i):
-        return self._p.lineno(self._map[i])
-
-    def lexpos(self, i):
-        return self._p.lexpos(self._map[i])
-
-
-def _rule(fname: str, doc: str, action):
-    def rule(p):
-        action(p)
-    rule.__name__ = rule.__qualname__ = fname
-    rule.__doc__ = doc
-    rule.__module__ = __name__
-    return rule
-
-
-def _find_action(base, lhs: str, alt: str):
-    from .grammar_compose import parse_doc, rule_functions
-    want = " ".join(alt.split())
-    for func in rule_functions(base).values():
-        for l, alts in parse_doc(func.__doc__ or ""):
-            if l == lhs and want in alts:
-                return func
-    raise KeyError(f"{lhs} : {alt}")
-
-
 def _span(p, i=1) -> Span:
     return p.parser.owner.span_at(p, i)
-
-
-def _extended(base, lhs, alt, inserts, fname, post):
-    """An alternative of ``lhs`` that is ``alt`` of the shared grammar with ``inserts``
-    ({position: symbols}) added: the shared action runs, then ``post(p, extras)``."""
-    action = _find_action(base, lhs, alt)
-    syms = alt.split()
-    out, skip, pos = [], set(), 1
-    for i in range(len(syms) + 1):
-        for s in inserts.get(i, ()):
-            out.append(s)
-            skip.add(pos)
-            pos += 1
-        if i < len(syms):
-            out.append(syms[i])
-            pos += 1
-
-    def run(p):
-        action(_Shifted(p, skip))
-        post(p, [p[i] for i in sorted(skip)])
-    return _rule(fname, f"{lhs} : {' '.join(out)}", run)
 
 
 def _record(node, kind: str, name: str, **args) -> None:
@@ -491,7 +423,7 @@ def _note(p, what: str, word: str, i: int = 1) -> None:
 def compose_grammar(dialect: str, ext: Extensions):
     """The PLY namespace of ``dialect``'s grammar plus ``ext``'s rules."""
     from .dialect import grammar_of
-    from .grammar_compose import compose
+    from .grammar_compose import compose, extended, rule_function
     base = grammar_of(dialect)
     old = dialect == "nethack343"
     shapes = _SHAPES_343 if old else _SHAPES_NEW
@@ -515,13 +447,13 @@ def compose_grammar(dialect: str, ext: Extensions):
                 rhs += (["','"] if i else []) + [shapes[s]]
             alts.append(" ".join(rhs))
         doc = f"{nt} : " + "\n    | ".join(alts)
-        extra.append(_rule(f"p_ext_stmt_{name.lower()}", doc, _stmt_action(d)))
+        extra.append(rule_function(f"p_ext_stmt_{name.lower()}", doc, _stmt_action(d)))
         for host in stmt_hosts:
-            extra.append(_rule(f"p_ext_host_{host}_{name.lower()}", f"{host} : {nt}",
+            extra.append(rule_function(f"p_ext_host_{host}_{name.lower()}", f"{host} : {nt}",
                                _pass))
     if any(d.args == ["raw"] for d in ext.statements.values()) or ext.lenient:
         for host in stmt_hosts:
-            extra.append(_rule(f"p_ext_raw_{host}", f"{host} : EXT_RAW", _raw_action))
+            extra.append(rule_function(f"p_ext_raw_{host}", f"{host} : EXT_RAW", _raw_action))
 
     # more arguments after a base statement's own
     if ext.statement_args:
@@ -545,44 +477,44 @@ def compose_grammar(dialect: str, ext: Extensions):
                     tail = []
                     for s in more[:n]:
                         tail += ["','", shapes[s]]
-                    extra.append(_extended(base, lhs, alt, {len(alt.split()): tail},
+                    extra.append(extended(base, lhs, alt, {len(alt.split()): tail},
                                            f"p_ext_args_{word.lower()}_{i}_{n}",
                                            _more_args(word, more[:n])))
 
     # doors
     if ext.door_materials:
         if old:
-            extra.append(_extended(base, "door_detail", "DOOR_ID ':' door_state ',' coordinate",
+            extra.append(extended(base, "door_detail", "DOOR_ID ':' door_state ',' coordinate",
                                    {2: ["EXT_DOOR_MATERIAL", "','"]}, "p_ext_door_material",
                                    _door_material))
-            extra.append(_extended(base, "room_door",
+            extra.append(extended(base, "room_door",
                                    "DOOR_ID ':' secret ',' door_state ',' door_wall ',' door_pos",
                                    {2: ["EXT_DOOR_MATERIAL", "','"]}, "p_ext_roomdoor_material",
                                    _door_material))
         else:
-            extra.append(_extended(base, "door_detail", "DOOR_ID ':' door_state ',' ter_selection",
+            extra.append(extended(base, "door_detail", "DOOR_ID ':' door_state ',' ter_selection",
                                    {2: ["EXT_DOOR_MATERIAL", "','"]}, "p_ext_door_material",
                                    _door_material))
-            extra.append(_extended(base, "door_detail",
+            extra.append(extended(base, "door_detail",
                                    "ROOMDOOR_ID ':' secret ',' door_state ',' door_wall ',' door_pos",
                                    {2: ["EXT_DOOR_MATERIAL", "','"]}, "p_ext_roomdoor_material",
                                    _door_material))
     if ext.door_flags:
-        extra.append(_rule("p_ext_door_flags", "ext_door_flags : EXT_DOOR_FLAG\n"
+        extra.append(rule_function("p_ext_door_flags", "ext_door_flags : EXT_DOOR_FLAG\n"
                            "    | EXT_DOOR_FLAG '&' ext_door_flags", _door_flags))
-        extra.append(_rule("p_ext_door_state_flags", "door_state : DOOR_STATE '&' ext_door_flags\n"
+        extra.append(rule_function("p_ext_door_state_flags", "door_state : DOOR_STATE '&' ext_door_flags\n"
                            "    | ext_door_flags", _door_state_flags))
     if ext.door_states:
-        extra.append(_rule("p_ext_door_state", "door_state : EXT_DOOR_STATE", _door_state_word))
+        extra.append(rule_function("p_ext_door_state", "door_state : EXT_DOOR_STATE", _door_state_word))
     if ext.light_states:
-        extra.append(_rule("p_ext_light_state", "light_state : EXT_LIGHT_STATE", _light_word))
+        extra.append(rule_function("p_ext_light_state", "light_state : EXT_LIGHT_STATE", _light_word))
     if ext.monster_flags and not old:
-        extra.append(_rule("p_ext_monster_flag", "monster_info : EXT_MONSTER_FLAG", _info_flag))
+        extra.append(rule_function("p_ext_monster_flag", "monster_info : EXT_MONSTER_FLAG", _info_flag))
     if not old:
         if "flag" in ext.object_attributes.values():
-            extra.append(_rule("p_ext_object_flag", "object_info : EXT_OBJECT_FLAG", _info_flag))
+            extra.append(rule_function("p_ext_object_flag", "object_info : EXT_OBJECT_FLAG", _info_flag))
         if "int" in ext.object_attributes.values():
-            extra.append(_rule("p_ext_object_int", "object_info : EXT_OBJECT_INT ':' integer_or_var",
+            extra.append(rule_function("p_ext_object_int", "object_info : EXT_OBJECT_INT ':' integer_or_var",
                                _info_int))
     # named syntax changes
     if "gradient_comma" in ext.syntax and not old:
@@ -591,13 +523,13 @@ def compose_grammar(dialect: str, ext: Extensions):
             "gradient_ID '(' GRADIENT_TYPE ',' '(' math_expr_var ',' math_expr_var opt_limited "
             "')' ',' coord_or_var opt_coord_or_var ')'")
     if "engraving_random_text" in ext.syntax and not old:
-        extra.append(_rule("p_ext_engraving_random",
+        extra.append(rule_function("p_ext_engraving_random",
                            "engraving_detail : ENGRAVING_ID ':' coord_or_var ',' engraving_type "
                            "',' RANDOM_TYPE", _engraving_random))
     drop = []
     if "room_coordinates" in ext.syntax and not old:
         drop.append("room_pos : '(' INTEGER ',' INTEGER ')'")
-        extra.append(_rule("p_ext_room_coordinates", "room_pos : '(' INTEGER ',' INTEGER ')'",
+        extra.append(rule_function("p_ext_room_coordinates", "room_pos : '(' INTEGER ',' INTEGER ')'",
                            _room_coordinates))
     tokens = list(base.tokens) + [t for t in TOKENS if t not in base.tokens] + \
         [statement_token(n) for n in sorted(ext.statements)]
