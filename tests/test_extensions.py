@@ -306,3 +306,22 @@ def test_a_shape_the_base_lacks_is_a_profile_error():
     with pytest.raises(ExtensionError, match="does not exist in the nethack343 dialect"):
         compile_text('MAZE: "t", \' \'\n', dialect="nethack343",
                      extensions={"statements": {"X": {"args": ["selection"]}}})
+
+
+# ------------------------------------------------------------------ the REPL's session
+def test_a_fragment_session_takes_the_profile():
+    from unlev.lang.level_builder import RecordingBuilder
+    from unlev.lang.session import FragmentSession
+    from unlev.stdlib.rng import RNG
+    b = RecordingBuilder()
+    plain = FragmentSession(RecordingBuilder(), RNG(1))
+    plain.start()
+    with pytest.raises(DesError):
+        plain.parse("MAGIC_CHEST:(3,2)")
+    s = FragmentSession(b, RNG(1), extensions=EXT)
+    s.start()
+    s.run(s.parse("MAGIC_CHEST:(3,2)"))
+    s.run(s.parse("TERRAIN:(1,1),'g'"))
+    assert [(r["kind"], r["name"]) for r in b.of("extension")] == \
+        [("statement", "MAGIC_CHEST"), ("terrain", "grass")]
+    assert b.of("terrain")[0]["mapchar"].char == "."
