@@ -51,11 +51,24 @@ def compile_file(path: str, include_path: Optional[List[str]] = None,
     if dialect != "auto":
         return _compile(path, text, include_path, compat_warnings, dialect, "", ext)
     failures = []
+    strict = ext
+    if ext.lenient:
+        # a dialect that reads the file as it is wins over placeholders in another
+        import dataclasses
+        strict = dataclasses.replace(ext, lenient=False)
     for cand, reason in candidates(text):
         try:
-            return _compile(path, text, include_path, compat_warnings, cand, reason, ext)
+            return _compile(path, text, include_path, compat_warnings, cand, reason, strict)
         except DesError as e:
             failures.append((cand, e))
+    if ext.lenient:       # then the likeliest dialect that reads it with placeholders
+        for cand, reason in candidates(text):
+            try:
+                c = _compile(path, text, include_path, compat_warnings, cand, reason, ext)
+            except DesError:
+                continue
+            c.dialect_reason += " (read with lenient placeholders)"
+            return c
     raise _likeliest(failures, evidence=not candidates(text)[0][1].startswith("nothing"))
 
 

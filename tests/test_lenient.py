@@ -34,7 +34,7 @@ MESSAGE: "still here"
 
 
 def lenient(text=TEXT, **kw):
-    return compile_text(text, lenient=True, **kw)
+    return compile_text(text, lenient=True, **kw)     # dialect auto: UnNetHack first
 
 
 def test_without_the_lenient_mode_each_is_an_error():
@@ -99,3 +99,13 @@ def test_a_quoted_double_quote_is_not_an_unterminated_string():
     with pytest.raises(DesError) as e:
         compile_text(text)
     assert e.value.diagnostics[0].message == 'syntax error at "iron"'
+
+
+def test_auto_prefers_a_dialect_that_reads_the_file_to_placeholders():
+    text = 'MAZE: "t", \' \'\nFLAGS: noteleport\nGEOMETRY:center,center\nMAP\n...\nENDMAP\n'
+    assert compile_text(text, dialect="auto", lenient=True).dialect == "nethack36"
+    odd = text + "LEVER: (1,0)\n"
+    c = compile_text(odd, dialect="auto", lenient=True)
+    assert c.dialect == "nethack36" and "read with lenient placeholders" in c.dialect_reason
+    assert [w.message for w in c.warnings if w.code == "lenient"] == \
+        ["unknown statement LEVER kept as a placeholder (not run)"]
