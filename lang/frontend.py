@@ -42,7 +42,7 @@ def compile_file(path: str, include_path: Optional[List[str]] = None,
     ``lenient``: unknown statements, flags and map characters become warnings
     (code ``lenient``) and placeholders instead of errors."""
     from .dialect import candidates, check_name
-    from .extensions import load
+    from .extensions import ExtensionError, load
     dialect = check_name(dialect or _DEFAULT_DIALECT[0])
     if text is None:
         text = _read(path)
@@ -56,16 +56,21 @@ def compile_file(path: str, include_path: Optional[List[str]] = None,
         # a dialect that reads the file as it is wins over placeholders in another
         import dataclasses
         strict = dataclasses.replace(ext, lenient=False)
+    unfit = None
     for cand, reason in candidates(text):
         try:
             return _compile(path, text, include_path, compat_warnings, cand, reason, strict)
         except DesError as e:
             failures.append((cand, e))
+        except ExtensionError as e:     # the profile needs what this dialect lacks
+            unfit = unfit or (e, not failures)
+    if unfit is not None and (unfit[1] or not failures) and not ext.lenient:
+        raise unfit[0]          # the likeliest dialect cannot take the profile: say so
     if ext.lenient:       # then the likeliest dialect that reads it with placeholders
         for cand, reason in candidates(text):
             try:
                 c = _compile(path, text, include_path, compat_warnings, cand, reason, ext)
-            except DesError:
+            except (DesError, ExtensionError):
                 continue
             c.dialect_reason += " (read with lenient placeholders)"
             return c

@@ -325,3 +325,13 @@ def test_a_fragment_session_takes_the_profile():
     assert [(r["kind"], r["name"]) for r in b.of("extension")] == \
         [("statement", "MAGIC_CHEST"), ("terrain", "grass")]
     assert b.of("terrain")[0]["mapchar"].char == "."
+
+
+def test_auto_skips_a_dialect_the_profile_cannot_extend():
+    ext = {"statements": {"FORGE": {"args": ["selection"], "places": "U"}},
+           "map_chars": {"U": {"terrain": "forge", "base": "{"}}}
+    text = 'MAZE: "t", \' \'\nGEOMETRY:center,center\nMAP\n.U.\nENDMAP\nFORGE:(0,0)\n'
+    assert compile_text(text, dialect="auto", extensions=ext).dialect == "nethack36"
+    with pytest.raises(ExtensionError):
+        compile_text('MAZE: "t", \' \'\nRANDOM_PLACES: (1,1)\n', dialect="auto",
+                     extensions={"statements": {"X": {"args": ["selection"]}}})
