@@ -101,10 +101,13 @@ _MARKERS_UN = [
 # region flags ending in a boolean: UnNetHack 3.5's first new lev_comp.
 _MARKERS_35 = [
     (re.compile(r"^[ \t]*(MONSTER|OBJECT|CONTAINER|TRAP|TERRAIN)[ \t]*\[[ \t]*[0-9]+%[ \t]*\]"
-                r"[ \t]*:[ \t]*(\(|\"|random\b|\$)", _M), "{0}[N%]: with a lev_comp 3.5 argument"),
-    (re.compile(r"^[ \t]*REGION[ \t]*:.*,[ \t]*(filled|unfilled)[ \t]*,[ \t]*(true|false)\b", _M),
-     "REGION: ..., {0}, true|false"),
+                r"[ \t]*:[ \t]*(\(|\$)", _M), "{0}[N%]: with a lev_comp 3.5 argument"),
 ]
+# 3.4.3 ends REGION's flags in a boolean too: it is UnNetHack 3.5 only in a file written
+# for the new lev_comp (parenthesised monsters and objects)
+_REGION_35 = (re.compile(r"^[ \t]*REGION[ \t]*:.*,[ \t]*(filled|unfilled)[ \t]*,[ \t]*"
+                         r"(true|false)\b", _M), "REGION: ..., {0}, true|false")
+_NEW_SPEC = re.compile(r"^[ \t]*(MONSTER|OBJECT|CONTAINER)[ \t]*:[ \t]*\(", _M)
 _MARKERS_36 = [
     (re.compile(r"^[ \t]*MAZE[ \t]*:", _M), "a MAZE: header"),
     (re.compile(r"\b(randline|line)[ \t]*(\([^()]*\)|\$\w+)[ \t]*,"), "{0} a,b"),
@@ -131,6 +134,8 @@ def detect(text: str) -> Detection:
     """Guess the dialect of a des-file from what only one dialect has."""
     body = _strip_comments(text)
     m35 = _first(_MARKERS_35, body)
+    if not m35 and _NEW_SPEC.search(body):
+        m35 = _first([_REGION_35], body)
     if m35:
         return Detection("unnethack35", m35, ("unnethack", "nethack343", "nethack36"))
     m343 = _first(_MARKERS_343, body)

@@ -66,15 +66,20 @@ def compile_file(path: str, include_path: Optional[List[str]] = None,
             unfit = unfit or (e, not failures)
     if unfit is not None and (unfit[1] or not failures) and not ext.lenient:
         raise unfit[0]          # the likeliest dialect cannot take the profile: say so
-    if ext.lenient:       # then the likeliest dialect that reads it with placeholders
-        for cand, reason in candidates(text):
-            try:
-                c = _compile(path, text, include_path, compat_warnings, cand, reason, ext)
-            except (DesError, ExtensionError):
-                continue
-            c.dialect_reason += " (read with lenient placeholders)"
-            return c
-    raise _likeliest(failures, evidence=not candidates(text)[0][1].startswith("nothing"))
+    likeliest = _likeliest(failures, evidence=not candidates(text)[0][1].startswith("nothing"))
+    if ext.lenient:
+        # then the likeliest dialect with placeholders (another dialect would read the
+        # file as little but placeholders)
+        cand = likeliest.dialect
+        reason = dict(candidates(text)).get(cand, "")
+        try:
+            c = _compile(path, text, include_path, compat_warnings, cand, reason, ext)
+        except DesError as e:
+            e.dialect, e.tried = cand, likeliest.tried
+            raise
+        c.dialect_reason = (reason + "; " if reason else "") + "read with lenient placeholders"
+        return c
+    raise likeliest
 
 
 def _likeliest(failures, evidence: bool) -> DesError:

@@ -71,10 +71,17 @@ def test_wallify_takes_a_region():
 
 @pytest.mark.parametrize("text, dialect", [
     ('LEVEL:"t"\nMONSTER[50%]:(\'h\',"mind flayer"),random\n', "unnethack35"),
-    ('LEVEL:"t"\nREGION:(4,3,6,6),unlit,"ordinary",unfilled,true\n', "unnethack35"),
+    ('LEVEL:"t"\nREGION:(4,3,6,6),unlit,"ordinary",unfilled,true\n'
+     'MONSTER:(\'d\',"jackal"),(1,1)\n', "unnethack35"),
     ('MAZE:"t",\' \'\nNOMAP\nMONSTER[50%]:\'h\',"mind flayer",random\n', "nethack343"),
 ])
 def test_auto_tells_it_from_343s_chance_prefix(text, dialect):
     d = detect(text)
     assert d.dialect == dialect
     assert compile_text(text, dialect="auto").dialect == dialect
+
+
+def test_343s_own_region_boolean_is_not_taken_for_35():
+    text = 'MAZE:"t",\' \'\nNOMAP\nREGION:(4,3,6,6),unlit,"ordinary",unfilled,true\n'
+    assert detect(text).dialect != "unnethack35"
+    assert compile_text(text, dialect="auto").dialect == "nethack343"
