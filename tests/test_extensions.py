@@ -10,7 +10,7 @@ import pytest
 from unlev.generate.build import build_level
 from unlev.lang.diagnostics import DesError
 from unlev.lang.extensions import ExtensionError, load, parser_for
-from unlev.lang.frontend import compile_text
+from unlev.lang.frontend import compile_file, compile_text
 from unlev.model.level import D_CLOSED, D_ISOPEN, D_LOCKED
 from unlev.output.export import level_to_dict
 from unlev.stdlib import terrain as T
@@ -20,7 +20,7 @@ from evalkit import run_compiled
 
 EXT = {
     "statements": {
-        "FORGE": {"args": ["selection"], "places": "U"},
+        "FORGE": {"args": ["selection"], "places": "Z"},
         "MAGIC_CHEST": {"args": ["coord"]},
         "MINDEPTH": {"args": ["int"]},
         "LEVER": {"args": ["coord", "string?", "int?"]},
@@ -28,7 +28,7 @@ EXT = {
     },
     "flags": ["outdoors"],
     "map_chars": {"g": {"terrain": "grass", "base": "."},
-                  "U": {"terrain": "forge", "base": "{"}},
+                  "Z": {"terrain": "forge", "base": "{"}},
     "door_states": {"ajar": {"base": "open"}},
     "door_materials": ["iron", "wooden"],
     "door_flags": ["irondoor"],
@@ -171,7 +171,7 @@ INIT_MAP: solidfill, ' '
 GEOMETRY: left, top
 MAP
 -----
-|gU.|
+|gZ.|
 -----
 ENDMAP
 """
@@ -335,3 +335,33 @@ def test_auto_skips_a_dialect_the_profile_cannot_extend():
     with pytest.raises(ExtensionError):
         compile_text('MAZE: "t", \' \'\nRANDOM_PLACES: (1,1)\n', dialect="auto",
                      extensions={"statements": {"X": {"args": ["selection"]}}})
+
+
+# ------------------------------------------------------------------ the base stays itself
+def _tree_or_error(path, **kw):
+    from unlev.lang import ast as A
+    try:
+        return A.dump(compile_file(path, **kw).tree)
+    except DesError as e:
+        return "error: " + e.diagnostics[0].message
+
+
+@pytest.mark.parametrize("profile, corpus", [
+    (None, "unnethack"), ("evilhack", "nethack36"), ("xnethack", "nethack36"),
+    ("slashem", "nethack343")])
+def test_a_profile_leaves_the_base_games_files_as_they_read(corpus_root, profile, corpus):
+    """The composed grammar adds, never changes: the game's own files read to the same
+    tree with the variant's declarations (every kind of them, for UnNetHack)."""
+    import json
+    from pathlib import Path
+    if profile is None:
+        ext = EXT
+    else:
+        doc = Path(__file__).resolve().parent.parent / "docs" / "examples" / "extensions"
+        ext = json.loads((doc / f"{profile}.json").read_text())["extensions"]
+    files = sorted((corpus_root / corpus).glob("*.des"))
+    assert files
+    changed = [f.name for f in files
+               if _tree_or_error(str(f), dialect=corpus) !=
+               _tree_or_error(str(f), dialect=corpus, extensions=ext)]
+    assert changed == []
