@@ -354,21 +354,28 @@ def lexicon_for(base, ext: Extensions):
                                  f"of the {base.name} dialect")
         kw[alias] = base.keywords[target]
     for name, d in ext.statements.items():
+        if name in base.keywords and not d.unknown:
+            raise ExtensionError(f"extensions.statements.{name}: {name} is a keyword of the "
+                                 f"{base.name} dialect (statement_args adds arguments to "
+                                 "a base statement)")
         kw[name] = ("EXT_RAW" if d.args == ["raw"] else statement_token(name), None)
     for w in ext.flags:
-        kw[w] = ("FLAG_TYPE", None)
+        if base.keywords.get(w, (None,))[0] != "FLAG_TYPE":    # a base flag keeps its bits
+            kw[w] = ("FLAG_TYPE", None)
     for w in ext.door_materials:
         kw[w] = ("EXT_DOOR_MATERIAL", None)
     for w in ext.door_flags:
         kw[w] = ("EXT_DOOR_FLAG", None)
     for w in ext.door_states:
-        kw[w] = ("EXT_DOOR_STATE", None)
+        if base.keywords.get(w, (None,))[0] != "DOOR_STATE":
+            kw[w] = ("EXT_DOOR_STATE", None)
     for w in ext.monster_flags:
         kw[w] = ("EXT_MONSTER_FLAG", None)
     for w, shape in ext.object_attributes.items():
         kw[w] = ("EXT_OBJECT_INT" if shape == "int" else "EXT_OBJECT_FLAG", None)
     for w in ext.light_states:
-        kw[w] = ("EXT_LIGHT_STATE", None)
+        if base.keywords.get(w, (None,))[0] != "LIGHT_STATE":
+            kw[w] = ("EXT_LIGHT_STATE", None)
     chars = "".join(sorted(set(base.map_chars) | set(ext.map_chars)))
     lex = Lexicon(base.name, kw, chars, state=base.state, core_functions=base.core_functions)
     lex.extra_tokens = tuple(TOKENS) + tuple(statement_token(n) for n in ext.statements)

@@ -365,3 +365,12 @@ def test_a_profile_leaves_the_base_games_files_as_they_read(corpus_root, profile
                if _tree_or_error(str(f), dialect=corpus) !=
                _tree_or_error(str(f), dialect=corpus, extensions=ext)]
     assert changed == []
+
+
+def test_a_profile_cannot_take_a_base_statement_and_keeps_base_flags():
+    with pytest.raises(ExtensionError, match="FOUNTAIN is a keyword of the unnethack dialect"):
+        compile_text('LEVEL:"t"\n', dialect="unnethack",
+                     extensions={"statements": {"FOUNTAIN": {"args": ["coord"]}}})
+    c = compile_text('LEVEL:"t"\nFLAGS: noteleport, outdoors\n', dialect="unnethack",
+                     extensions={"flags": ["noteleport", "outdoors"]})
+    assert c.tree.levels[0].flags == [("noteleport", 1), ("outdoors", "outdoors")]
