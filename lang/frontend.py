@@ -46,15 +46,14 @@ def compile_file(path: str, include_path: Optional[List[str]] = None,
     dialect = check_name(dialect or _DEFAULT_DIALECT[0])
     if text is None:
         text = _read(path)
-    ext = load(extensions)
-    ext.lenient = bool(lenient)
+    import dataclasses
+    ext = dataclasses.replace(load(extensions), lenient=bool(lenient))
     if dialect != "auto":
         return _compile(path, text, include_path, compat_warnings, dialect, "", ext)
     failures = []
     strict = ext
     if ext.lenient:
         # a dialect that reads the file as it is wins over placeholders in another
-        import dataclasses
         strict = dataclasses.replace(ext, lenient=False)
     unfit = None
     for cand, reason in candidates(text):

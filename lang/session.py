@@ -136,8 +136,8 @@ class FragmentSession:
         self.evaluator = Evaluator(builder, rng, context=context, compat=compat,
                                    step_limit=step_limit, warn=warn)
         # a profile's declared extensions and the lenient mode, as compile_file takes them
-        self.extensions = load(extensions)
-        self.extensions.lenient = bool(lenient)
+        import dataclasses
+        self.extensions = dataclasses.replace(load(extensions), lenient=bool(lenient))
         self.include_path = list(include_path or [])
         self.compat_warnings = compat_warnings
         self.vars: VarTable = {}
