@@ -351,7 +351,9 @@ class DesLexer:
                            "lev_comp only accepts map characters and spaces inside MAP")
         valid = "".join(c for c in "-|}{+xABCISHKMPLWTtFYU\\#." if c in self.lexicon.map_chars)
         raise DesError(f"invalid character {ch!r} in a MAP block", span,
-                       f"valid map characters are: {' '.join(valid)} and space")
+                       f"valid map characters are: {' '.join(valid)} and space; a variant's "
+                       "own are declared in its profile (--data), or drawn as placeholders "
+                       "with --lenient")
 
     def t_map_error(self, t):
         self._map_error_at(t, t.value[0])

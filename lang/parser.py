@@ -314,6 +314,10 @@ class DesParser:
                                      if t == ":" else _WORDS)
                 if close:
                     return f"'{word}' is not a statement or function; {close}"
+                if t == ":" and word.isupper():
+                    return (f"'{word}' is not a statement of {_dialect_label(self.dialect)}; "
+                            "a variant's own statement is declared in its profile (--data), "
+                            "or kept as a placeholder with --lenient")
         if t == "STRING":
             before = _line_before(self.lexer.inner.lexer.lexdata, tok.lexpos)
             m = re.match(r"\s*(MONSTER|OBJECT)\s*:\s*('.')\s*,\s*$", before)

@@ -109,3 +109,13 @@ def test_auto_prefers_a_dialect_that_reads_the_file_to_placeholders():
     assert c.dialect == "nethack36" and "read with lenient placeholders" in c.dialect_reason
     assert [w.message for w in c.warnings if w.code == "lenient"] == \
         ["unknown statement LEVER kept as a placeholder (not run)"]
+
+
+def test_the_errors_say_where_a_variants_words_go():
+    with pytest.raises(DesError) as e:
+        compile_text('LEVEL: "t"\nMAGIC_CHEST: (1,1)\n', dialect="unnethack")
+    assert "declared in its profile (--data), or kept as a placeholder with --lenient" in \
+        e.value.diagnostics[0].hint
+    with pytest.raises(DesError) as e:
+        compile_text(TEXT.replace("FLAGS: noteleport, spooky\n", ""), dialect="unnethack")
+    assert "drawn as placeholders with --lenient" in e.value.diagnostics[0].hint
