@@ -219,7 +219,8 @@ def p_levstatement(p):
 
 def p_levstatement_error(p):
     """levstatement : error"""
-    p[0] = _owner(p).recovered()   # None, or the lenient mode's placeholder
+    placeholder = _owner(p).recovered()   # None, or the lenient mode's placeholder
+    p[0] = placeholder
 
 
 # ============================================================== INIT_MAP
