@@ -194,7 +194,7 @@ class Checker:
         behaviour)."""
         text = DEVIATION_NOTES[key]
         dialect = getattr(self, "dialect", "unnethack")
-        if dialect != "unnethack" and key != "mazefill":
+        if dialect not in ("unnethack", "unnethack35") and key != "mazefill":
             name = {"nethack36": "NetHack 3.6", "nethack343": "NetHack 3.4.3"}.get(dialect,
                                                                                 dialect)
             text += f" (unlev runs {name} files on UnNetHack's loader)"

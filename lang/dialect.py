@@ -5,7 +5,9 @@ how ``--dialect auto`` tells them apart.
 * ``nethack36``: NetHack 3.6's, the shared grammar less a few statements plus its own
   ``MAZE:`` header (:mod:`unlev.lang.grammar_nethack36`);
 * ``nethack343``: NetHack 3.4.3's older language without variables or flow control,
-  sharing the shared grammar's leaf rules (:mod:`unlev.lang.grammar_nethack343`).
+  sharing the shared grammar's leaf rules (:mod:`unlev.lang.grammar_nethack343`);
+* ``unnethack35``: UnNetHack 3.5's first new lev_comp (chances before the colon,
+  ``filled,true`` region flags; :mod:`unlev.lang.grammar_unnethack35`).
 """
 
 from __future__ import annotations
@@ -14,11 +16,12 @@ import re
 from dataclasses import dataclass
 from typing import List, Optional, Tuple
 
-DIALECTS = ("unnethack", "nethack36", "nethack343")
+DIALECTS = ("unnethack", "nethack36", "nethack343", "unnethack35")
 CHOICES = DIALECTS + ("auto",)
 DEFAULT = "unnethack"
 
-_LABELS = {"unnethack": "UnNetHack", "nethack36": "NetHack 3.6", "nethack343": "NetHack 3.4.3"}
+_LABELS = {"unnethack": "UnNetHack", "nethack36": "NetHack 3.6", "nethack343": "NetHack 3.4.3",
+           "unnethack35": "UnNetHack 3.5"}
 
 
 def label(dialect: str) -> str:
@@ -39,6 +42,9 @@ def grammar_of(dialect: str):
     if dialect == "nethack343":
         from . import grammar_nethack343
         return grammar_nethack343.grammar()
+    if dialect == "unnethack35":
+        from . import grammar_unnethack35
+        return grammar_unnethack35.grammar()
     from . import grammar
     return grammar
 
@@ -91,6 +97,17 @@ _MARKERS_UN = [
     (re.compile(r"\b(sheollev|rndvault|noflipx|noflipy|noflip|stormy)\b"), "'{0}'"),
     (re.compile(r"\b(randline|line)[ \t]*(\([^()]*\)|\$\w+)[ \t]*-"), "{0} a-b"),
 ]
+# The chance before the colon with a parenthesised name (3.4.3 writes 'c', "name"), and
+# region flags ending in a boolean: UnNetHack 3.5's first new lev_comp.
+_MARKERS_35 = [
+    (re.compile(r"^[ \t]*(MONSTER|OBJECT|CONTAINER|TRAP|TERRAIN)[ \t]*\[[ \t]*[0-9]+%[ \t]*\]"
+                r"[ \t]*:[ \t]*(\(|\$)", _M), "{0}[N%]: with a lev_comp 3.5 argument"),
+]
+# 3.4.3 ends REGION's flags in a boolean too: it is UnNetHack 3.5 only in a file written
+# for the new lev_comp (parenthesised monsters and objects)
+_REGION_35 = (re.compile(r"^[ \t]*REGION[ \t]*:.*,[ \t]*(filled|unfilled)[ \t]*,[ \t]*"
+                         r"(true|false)\b", _M), "REGION: ..., {0}, true|false")
+_NEW_SPEC = re.compile(r"^[ \t]*(MONSTER|OBJECT|CONTAINER)[ \t]*:[ \t]*\(", _M)
 _MARKERS_36 = [
     (re.compile(r"^[ \t]*MAZE[ \t]*:", _M), "a MAZE: header"),
     (re.compile(r"\b(randline|line)[ \t]*(\([^()]*\)|\$\w+)[ \t]*,"), "{0} a,b"),
@@ -147,6 +164,11 @@ def _first(markers, text) -> Optional[str]:
 def detect(text: str) -> Detection:
     """Guess the dialect of a des-file from what only one dialect has."""
     body = _strip_comments(text)
+    m35 = _first(_MARKERS_35, body)
+    if not m35 and _NEW_SPEC.search(body):
+        m35 = _first([_REGION_35], body)
+    if m35:
+        return Detection("unnethack35", m35, ("unnethack", "nethack343", "nethack36"))
     m343 = _first(_MARKERS_343, body)
     mun = _first(_MARKERS_UN, body)
     m36 = _first(_MARKERS_36, body)

@@ -115,7 +115,7 @@ _ORACLES: Dict[str, object] = {}
 def oracle_for(dialect: str):
     o = _ORACLES.get(dialect)
     if o is None:
-        if dialect == "unnethack":
+        if dialect in ("unnethack", "unnethack35"):     # one game, its own tables
             o = DataOracle()
         else:
             o = TableOracle(dialect)

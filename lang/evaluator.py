@@ -24,7 +24,8 @@ from . import ast as A
 from .expressions import ExpressionEvaluator
 from .level_builder import LevelBuilder
 from .diagnostics import DesError, Span
-from .values import MapCharValue
+from .extensions import ExtensionStmt, ExtState
+from .values import Coord, MapCharValue
 from ..stdlib.builtins import RunContext
 from ..stdlib.rng import RNG
 from ..stdlib.selection import Compat
@@ -136,8 +137,14 @@ class Evaluator(ExpressionEvaluator):
         self.frame = Frame()
         self.steps = 0
         self.shuffle_alignments()
-        self.builder.start_level(name=level.name, flags=[name for name, _b in level.flags],
+        self.builder.start_level(name=level.name, flags=[name for name, b in level.flags
+                                                        if not isinstance(b, str)],
                            span=level.span)
+        for name, b in level.flags:
+            if isinstance(b, str):      # a profile's flag (unlev.lang.extensions)
+                self.builder.extension(kind="flag", name=name, args={}, span=level.span)
+        for name in level.__dict__.get("ext_syntax", ()):
+            self.builder.extension(kind="syntax", name=name, args={}, span=level.span)
         try:
             self.exec_block(level.body.statements)
         except ExitSignal:
@@ -339,9 +346,13 @@ class Evaluator(ExpressionEvaluator):
         self.builder.end_region()
 
     def x_Monster(self, n: A.Monster) -> None:
-        self.builder.begin_monster(monster=self.eval(n.spec), coord=self.eval(n.coord),
-                                   attrs=self.attrs(n.attrs),
+        monster, coord, attrs = self.eval(n.spec), self.eval(n.coord), self.attrs(n.attrs)
+        ext = _ext_attrs(attrs)
+        self.builder.begin_monster(monster=monster, coord=coord, attrs=attrs,
                                    has_inventory=n.inventory is not None, span=n.span)
+        for word, value in ext:
+            self.builder.extension(kind="monster", name=word,
+                                   args={"monster": str(monster), "value": value}, span=n.span)
         self._contents(n.inventory)
         self.builder.end_monster()
 
@@ -363,12 +374,20 @@ class Evaluator(ExpressionEvaluator):
             else:
                 coord = self.eval(n.coord)
                 attrs = self.attrs(n.attrs)
+        ext = _ext_attrs(attrs)
         if n.container:
             self.builder.begin_container(object=obj, coord=coord, attrs=attrs, span=n.span)
+            self._ext_object(obj, ext, n)
             self._contents(n.contents)
             self.builder.end_container()
         else:
             self.builder.object(object=obj, coord=coord, attrs=attrs, span=n.span)
+            self._ext_object(obj, ext, n)
+
+    def _ext_object(self, obj, ext, n: A.Object) -> None:
+        for word, value in ext:
+            self.builder.extension(kind="object", name=word,
+                                   args={"object": str(obj), "value": value}, span=n.span)
 
     # -- simple level statements ------------------------------------------------------------
     def x_Message(self, n: A.Message) -> None:
@@ -384,15 +403,82 @@ class Evaluator(ExpressionEvaluator):
         coord = self.eval(n.coord) if n.coord is not None else None
         self.builder.map(span=n.span, halign=n.halign, valign=n.valign, coord=coord,
                    keep_region=n.keep_region, lines=n.lines, first_line=n.first_line)
+        squares = n.__dict__.get("ext_terrain")
+        if squares:         # a profile's map characters, drawn as their bases
+            by_name: Dict[tuple, list] = {}
+            for dx, dy, name, base in squares:
+                by_name.setdefault((name, base), []).append(
+                    self.builder.locate(Coord(dx, dy)))
+            for (name, base), where in by_name.items():
+                self.builder.extension(kind="terrain", name=name,
+                                       args={"base": base, "squares": where}, span=n.span)
 
     def x_VaultGen(self, n: A.VaultGen) -> None:
         self.builder.vaultgen(span=n.span, frequency=n.frequency)
 
     def x_RoomDoor(self, n: A.RoomDoor) -> None:
         self.builder.roomdoor(span=n.span, secret=n.secret, state=n.state, walls=n.walls, pos=n.pos)
+        if "ext" in n.__dict__ or isinstance(n.state, ExtState):
+            self._ext_records(n, {"roomdoor": True})
+
+    def _ext_records(self, n: A.Node, where: dict) -> None:
+        """What a base statement carried of a profile's extensions (a door's material
+        or flags, an engraving's random text): one record each, with where it went."""
+        state = getattr(n, "state", None)
+        for word in getattr(state, "words", ()):
+            self.builder.extension(kind="door", name=word, args=dict(where, flag=word),
+                                   span=n.span)
+        for kind, name, args in n.__dict__.get("ext", ()):
+            self.builder.extension(kind=kind, name=name, args=dict(where, **args), span=n.span)
+
+    def x_ExtensionStmt(self, n: ExtensionStmt) -> None:
+        """A profile's statement: drawn when it ``places`` terrain, else handed on as
+        evaluated arguments (or the raw text of a ``raw`` or unknown statement)."""
+        if n.raw is not None:
+            self.builder.extension(kind="unknown statement" if n.unknown else "statement",
+                                   name=n.name, args={"raw": n.raw}, span=n.span)
+            return
+        values = [self._ext_value(shape, node) for shape, node in n.args]
+        if n.kind != "statement":       # more arguments of the base statement before
+            self.builder.extension(kind=n.kind, name=n.name,
+                                   args={"args": values, "shapes": [s for s, _n in n.args]},
+                                   span=n.span)
+            return
+        if n.places is not None:
+            first = values[0] if n.args[0][0] == "selection" else [values[0]]
+            mapchar = self.eval(n.places)
+            self.builder.terrain(span=n.span, selection=first, mapchar=mapchar)
+            name = n.places.__dict__.get("ext_terrain")
+            if name is not None:
+                self.builder.extension(kind="terrain", name=name,
+                                       args={"base": mapchar.char, "squares": first},
+                                       span=n.span)
+            return
+        self.builder.extension(kind="statement", name=n.name,
+                               args={"args": values, "shapes": [s for s, _n in n.args]},
+                               span=n.span)
+
+    def _ext_value(self, shape: str, node):
+        if shape == "selection":
+            return sorted(self.selection(node))
+        if not isinstance(node, A.Node):
+            return node                     # a keyword's value (light, direction...)
+        value = self.eval(node)
+        if shape == "coord":
+            return self.builder.locate(value)
+        if shape == "region":
+            return self.builder.locate_region(value)
+        if shape == "mapchar":
+            return value.char
+        if shape in ("monster", "object"):
+            return str(value)
+        return value
 
     def x_Door(self, n: A.Door) -> None:
-        self.builder.door(span=n.span, state=n.state, selection=self.selection(n.selection))
+        sel = self.selection(n.selection)
+        self.builder.door(span=n.span, state=n.state, selection=sel)
+        if "ext" in n.__dict__ or isinstance(n.state, ExtState):
+            self._ext_records(n, {"squares": sorted(sel)})
 
     def x_Corridor(self, n: A.Corridor) -> None:
         src = (n.src.room, n.src.wall, n.src.door)
@@ -434,7 +520,13 @@ class Evaluator(ExpressionEvaluator):
 
     def x_Terrain(self, n: A.Terrain) -> None:
         sel = self.selection(n.selection)
-        self.builder.terrain(span=n.span, selection=sel, mapchar=self.eval(n.mapchar))
+        mapchar = self.eval(n.mapchar)
+        self.builder.terrain(span=n.span, selection=sel, mapchar=mapchar)
+        name = n.mapchar.__dict__.get("ext_terrain")
+        if name is not None:
+            self.builder.extension(kind="terrain", name=name,
+                                   args={"base": mapchar.char, "squares": sorted(sel)},
+                                   span=n.span)
 
     def x_ReplaceTerrain(self, n: A.ReplaceTerrain) -> None:
         self.builder.replace_terrain(span=n.span, region=self.eval(n.region),
@@ -463,7 +555,10 @@ class Evaluator(ExpressionEvaluator):
         self.builder.gold(span=n.span, amount=self.eval(n.amount), coord=self.eval(n.coord))
 
     def x_Engraving(self, n: A.Engraving) -> None:
-        self.builder.engraving(span=n.span, coord=self.eval(n.coord), etype=n.etype, text=self.eval(n.text))
+        coord = self.eval(n.coord)
+        self.builder.engraving(span=n.span, coord=coord, etype=n.etype, text=self.eval(n.text))
+        if "ext" in n.__dict__:
+            self._ext_records(n, {"coord": str(coord)})
 
     def x_Mineralize(self, n: A.Mineralize) -> None:
         vals = [self.eval(v) if v is not None else -1
@@ -481,6 +576,15 @@ class Evaluator(ExpressionEvaluator):
     def x_Sounds(self, n: A.Sounds) -> None:
         entries = [(how, self.eval(text)) for how, text in n.entries]
         self.builder.sounds(span=n.span, frequency=self.eval(n.frequency), entries=entries)
+
+def _ext_attrs(attrs: dict) -> list:
+    """Take a profile's monster flags and object attributes (``ext:`` keys) out of
+    ``attrs``: the builder gets the base ones, the rest become records."""
+    ext = [(k[4:], v) for k, v in attrs.items() if k.startswith("ext:")]
+    for k, _v in ext:
+        del attrs["ext:" + k]
+    return ext
+
 
 def _starts_before(value, node: A.Node) -> bool:
     """Whether an info value (a node, or a tuple holding one) was written before ``node``."""

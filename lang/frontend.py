@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import List, Optional
 
@@ -33,27 +34,57 @@ class Compiled:
 
 def compile_file(path: str, include_path: Optional[List[str]] = None,
                  compat_warnings: bool = True, text: Optional[str] = None,
-                 dialect: Optional[str] = None) -> Compiled:
+                 dialect: Optional[str] = None, extensions=None,
+                 lenient: bool = False) -> Compiled:
     """Parse and statically check a des-file; raise DesError with every error found.
 
     ``dialect``: ``unnethack``, ``nethack36``, ``nethack343`` or ``auto`` (decide from
-    the file; :attr:`Compiled.dialect_reason` says why)."""
+    the file; :attr:`Compiled.dialect_reason` says why).  ``extensions``: a profile's
+    declared extensions (the mapping of profile.json, see :mod:`unlev.lang.extensions`);
+    ``lenient``: unknown statements, flags and map characters become warnings
+    (code ``lenient``) and placeholders instead of errors."""
     from .dialect import candidates, check_name
+    from .extensions import ExtensionError, load
     dialect = check_name(dialect or _DEFAULT_DIALECT[0])
     if text is None:
         text = _read(path)
+    ext = dataclasses.replace(load(extensions), lenient=bool(lenient))
     if dialect != "auto":
-        return _compile(path, text, include_path, compat_warnings, dialect, "")
+        return _compile(path, text, include_path, compat_warnings, dialect, "", ext)
     failures = []
     tries = candidates(text)
+    strict = ext
+    if ext.lenient:
+        # a dialect that reads the file as it is wins over placeholders in another
+        strict = dataclasses.replace(ext, lenient=False)
+    unfit = None
     for cand, reason in tries:
         try:
-            return _compile(path, text, include_path, compat_warnings, cand, reason)
+            return _compile(path, text, include_path, compat_warnings, cand, reason, strict)
         except DesError as e:
             failures.append((cand, e))
             if is_limit_error(e):
                 break
-    raise _likeliest(failures, evidence=not tries[0][1].startswith("nothing"))
+        except ExtensionError as e:     # the profile needs what this dialect lacks
+            unfit = unfit or (e, not failures)
+    if unfit is not None and (unfit[1] or not failures) and not ext.lenient:
+        raise unfit[0]          # the likeliest dialect cannot take the profile: say so
+    if not failures:
+        raise unfit[0]
+    likeliest = _likeliest(failures, evidence=not tries[0][1].startswith("nothing"))
+    if ext.lenient and not is_limit_error(likeliest):
+        # then the likeliest dialect with placeholders (another dialect would read the
+        # file as little but placeholders)
+        cand = likeliest.dialect
+        reason = dict(tries).get(cand, "")
+        try:
+            c = _compile(path, text, include_path, compat_warnings, cand, reason, ext)
+        except DesError as e:
+            e.dialect, e.tried = cand, likeliest.tried
+            raise
+        c.dialect_reason = (reason + "; " if reason else "") + "read with lenient placeholders"
+        return c
+    raise likeliest
 
 
 def _likeliest(failures, evidence: bool) -> DesError:
@@ -86,11 +117,19 @@ def _likeliest(failures, evidence: bool) -> DesError:
     return best
 
 
-def _compile(path, text, include_path, compat_warnings, dialect, reason) -> Compiled:
+def _compile(path, text, include_path, compat_warnings, dialect, reason, ext=None) -> Compiled:
     sources = SourceCache()
-    parser = DesParser(sources=sources, include_path=include_path, dialect=dialect)
+    if ext is not None and ext.lenient:
+        from .dialect import lexicon_of
+        from .extensions import lenient_for
+        ext = lenient_for(ext, text, lexicon_of(dialect))
+    parser = DesParser(sources=sources, include_path=include_path, dialect=dialect,
+                       extensions=ext or None)
     tree = parser.parse_source(text, path)
     tree.dialect = dialect  # type: ignore[attr-defined]
+    if ext and not parser.reporter.errors:
+        from .extensions import finish as finish_extensions
+        finish_extensions(tree, ext, parser.reporter)
     if dialect == "nethack36" and not parser.reporter.errors:
         from .grammar_nethack36 import finish
         finish(tree)

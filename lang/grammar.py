@@ -219,8 +219,8 @@ def p_levstatement(p):
 
 def p_levstatement_error(p):
     """levstatement : error"""
-    _owner(p).recovered()
-    p[0] = None
+    placeholder = _owner(p).recovered()   # None, or the lenient mode's placeholder
+    p[0] = placeholder
 
 
 # ============================================================== INIT_MAP
@@ -248,7 +248,7 @@ def p_lev_init_mines(p):
     """lev_init : LEV_INIT_ID ':' MINES_ID ',' CHAR ',' CHAR ',' BOOLEAN ',' BOOLEAN ',' light_state ',' walled opt_fillchar"""
     o = _owner(p)
     fg, bg = p[5], p[7]
-    fgt, bgt = map_char_to_type(fg), map_char_to_type(bg)
+    fgt, bgt = o.map_type(fg), o.map_type(bg)
     if fgt == INVALID_TYPE or fgt >= MAX_TYPE:
         o.error("INIT_MAP: Invalid foreground type.", span_of(p, 5))
     if bgt == INVALID_TYPE or bgt >= MAX_TYPE:

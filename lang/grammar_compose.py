@@ -115,3 +115,74 @@ def compose(base, *, drop: Iterable[str] = (), replace: Optional[Mapping[str, st
     ns["__file__"] = os.path.abspath(base.__file__)
     ns["__package__"] = base.__package__
     return types.SimpleNamespace(**ns)
+
+
+# ------------------------------------------------------------------ generated rules
+class _Shifted:
+    """Production ``p`` seen without the symbols an extension inserted, so the shared
+    rule's own action runs on the shared symbols at their usual positions."""
+
+    def __init__(self, p, skip) -> None:
+        self._p = p
+        self._map = [i for i in range(len(p.slice)) if i not in skip]
+        self.slice = [p.slice[i] for i in self._map]
+        self.stack = p.stack
+        self.parser = p.parser
+        self.lexer = p.lexer
+
+    def __getitem__(self, i):
+        return self._p[self._map[i]]
+
+    def __setitem__(self, i, v):
+        self._p[self._map[i]] = v
+
+    def __len__(self):
+        return len(self._map)
+
+    def lineno(self, i):
+        return self._p.lineno(self._map[i])
+
+    def lexpos(self, i):
+        return self._p.lexpos(self._map[i])
+
+
+def rule_function(fname: str, doc: str, action):
+    """A PLY rule function named ``fname`` with the rules ``doc``, running ``action``
+    (rules made from a declaration rather than written in a module)."""
+    def rule(p):
+        action(p)
+    rule.__name__ = rule.__qualname__ = fname
+    rule.__doc__ = doc
+    return rule
+
+
+def find_action(base, lhs: str, alt: str):
+    """The rule function of ``base`` whose docstring has ``lhs : alt``."""
+    want = _norm(alt)
+    for func in rule_functions(base).values():
+        for l, alts in parse_doc(func.__doc__ or ""):
+            if l == lhs and want in alts:
+                return func
+    raise KeyError(f"{lhs} : {alt}")
+
+
+def extended(base, lhs: str, alt: str, inserts: Mapping[int, List[str]], fname: str, post):
+    """An alternative of ``lhs`` that is ``alt`` of ``base`` with ``inserts``
+    ({position: symbols}) added: the shared action runs on the shared symbols, then
+    ``post(p, values of the inserted symbols)`` finishes ``p[0]``."""
+    action = find_action(base, lhs, alt)
+    syms = alt.split()
+    out, skip, pos = [], set(), 1
+    for i in range(len(syms) + 1):
+        for s in inserts.get(i, ()):
+            out.append(s)
+            skip.add(pos)
+            pos += 1
+        if i < len(syms):
+            out.append(syms[i])
+            pos += 1
+
+    def run(p):
+        action(_Shifted(p, skip))
+        post(p, [p[i] for i in sorted(skip)])
+    return rule_function(fname, f"{lhs} : {' '.join(out)}", run)

@@ -210,6 +210,16 @@ class LevelBuilder(ABC):
     @abstractmethod
     def sounds(self, frequency: int, entries, span=None) -> None: ...
 
+    # -- a profile's declared extensions (unlev.lang.extensions) -------------------------
+    @abstractmethod
+    def extension(self, kind: str, name: str, args: Mapping[str, Any], span=None) -> None:
+        """What a variant adds, evaluated: ``kind`` is ``terrain`` (``args``: ``base``
+        map character, ``squares`` drawn as it), ``statement`` (``args``: ``args``,
+        ``shapes``; or ``raw``), ``door``, ``monster``, ``object``, ``flag``,
+        ``engraving``, or in the lenient mode ``unknown statement``.  The base part of
+        a statement has already reached its own method; a builder models what it can
+        and keeps the rest."""
+
 
 STATEMENTS: Tuple[str, ...] = tuple(sorted(LevelBuilder.__abstractmethods__))
 

@@ -194,6 +194,7 @@ class Lexicon:
         self.map_chars = frozenset(map_chars)
         self.state = state
         self.core_functions = core_functions
+        self.extra_tokens: Tuple[str, ...] = ()   # token types a profile's words lex as
 
 
 _MAP_LINE_CHARS = "-|}{+xABCISHKMPLWTtFYU\\#. 0123456789\r"
@@ -217,7 +218,7 @@ def unclosed_string_before(text: str, end: int) -> Optional[int]:
         pos = m.end()
 
 
-_STRING_OR_COMMENT = re.compile(r'"[^"]*"|^[ \t]*#[^\n]*', re.M)
+_STRING_OR_COMMENT = re.compile(r"""'\\?"'|"[^"]*"|^[ \t]*#[^\n]*""", re.M)   # '"' is a char
 
 
 def c_atoi(text: str) -> int:
@@ -264,6 +265,8 @@ class DesLexer:
         # PLY's clone() rebinds rule and error functions but not the end-of-file ones.
         self.lexer.lexstateeoff = {state: getattr(self, f.__name__)
                                    for state, f in self.lexer.lexstateeoff.items()}
+        if self.lexicon.extra_tokens:
+            self.lexer.lextokens_all = self.lexer.lextokens_all | set(self.lexicon.extra_tokens)
         self._map_lines: list = []
         self._map_start = None
 
@@ -350,6 +353,11 @@ class DesLexer:
             if ch not in valid:
                 t.lexpos += i
                 self._map_error_at(t, ch)
+        if t.value.endswith("\n"):
+            # a profile's own map characters (the lexicon's, beyond the rule's set)
+            self._map_lines.append(t.value.rstrip("\n").rstrip("\r"))
+            t.lexer.lineno += 1
+            return
         line, _pos = self._map_start
         raise DesError("MAP block has no ENDMAP", Span(self.filename, line, 1, 3))
 
@@ -360,7 +368,9 @@ class DesLexer:
                            "lev_comp only accepts map characters and spaces inside MAP")
         valid = "".join(c for c in "-|}{+xABCISHKMPLWTtFYU\\#." if c in self.lexicon.map_chars)
         raise DesError(f"invalid character {ch!r} in a MAP block", span,
-                       f"valid map characters are: {' '.join(valid)} and space")
+                       f"valid map characters are: {' '.join(valid)} and space; a variant's "
+                       "own are declared in its profile (--data), or drawn as placeholders "
+                       "with --lenient")
 
     def t_map_error(self, t):
         self._map_error_at(t, t.value[0])

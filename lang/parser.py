@@ -85,10 +85,16 @@ class DesParser:
 
     def __init__(self, oracle=None, sources: Optional[SourceCache] = None,
                  include_path: Optional[List[str]] = None, dialect: str = "unnethack",
-                 max_errors: int = 20) -> None:
+                 max_errors: int = 20, extensions=None) -> None:
         from .dialect import lexicon_of, oracle_of
         self.dialect = dialect
         self.lexicon = lexicon_of(dialect)
+        self.extensions = extensions or None     # unlev.lang.extensions.Extensions
+        self.lenient = bool(self.extensions is not None and self.extensions.lenient)
+        self._skipped: list = []                 # lenient: placeholders for bad lines
+        if self.extensions is not None:
+            from .extensions import lexicon_for
+            self.lexicon = lexicon_for(self.lexicon, self.extensions)
         self.oracle = oracle or oracle_of(dialect)
         self.sources = sources or SourceCache()
         self.include_path = list(include_path or [])
@@ -130,7 +136,11 @@ class DesParser:
                                self.tokens_left)
         lexer.input(text)
         self._lexers.append(lexer)
-        parser = _build_parser(self.dialect)
+        if self.extensions is not None:
+            from .extensions import parser_for
+            parser = parser_for(self.dialect, self.extensions)
+        else:
+            parser = _build_parser(self.dialect)
         grammar.ACTIVE.append(self)
         saved_owner = getattr(parser, "owner", None)
         parser.owner = self
@@ -192,6 +202,12 @@ class DesParser:
 
     # ------------------------------------------------------------------ reporting
     def error(self, message: str, span: Span, hint: Optional[str] = None) -> None:
+        if self.lenient:
+            from .extensions import LENIENT_ERRORS
+            if message.startswith(LENIENT_ERRORS):
+                self.warning(message, span, "kept going (lenient); the level may differ from "
+                             "the game's", code="lenient")
+                return
         self.reporter.error(message, span, hint)
         if len(self.reporter.errors) >= self.max_errors:
             raise _GiveUp()
@@ -200,9 +216,11 @@ class DesParser:
                 code: str = "lev-comp") -> None:
         self.reporter.warning(message, span, hint, code)
 
-    def recovered(self) -> None:
+    def recovered(self):
         """Called on each reduction of ``levstatement: error``; gives up when recovery
-        keeps reducing at the same input position (a '}' or LEVEL it cannot shift)."""
+        keeps reducing at the same input position (a '}' or LEVEL it cannot shift).
+        Returns the statement's placeholder in the lenient mode, else None."""
+        placeholder = self._skipped.pop() if self._skipped else None
         pos = (id(self.lexer), self.lexer.inner.lexer.lexpos, len(self.lexer.pending))
         if pos == self._last_recovery:
             self._stuck += 1
@@ -217,6 +235,7 @@ class DesParser:
         else:
             self._last_recovery = pos
             self._stuck = 0
+        return placeholder
 
     def syntax_error(self, tok) -> None:
         lx = self.lexer
@@ -228,7 +247,10 @@ class DesParser:
         span = lx.inner.span_of(tok)
         text = getattr(tok, "text", tok.value)
         unclosed = unclosed_string_before(lx.inner.lexer.lexdata, tok.lexpos + len(str(text)))
-        if unclosed is not None:
+        if self.lenient and unclosed is None:
+            from .extensions import skip_statement
+            self._skipped = [skip_statement(self, tok, span, text)]
+        elif unclosed is not None:
             # a string that runs over its line swallowed the rest: say where it starts
             pos = unclosed
             self.error("unterminated string", Span(span.file, _line_of(lx.inner.lexer.lexdata,
@@ -294,6 +316,10 @@ class DesParser:
                                      if t == ":" else _WORDS)
                 if close:
                     return f"'{word}' is not a statement or function; {close}"
+                if t == ":" and word.isupper():
+                    return (f"'{word}' is not a statement of {_dialect_label(self.dialect)}; "
+                            "a variant's own statement is declared in its profile (--data), "
+                            "or kept as a placeholder with --lenient")
         if t == "STRING":
             before = _line_before(self.lexer.inner.lexer.lexdata, tok.lexpos)
             m = re.match(r"\s*(MONSTER|OBJECT)\s*:\s*('.')\s*,\s*$", before)
@@ -347,6 +373,12 @@ class DesParser:
     # ------------------------------------------------------------------ maps
     def check_map_char(self, ch: str, span: Span, message: str,
                        allow_see_through: bool = True) -> None:
+        if ch in getattr(self.lexicon, "ext_map_chars", ()):
+            return              # a profile's own character, drawn as its declared base
+        if self.lenient and ch not in self.lexicon.map_chars and len(ch) == 1:
+            from .extensions import lenient_map_char
+            if lenient_map_char(self, ch):
+                return
         t = map_char_to_type(ch)
         valid = self.lexicon.map_chars
         if t == INVALID_TYPE or (not allow_see_through and t >= MAX_TYPE) or \
@@ -355,6 +387,11 @@ class DesParser:
             shown = " ".join(c for c in " #.-|+ABCSH{\\K}PLIWTtFMxYU"
                              if c == " " and c or c in valid)
             self.error(message, span, f"map characters: ' ' {shown.strip()}")
+
+    def map_type(self, ch: str) -> int:
+        """The terrain type of a map character; a profile's own is its base's."""
+        decl = getattr(self.lexicon, "ext_map_chars", {}).get(ch)
+        return map_char_to_type(decl.base if decl is not None else ch)
 
     def set_map_size(self, size) -> None:
         if size is None:
@@ -542,6 +579,9 @@ class _PushbackLexer:
                                "what it INCLUDEs)", self.inner.span_of(tok), hint("tokens"))
         if tok is not None:
             self.last = tok
+            if tok.type == "EXT_RAW" and not isinstance(tok.value, tuple):
+                from .extensions import take_line
+                tok.value = (tok.value, take_line(self.inner.lexer))
         return tok
 
 

@@ -131,9 +131,13 @@ class FragmentSession:
     def __init__(self, builder, rng: RNG, *, context=None, compat: Compat = Compat(),
                  warn=None, step_limit: int = DEFAULT_STEP_LIMIT,
                  include_path: Optional[List[str]] = None,
-                 compat_warnings: bool = True) -> None:
+                 compat_warnings: bool = True, extensions=None, lenient: bool = False) -> None:
+        from .extensions import load
         self.evaluator = Evaluator(builder, rng, context=context, compat=compat,
                                    step_limit=step_limit, warn=warn)
+        # a profile's declared extensions and the lenient mode, as compile_file takes them
+        import dataclasses
+        self.extensions = dataclasses.replace(load(extensions), lenient=bool(lenient))
         self.include_path = list(include_path or [])
         self.compat_warnings = compat_warnings
         self.vars: VarTable = {}
@@ -223,12 +227,21 @@ class FragmentSession:
     def _try(self, text: str, name: str, wrapper: str):
         synthetic = _PREFIX + wrapper + text
         offset = (_PREFIX + wrapper).count("\n")
+        ext = self.extensions
+        if ext.lenient:
+            from .dialect import lexicon_of
+            from .extensions import lenient_for
+            ext = lenient_for(ext, synthetic, lexicon_of("unnethack"))
         parser = _FragmentParser(self.vars, self.functions, self.level_flags, self.map_size,
-                                 include_path=self.include_path, sources=SourceCache())
+                                 include_path=self.include_path, sources=SourceCache(),
+                                 extensions=ext or None)
         try:
             tree = parser.parse(synthetic, name)
         except DesError as exc:
             return None, [_shift(d, name, offset) for d in exc.diagnostics]
+        if ext:
+            from .extensions import finish
+            finish(tree, ext, parser.reporter)
         checker = Checker(parser.reporter, self.compat_warnings)
         checker.functions = dict(self.functions)
         checker.check_file(tree)

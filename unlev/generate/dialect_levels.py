@@ -26,7 +26,7 @@ def prepare(compiled, level: A.Level, game: bool = False,
             warn: Optional[Callable[[str], None]] = None) -> A.Level:
     """The level as unlev's loader should run it (the level itself for UnNetHack)."""
     dialect = getattr(compiled, "dialect", "unnethack")
-    if dialect == "unnethack":
+    if dialect in ("unnethack", "unnethack35"):
         return level
     key = (id(level), game)
     cached = _CACHE.get(key)

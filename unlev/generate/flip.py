@@ -239,6 +239,10 @@ def flip_level(level: Level, flp: int, mirror_wall_types: bool = False,
         walk["start"] = flip_coord(walk["start"])
         walk["cells"] = [flip_coord(c) for c in walk["cells"]]
 
+    # squares drawn as a profile's declared terrain (unlev.generate.extensions)
+    for cell in level.extras.get("extension_terrain", ()):
+        cell["x"], cell["y"] = flip_coord((cell["x"], cell["y"]))
+
     # the map (SpLev_Map is a separate array and is not flipped)
     if flp & 1:
         half = miny + (maxy - miny + 1) // 2

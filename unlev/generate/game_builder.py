@@ -34,7 +34,8 @@ from __future__ import annotations
 
 from typing import Any, Optional, Tuple
 
-from unlev.generate import corridors, features, locations, lregions, maps, room_statements
+from unlev.generate import (corridors, extensions, features, locations, lregions, maps,
+                            room_statements)
 from unlev.generate.maze import ANY_LOC
 from unlev.generate.state import BuildCompat, BuildState
 from unlev.lang.diagnostics import DesError
@@ -305,3 +306,7 @@ class GameBuilder(LevelBuilder):
 
     def sounds(self, frequency, entries, span=None):
         maps.do_sounds(self.state, frequency, entries)
+
+    # -- a profile's declared extensions ------------------------------------------------
+    def extension(self, kind, name, args, span=None):
+        extensions.do_extension(self.state, kind, name, args, span)

@@ -95,6 +95,39 @@ def build_room(st: BuildState, subroom=False, rtype=None, chance=100, light=-1, 
     return room
 
 
+def _coordinates_room(rng, x: int, y: int, w: int, h: int, xal: int, yal: int):
+    """xNetHack's create_room() for a placed room (a profile's ``room_coordinates``
+    syntax): the position is a square of the level, the alignment says which corner or
+    middle of the room sits on it; a random x or y is anywhere (``rn2(COLNO)`` for
+    both, as there)."""
+    xabs = rng.rn2(COLNO) if x < 0 else x
+    yabs = rng.rn2(COLNO) if y < 0 else y
+    if w < 0 or h < 0:
+        w = rng.rn1(15, 3)
+        h = rng.rn1(8, 2)
+    if xal == -1:
+        xal = rng.rnd(3)
+    if yal == -1:
+        yal = rng.rnd(3)
+    if xal == RIGHT:
+        xabs -= w
+    elif xal == CENTER:
+        xabs -= _cdiv(w, 2)
+    if yal == BOTTOM:
+        yabs -= h
+    elif yal == CENTER:
+        yabs -= _cdiv(h, 2)
+    if xabs + w - 1 > COLNO - 2:
+        xabs = COLNO - w - 3
+    if xabs < 2:
+        xabs = 2
+    if yabs + h - 1 > ROWNO - 2:
+        yabs = ROWNO - h - 3
+    if yabs < 2:
+        yabs = 2
+    return xabs, yabs, w, h
+
+
 def create_room(st: BuildState, x: int, y: int, w: int, h: int, xal: int, yal: int,
                  rtype: int, rlit: int) -> Optional[Room]:
     """sp_lev.c create_room(): a room in a free rectangle, random or placed on the
@@ -144,6 +177,14 @@ def create_room(st: BuildState, x: int, y: int, w: int, h: int, xal: int, yal: i
                 else:
                     wtmp, htmp = dx + 1, dy + 1
                     r2 = Rect(xabs - 1, yabs - 1, xabs + wtmp, yabs + htmp)
+        elif "room_coordinates" in lev.extras.get("syntax", ()):
+            xabs, yabs, wtmp, htmp = _coordinates_room(rng, xtmp, ytmp, wtmp, htmp, xaltmp, yaltmp)
+            r2 = Rect(xabs - 1, yabs - 1, xabs + wtmp, yabs + htmp)
+            r1 = rects.get_rect(r2)
+            if r1 is not None:
+                ok, xabs, _dx, yabs, _dy = check_room(st, xabs, wtmp, yabs, htmp, vault)
+                if not ok:
+                    r1 = None
         else:
             rndpos = 0
             if xtmp < 0 and ytmp < 0:

@@ -332,6 +332,9 @@ def level_to_dict(level: Level, *, seed: int, source: Optional[str] = None,
     from unlev.output.render import display_rows
     extras = dict(level.extras)
     warnings = extras.pop("warnings", [])
+    if "extension_terrain" in extras:     # a profile's terrain, where it still is
+        from unlev.generate.extensions import live_terrain
+        extras["extension_terrain"] = live_terrain(level)
     d: Dict[str, Any] = {
         "name": level.name,
         "source": source,

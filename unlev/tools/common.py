@@ -26,7 +26,7 @@ def add_common_options(p: argparse.ArgumentParser) -> None:
                    help="let INCLUDE read any file (default: only under the des-file's "
                    "folder and the --include-path folders)")
     p.add_argument("--dialect", default="auto",
-                   choices=["unnethack", "nethack36", "nethack343", "auto"],
+                   choices=["unnethack", "nethack36", "nethack343", "unnethack35", "auto"],
                    help="des-file dialect (default auto: decided from each file, see --show-dialect)")
     p.add_argument("--show-dialect", action="store_true",
                    help="say which dialect each file was read as, and why")
