@@ -333,8 +333,12 @@ class DesLexer:
                 if ch not in self.lexicon.map_chars:
                     t.lexpos += i
                     self._map_error_at(t, ch)
-        # The size is measured while reading: rows past lev_comp's limit are counted,
-        # not kept, so an oversized MAP costs neither time nor memory before its error.
+        self._keep_map_row(line)
+        t.lexer.lineno += 1
+
+    def _keep_map_row(self, line: str) -> None:
+        """The size is measured while reading: rows past lev_comp's limit are counted,
+        not kept, so an oversized MAP costs neither time nor memory before its error."""
         size = self._map_size
         width = len(line.translate(_NO_DIGITS))
         if width > size[0]:
@@ -342,7 +346,6 @@ class DesLexer:
         size[1] += 1
         if size[1] <= MAP_Y_LIM + 1:
             self._map_lines.append(line)
-        t.lexer.lineno += 1
 
     def t_map_bad(self, t):
         r"[^\n]+\n?"
@@ -355,7 +358,7 @@ class DesLexer:
                 self._map_error_at(t, ch)
         if t.value.endswith("\n"):
             # a profile's own map characters (the lexicon's, beyond the rule's set)
-            self._map_lines.append(t.value.rstrip("\n").rstrip("\r"))
+            self._keep_map_row(t.value.rstrip("\n").rstrip("\r"))
             t.lexer.lineno += 1
             return
         line, _pos = self._map_start
