@@ -19,6 +19,7 @@ from .diagnostics import DesError
 from .values import Align, Coord, MapCharValue, MonsterValue, ObjectValue, Region
 from ..stdlib.builtins import atoi, c_div, c_long, c_mod, time_function
 from .limits import hint, limits
+from ..stdlib.grid import COLNO, ROWNO
 from ..stdlib.selection import Selection
 from ..stdlib.terrain import map_char_to_type
 
@@ -196,8 +197,10 @@ class ExpressionEvaluator:
         return value
 
     def charge(self, work: int, node: A.Node) -> None:
-        """Count the squares a statement's selection covers against the step limit, so
-        a LOOP of whole-map TERRAINs stops as soon as a LOOP of small ones."""
+        """Count the squares a statement's selection covers, and the squares a selection
+        function spreads over or weighs, against the step limit, so a LOOP of whole-map
+        TERRAINs or of floodfills assigned to a variable stops as soon as a LOOP of small
+        ones."""
 
     def e_SelCoord(self, n: A.SelCoord) -> Selection:
         x, y = self.builder.locate(self.eval(n.coord))
@@ -205,7 +208,9 @@ class ExpressionEvaluator:
 
     def e_SelRect(self, n: A.SelRect) -> Selection:
         x1, y1, x2, y2 = self._region_abs(self.eval(n.region))
-        return (Selection.fillrect if n.filled else Selection.rect)(x1, y1, x2, y2)
+        sel = (Selection.fillrect if n.filled else Selection.rect)(x1, y1, x2, y2)
+        self.charge(len(sel) + 1, n)        # the squares it covers on the map
+        return sel
 
     def _region_abs(self, r: Region):
         # The game sorts the corners, then converts each (spo_lev.c SEL_RECT); the
@@ -229,9 +234,11 @@ class ExpressionEvaluator:
         x1, y1 = self.builder.locate(end)
         x2, y2 = self.builder.locate(start)
         try:
-            return Selection.randline(x1, y1, x2, y2, rough, self.rng, compat=self.compat)
+            sel = Selection.randline(x1, y1, x2, y2, rough, self.rng, compat=self.compat)
         except ValueError as exc:
             raise DesError(f"randline: {exc}", n.span) from None
+        self.charge(_MAP_SQUARES, n)        # its midpoint recursion costs a map scan
+        return sel
 
     def e_SelGrow(self, n: A.SelGrow) -> Selection:
         return self.selection(n.selection).grow(n.directions)
@@ -252,6 +259,7 @@ class ExpressionEvaluator:
 
     def e_SelFlood(self, n: A.SelFlood) -> Selection:
         x, y = self.builder.locate(self.eval(n.coord))
+        self.charge(_MAP_SQUARES, n)        # it asks every square of the map
         return Selection.floodfill(x, y, self.builder.terrain_at, compat=self.compat)
 
     def _radius(self, r: int, n: A.Node) -> int:
@@ -264,12 +272,14 @@ class ExpressionEvaluator:
         x, y = self.builder.locate(self.eval(n.center))
         r = self._radius(self.eval(n.radius), n)
         filled = None if n.filling is None else bool(n.filling)
+        self.charge(_ellipse_work(r, r, filled), n)
         return Selection.circle(x, y, r, filled, compat=self.compat)
 
     def e_SelEllipse(self, n: A.SelEllipse) -> Selection:
         x, y = self.builder.locate(self.eval(n.center))
         a, b = self._radius(self.eval(n.a), n), self._radius(self.eval(n.b), n)
         filled = None if n.filling is None else bool(n.filling)
+        self.charge(_ellipse_work(a, b, filled), n)
         return Selection.ellipse(x, y, a, b, filled, compat=self.compat)
 
     def e_SelGradient(self, n: A.SelGradient) -> Selection:
@@ -283,6 +293,7 @@ class ExpressionEvaluator:
             x2, y2 = self.builder.locate(c1)  # the copied `random` is resolved again
         else:
             x2, y2 = x, y
+        self.charge(_MAP_SQUARES, n)        # every square of the map is weighed
         return Selection.gradient(x, y, mind, maxd, self.rng, x2=x2, y2=y2, kind=n.kind,
                                   limited=n.limited)
 
@@ -291,3 +302,15 @@ class ExpressionEvaluator:
 
     def e_SelUnion(self, n: A.SelUnion) -> Selection:
         return self.selection(n.left) | self.selection(n.right)
+
+
+_MAP_SQUARES = COLNO * ROWNO
+
+
+def _ellipse_work(a: int, b: int, filled) -> int:
+    """The points an ellipse's algorithm visits, charged before it runs: its outline,
+    or its whole box when it may be solid (either fill word may mean solid, as the
+    game swaps them)."""
+    if filled is None:
+        return 4 * (a + b) + 4
+    return (2 * a + 1) * (2 * b + 1)

@@ -167,3 +167,21 @@ def test_a_file_of_too_many_tokens_ends_at_the_limit_in_one_dialect(monkeypatch)
     assert e.value.tried == ["unnethack"]
     monkeypatch.setattr(L, "LIMITS", [L.Limits.from_text("tokens=7000")])
     assert compile_text(text, "x.des").dialect == "unnethack"
+
+
+@pytest.mark.parametrize("expr, squares", [
+    ("floodfill (10,10)", 1680),              # asks every square of the map
+    ("gradient(radial, (1 - 5), (40,10))", 1680),
+    ("circle((40,10), 300, filled)", 601 ** 2),   # charged before it runs
+    ("fillrect (0,0,79,20)", 1660),           # the squares it covers
+])
+def test_selection_functions_in_variables_count_their_squares(tmp_path, capsys, expr,
+                                                              squares):
+    # a LOOP of floodfills assigned to a variable selects nothing on the map, yet each
+    # costs a map scan: the step limit counts it (fuzz seed 41 ran one for 99 s)
+    body = f"LOOP [{{n}}] {{{{\n$s = selection: {expr}\n}}}}"
+    ok = 'LEVEL:"x"\n' + body.format(n=max(1, int(0.95 * 1_000_000 / squares))) + "\n"
+    over = 'LEVEL:"x"\n' + body.format(n=int(1.05 * 1_000_000 / squares) + 1) + "\n"
+    assert run_file(tmp_path, ok, capsys)[0] == 0
+    code, err, _ = run_file(tmp_path, over, capsys)
+    assert code == 1 and "ran more than 1000000 steps" in err
