@@ -54,9 +54,9 @@ def test_verdicts_follow_the_stated_rules():
     assert numeric("t", "n", [4] * 10, [4] * 10).verdict == MATCH
     assert numeric("t", "n", [4] * 10, [5] * 10).verdict == DIFFERS      # deterministic
     assert numeric("t", "n", [4], [5]).verdict == MATCH                   # one sample: can't tell
-    wide = numeric("t", "n", list(range(100, 110)), list(range(104, 114)), abs_tol=5)
+    wide = numeric("t", "n", list(range(100, 110)), list(range(104, 114)))
     assert wide.verdict in (MATCH, "tolerance")
-    far = numeric("t", "n", list(range(100, 110)), list(range(150, 160)), abs_tol=5)
+    far = numeric("t", "n", list(range(100, 110)), list(range(150, 160)))
     assert far.verdict == DIFFERS and far.p < 0.01
     assert categorical("t", "k", [Counter()] * 3, [Counter(a=1)] * 3) is None
 
@@ -309,7 +309,7 @@ def test_a_square_the_game_mostly_makes_otherwise_is_found(tmp_path):
 
 def test_a_levels_tests_are_corrected_together():
     from unlev.tools.compare.measures import holm_correct
-    weak = numeric("t", "weak", list(range(0, 10)), list(range(6, 16)), abs_tol=0)
+    weak = numeric("t", "weak", list(range(0, 10)), list(range(6, 16)))
     strong = numeric("t", "strong", [4] * 10, [9] * 10)
     assert weak.verdict == DIFFERS and 0.001 < weak.p < 0.01
     others = [numeric("t", f"same{i}", [1, 2, 3] * 3, [2, 1, 3] * 3) for i in range(8)]
