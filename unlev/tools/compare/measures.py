@@ -28,7 +28,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from unlev.tools.compare.place import FLIP_NAMES, MapTemplate, Placement, class_masks, locate
-from unlev.tools.compare.position import position_measures
+from unlev.tools.compare.position import KINDS as POSITION_KINDS, occupancy, places
 from unlev.tools.compare.sample import Sample
 from unlev.tools.compare.stats import (cliffs_delta, fisher_exact_p, mann_whitney_p, mean,
                                        permutation_mix, MAX_PERMUTATIONS)
@@ -417,6 +417,34 @@ def level_measures(templates: Sequence[MapTemplate], ours: Sequence[Sample],
     out += position_measures(frame, ours, game)
     holm_correct(out)
     return out, frame
+
+
+def position_measures(frame, ours: Sequence[Sample], game: Sequence[Sample]) -> list:
+    """Every position measure of one level (see :mod:`unlev.tools.compare.position`)."""
+    out = []
+    po = frame.placements_ours or [None] * len(ours)
+    pg = frame.placements_game or [None] * len(game)
+    for kind in POSITION_KINDS:
+        if not any(s.points.get(kind) for s in ours) and not any(
+                s.points.get(kind) for s in game):
+            continue
+        mo = [places(s, kind, frame, p) for s, p in zip(ours, po)]
+        mg = [places(s, kind, frame, p) for s, p in zip(game, pg)]
+        for i, what in enumerate(("where", "on terrain", "to stairs")):
+            a = [m[i] for m in mo]
+            b = [m[i] for m in mg]
+            if any(c is None for c in a + b):
+                continue
+            m = categorical("position", f"{kind} {what}", a, b)
+            if m is not None:
+                if what == "where":
+                    m.test += f" ({frame.describe()})"
+                out.append(m)
+        m = fixed_cells("position", f"{kind} squares", frame,
+                        [occupancy(s, kind) for s in ours],
+                        [occupancy(s, kind) for s in game], lambda v: v or "nothing")
+        out.append(m)
+    return out
 
 
 def holm_correct(measures: Sequence[Measure]) -> None:

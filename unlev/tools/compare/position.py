@@ -13,7 +13,10 @@ levels permuted, :func:`~unlev.tools.compare.measures.categorical`):
 * ``to stairs``: its distance (in moves, Chebyshev) to the nearest staircase or ladder,
   in doubling bins;
 * ``squares``: where one side always puts the same thing (a MONSTER at fixed
-  coordinates), the other must too (the fixed-square test on what stands there).
+  coordinates), the other must too (the fixed-square test on :func:`occupancy`).
+
+This module only turns a sample into those words; the measures are made by
+:func:`unlev.tools.compare.measures.position_measures`.
 
 The places follow the game's own placement code only through what it leaves on the
 level: sp_lev.c create_monster / create_object / create_trap, mkmaze.c fixup_special.
@@ -75,32 +78,3 @@ def occupancy(s: Sample, kind: str) -> List[str]:
             i = x * ROWNO + y
             grid[i] = k if not grid[i] else min(grid[i], k)
     return grid
-
-
-def position_measures(frame, ours: Sequence[Sample], game: Sequence[Sample]) -> list:
-    """Every position measure of one level (see the module docstring)."""
-    from unlev.tools.compare.measures import categorical, fixed_cells
-    out = []
-    po = frame.placements_ours or [None] * len(ours)
-    pg = frame.placements_game or [None] * len(game)
-    for kind in KINDS:
-        if not any(s.points.get(kind) for s in ours) and not any(
-                s.points.get(kind) for s in game):
-            continue
-        mo = [places(s, kind, frame, p) for s, p in zip(ours, po)]
-        mg = [places(s, kind, frame, p) for s, p in zip(game, pg)]
-        for i, what in enumerate(("where", "on terrain", "to stairs")):
-            a = [m[i] for m in mo]
-            b = [m[i] for m in mg]
-            if any(c is None for c in a + b):
-                continue
-            m = categorical("position", f"{kind} {what}", a, b)
-            if m is not None:
-                if what == "where":
-                    m.test += f" ({frame.describe()})"
-                out.append(m)
-        m = fixed_cells("position", f"{kind} squares", frame,
-                        [occupancy(s, kind) for s in ours],
-                        [occupancy(s, kind) for s in game], lambda v: v or "nothing")
-        out.append(m)
-    return out
