@@ -331,3 +331,21 @@ def test_a_clear_mix_difference_survives_holm_over_a_levels_tests():
     ms += [Measure("t", f"m{i}", "u", "-", "-", 0.0, 0.5, "match") for i in range(53)]
     holm_correct(ms)
     assert ms[0].verdict == DIFFERS and ms[0].p_level < 0.01
+
+
+def test_several_reference_folders_are_pooled(tmp_path, capsys):
+    compiled = _compiled()
+    first, extra = tmp_path / "ref", tmp_path / "extra"
+    first.mkdir()
+    extra.mkdir()
+    _reference_from_ours(first, compiled, range(1, 4))
+    _reference_from_ours(extra, compiled, range(11, 16))
+    des = tmp_path / "selfcmp.des"
+    des.write_text(SELF_DES.format(align="center"))
+    report = run_compare([str(des)], [str(first), str(extra)], seeds=3)
+    (lv,) = report.results
+    assert lv.game_samples == 3 + 5
+    out = tmp_path / "r.json"
+    assert main(["compare", str(des), "--reference", str(first), "--reference", str(extra),
+                 "--seeds", "3", "--json", str(out)]) == 0
+    assert json.loads(out.read_text())["levels"][0]["game_samples"] == 8

@@ -15,7 +15,7 @@ import os
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Dict, List, Optional, Sequence
+from typing import Callable, Dict, List, Optional, Sequence, Union
 
 from unlev.output.words import count
 from unlev.tools.compare.known import KNOWN, KnownDifference, known_reason
@@ -225,24 +225,31 @@ class Report:
                 "worst": [{"level": r.level, **m.to_dict()} for r, m in self.worst()]}
 
 
-def run_compare(paths: Sequence[str], reference: str, seeds: int = 10, only=None,
+def run_compare(paths: Sequence[str], reference: Union[str, Sequence[str]], seeds: int = 10,
+                only=None,
                 compat: Compat = Compat.game(), seed_base: int = 1,
                 progress: Optional[Callable[[LevelResult], None]] = None,
                 known: Sequence[KnownDifference] = KNOWN) -> Report:
-    refs = reference_files(reference)
+    folders = [reference] if isinstance(reference, str) else list(reference)
+    # several folders (game-reference and game-reference-extra): their dumps pooled
+    pooled: Dict[str, List[str]] = {}
+    for folder in folders:
+        for name, path in reference_files(folder).items():
+            pooled.setdefault(name, []).append(path)
+    refs = {name: paths_[0] for name, paths_ in pooled.items()}
     t0 = time.perf_counter()
     todo, errors = levels_with_reference(paths, refs, only)
     results = []
     for f, _e in errors:
         results.append(LevelResult(os.path.basename(f), f, 0, 0, error="des-file error"))
     for f, compiled, node in todo:
-        dumps = read_dumps(refs[node.name])
+        dumps = [d for path in pooled[node.name] for d in read_dumps(path)]
         r = compare_level(compiled, node, dumps, list(range(seed_base, seed_base + seeds)),
                           compat, f, known)
         results.append(r)
         if progress is not None:
             progress(r)
-    return Report(reference, seeds, results, time.perf_counter() - t0)
+    return Report(", ".join(folders), seeds, results, time.perf_counter() - t0)
 
 
 # ------------------------------------------------------------------ command line
@@ -271,9 +278,10 @@ def add_parser(sub) -> None:
         "--reference ../shared/game-reference --seeds 10 --json report.json",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("paths", nargs="+", metavar="FILE|DIR")
-    p.add_argument("--reference", default=None, metavar="DIR",
+    p.add_argument("--reference", action="append", default=[], metavar="DIR",
                    help="the game's dumps (default: $UNLEV_GAME_REFERENCE or "
-                   "../shared/game-reference)")
+                   "../shared/game-reference); repeat it to pool several folders, e.g. "
+                   "game-reference and game-reference-extra (40 dumps per level)")
     p.add_argument("--seeds", type=int, default=10, metavar="N",
                    help="how many seeds of ours per level (default 10)")
     p.add_argument("--seed-base", type=int, default=1, metavar="S",
@@ -297,17 +305,18 @@ def cmd_compare(args) -> int:
     from unlev.tools.common import unreadable
     if unreadable("compare", args.paths):
         return 2
-    reference = args.reference or _default_reference()
-    if not os.path.isdir(reference):
-        print(f"unlev compare: no reference dumps at {reference} (use --reference DIR)",
-              file=sys.stderr)
-        return 2
+    references = args.reference or [_default_reference()]
+    for reference in references:
+        if not os.path.isdir(reference):
+            print(f"unlev compare: no reference dumps at {reference} (use --reference DIR)",
+                  file=sys.stderr)
+            return 2
     if args.seeds < 1:
         print("unlev compare: --seeds must be at least 1", file=sys.stderr)
         return 2
     compat = Compat.game() if args.compat == "game" else Compat()
     to_stdout_json = args.json == "-"
-    report = run_compare(args.paths, reference, args.seeds, set(args.level) or None,
+    report = run_compare(args.paths, references, args.seeds, set(args.level) or None,
                          compat, args.seed_base)
     if not report.results:
         print("unlev compare: none of the given levels has reference dumps", file=sys.stderr)
