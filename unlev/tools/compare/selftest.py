@@ -166,24 +166,26 @@ class Perturbation:
     doc: str
 
 
+_MONSTER_PLACES = ("monsters where", "monsters on terrain", "monsters to stairs",
+                   "monsters squares", "monsters on objects")
+
 PERTURBATIONS: Dict[str, Perturbation] = {p.name: p for p in (
     Perturbation("inventories", add_inventories, 0.5, ("objects carried",),
                  "half the monsters carry an object"),
     Perturbation("hiders", add_hider_objects, 1.0,
                  ("objects on floor", "object kinds", "object classes",
-                  "monsters on objects"),
+                  "monsters on objects", "objects where", "objects on terrain",
+                  "objects squares"),
                  "an object under every s/S monster"),
     Perturbation("trapdoors", rocks_to_trapdoors, 1.0, ("trap kinds",),
                  "falling rock traps are trap doors"),
-    Perturbation("shift", shift_monsters, 3, ("monsters where", "monsters on terrain",
-                                              "monsters to stairs"),
+    Perturbation("shift", shift_monsters, 3, _MONSTER_PLACES,
                  "every monster 3 squares away"),
-    Perturbation("relocate", relocate_monsters, 0.5, ("monsters where", "monsters on terrain",
-                                                      "monsters to stairs"),
+    Perturbation("relocate", relocate_monsters, 0.5, _MONSTER_PLACES,
                  "half the monsters anywhere on the level"),
-    Perturbation("stacking", duplicate_objects, 0.035, ("objects on floor",),
+    Perturbation("stacking", duplicate_objects, 0.035, ("objects on floor", "object kinds"),
                  "3.5 % more floor objects (at least one)"),
-    Perturbation("species", swap_species, 0.3, ("monster kinds",),
+    Perturbation("species", swap_species, 0.3, ("monster kinds", "monsters squares"),
                  "30 % of the monsters another species"),
     Perturbation("containers", empty_containers, 1.0, ("objects in containers",),
                  "containers empty"),
