@@ -349,3 +349,21 @@ def test_several_reference_folders_are_pooled(tmp_path, capsys):
     assert main(["compare", str(des), "--reference", str(first), "--reference", str(extra),
                  "--seeds", "3", "--json", str(out)]) == 0
     assert json.loads(out.read_text())["levels"][0]["game_samples"] == 8
+
+
+def test_monsters_standing_elsewhere_are_reported(game_reference, unnethack_corpus):
+    """Issue 16: under --compat documented, Rog-strt's floodfill of the streets leaves out
+    the water, so the nymphs the game puts in the moat stand elsewhere; nothing
+    reported it.  The position measures do, and under the game's compat they match."""
+    files = {p.stem: p for p in unnethack_corpus}
+    by_compat = {}
+    for name, compat in (("doc", Compat()), ("game", Compat.game())):
+        (res,) = run_compare([str(files["Rogue"])], str(game_reference), seeds=10,
+                             only={"Rog-strt"}, compat=compat).results
+        by_compat[name] = {m.name: m for m in res.measures}
+    doc, game = by_compat["doc"], by_compat["game"]
+    assert doc["monsters on terrain"].verdict == DIFFERS
+    assert any(d.startswith("water: ours 0.00/level") for d in doc["monsters on terrain"].detail)
+    assert doc["monsters squares"].verdict == DIFFERS
+    assert game["monsters on terrain"].verdict == MATCH
+    assert game["monsters squares"].verdict == MATCH

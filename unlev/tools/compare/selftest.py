@@ -10,9 +10,10 @@ read back, so the dump path is exercised, then compared with unlev under other s
 * With a *perturbation* applied to the "game" side's finished levels, the compare must
   report it.  Each perturbation stands for a gap the real game shows (issue 16): monster
   inventories and hider objects (makemon.c m_initinv, the hider branch of makemon),
-  trap doors where the game makes falling rocks (mklev.c mktrap, dungeon.c Can_fall_thru), monsters
-  standing elsewhere (the floodfill of ``--compat doc``), stacking (invent.c stackobj),
-  another monster mix, empty containers (mkobj.c mkbox_cnts).
+  trap doors where the game makes falling rocks (mklev.c mktrap, dungeon.c
+  Can_fall_thru), monsters standing elsewhere (the floodfill of ``--compat doc``),
+  stacking (invent.c stackobj), another monster mix, empty containers (mkobj.c
+  mkbox_cnts).
 
 ``python -m unlev.tools.compare.selftest`` prints the power table of docs/notes.
 """
