@@ -59,11 +59,15 @@ class Measure:
     detail: List[str] = field(default_factory=list)
     reason: str = ""      # for KNOWN: the documented reason
     size: Optional[float] = None      # unit-free effect size, compared with ``tolerance``
+    # the smallest p the test could give for the pooled data (None: small enough to
+    # count); a test that could never be significant is left out of the level's
+    # correction (Tarone), see holm_correct
+    min_p: Optional[float] = field(default=None, repr=False)
     p_level: Optional[float] = None   # p corrected for the level's other tests (Holm)
 
     def to_dict(self) -> dict:
         d = asdict(self)
-        for k in ("p", "p_level"):
+        for k in ("p", "p_level", "min_p"):
             if d[k] is not None:
                 d[k] = float(f"{d[k]:.3g}")
         d["effect"] = round(d["effect"], 4)
@@ -99,8 +103,15 @@ def numeric(group: str, name: str, ours: Sequence[float], game: Sequence[float],
     else:
         p = mann_whitney_p(ours, game)
         verdict = MATCH if p >= ALPHA else (TOLERANCE if size < floor else DIFFERS)
+    pooled = sorted(ours + game)
+    if len(set(pooled)) <= 1:
+        min_p = 1.0
+    else:   # the most extreme split of the pooled values, either way round
+        n1 = len(ours)
+        min_p = min(mann_whitney_p(pooled[:n1], pooled[n1:]),
+                    mann_whitney_p(pooled[len(pooled) - n1:], pooled[:len(pooled) - n1]))
     return Measure(group, name, "exact" if const else "Mann-Whitney U", _num_summary(ours),
-                   _num_summary(game), effect, p, verdict, tol, size=size)
+                   _num_summary(game), effect, p, verdict, tol, size=size, min_p=min_p)
 
 
 def proportion(group: str, name: str, ours: Sequence[bool], game: Sequence[bool],
@@ -119,8 +130,12 @@ def proportion(group: str, name: str, ours: Sequence[bool], game: Sequence[bool]
             verdict = MATCH if p >= ALPHA else DIFFERS
         else:
             verdict = MATCH if p >= ALPHA else (TOLERANCE if effect < floor else DIFFERS)
+    c1 = a + c          # the margins stay; the most extreme table they allow
+    min_p = min((fisher_exact_p(k, n1 - k, c1 - k, n2 - c1 + k)
+                 for k in range(max(0, c1 - n2), min(n1, c1) + 1)), default=1.0)
     return Measure(group, name, "exact" if const else "Fisher exact", f"{a}/{n1}",
-                   f"{c}/{n2}", effect, p, verdict, None if const else floor, size=effect)
+                   f"{c}/{n2}", effect, p, verdict, None if const else floor, size=effect,
+                   min_p=min_p)
 
 
 def _kind_summary(cs: Sequence[Counter], top: int = 4) -> str:
@@ -158,6 +173,11 @@ def categorical(group: str, name: str, ours: Sequence[Counter], game: Sequence[C
         tol_used = floor
     m = Measure(group, name, "exact" if const else "permutation chi-square", _kind_summary(ours),
                 _kind_summary(game), effect, p, verdict, tol_used, size=r.excess)
+    pooled = Counter()
+    for c in ours + game:
+        pooled.update(c)
+    if len(pooled) <= 1 or all(c == ours[0] for c in ours + game):
+        m.min_p = 1.0       # one kind only, or every sample the same: nothing to permute
     if verdict != MATCH:
         to, tg = Counter(), Counter()
         for c in ours:
@@ -354,6 +374,8 @@ def fixed_cells(group: str, name: str, frame: Frame, ours: Sequence[Sequence],
                 f"{fixed} fixed", f"{agree:.2%} agree", observed, p,
                 MATCH if p >= ALPHA else DIFFERS, 0)
     m.detail = detail
+    if not candidates:
+        m.min_p = 1.0       # no permutation can make a square otherwise
     return m
 
 
@@ -448,18 +470,37 @@ def position_measures(frame, ours: Sequence[Sample], game: Sequence[Sample]) -> 
 
 
 def holm_correct(measures: Sequence[Measure]) -> None:
-    """Holm's step-down correction over a level's tests: a level has some forty, so at
+    """Holm's step-down correction over a level's tests: a level has some sixty, so at
     a plain 1 % a few levels in a corpus would differ by chance.  Verdicts are taken
     again on the corrected p (``p_level``): family-wise, a level differs by chance at
-    most 1 % of the time."""
-    tested = sorted((m.p, i) for i, m in enumerate(measures) if m.p is not None)
-    n = len(tested)
+    most 1 % of the time.
+
+    Tests that could not be significant whatever the split of the pooled data (both
+    sides the same constant, a table whose margins allow no small p) do not count
+    (Tarone's refinement for discrete tests: the K tests whose smallest possible p is
+    at most ALPHA/K are the family).  Every test here is conditional on the pooled
+    data, so leaving those out keeps the family-wise rate, and a level of many
+    deterministic measures does not dilute its random ones."""
+    tested = [(m.p, i) for i, m in enumerate(measures) if m.p is not None]
+    floor_p = {i: (measures[i].min_p or 0.0) for _p, i in tested}
+    k = len(tested)
+    for kk in range(1, len(tested) + 1):
+        if sum(1 for v in floor_p.values() if v <= ALPHA / kk) <= kk:
+            k = kk
+            break
+    family = sorted((p, i) for p, i in tested if floor_p[i] <= ALPHA / k)
+    n = len(family)
     running = 0.0
-    for rank, (p, i) in enumerate(tested):
+    for rank, (p, i) in enumerate(family):
         running = max(running, min(1.0, (n - rank) * p))
+        measures[i].p_level = running
+    in_family = {i for _p, i in family}
+    for p, i in tested:
+        if i not in in_family:      # could never reach ALPHA / k: never significant
+            measures[i].p_level = min(1.0, max(p * k, ALPHA))
+    for p, i in tested:
         m = measures[i]
-        m.p_level = running
-        if m.verdict in (DIFFERS, TOLERANCE) and running >= ALPHA:
+        if m.verdict in (DIFFERS, TOLERANCE) and m.p_level >= ALPHA:
             m.verdict = MATCH
 
 
