@@ -31,7 +31,7 @@ from unlev.stdlib import data
 from unlev.stdlib import terrain as T
 from unlev.stdlib.selection import Compat
 from unlev.tools.compare.gamedump import GameDump, format_dump, parse_dumps
-from unlev.tools.compare.measures import DIFFERS, Measure
+from unlev.tools.compare.measures import ALPHA, DIFFERS, Measure
 from unlev.tools.compare.sample import Sample, sample_of
 
 # ------------------------------------------------------------------ perturbations
@@ -229,6 +229,10 @@ class SelfResult:
     def differing(self) -> List[Measure]:
         return [m for m in self.measures if m.verdict == DIFFERS]
 
+    def level_p(self) -> float:
+        """The level's smallest corrected p: a p-value for "this level differs"."""
+        return min((m.p_level for m in self.measures if m.p_level is not None), default=1.0)
+
     def reported(self, names: Sequence[str] = ()) -> bool:
         """Whether the compare reports a difference (in one of ``names``, if given)."""
         return any(not names or m.name in names for m in self.differing())
@@ -247,6 +251,19 @@ def self_compare(compiled, node: A.Level, ours: Sequence[Sample], game_levels: S
 
 
 # ------------------------------------------------------------------ power table
+def corpus_holm(level_ps: Sequence[float], alpha: float = ALPHA) -> int:
+    """How many levels differ when Holm's correction runs over the levels as well
+    (family-wise ``alpha`` for the whole corpus, not per level)."""
+    ps = sorted(level_ps)
+    n = 0
+    for i, p in enumerate(ps):
+        if p * (len(ps) - i) >= alpha:
+            break
+        n += 1
+    return n
+
+
+
 def power_table(paths: Sequence[str], reference: str, levels: Sequence[str],
                 sizes: Sequence[int] = (10, 40), strengths: Optional[Dict[str, Sequence[float]]] = None,
                 out=print, verbose: bool = False, only: Sequence[str] = ()) -> List[Tuple[str, float, int, int, int, int]]:
@@ -266,14 +283,17 @@ def power_table(paths: Sequence[str], reference: str, levels: Sequence[str],
             ours = [sample_of(lv) for lv in build_side(compiled, node, range(1, 1 + n), ctx)]
             prepared.append((compiled, node, ctx, game, ours))
         nulls = 0
+        level_ps = []
         for c, nd, ctx, g, o in prepared:
             r = self_compare(c, nd, o, g, ctx)
             nulls += r.reported()
+            level_ps.append(r.level_p())
             if verbose and r.reported():
                 out(f"   {nd.name}: " + "; ".join(f"{m.name} {m.ours} / {m.game} "
                                                  f"{'; '.join(m.detail[:2])}"
                                                  for m in r.differing()))
-        out(f"n={n}: unperturbed, {nulls} of {len(prepared)} levels differ")
+        out(f"n={n}: unperturbed, {nulls} of {len(prepared)} levels differ "
+            f"({corpus_holm(level_ps)} after correcting over the levels too)")
         for name, p in PERTURBATIONS.items():
             if only and name not in only:
                 continue
