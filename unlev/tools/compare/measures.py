@@ -47,7 +47,7 @@ RANK = {MATCH: 0, TOLERANCE: 1, KNOWN: 2, DIFFERS: 3}
 
 @dataclass
 class Measure:
-    group: str            # placement, branches, terrain, structure, population, flags
+    group: str            # placement, branches, terrain, structure, population, position, flags
     name: str
     test: str             # how it was decided
     ours: object          # summary of our samples
