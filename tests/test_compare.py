@@ -232,6 +232,9 @@ def test_cli_compare_prints_the_summary_and_writes_json(tmp_path, capsys):
     assert re.search(r"1 level matches, 0 differ", text)
     report = json.loads(out.read_text())
     assert report["counts"]["match"] == 1
+    mc = report["measure_counts"]
+    assert mc["doors"] == {"match": 1} and mc["MAP@* x"] == {"match": 1}
+    assert "monsters where" in mc
     (lv,) = report["levels"]
     assert lv["level"] == "selfcmp" and lv["seeds"] == 3 and lv["game_samples"] == 3
     assert all({"name", "verdict", "p", "test", "ours", "game"} <= set(m) for m in lv["measures"])

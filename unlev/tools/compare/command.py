@@ -190,6 +190,19 @@ class Report:
             c[r.verdict] += 1
         return c
 
+    def measure_counts(self) -> Dict[str, Dict[str, int]]:
+        """Per measure, how many levels got each verdict (the MAP placement measures
+        of all templates counted together as ``MAP@* x`` etc.)."""
+        out: Dict[str, Dict[str, int]] = {}
+        for r in self.results:
+            for m in r.measures:
+                name = m.name
+                if name.startswith("MAP@"):
+                    name = "MAP@* " + name.split(" ", 1)[1]
+                row = out.setdefault(name, {})
+                row[m.verdict] = row.get(m.verdict, 0) + 1
+        return dict(sorted(out.items()))
+
     def summary_line(self) -> str:
         c = self.counts()
         match = c[MATCH] + c["tolerance"]
@@ -221,6 +234,7 @@ class Report:
         return {"reference": self.reference, "seeds": self.seeds,
                 "seconds": round(self.seconds, 1), "counts": self.counts(),
                 "summary": self.summary_line(),
+                "measure_counts": self.measure_counts(),
                 "levels": [r.to_dict() for r in self.results],
                 "worst": [{"level": r.level, **m.to_dict()} for r, m in self.worst()]}
 
