@@ -15,7 +15,7 @@ import os
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Dict, List, Optional, Sequence
+from typing import Callable, Dict, List, Optional, Sequence, Union
 
 from unlev.output.words import count
 from unlev.tools.compare.known import KNOWN, KnownDifference, known_reason
@@ -192,6 +192,19 @@ class Report:
             c[r.verdict] += 1
         return c
 
+    def measure_counts(self) -> Dict[str, Dict[str, int]]:
+        """Per measure, how many levels got each verdict (the MAP placement measures
+        of all templates counted together as ``MAP@* x`` etc.)."""
+        out: Dict[str, Dict[str, int]] = {}
+        for r in self.results:
+            for m in r.measures:
+                name = m.name
+                if name.startswith("MAP@"):
+                    name = "MAP@* " + name.split(" ", 1)[1]
+                row = out.setdefault(name, {})
+                row[m.verdict] = row.get(m.verdict, 0) + 1
+        return dict(sorted(out.items()))
+
     def summary_line(self) -> str:
         c = self.counts()
         match = c[MATCH] + c["tolerance"]
@@ -223,20 +236,28 @@ class Report:
         return {"reference": self.reference, "seeds": self.seeds,
                 "seconds": round(self.seconds, 1), "counts": self.counts(),
                 "summary": self.summary_line(),
+                "measure_counts": self.measure_counts(),
                 "levels": [r.to_dict() for r in self.results],
                 "worst": [{"level": r.level, **m.to_dict()} for r, m in self.worst()]}
 
 
-def run_compare(paths: Sequence[str], reference: str, seeds: int = 10, only=None,
+def run_compare(paths: Sequence[str], reference: Union[str, Sequence[str]], seeds: int = 10,
+                only=None,
                 compat: Compat = Compat.game(), seed_base: int = 1,
                 progress: Optional[Callable[[LevelResult], None]] = None,
                 known: Sequence[KnownDifference] = KNOWN, workers: int = 1,
                 scheduler: Optional[str] = None,
                 connect_timeout: float = DEFAULT_CONNECT_TIMEOUT) -> Report:
-    """Compare every level of ``paths`` that has dumps.  Each (level, seed) run is a
-    job for unlev.tools.executor: here, on ``workers`` local processes or on the Dask
-    cluster at ``scheduler`` -- the report is the same."""
-    refs = reference_files(reference)
+    """Compare every level of ``paths`` that has dumps in the ``reference`` folder (or
+    folders: game-reference and game-reference-extra, their dumps pooled).  Each
+    (level, seed) run is a job for unlev.tools.executor: here, on ``workers`` local
+    processes or on the Dask cluster at ``scheduler`` -- the report is the same."""
+    folders = [reference] if isinstance(reference, str) else list(reference)
+    pooled: Dict[str, List[str]] = {}
+    for folder in folders:
+        for name, path in reference_files(folder).items():
+            pooled.setdefault(name, []).append(path)
+    refs = {name: paths_[0] for name, paths_ in pooled.items()}
     t0 = time.perf_counter()
     todo, errors = levels_with_reference(paths, refs, only)
     results = []
@@ -247,7 +268,7 @@ def run_compare(paths: Sequence[str], reference: str, seeds: int = 10, only=None
     jobs: List[SampleJob] = []
     for f, compiled, node in todo:
         remember(f, compiled)
-        dumps = read_dumps(refs[node.name])
+        dumps = [d for path in pooled[node.name] for d in read_dumps(path)]
         own_portals = sum(1 for n in A.walk(node)
                           if isinstance(n, A.LevRegionStmt) and n.kind == "portal")
         index = next(i for i, lv in enumerate(compiled.tree.levels) if lv is node)
@@ -274,7 +295,7 @@ def run_compare(paths: Sequence[str], reference: str, seeds: int = 10, only=None
         if progress is not None:
             progress(finished[k])
     results += [finished[k] for k in range(len(plans))]
-    return Report(reference, seeds, results, time.perf_counter() - t0)
+    return Report(", ".join(folders), seeds, results, time.perf_counter() - t0)
 
 
 def _level_result(compiled, node: A.Level, dumps: Sequence[GameDump], seeds: Sequence[int],
@@ -319,9 +340,10 @@ def add_parser(sub) -> None:
         "--reference ../shared/game-reference --seeds 10 --json report.json",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("paths", nargs="+", metavar="FILE|DIR")
-    p.add_argument("--reference", default=None, metavar="DIR",
+    p.add_argument("--reference", action="append", default=[], metavar="DIR",
                    help="the game's dumps (default: $UNLEV_GAME_REFERENCE or "
-                   "../shared/game-reference)")
+                   "../shared/game-reference); repeat it to pool several folders, e.g. "
+                   "game-reference and game-reference-extra (40 dumps per level)")
     p.add_argument("--seeds", type=int, default=10, metavar="N",
                    help="how many seeds of ours per level (default 10)")
     p.add_argument("--seed-base", type=int, default=1, metavar="S",
@@ -347,11 +369,12 @@ def cmd_compare(args) -> int:
     from unlev.tools.common import unreadable
     if unreadable("compare", args.paths):
         return 2
-    reference = args.reference or _default_reference()
-    if not os.path.isdir(reference):
-        print(f"unlev compare: no reference dumps at {reference} (use --reference DIR)",
-              file=sys.stderr)
-        return 2
+    references = args.reference or [_default_reference()]
+    for reference in references:
+        if not os.path.isdir(reference):
+            print(f"unlev compare: no reference dumps at {reference} (use --reference DIR)",
+                  file=sys.stderr)
+            return 2
     if args.seeds < 1:
         print("unlev compare: --seeds must be at least 1", file=sys.stderr)
         return 2
@@ -359,7 +382,7 @@ def cmd_compare(args) -> int:
     to_stdout_json = args.json == "-"
     workers = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
     try:
-        report = run_compare(args.paths, reference, args.seeds, set(args.level) or None,
+        report = run_compare(args.paths, references, args.seeds, set(args.level) or None,
                              compat, args.seed_base, workers=workers,
                              scheduler=args.scheduler,
                              connect_timeout=args.scheduler_timeout)

@@ -36,7 +36,8 @@ KNOWN: Tuple[KnownDifference, ...] = (
         ("*",), ("objects in containers",), "Statue spellbooks and container contents",
         "statues get no spellbook (mksobj), some containers stay emptier than the game's"),
     KnownDifference(
-        _HIDERS, ("objects on floor", "object classes", "object kinds"),
+        _HIDERS, ("objects on floor", "object classes", "object kinds", "monsters on objects",
+                  "objects where", "objects on terrain", "objects to stairs", "objects squares"),
         "Objects under hiding monsters",
         "spiders and snakes made at level creation get an object to hide under (makemon.c)"),
     KnownDifference(

@@ -51,6 +51,7 @@ class MapTemplate:
     cells: List[Tuple[int, int, int]]       # (dx, dy, class); see-through squares left out
     nonstone: int
     masks: Dict[int, List[Dict[int, int]]]  # flip -> per row: class -> bit mask
+    robust: Optional["MapTemplate"] = None   # without its carvable walls (see locate)
 
     @property
     def area(self) -> int:
@@ -73,6 +74,25 @@ def _template(node: A.MapStmt) -> Optional[MapTemplate]:
             if t == T.INVALID_TYPE:
                 t = T.STONE
             cells.append((dx, dy, coarse(t)))
+    line = node.span.line if node.span is not None else 0
+    t = _make(f"MAP@{line}", line, w, h, cells)
+    if t is not None:
+        # a maze drawn as ".-.-." rows loses the walls between its floor squares when
+        # MAZEWALK carves it: without them it can still be recognised
+        by_pos = {(dx, dy): c for dx, dy, c in cells}
+        floor = (T.ROOM, T.CORR, T.STONE)   # stone: a cell MAZEWALK digs out
+
+        def carvable(dx, dy, c):
+            return c == _WALL and (
+                (by_pos.get((dx - 1, dy)) in floor and by_pos.get((dx + 1, dy)) in floor)
+                or (by_pos.get((dx, dy - 1)) in floor and by_pos.get((dx, dy + 1)) in floor))
+        kept = [cell for cell in cells if not carvable(*cell)]
+        if len(kept) < len(cells):
+            t.robust = _make(t.key, line, w, h, kept)
+    return t
+
+
+def _make(key: str, line: int, w: int, h: int, cells) -> Optional[MapTemplate]:
     nonstone = sum(1 for c in cells if c[2] != T.STONE)
     if nonstone == 0:
         return None
@@ -86,8 +106,7 @@ def _template(node: A.MapStmt) -> Optional[MapTemplate]:
                 continue
             per_row[fy][c] = per_row[fy].get(c, 0) | (1 << fx)
         masks[flip] = per_row
-    line = node.span.line if node.span is not None else 0
-    return MapTemplate(f"MAP@{line}", line, w, h, cells, nonstone, masks)
+    return MapTemplate(key, line, w, h, cells, nonstone, masks)
 
 
 def map_templates(level_node: A.Level, functions: Sequence[A.Node] = ()) -> List[MapTemplate]:
@@ -161,7 +180,17 @@ def _search_rows(t: MapTemplate, flip: int):
 def locate(t: MapTemplate, masks: Dict[int, List[int]],
            flips: Sequence[int] = (0, 1, 2, 3)) -> Optional[Placement]:
     """The best placement of ``t`` on a level given by :func:`class_masks`, or None
-    when no placement reaches :data:`FOUND_SCORE`."""
+    when no placement reaches :data:`FOUND_SCORE`.  A template not found whole is
+    looked for without its carvable walls (a MAP that MAZEWALK turned into a maze:
+    walls between two floor squares are gone, floor and pillars stay)."""
+    found = _locate(t, masks, flips)
+    if found is None and t.robust is not None:
+        found = _locate(t.robust, masks, flips)
+    return found
+
+
+def _locate(t: MapTemplate, masks: Dict[int, List[int]],
+            flips: Sequence[int]) -> Optional[Placement]:
     best: Optional[Tuple[int, int, int, int]] = None
     need = FOUND_SCORE * t.nonstone
     allowed_miss = t.nonstone - need

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Dict, Iterable, List
+from typing import Dict, Iterable, List, Tuple
 
 from unlev.model.level import (D_BROKEN, D_CLOSED, D_ISOPEN, D_LOCKED, D_TRAPPED, W_NONDIGGABLE,
                          Level, Object)
@@ -93,6 +93,9 @@ class Sample:
     numbers: Dict[str, float] = field(default_factory=dict)
     kinds: Dict[str, Counter] = field(default_factory=dict)
     flags: Dict[str, int] = field(default_factory=dict)
+    # where things stand: (x, y, kind) per monster, floor object and trap; the stairs
+    points: Dict[str, List[Tuple[int, int, str]]] = field(default_factory=dict)
+    stairs: List[Tuple[int, int]] = field(default_factory=list)
 
 
 def sample_of(level: Level) -> Sample:
@@ -144,6 +147,13 @@ def sample_of(level: Level) -> Sample:
     kinds["object classes"] = Counter(object_class_symbol(o) for o in floor + buried)
     kinds["object kinds"] = Counter(str(o.id) for o in floor + buried)
     num["engravings"] = len(level.engravings)
+    s.points = {"monsters": [(m.x, m.y, str(m.id)) for m in level.monsters],
+                "objects": [(o.x, o.y, str(o.id)) for o in floor],
+                "traps": [(t.x, t.y, _trap_name(t.ttyp)) for t in level.traps]}
+    s.stairs = [(st.x, st.y) for st in level.stairs]
+    # hiders: the game's spiders and snakes are made on an object of their own
+    under = {(o.x, o.y) for o in floor}
+    num["monsters on objects"] = sum(1 for m in level.monsters if (m.x, m.y) in under)
     fl = level.flags
     s.flags = {"maze": int(fl.is_maze_lev), "cavernous": int(fl.is_cavernous_lev),
                "noteleport": int(fl.noteleport), "hardfloor": int(fl.hardfloor),

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from dataclasses import dataclass
 from typing import Dict, List, Optional, Sequence, Tuple
 
 
@@ -55,6 +56,22 @@ def mann_whitney_p(a: Sequence[float], b: Sequence[float]) -> float:
     return min(1.0, math.erfc(z / math.sqrt(2)))
 
 
+def cliffs_delta(a: Sequence[float], b: Sequence[float]) -> float:
+    """Cliff's delta: P(a > b) - P(a < b) over all pairs, in [-1, 1] (0 when the two
+    samples interleave evenly, +-1 when they do not overlap): a count's effect size
+    that does not depend on its unit or scale."""
+    if not a or not b:
+        return 0.0
+    gt = lt = 0
+    for x in a:
+        for y in b:
+            if x > y:
+                gt += 1
+            elif x < y:
+                lt += 1
+    return (gt - lt) / (len(a) * len(b))
+
+
 def fisher_exact_p(a: int, b: int, c: int, d: int) -> float:
     """Two-sided p-value of Fisher's exact test on the 2x2 table [[a, b], [c, d]]
     (sum of the probabilities of tables no more likely than the observed one)."""
@@ -90,47 +107,90 @@ MAX_PERMUTATIONS = 19_999
 def permutation_tvd_p(ours: List[Counter], game: List[Counter], seed: int = 0,
                       max_perm: int = MAX_PERMUTATIONS,
                       stop_hits: int = 20) -> Tuple[float, float]:
-    """(observed TVD, p-value) of the pooled category mix of two groups of samples.
+    """(observed TVD, p-value) of the pooled category mix of two groups of samples
+    (see :func:`permutation_mix`)."""
+    r = permutation_mix(ours, game, seed, max_perm, stop_hits)
+    return r.observed, r.p
 
-    Under "same generator" the samples are exchangeable, so whole samples are
-    permuted between the groups.  Sequential stopping (Besag & Clifford): once
+
+@dataclass
+class PermutationResult:
+    observed: float       # total-variation distance of the two pooled mixes
+    p: float
+    null_mean: float      # its mean over the permutations: what chance alone gives
+    permutations: int
+
+    @property
+    def excess(self) -> float:
+        """The distance beyond what sampling alone makes (the effect size of a mix:
+        the plain TVD of two small samples of one mix is well above zero)."""
+        return max(0.0, self.observed - self.null_mean)
+
+
+def permutation_mix(ours: List[Counter], game: List[Counter], seed: int = 0,
+                    max_perm: int = MAX_PERMUTATIONS,
+                    stop_hits: int = 20) -> PermutationResult:
+    """Permutation test of the pooled category mix of two groups of samples.
+
+    The statistic is Pearson's chi-square of the pooled 2 x k table: unlike the
+    total-variation distance it weighs a category one side never makes (trap doors
+    where the game makes falling rocks) by its rarity, not by its small share.  The
+    table's own chi-square distribution does not apply (items of one level are not
+    independent), so under "same generator" whole samples are permuted between the
+    groups, which makes the test exact.  Sequential stopping (Besag & Clifford): once
     ``stop_hits`` permutations reach the observed distance the p-value is clearly
     large and the loop ends early; otherwise ``max_perm`` permutations are drawn (only
     a mix that differs pays for all of them).
     """
     keys = sorted(set().union(*ours, *game), key=str)
     if not keys:
-        return 0.0, 1.0
-    vec = [[s.get(k, 0) for k in keys] for s in ours + game]
+        return PermutationResult(0.0, 1.0, 0.0, 0)
+    # sparse rows: most samples hold few of the categories
+    rows = [[(j, s[k]) for j, k in enumerate(keys) if s.get(k, 0)] for s in ours + game]
     n1 = len(ours)
-    total = [sum(col) for col in zip(*vec)]
+    total = [0] * len(keys)
+    for row in rows:
+        for j, v in row:
+            total[j] += v
     tot_all = sum(total)
+    pairs = list(enumerate(total))
 
-    def dist(idx: List[int]) -> float:
+    def stats(idx: List[int]) -> Tuple[float, float]:
+        """(chi-square, TVD) of the mix of samples ``idx`` against the rest."""
         g1 = [0] * len(keys)
         for i in idx:
-            for j, v in enumerate(vec[i]):
-                if v:
-                    g1[j] += v
+            for j, v in rows[i]:
+                g1[j] += v
         t1 = sum(g1)
         t2 = tot_all - t1
         if t1 == 0 or t2 == 0:
-            return 0.0 if t1 == t2 else 1.0
-        return 0.5 * sum(abs(x / t1 - (tt - x) / t2) for x, tt in zip(g1, total))
+            return (0.0, 0.0) if t1 == t2 else (float(tot_all), 1.0)
+        tvd_ = chi = 0.0
+        scale = tot_all * tot_all / (t1 * t2)
+        for j, tt in pairs:
+            x = g1[j]
+            tvd_ += abs(x / t1 - (tt - x) / t2)
+            e = x - tt * t1 / tot_all
+            chi += e * e * scale / tt
+        return chi, 0.5 * tvd_
 
-    order = list(range(len(vec)))
-    observed = dist(order[:n1])
+    order = list(range(len(rows)))
+    observed_chi, observed = stats(order[:n1])
     if observed <= 1e-12:
-        return 0.0, 1.0
+        return PermutationResult(0.0, 1.0, 0.0, 0)
     rng = random.Random(seed)
     hits = 0
+    acc = 0.0
+    small = n1 <= len(order) - n1
     for i in range(1, max_perm + 1):
         rng.shuffle(order)
-        if dist(order[:n1]) >= observed - 1e-12:
+        chi, d = stats(order[:n1] if small else order[n1:])
+        acc += d
+        if chi >= observed_chi * (1 - 1e-9):
             hits += 1
             if hits >= stop_hits:
-                return observed, hits / i
-    return observed, (hits + 1) / (max_perm + 1)
+                return PermutationResult(observed, hits / i, acc / i, i)
+    return PermutationResult(observed, (hits + 1) / (max_perm + 1), acc / max_perm, max_perm)
 
 
 def min_detectable_p(n1: int, n2: int) -> float:

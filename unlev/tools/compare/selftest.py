@@ -1,0 +1,344 @@
+"""Proof of what ``unlev compare`` can see: unlev measured against itself.
+
+Why this module exists: an instrument that reports "match" is only worth something if
+it would have reported the difference.  So unlev's own levels stand in for the game:
+built under one set of seeds, written as game dumps (:func:`gamedump.format_dump`) and
+read back, so the dump path is exercised, then compared with unlev under other seeds.
+
+* Unchanged, every level must match (the level-wide Holm correction keeps the chance of
+  a false "differs" per level at most 1 %).
+* With a *perturbation* applied to the "game" side's finished levels, the compare must
+  report it.  Each perturbation stands for a gap the real game shows (issue 16): monster
+  inventories and hider objects (makemon.c m_initinv, the hider branch of makemon),
+  trap doors where the game makes falling rocks (mklev.c mktrap, dungeon.c
+  Can_fall_thru), monsters standing elsewhere (the floodfill of ``--compat doc``),
+  stacking (invent.c stackobj), another monster mix, empty containers (mkobj.c
+  mkbox_cnts).
+
+``python -m unlev.tools.compare.selftest`` prints the power table of docs/notes.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass, field
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
+
+from unlev.lang import ast as A
+from unlev.model.level import ROWNO, Level, Object, isok
+from unlev.stdlib import data
+from unlev.stdlib import terrain as T
+from unlev.stdlib.selection import Compat
+from unlev.tools.compare.gamedump import GameDump, format_dump, parse_dumps
+from unlev.tools.compare.measures import ALPHA, DIFFERS, Measure
+from unlev.tools.compare.sample import Sample, sample_of
+
+# ------------------------------------------------------------------ perturbations
+# Each takes a finished level, a random generator and a strength and changes the level
+# in place; it returns how many things it changed (0: the level does not show the gap).
+
+
+def _monster_symbol(m) -> str:
+    look = data.lookup_monster(str(m.id))
+    return look.item.symbol if look.item is not None else "?"
+
+
+def _random_object(rng: random.Random, symbols: str = ")[!?/=(*%") -> Object:
+    choices = [o for o in data.objects() if o.class_symbol in symbols and o.name
+               and o.prob > 0]
+    o = rng.choice(choices)
+    return Object(0, 0, o.name, attrs={"class": o.class_symbol})
+
+
+def _walkable(lev: Level, x: int, y: int) -> bool:
+    return isok(x, y) and (lev.typ[x * ROWNO + y] in (T.ROOM, T.CORR, T.DOOR, T.ICE,
+                                                       T.AIR, T.CLOUD)
+                           or lev.typ[x * ROWNO + y] >= T.STAIRS
+                           and lev.typ[x * ROWNO + y] <= T.ALTAR)
+
+
+def add_inventories(lev: Level, rng: random.Random, share: float = 0.5) -> int:
+    """A share of the monsters carry one object (the game's m_initinv / m_initweap)."""
+    n = 0
+    for m in lev.monsters:
+        if rng.random() < share:
+            o = _random_object(rng, ")[!?")
+            o.x, o.y = m.x, m.y
+            m.attrs.setdefault("inventory", [])
+            m.attrs["inventory"] = list(m.attrs["inventory"]) + [o]
+            n += 1
+    return n
+
+
+def add_hider_objects(lev: Level, rng: random.Random, share: float = 1.0) -> int:
+    """Spiders and snakes (s, S) hide under an object of their own (makemon.c)."""
+    n = 0
+    for m in lev.monsters:
+        if _monster_symbol(m) in "sS" and rng.random() < share:
+            o = _random_object(rng)
+            o.x, o.y = m.x, m.y
+            lev.objects.append(o)
+            n += 1
+    return n
+
+
+def rocks_to_trapdoors(lev: Level, rng: random.Random, share: float = 1.0) -> int:
+    """Falling rock traps become trap doors (the other side of Can_fall_thru)."""
+    n = 0
+    for t in lev.traps:
+        if str(t.ttyp) in ("ROCKTRAP", "falling rock") and rng.random() < share:
+            t.ttyp = "TRAPDOOR"
+            n += 1
+    return n
+
+
+def shift_monsters(lev: Level, rng: random.Random, dist: float = 3) -> int:
+    """Every monster steps ``dist`` squares away (onto a square it could stand on)."""
+    d = int(dist)
+    taken = {(m.x, m.y) for m in lev.monsters}
+    n = 0
+    for m in lev.monsters:
+        spots = [(m.x + dx, m.y + dy) for dx in range(-d, d + 1) for dy in range(-d, d + 1)
+                 if max(abs(dx), abs(dy)) == d]
+        spots = [p for p in spots if _walkable(lev, *p) and p not in taken]
+        if spots:
+            taken.discard((m.x, m.y))
+            m.x, m.y = rng.choice(spots)
+            taken.add((m.x, m.y))
+            n += 1
+    return n
+
+
+def relocate_monsters(lev: Level, rng: random.Random, share: float = 0.5) -> int:
+    """A share of the monsters stand anywhere on the level instead (other regions)."""
+    free = [(x, y) for x in range(1, 80) for y in range(ROWNO) if _walkable(lev, x, y)]
+    taken = {(m.x, m.y) for m in lev.monsters}
+    n = 0
+    for m in lev.monsters:
+        if rng.random() < share and free:
+            p = rng.choice(free)
+            if p not in taken:
+                m.x, m.y = p
+                taken.add(p)
+                n += 1
+    return n
+
+
+def duplicate_objects(lev: Level, rng: random.Random, share: float = 0.035) -> int:
+    """round(share x n) floor objects (at least one) lie there twice: what the game's
+    stackobj merges, unstacked (a count difference of ``share``)."""
+    floor = [o for o in lev.objects if not o.buried]
+    if not floor:
+        return 0
+    k = max(1, int(share * len(floor) + 0.5))
+    for o in rng.sample(floor, min(k, len(floor))):
+        lev.objects.append(copy.deepcopy(o))
+    return k
+
+
+def swap_species(lev: Level, rng: random.Random, share: float = 0.3) -> int:
+    """A share of the monsters are another species of about their level."""
+    pool = [m for m in data.monsters() if m.frequency > 0 and "G_UNIQ" not in m.gen_flags]
+    n = 0
+    for m in lev.monsters:
+        if rng.random() < share:
+            m.id = rng.choice(pool).name
+            n += 1
+    return n
+
+
+def empty_containers(lev: Level, rng: random.Random, share: float = 1.0) -> int:
+    """Containers lose their contents (mkbox_cnts not run)."""
+    n = 0
+    for o in lev.objects:
+        if o.contents and rng.random() < share:
+            n += len(o.contents)
+            o.contents = []
+    return n
+
+
+@dataclass(frozen=True)
+class Perturbation:
+    name: str
+    change: Callable[[Level, random.Random, float], int]
+    strength: float          # the default size of the difference
+    measures: Tuple[str, ...]  # where the compare should see it
+    doc: str
+
+
+_MONSTER_PLACES = ("monsters where", "monsters on terrain", "monsters to stairs",
+                   "monsters squares", "monsters on objects")
+
+PERTURBATIONS: Dict[str, Perturbation] = {p.name: p for p in (
+    Perturbation("inventories", add_inventories, 0.5, ("objects carried",),
+                 "half the monsters carry an object"),
+    Perturbation("hiders", add_hider_objects, 1.0,
+                 ("objects on floor", "object kinds", "object classes",
+                  "monsters on objects", "objects where", "objects on terrain",
+                  "objects squares"),
+                 "an object under every s/S monster"),
+    Perturbation("trapdoors", rocks_to_trapdoors, 1.0, ("trap kinds",),
+                 "falling rock traps are trap doors"),
+    Perturbation("shift", shift_monsters, 3, _MONSTER_PLACES,
+                 "every monster 3 squares away"),
+    Perturbation("relocate", relocate_monsters, 0.5, _MONSTER_PLACES,
+                 "half the monsters anywhere on the level"),
+    Perturbation("stacking", duplicate_objects, 0.035, ("objects on floor", "object kinds"),
+                 "3.5 % more floor objects (at least one)"),
+    Perturbation("species", swap_species, 0.3, ("monster kinds", "monsters squares"),
+                 "30 % of the monsters another species"),
+    Perturbation("containers", empty_containers, 1.0, ("objects in containers",),
+                 "containers empty"),
+)}
+
+
+# ------------------------------------------------------------------ the two sides
+def build_side(compiled, node: A.Level, seeds: Sequence[int], context_dumps: Sequence[GameDump],
+               compat: Compat = Compat.game()) -> List[Level]:
+    from unlev.tools.compare.command import run_ours
+    return run_ours(compiled, node, seeds, context_dumps, compat)
+
+
+def as_game(levels: Sequence[Level], context_dumps: Sequence[GameDump],
+            perturbation: Optional[Perturbation] = None, strength: Optional[float] = None,
+            seed: int = 0) -> Tuple[List[GameDump], int]:
+    """Our levels, perturbed on copies, through the dump format and back; and how many
+    things the perturbation changed."""
+    rng = random.Random(seed)
+    texts = []
+    changed = 0
+    for i, lev in enumerate(levels):
+        if perturbation is not None:
+            lev = copy.deepcopy(lev)
+            changed += perturbation.change(lev, rng, perturbation.strength
+                                           if strength is None else strength)
+        where = dict(context_dumps[i % len(context_dumps)].where) if context_dumps else None
+        texts.append(f"=== seed {i + 1}\n" + format_dump(lev, i + 1, where))
+    return parse_dumps("".join(texts), "<self-test>"), changed
+
+
+@dataclass
+class SelfResult:
+    level: str
+    perturbation: str
+    strength: Optional[float]
+    changed: int
+    measures: List[Measure] = field(default_factory=list)
+
+    def differing(self) -> List[Measure]:
+        return [m for m in self.measures if m.verdict == DIFFERS]
+
+    def level_p(self) -> float:
+        """The level's smallest corrected p: a p-value for "this level differs"."""
+        return min((m.p_level for m in self.measures if m.p_level is not None), default=1.0)
+
+    def reported(self, names: Sequence[str] = ()) -> bool:
+        """Whether the compare reports a difference (in one of ``names``, if given)."""
+        return any(not names or m.name in names for m in self.differing())
+
+
+def self_compare(compiled, node: A.Level, ours: Sequence[Sample], game_levels: Sequence[Level],
+                 context_dumps: Sequence[GameDump], perturbation: Optional[str] = None,
+                 strength: Optional[float] = None, seed: int = 0) -> SelfResult:
+    """unlev (``ours``) against unlev's ``game_levels`` with ``perturbation`` planted."""
+    from unlev.tools.compare.command import compare_samples
+    p = PERTURBATIONS[perturbation] if perturbation else None
+    dumps, changed = as_game(game_levels, context_dumps, p, strength, seed)
+    game = [sample_of(d.to_level()) for d in dumps]
+    measures, _frame = compare_samples(compiled, node, ours, game, known=())
+    return SelfResult(node.name, perturbation or "none", strength, changed, measures)
+
+
+# ------------------------------------------------------------------ power table
+def corpus_holm(level_ps: Sequence[float], alpha: float = ALPHA) -> int:
+    """How many levels differ when Holm's correction runs over the levels as well
+    (family-wise ``alpha`` for the whole corpus, not per level)."""
+    ps = sorted(level_ps)
+    n = 0
+    for i, p in enumerate(ps):
+        if p * (len(ps) - i) >= alpha:
+            break
+        n += 1
+    return n
+
+
+
+def power_table(paths: Sequence[str], reference: str, levels: Sequence[str],
+                sizes: Sequence[int] = (10, 40), strengths: Optional[Dict[str, Sequence[float]]] = None,
+                out=print, verbose: bool = False, only: Sequence[str] = ()) -> List[Tuple[str, float, int, int, int, int]]:
+    """For each perturbation, strength and sample size: on how many of ``levels`` that
+    show the gap the compare reports it (in the perturbation's own measures)."""
+    from unlev.tools.compare.command import levels_with_reference
+    from unlev.tools.compare.gamedump import read_dumps, reference_files
+    refs = reference_files(reference)
+    todo, _errors = levels_with_reference(paths, refs, set(levels) if levels else None)
+    strengths = strengths or {}
+    rows = []
+    for n in sizes:
+        prepared = []
+        for _f, compiled, node in todo:
+            ctx = read_dumps(refs[node.name])
+            game = build_side(compiled, node, range(1001, 1001 + n), ctx)
+            ours = [sample_of(lv) for lv in build_side(compiled, node, range(1, 1 + n), ctx)]
+            prepared.append((compiled, node, ctx, game, ours))
+        nulls = 0
+        level_ps = []
+        for c, nd, ctx, g, o in prepared:
+            r = self_compare(c, nd, o, g, ctx)
+            nulls += r.reported()
+            level_ps.append(r.level_p())
+            if verbose and r.reported():
+                out(f"   {nd.name}: " + "; ".join(f"{m.name} {m.ours} / {m.game} "
+                                                 f"{'; '.join(m.detail[:2])}"
+                                                 for m in r.differing()))
+        out(f"n={n}: unperturbed, {nulls} of {len(prepared)} levels differ "
+            f"({corpus_holm(level_ps)} after correcting over the levels too)")
+        for name, p in PERTURBATIONS.items():
+            if only and name not in only:
+                continue
+            for s in strengths.get(name, (p.strength,)):
+                shown = seen = 0
+                for c, nd, ctx, g, o in prepared:
+                    r = self_compare(c, nd, o, g, ctx, name, s)
+                    if r.changed == 0:
+                        continue
+                    shown += 1
+                    seen += r.reported(p.measures)
+                    if verbose:
+                        rel = [m for m in r.measures if m.name in p.measures]
+                        best = min(rel, key=lambda m: m.p_level if m.p_level is not None
+                                   else 1.0, default=None)
+                        out(f"   {nd.name}: changed {r.changed}, "
+                            + (f"{best.name} p(level)={best.p_level:.2g} {best.verdict}"
+                               if best is not None and best.p_level is not None else "-")
+                            + (" [" + ", ".join(m.name for m in r.differing()) + "]"))
+                rows.append((name, s, n, shown, seen, nulls))
+                out(f"n={n}: {name} {s:g}: reported on {seen} of {shown} levels showing it")
+    return rows
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    import argparse
+    ap = argparse.ArgumentParser(prog="python -m unlev.tools.compare.selftest",
+                                 description="the power table of unlev compare")
+    ap.add_argument("paths", nargs="+")
+    ap.add_argument("--reference", required=True)
+    ap.add_argument("--level", action="append", default=[],
+                    help="only this LEVEL (repeatable; default: every level with dumps)")
+    ap.add_argument("--sizes", default="10,40")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    ap.add_argument("--only", action="append", default=[], help="only this perturbation")
+    ap.add_argument("--strength", action="append", default=[], metavar="NAME=S,S,...")
+    a = ap.parse_args(argv)
+    strengths = {}
+    for s in a.strength:
+        k, v = s.split("=")
+        strengths[k] = [float(x) for x in v.split(",")]
+    power_table(a.paths, a.reference, a.level, [int(x) for x in a.sizes.split(",")],
+                strengths, verbose=a.verbose, only=a.only)
+    return 0
+
+
+if __name__ == "__main__":      # pragma: no cover
+    raise SystemExit(main())
