@@ -98,7 +98,7 @@ def _make_way_out(st: BuildState, level: Level, rng: RNG, start, reached: Select
                     and _accessible(typ[bx * ROWNO + by])):
                 level.set_typ(wx, wy, T.DOOR)
                 return True
-    if level.context.can_dig_down and not level.flags.hardfloor:
+    if level.can_fall_thru():
         left = pocket
         while left:
             pt, left = left.rndcoord_remove(rng)

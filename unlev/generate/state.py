@@ -118,7 +118,7 @@ class BuildState:
             depth=ctx.depth, difficulty=ctx.difficulty,
             in_gehennom=name in ("Gehennom", "Sheol"), in_sheol=name == "Sheol",
             noteleport=self.level.flags.noteleport,
-            can_fall_through=ctx.can_dig_down,
+            can_fall_through=self.level.can_fall_thru(),
             mon_gen=kinds.mon_gen_override(self.level.extras.get("mon_generation")))
 
     # -- terrain predicates -------------------------------------------------------------

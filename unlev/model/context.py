@@ -141,7 +141,11 @@ class DungeonContext:
     in_endgame: bool = False
     on_wizard_tower_level: bool = False
     is_waterlevel: bool = False
+    # the dungeon lets one dig down here (False: dungeon.c Invocation_lev, or a caller
+    # who knows better); the bottom of a dungeon and a hard floor forbid it anyway,
+    # see :meth:`can_dig_down_with`
     can_dig_down: bool = True
+    is_stronghold: bool = False        # the Castle: dungeon.c Is_stronghold()
     branch: Optional[str] = None       # what dungeon.def connects here: "up"/"down" stairs, "portal"
     dunlevs: Optional[int] = None      # levels in this dungeon (None: unknown, an interior level)
     # dungeon.c Is_special(): one of dungeon.def's LEVEL/RNDLEVELs, not a filler (None:
@@ -158,5 +162,20 @@ class DungeonContext:
     @property
     def difficulty(self) -> int:
         return self.depth if self.level_difficulty is None else self.level_difficulty
+
+    @property
+    def is_bottom(self) -> bool:
+        """dungeon.c Is_botlevel(): the last level of its dungeon (False when unknown)."""
+        return self.dunlevs is not None and self.dunlev >= self.dunlevs
+
+    def can_dig_down_with(self, hardfloor: bool) -> bool:
+        """dungeon.c Can_dig_down() for a level whose ``hardfloor`` flag is given:
+        not a hard floor, not the bottom of its dungeon, not the invocation level."""
+        return self.can_dig_down and not hardfloor and not self.is_bottom
+
+    def can_fall_thru_with(self, hardfloor: bool) -> bool:
+        """dungeon.c Can_fall_thru(): Can_dig_down, or the Castle (whose trap doors
+        lead to Gehennom although it is the bottom of the Dungeons of Doom)."""
+        return self.can_dig_down_with(hardfloor) or self.is_stronghold
 
 

@@ -51,7 +51,7 @@ class MazeStocker:
 
     def rndtrap(self, level, rng):
         ctx = level.context
-        return kinds.random_fill_trap(rng, can_dig_down=ctx.can_dig_down,
+        return kinds.random_fill_trap(rng, can_dig_down=level.can_dig_down(),
                                       noteleport=level.flags.noteleport,
                                       in_endgame=ctx.in_endgame)
 

@@ -51,7 +51,7 @@ def do_trap(st: BuildState, name: Optional[str], coord: Coord):
     if name is None:
         kind = pctx.random_trap(st.rng)
     else:
-        kind = data.get_trap(name)
+        kind = kinds.fall_through_or_rocks(data.get_trap(name), lev.can_fall_thru())
     maketrap(st, x, y, kind)
     if kinds.web_spider(st.rng, pctx.level_difficulty, kind) and \
             st.monster_at(x, y) is None:
