@@ -61,3 +61,110 @@ def test_guessed_places_know_bottoms_and_the_castle():
     assert not guess_context("Kni-loca").is_bottom
     castle = guess_context("castle-1")
     assert castle.is_bottom and castle.is_stronghold
+
+
+# ------------------------------------------------------------- hiders (_makemon)
+def test_spiders_and_snakes_get_an_object_to_hide_under():
+    # makemon.c _makemon(): S_SPIDER / S_SNAKE made in_mklev -> mkobj_at(0, x, y, TRUE)
+    for seed in range(1, 6):
+        lv = run('MONSTER:(\'S\',"cobra"),(2,2)\nMONSTER:(\'d\',"jackal"),(5,2)', seed=seed)
+        cobra = next(m for m in lv.monsters if m.id == "cobra")
+        jackal = next(m for m in lv.monsters if m.id == "jackal")
+        under = [o for o in lv.objects if (o.x, o.y) == (cobra.x, cobra.y)]
+        assert len(under) == 1 and under[0].attrs["from"] == "hider"
+        assert not [o for o in lv.objects if (o.x, o.y) == (jackal.x, jackal.y)]
+
+
+# ------------------------------------------------- inventories (m_initweap/m_initinv)
+_SOLDIER_BODY = {"ring mail", "studded leather armor", "leather armor"}
+
+
+def _carried(body: str, name: str, seeds=range(1, 13), **kw):
+    out = []
+    for s in seeds:
+        lv = run(body, seed=s, **kw)
+        out.extend(m.attrs["inventory"] for m in lv.monsters if m.id == name)
+    return out
+
+
+def test_a_soldier_always_wears_one_body_armour_for_his_ac():
+    # makemon.c m_initinv(): a soldier's mac 3 buys ring mail or studded leather
+    # (4 in 5) or leather armour; never plate or splint mail
+    for inv in _carried('MONSTER:(\'@\',"soldier"),(2,2)', "soldier"):
+        body = [o.id for o in inv if o.id in _SOLDIER_BODY | {"plate mail", "splint mail"}]
+        assert len(body) == 1 and body[0] in _SOLDIER_BODY
+
+
+def test_an_inventory_block_replaces_what_the_monster_was_born_with():
+    # sp_lev.c create_monster(): discard_minvent() when the des-file gives an inventory
+    for inv in _carried('MONSTER:(\'@\',"soldier"),(2,2) {\nOBJECT:(\'(\',"bugle")\n}',
+                        "soldier", seeds=range(1, 5)):
+        assert [o.id for o in inv] == ["bugle"]
+
+
+def test_a_leprechauns_gold_grows_with_the_level_difficulty():
+    # makemon.c m_initinv(): S_LEPRECHAUN -> mkmonmoney(d(level_difficulty(), 30))
+    ctx = DungeonContext(depth=4, dunlev=4, dunlevs=10)
+    for inv in _carried('MONSTER:(\'l\',"leprechaun"),(2,2)', "leprechaun", context=ctx):
+        gold = [o for o in inv if o.id == "gold piece"]
+        assert len(gold) == 1 and 4 <= gold[0].attrs["quantity"] <= 120
+
+
+def test_shape_changers_carry_nothing():
+    # makemon.c _makemon(): a shapechanger is born in another form, allow_minvent off
+    for inv in _carried('MONSTER:(\':\',"chameleon"),(2,2)', "chameleon", seeds=range(1, 6)):
+        assert inv == []
+
+
+def test_identical_missiles_merge_into_one_stack():
+    # makemon.c m_initthrow(): rn1(12, 3) arrows; mpickobj() merges equal stacks
+    stacks = 0
+    for inv in _carried('MONSTER:(\'C\',"forest centaur"),(2,2)', "forest centaur"):
+        arrows = [o for o in inv if o.id == "arrow"]
+        assert len(arrows) <= 1
+        if arrows:
+            stacks += 1
+            assert 3 <= arrows[0].attrs.get("quantity", 1) <= 14
+    assert stacks > 0
+
+
+# ------------------------------------------------------------ mksobj(init=TRUE)
+def _objects(body: str, name: str, seeds=range(1, 25), **kw):
+    out = []
+    for s in seeds:
+        out.extend(o for o in run(body, seed=s, **kw).objects if o.id == name)
+    return out
+
+
+def test_arrows_come_by_the_half_dozen_and_wands_with_charges():
+    # mkobj.c mksobj(): is_multigen weapons rn1(6, 6); wands rn1(5, 4), NODIR rn1(5, 11)
+    arrows = _objects('OBJECT:(\')\',"arrow"),(1,1)', "arrow")
+    assert {o.attrs.get("quantity", 1) for o in arrows} <= set(range(6, 12))
+    assert len({o.attrs.get("quantity", 1) for o in arrows}) > 2
+    striking = _objects('OBJECT:(\'/\',"striking"),(1,1)', "striking")
+    assert {o.attrs["spe"] for o in striking} <= set(range(4, 9))
+    light = _objects('OBJECT:(\'/\',"light"),(1,1)', "light")
+    assert {o.attrs["spe"] for o in light} <= set(range(11, 16))
+
+
+def test_curses_and_enchantments_vary_but_the_des_file_wins():
+    # mkobj.c mksobj(): weapons blessed/cursed and +-rne(3) now and then;
+    # sp_lev.c create_object() writes the des-file's values over them
+    swords = _objects('OBJECT:(\')\',"long sword"),(1,1)', "long sword", seeds=range(1, 60))
+    assert {o.attrs.get("curse", "uncursed") for o in swords} == {"blessed", "uncursed", "cursed"}
+    assert any(o.attrs.get("spe", 0) < 0 for o in swords)
+    assert any(o.attrs.get("spe", 0) > 0 for o in swords)
+    fixed = _objects('OBJECT:(\')\',"long sword"),(1,1),blessed,+2', "long sword")
+    assert {(o.attrs["curse"], o.attrs["spe"]) for o in fixed} == {("blessed", 2)}
+
+
+def test_statues_hold_spellbooks_only_deep_down():
+    # mkobj.c mksobj(STATUE): a spellbook when rn2(level_difficulty()/2 + 10) > 10
+    body = 'OBJECT:(\'`\',"statue"),(1,1)'
+    shallow = _objects(body, "statue", seeds=range(1, 30),
+                       context=DungeonContext(depth=1, dunlevs=5))
+    assert all(not o.contents for o in shallow)
+    deep = _objects(body, "statue", seeds=range(1, 30),
+                    context=DungeonContext(depth=40, dunlev=10, dunlevs=20))
+    books = [c for o in deep for c in o.contents]
+    assert books and all(c.attrs["class"] == "+" for c in books)

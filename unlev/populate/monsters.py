@@ -27,7 +27,8 @@ from unlev.populate.make import (
 
 from unlev.generate.state import BuildState
 from unlev.generate.alignment import amask2align, amask_of, sp_amask_to_amask
-from unlev.populate.make import monster_data
+from unlev.populate.make import make_object, monster_data
+from unlev.populate import inventory
 from unlev.generate import locations
 
 G_NOGEN = data.load_table("monsters")["gen_flag_bits"]["G_NOGEN"]
@@ -48,6 +49,8 @@ def do_mon_generation(st: BuildState, percent: int, entries):
 def begin_monster(st: BuildState, monster: MonsterValue, coord: Coord, attrs: dict,
                   has_inventory: bool) -> None:
     mon = create_monster(st, monster, coord, attrs)
+    if mon is not None and has_inventory:
+        mon.attrs["inventory"] = []     # sp_lev.c create_monster: discard_minvent()
     st.monster_stack.append(st.invent_monster)
     st.invent_monster = mon if (mon is not None and has_inventory) else None
 
@@ -105,8 +108,45 @@ def create_monster(st: BuildState, mv: MonsterValue, coord: Coord, attrs: dict) 
         al = amask2align(amask)
         record["alignment"] = ALIGN_NAMES.get(al, str(al))
     mon = add_monster(lev, x, y, pm, "des", **record)
+    hide_object(st, mon, rng)
     if anymon:
         make_group(st, pm, x, y, rng)
+    equip(st, mon, rng)
+    return mon
+
+
+def hide_object(st: BuildState, mon: Monster, rng: RNG) -> None:
+    """makemon.c _makemon(): while the level is being made, a spider or snake
+    (classes ``s`` and ``S``) gets a random object on its square to hide under
+    (``mkobj_at(0, x, y, TRUE)``)."""
+    pm = mon.attrs.get("data")
+    if pm is None or pm.class_name not in ("S_SPIDER", "S_SNAKE"):
+        return
+    kind = st.population_context().random_object(rng)
+    make_object(st, mon.x, mon.y, kind, "hider", rng)
+
+
+def equip(st: BuildState, mon: Monster, rng: RNG) -> None:
+    """The end of makemon.c _makemon(): the monster's own inventory
+    (:func:`unlev.populate.inventory.equip`), after what it was given already."""
+    pm = mon.attrs.get("data")
+    if pm is None:
+        return
+    lev = st.level
+    where = inventory.Where(
+        difficulty=st.population_context().level_difficulty,
+        in_mines=lev.context.in_mines, earth_level=lev.name == "earth",
+        noteleport=lev.flags.noteleport,
+        role=getattr(st.run_context, "role", "") or "")
+    mon.attrs.setdefault("inventory", []).extend(
+        inventory.equip(pm, mon.x, mon.y, rng, where, mon.attrs))
+
+
+def born(st: BuildState, mon: Monster, rng: RNG) -> Monster:
+    """What _makemon() does to any new monster while the level is made: the hider's
+    object, then the inventory."""
+    hide_object(st, mon, rng)
+    equip(st, mon, rng)
     return mon
 
 
@@ -130,7 +170,7 @@ def make_group(st: BuildState, pm, x: int, y: int, rng: RNG) -> None:
         if spot is None:
             continue
         mx, my = spot
-        add_monster(st.level, mx, my, pm, "group")
+        born(st, add_monster(st.level, mx, my, pm, "group"), rng)
 
 
 def peace_minded(st: BuildState, pm, rng: RNG) -> bool:
@@ -276,6 +316,8 @@ def makemon(st: BuildState, pm: Optional[data.Monster], x: int, y: int, origin: 
         if pm is None:
             return None
     mon = add_monster(st.level, x, y, pm, origin, **attrs)
+    hide_object(st, mon, rng)
     if anymon:
         make_group(st, pm, x, y, rng)
+    equip(st, mon, rng)
     return mon
