@@ -168,3 +168,45 @@ def test_statues_hold_spellbooks_only_deep_down():
                     context=DungeonContext(depth=40, dunlev=10, dunlevs=20))
     books = [c for o in deep for c in o.contents]
     assert books and all(c.attrs["class"] == "+" for c in books)
+
+
+# ------------------------------------------------- makemon's context (rndmonst)
+def _random_kinds(name: str, ctx, n=10, seeds=range(1, 6)):
+    text = 'LEVEL:"%s"\nROOM:"ordinary",lit,(3,3),(center,center),(12,6) {\n%s\n}\n' % (
+        name, "\n".join(["MONSTER:random,random"] * n))
+    out = []
+    for s in seeds:
+        out.extend(m.attrs["data"] for m in build_level(compile_text(text), seed=s,
+                                                        context=ctx).monsters)
+    return out
+
+
+def test_the_plane_of_water_makes_swimmers_only():
+    # makemon.c rndmonst(): elemlevel && wrong_elem_type() -> on Is_waterlevel only
+    # is_swimmer() monsters (and no elementals but water elementals)
+    planes = DungeonContext(depth=-2, dungeon_name="The Elemental Planes", in_endgame=True,
+                            level_difficulty=30)
+    mons = _random_kinds("water", planes)
+    assert mons and all("M1_SWIM" in pm.m1 for pm in mons)
+    elsewhere = _random_kinds("pop", DungeonContext(depth=30, level_difficulty=30))
+    assert any("M1_SWIM" not in pm.m1 for pm in elsewhere)
+
+
+def test_the_levels_alignment_weighs_the_random_monsters():
+    # makemon.c align_shift(): the special level's LEVALIGN, else its dungeon's
+    # ALIGNMENT (dungeon.def); dgn_comp.y hands the Town's LEVALIGN to soko3
+    from unlev.model.context import level_alignment
+    assert level_alignment("The Dungeons of Doom", "oracle") == "neutral"
+    assert level_alignment("The Dungeons of Doom", "medusa-2") == "chaotic"
+    assert level_alignment("The Dungeons of Doom", "bigrm-3") is None
+    assert level_alignment("The Wizard's Tower", "wizard2") == "chaotic"
+    assert level_alignment("Sokoban", "soko3-2") == "lawful"
+    assert level_alignment("Sokoban", "soko1-1") == "neutral"
+    assert level_alignment("Town", "town-1") is None
+    chaotic = DungeonContext(depth=12, dungeon_name="The Wizard's Tower")
+    plain = DungeonContext(depth=12)
+    share = []
+    for ctx, name in ((chaotic, "wizard2"), (plain, "pop")):
+        mons = _random_kinds(name, ctx, n=12, seeds=range(1, 15))
+        share.append(sum(pm.alignment < 0 for pm in mons) / len(mons))
+    assert share[0] > share[1]

@@ -21,6 +21,7 @@ from unlev.model.level import (
     COLNO, DB_LAVA, DB_MOAT, DB_UNDER, DOORMAX, NO_ROOM, ROWNO, SHOPBASE, DungeonContext,
     Level, Monster, Object, Room, Trap, isok,
 )
+from unlev.model.context import PLANES, level_alignment
 from unlev.model.rect import RectList
 from unlev.populate import kinds
 from unlev.stdlib import terrain as T
@@ -119,6 +120,9 @@ class BuildState:
             in_gehennom=name in ("Gehennom", "Sheol"), in_sheol=name == "Sheol",
             noteleport=self.level.flags.noteleport,
             can_fall_through=self.level.can_fall_thru(),
+            level_align=level_alignment(name, self.level.name),
+            plane=(self.level.name if ctx.in_endgame and self.level.name in PLANES
+                   else None),
             mon_gen=kinds.mon_gen_override(self.level.extras.get("mon_generation")))
 
     # -- terrain predicates -------------------------------------------------------------

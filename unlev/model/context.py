@@ -123,6 +123,23 @@ class LevelFlags:
         return bits
 
 
+# dungeon.def ALIGNMENT of each dungeon (unaligned/noalign: none), and the LEVALIGN of
+# special levels.  dgn_comp.y gives a LEVALIGN to the level defined *last*, so the
+# Town's "LEVALIGN: lawful", written before its first level, lands on soko3.
+DUNGEON_ALIGNMENT = {"The Gnomish Mines": "lawful", "Sokoban": "neutral",
+                     "One-eyed Sam's Market": "chaotic", "Vlad's Tower": "chaotic",
+                     "The Dragon Caves": "chaotic", "The Wizard's Tower": "chaotic"}
+LEVEL_ALIGNMENT = {"oracle": "neutral", "medusa": "chaotic", "soko3": "lawful"}
+PLANES = ("astral", "water", "fire", "air", "earth")
+
+
+def level_alignment(dungeon_name: str, level_name: str) -> Optional[str]:
+    """The alignment makemon.c align_shift() reads: the special level's own
+    (dungeon.c init_level: its LEVALIGN, else its dungeon's), None when unaligned."""
+    stem = level_name.split("-")[0] if level_name else ""      # soko3-2 -> soko3
+    return LEVEL_ALIGNMENT.get(stem) or DUNGEON_ALIGNMENT.get(dungeon_name)
+
+
 @dataclass
 class DungeonContext:
     """Where the level is in the dungeon: the bits of ``u.uz`` the generators read.
