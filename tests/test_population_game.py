@@ -210,3 +210,22 @@ def test_the_levels_alignment_weighs_the_random_monsters():
         mons = _random_kinds(name, ctx, n=12, seeds=range(1, 15))
         share.append(sum(pm.alignment < 0 for pm in mons) / len(mons))
     assert share[0] > share[1]
+
+
+# ------------------------------------------------------------------ stackobj
+def test_identical_objects_on_one_square_merge_into_a_stack():
+    # sp_lev.c create_object() -> invent.c stackobj(): mergable() objects on one
+    # square become one stack; boulders (no oc_merge) never do
+    for seed in range(1, 6):
+        lv = run('OBJECT:(\'%\',"food ration"),(1,1),uncursed\n'
+                 'OBJECT:(\'%\',"food ration"),(1,1),uncursed\n'
+                 'OBJECT:(\'`\',"boulder"),(3,1)\nOBJECT:(\'`\',"boulder"),(3,1)', seed=seed)
+        rations = [o for o in lv.objects if o.id == "food ration"]
+        assert len(rations) == 1 and 2 <= rations[0].attrs["quantity"] <= 4
+        assert len([o for o in lv.objects if o.id == "boulder"]) == 2
+
+
+def test_objects_that_differ_stay_apart():
+    lv = run('OBJECT:(\'%\',"food ration"),(1,1),blessed\n'
+             'OBJECT:(\'%\',"food ration"),(1,1),cursed')
+    assert len([o for o in lv.objects if o.id == "food ration"]) == 2
