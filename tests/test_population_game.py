@@ -229,3 +229,26 @@ def test_objects_that_differ_stay_apart():
     lv = run('OBJECT:(\'%\',"food ration"),(1,1),blessed\n'
              'OBJECT:(\'%\',"food ration"),(1,1),cursed')
     assert len([o for o in lv.objects if o.id == "food ration"]) == 2
+
+
+# ------------------------------------------------------ statue contents on Medusa
+def test_medusas_statues_are_petrified_monsters_with_their_gear():
+    # sp_lev.c create_object(): on Is_medusa_level a statue without a monster is a
+    # stoned monster (never stone-resistant) holding that monster's inventory
+    from unlev.stdlib import data
+    text = ('LEVEL:"medusa-9"\nROOM:"ordinary",lit,(3,3),(center,center),(12,6) {\n'
+            + "\n".join(["CONTAINER:('`',\"statue\"),random { }"] * 6)
+            + '\nOBJECT:(\'`\',"statue"),(1,1),montype:"jackal"\n}\n')
+    ctx = DungeonContext(depth=22, dunlev=22, dunlevs=27)
+    held = 0
+    for seed in range(1, 8):
+        lv = build_level(compile_text(text), seed=seed, context=ctx)
+        for o in lv.objects:
+            if o.id != "statue":
+                continue
+            pm = data.monster_named(o.attrs["montype"])
+            assert "MR_STONE" not in pm.resists
+            if o.attrs["montype"] == "jackal":
+                assert all(c.attrs["class"] == "+" for c in o.contents)  # only a book
+            held += len(o.contents)
+    assert held > 0

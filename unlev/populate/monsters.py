@@ -132,14 +132,18 @@ def equip(st: BuildState, mon: Monster, rng: RNG) -> None:
     pm = mon.attrs.get("data")
     if pm is None:
         return
+    mon.attrs.setdefault("inventory", []).extend(
+        inventory.equip(pm, mon.x, mon.y, rng, where_of(st), mon.attrs))
+
+
+def where_of(st: BuildState) -> inventory.Where:
+    """What of this level a new monster's equipment depends on."""
     lev = st.level
-    where = inventory.Where(
+    return inventory.Where(
         difficulty=st.population_context().level_difficulty,
         in_mines=lev.context.in_mines, earth_level=lev.name == "earth",
         noteleport=lev.flags.noteleport,
         role=getattr(st.run_context, "role", "") or "")
-    mon.attrs.setdefault("inventory", []).extend(
-        inventory.equip(pm, mon.x, mon.y, rng, where, mon.attrs))
 
 
 def born(st: BuildState, mon: Monster, rng: RNG) -> Monster:

@@ -28,7 +28,8 @@ from unlev.populate.make import (
 from unlev.generate.state import BuildState
 from unlev.generate import locations
 
-from unlev.populate.monsters import G_NOGEN
+from unlev.populate.monsters import G_NOGEN, where_of
+from unlev.populate import inventory
 
 
 
@@ -112,7 +113,32 @@ def create_object(st: BuildState, ov: ObjectValue, specific, coord, attrs: dict,
         obj.attrs["locked"] = False
     if container:
         obj.contents.clear()                          # delete_contents()
+    if kind.name == "statue" and st.level.name.startswith("medusa") and "montype" not in record:
+        petrified(st, obj)
     place_object(st, obj, attrs, container)
+
+
+def petrified(st: BuildState, obj: Object) -> None:
+    """sp_lev.c create_object() on Medusa's level: a statue the des-file gave no
+    monster is a petrified monster -- of the statue's random kind, else of
+    rndmonnum()'s until one could be stoned -- holding what that monster carried.
+    (The game makes the monster somewhere on the level first; a snake's object to
+    hide under stays behind on the floor -- not modelled.)"""
+    pctx = st.population_context()
+    pm = data.monster_named(obj.attrs.get("montype") or "")
+    for _ in range(1000):
+        if pm is not None and not _stoneproof(pm):
+            break
+        pm = pctx.random_monster(st.mon_rng)
+    if pm is None:
+        return
+    obj.attrs["montype"] = pm.name
+    obj.contents.extend(inventory.equip(pm, obj.x, obj.y, st.mon_rng, where_of(st)))
+
+
+def _stoneproof(pm) -> bool:
+    """mondata.h resists_ston() / poly_when_stoned(): no statue of these."""
+    return "MR_STONE" in pm.resists or (pm.class_name == "S_GOLEM" and pm.name != "stone golem")
 
 
 def corpsenm(st: BuildState, mt: MonsterValue, pctx) -> Optional[str]:

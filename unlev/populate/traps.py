@@ -16,6 +16,7 @@ from typing import Tuple
 from unlev.model.level import D_CLOSED, D_LOCKED, Trap, isok
 from unlev.populate.make import add_object, make_object, object_kind
 from unlev.populate import inventory
+from unlev.populate.monsters import where_of
 from unlev.stdlib import terrain as T
 from unlev.stdlib.rng import RNG
 from unlev.generate.state import BuildState
@@ -43,12 +44,7 @@ def statue_trap_statue(st: BuildState, x: int, y: int) -> None:
                          montype=pm.name if pm is not None else None)
     if pm is not None:
         # the monster is made, its inventory moved into the statue, the monster removed
-        where = inventory.Where(difficulty=pctx.level_difficulty,
-                                in_mines=st.level.context.in_mines,
-                                earth_level=st.level.name == "earth",
-                                noteleport=st.level.flags.noteleport,
-                                role=getattr(st.run_context, "role", "") or "")
-        statue.contents.extend(inventory.equip(pm, x, y, mrng, where))
+        statue.contents.extend(inventory.equip(pm, x, y, mrng, where_of(st)))
 
 
 def _clear_path(st: BuildState, x: int, y: int, distance: int, dx: int, dy: int) -> Tuple[bool, int, int]:
