@@ -252,3 +252,23 @@ def test_medusas_statues_are_petrified_monsters_with_their_gear():
                 assert all(c.attrs["class"] == "+" for c in o.contents)  # only a book
             held += len(o.contents)
     assert held > 0
+
+
+# ------------------------------------------------------------ spiders on webs
+def test_the_webs_of_con_strt_get_their_spiders(corpus_root):
+    # mklev.c mktrap(): a giant spider on a new web (difficulty >= 7, 6 in 7) unless
+    # a monster stands there; the game's random inmates and random webs are
+    # independent draws, so nearly every web has its spider (game: 3.5 of 4)
+    from unlev.lang.frontend import compile_file
+    from unlev.generate.build import guess_context
+    compiled = compile_file(str(corpus_root / "unnethack" / "Convict.des"))
+    node = next(n for n in compiled.tree.levels if n.name == "Con-strt")
+    webs = spiders = 0
+    for seed in range(1, 13):
+        lv = build_level(compiled, node, seed=seed, context=guess_context("Con-strt"))
+        for t in lv.traps:
+            if t.ttyp == "WEB":
+                webs += 1
+                spiders += any(m.id == "giant spider" and (m.x, m.y) == (t.x, t.y)
+                               for m in lv.monsters)
+    assert webs == 48 and spiders / webs >= 0.7

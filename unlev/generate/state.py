@@ -63,19 +63,29 @@ class BuildCompat:
         return cls.game() if compat == Compat.game() else cls.documented()
 
 
+MON_SEED_SALT = 0x6D6F6E73       # "mons": the monster stream's seed differs from the main one
+
+
 class BuildState:
     """The level being built and the loader's state between statements.
 
     ``rng`` is the evaluator's stream (script and loader share it); ``mon_rng`` the
     monster-creation stream (the game's ``use_mon_rng``); ``run_context`` what the
     script's ``hero.*`` functions read (role, race, alignment).
+
+    The game seeds both streams alike, but draws only rndmonst() from its monster
+    stream; unlev draws all of makemon() there (places, kinds, inventories), so a
+    stream seeded like the main one would put the first random monsters exactly where
+    the first random traps and objects go (the webs of Con-strt, where no spider can
+    then be made).  Its seed is therefore the level seed with :data:`MON_SEED_SALT`
+    mixed in.
     """
 
     def __init__(self, rng: RNG, level: Level, compat: BuildCompat,
                  mon_rng: Optional[RNG] = None, run_context: Any = None,
                  warn_to: Optional[Callable[[str, Optional[Span]], None]] = None) -> None:
         self.rng = rng
-        self.mon_rng = mon_rng if mon_rng is not None else RNG(rng.seed)
+        self.mon_rng = mon_rng if mon_rng is not None else RNG(rng.seed ^ MON_SEED_SALT)
         self.level = level
         self.compat = compat
         self.run_context = run_context
