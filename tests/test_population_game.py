@@ -272,3 +272,20 @@ def test_the_webs_of_con_strt_get_their_spiders(corpus_root):
                 spiders += any(m.id == "giant spider" and (m.x, m.y) == (t.x, t.y)
                                for m in lv.monsters)
     assert webs == 48 and spiders / webs >= 0.7
+
+
+# --------------------------------------------------------------- the JSON export
+def test_the_json_carries_curse_spe_and_the_inventories():
+    import jsonschema
+    from unlev.output import export
+    lv = run('OBJECT:(\')\',"long sword"),(1,1),cursed,-2\n'
+             'OBJECT:(\'/\',"striking"),(2,1)\n'
+             'MONSTER:(\'@\',"soldier"),(4,2)', seed=2)
+    doc = export.document([export.level_to_dict(lv, seed=2)], seed=2)
+    jsonschema.validate(doc, export.load_schema(), cls=jsonschema.Draft202012Validator)
+    objs = {o["name"]: o for o in doc["levels"][0]["objects"]}
+    assert (objs["long sword"]["curse"], objs["long sword"]["spe"]) == ("cursed", -2)
+    assert 4 <= objs["striking"]["spe"] <= 8            # mksobj(): rn1(5, 4) charges
+    soldier = next(m for m in doc["levels"][0]["monsters"] if m["name"] == "soldier")
+    assert soldier["inventory"]
+    assert all(o["curse"] in ("blessed", "uncursed", "cursed") for o in soldier["inventory"])
