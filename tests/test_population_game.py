@@ -110,10 +110,18 @@ def test_a_leprechauns_gold_grows_with_the_level_difficulty():
         assert len(gold) == 1 and 4 <= gold[0].attrs["quantity"] <= 120
 
 
-def test_shape_changers_carry_nothing():
-    # makemon.c _makemon(): a shapechanger is born in another form, allow_minvent off
-    for inv in _carried('MONSTER:(\':\',"chameleon"),(2,2)', "chameleon", seeds=range(1, 6)):
-        assert inv == []
+def test_shape_changers_are_born_in_another_form_and_carry_nothing():
+    # makemon.c _makemon() -> mon.c newcham(): the chameleon takes a form (an animal
+    # 1 time in 3, else any species polyok() allows) and allow_minvent goes off
+    forms = set()
+    for seed in range(1, 13):
+        lv = run('MONSTER:(\':\',"chameleon"),(2,2)', seed=seed)
+        mon = next(m for m in lv.monsters if m.attrs.get("shapechanger") == "chameleon")
+        pm = mon.attrs["data"]
+        assert mon.id == pm.name != "chameleon" and mon.attrs["class"] == pm.symbol
+        assert "M2_NOPOLY" not in pm.m2 and mon.attrs["inventory"] == []
+        forms.add(pm.name)
+    assert len(forms) > 4
 
 
 def test_identical_missiles_merge_into_one_stack():

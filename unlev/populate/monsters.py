@@ -28,7 +28,7 @@ from unlev.populate.make import (
 from unlev.generate.state import BuildState
 from unlev.generate.alignment import amask2align, amask_of, sp_amask_to_amask
 from unlev.populate.make import make_object, monster_data
-from unlev.populate import inventory
+from unlev.populate import inventory, shapechange
 from unlev.generate import locations
 
 G_NOGEN = data.load_table("monsters")["gen_flag_bits"]["G_NOGEN"]
@@ -127,11 +127,22 @@ def hide_object(st: BuildState, mon: Monster, rng: RNG) -> None:
 
 
 def equip(st: BuildState, mon: Monster, rng: RNG) -> None:
-    """The end of makemon.c _makemon(): the monster's own inventory
+    """The end of makemon.c _makemon(): a shape-changer takes its first form
+    (:mod:`unlev.populate.shapechange`; the record keeps the species it was made as
+    under ``shapechanger``), any other monster gets its own inventory
     (:func:`unlev.populate.inventory.equip`), after what it was given already."""
     pm = mon.attrs.get("data")
     if pm is None:
         return
+    if shapechange.changes_at_birth(pm):
+        form = shapechange.birth_form(pm, rng)
+        if mon.attrs.get("appear_kind") == "monster":   # sp_lev.c: M_AP_MONSTER wins
+            form = data.monster_named(str(mon.attrs.get("appear_as"))) or form
+        if form is not None:              # newcham(): born in that form, with nothing
+            mon.id = form.name
+            mon.attrs.update(data=form, shapechanger=pm.name)
+            mon.attrs["class"] = form.symbol
+            return
     mon.attrs.setdefault("inventory", []).extend(
         inventory.equip(pm, mon.x, mon.y, rng, where_of(st), mon.attrs))
 
