@@ -297,3 +297,15 @@ def test_the_json_carries_curse_spe_and_the_inventories():
     soldier = next(m for m in doc["levels"][0]["monsters"] if m["name"] == "soldier")
     assert soldier["inventory"]
     assert all(o["curse"] in ("blessed", "uncursed", "cursed") for o in soldier["inventory"])
+
+
+def test_role_monsters_of_random_alignment_are_player_monsters():
+    # sp_lev.c create_monster(): PM_ARCHEOLOGIST..PM_WIZARD without an alignment ->
+    # mplayer.c mk_mplayer(): a weapon (+0..+3) and rnd(3) offensive, defensive and
+    # misc items each (those a monster may be refused count as nothing)
+    for inv in _carried('MONSTER:(\'@\',"knight"),(2,2)', "knight"):
+        weapons = [o for o in inv if o.attrs["class"] == ")"]
+        assert weapons and all(o.attrs.get("spe", 0) in range(0, 4) for o in weapons[-1:])
+        assert 2 <= len(inv) <= 10
+    for inv in _carried('MONSTER:(\'@\',"knight"),(2,2),law', "knight", seeds=range(1, 6)):
+        assert len(inv) <= 3                 # mk_roamer(): makemon()'s gear only

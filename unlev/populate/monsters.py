@@ -112,6 +112,11 @@ def create_monster(st: BuildState, mv: MonsterValue, coord: Coord, attrs: dict) 
     if anymon:
         make_group(st, pm, x, y, rng)
     equip(st, mon, rng)
+    if attrs.get("align") is None and pm.name in inventory.ROLE_MONSTERS:
+        # sp_lev.c create_monster: a role monster of random alignment is mk_mplayer()'s
+        mon.attrs["inventory"].extend(
+            inventory.mplayer_items(pm, mon.x, mon.y, rng, where_of(st), mon.attrs))
+        mon.attrs.setdefault("peaceful", False)     # mk_mplayer; the des-file's word wins
     return mon
 
 
