@@ -309,3 +309,20 @@ def test_role_monsters_of_random_alignment_are_player_monsters():
         assert 2 <= len(inv) <= 10
     for inv in _carried('MONSTER:(\'@\',"knight"),(2,2),law', "knight", seeds=range(1, 6)):
         assert len(inv) <= 3                 # mk_roamer(): makemon()'s gear only
+
+
+# ------------------------------------------- post_process_level's fixed engravings
+def test_depths_23_and_42_get_their_burnt_engraving():
+    # mklev.c place_random_engravings(): one of illuminati_engravings at depth 23,
+    # of hhgtg_engravings at depth 42, burnt (BURN) on an unoccupied square
+    from unlev.stdlib import data
+    for depth, expect in ((23, True), (42, True), (22, False)):
+        lv = run("", seed=depth, context=DungeonContext(depth=depth, dunlev=depth,
+                                                        dunlevs=50))
+        burnt = [e for e in lv.engravings if e.attrs.get("from") == "post_process_level"]
+        if not expect:
+            assert burnt == []
+            continue
+        assert len(burnt) == 1 and burnt[0].etype == 3
+        assert burnt[0].text in data.depth_engravings(depth)
+    assert "fnord" in data.depth_engravings(23) and "Don't Panic" in data.depth_engravings(42)
