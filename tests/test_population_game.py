@@ -326,3 +326,26 @@ def test_depths_23_and_42_get_their_burnt_engraving():
         assert len(burnt) == 1 and burnt[0].etype == 3
         assert burnt[0].text in data.depth_engravings(depth)
     assert "fnord" in data.depth_engravings(23) and "Don't Panic" in data.depth_engravings(42)
+
+
+def test_peace_minded_knows_the_heros_race_role_and_record():
+    # makemon.c peace_minded(): guardians peaceful, nemeses hostile, race_peaceful /
+    # race_hostile (role.c races[] love/hate masks), minions hostile to a hero whose
+    # record is negative (a Convict starts at -10, role.c initrecord)
+    from types import SimpleNamespace
+    from unlev.populate.monsters import peace_minded
+    from unlev.stdlib import data
+    from unlev.stdlib.rng import RNG
+
+    def hero(race="human", role="Valkyrie", alignment=0):
+        return SimpleNamespace(run_context=SimpleNamespace(race=race, role=role,
+                                                           alignment=alignment))
+    rng = RNG(1)
+    assert peace_minded(hero(), data.monster_named("page"), rng)
+    assert not peace_minded(hero(), data.monster_named("Ixoth"), rng)
+    gnome = data.monster_named("gnome")
+    assert not any(peace_minded(hero("human"), gnome, rng) for _ in range(20))
+    assert all(peace_minded(hero("dwarf", alignment=1), gnome, rng) for _ in range(20))
+    angel = data.monster_named("Angel")
+    assert not peace_minded(hero(role="Convict", alignment=1), angel, rng)
+    assert peace_minded(hero(role="Knight", alignment=1), angel, rng)

@@ -193,17 +193,43 @@ def make_group(st: BuildState, pm, x: int, y: int, rng: RNG) -> None:
         born(st, add_monster(st.level, mx, my, pm, "group"), rng)
 
 
+# role.c urole.initrecord: the hero's alignment record when the game starts
+_INIT_RECORD = {"Archeologist": 10, "Barbarian": 10, "Caveman": 0, "Cavewoman": 0,
+                "Convict": -10, "Healer": 10, "Knight": 10, "Monk": 10, "Priest": 0,
+                "Priestess": 0, "Rogue": 10, "Ranger": 10, "Samurai": 10, "Tourist": 0,
+                "Valkyrie": 0, "Wizard": 0}
+# role.c races[]: which monster races the hero's race loves and hates (M2_ flags)
+_RACE_LOVE = {"elf": ("M2_ELF",), "dwarf": ("M2_DWARF", "M2_GNOME"),
+              "gnome": ("M2_DWARF", "M2_GNOME")}
+_RACE_HATE = {"human": ("M2_GNOME", "M2_ORC"), "elf": ("M2_ORC",), "dwarf": ("M2_ORC",),
+              "gnome": ("M2_HUMAN",), "orc": ("M2_HUMAN", "M2_ELF", "M2_DWARF"),
+              "vampire": ("M2_ELF", "M2_GNOME", "M2_DWARF", "M2_ORC")}
+
+
 def peace_minded(st: BuildState, pm, rng: RNG) -> bool:
-    """makemon.c peace_minded() for a hero of the run's alignment (record 0)."""
+    """makemon.c peace_minded() for a new hero of the run's role, race and alignment
+    (the alignment record the role starts with)."""
     if "M2_PEACEFUL" in pm.m2:
         return True
     if "M2_HOSTILE" in pm.m2:
+        return False
+    if pm.sound in ("MS_LEADER", "MS_GUARDIAN"):
+        return True
+    if pm.sound == "MS_NEMESIS":
+        return False
+    race = str(getattr(st.run_context, "race", "human") or "human").lower()
+    if any(f in pm.m2 for f in _RACE_LOVE.get(race, ())):
+        return True
+    if any(f in pm.m2 for f in _RACE_HATE.get(race, ())):
         return False
     hero = getattr(st.run_context, "alignment", 0)
     mal = pm.alignment
     if (mal > 0) - (mal < 0) != (hero > 0) - (hero < 0):
         return False
-    return bool(rng.rn2(16)) and bool(rng.rn2(2 + abs(mal)))
+    record = _INIT_RECORD.get(str(getattr(st.run_context, "role", "")), 0)
+    if "M2_MINION" in pm.m2:
+        return record >= 0
+    return bool(rng.rn2(16 + max(record, -15))) and bool(rng.rn2(2 + abs(mal)))
 
 
 def random_kind_for(st: BuildState, x: int, y: int, rng: RNG):
