@@ -349,3 +349,17 @@ def test_peace_minded_knows_the_heros_race_role_and_record():
     angel = data.monster_named("Angel")
     assert not peace_minded(hero(role="Convict", alignment=1), angel, rng)
     assert peace_minded(hero(role="Knight", alignment=1), angel, rng)
+
+
+def test_every_monster_is_born_peaceful_or_not_and_leprechauns_asleep():
+    # makemon.c _makemon(): mpeaceful = peace_minded(); S_LEPRECHAUN msleeping = 1;
+    # the des-file's own peaceful/asleep words are written over them (sp_lev.c)
+    for seed in range(1, 6):
+        lv = run('MONSTER:(\'l\',"leprechaun"),(1,1)\nMONSTER:(\'d\',"jackal"),(3,1)\n'
+                 'MONSTER:(\'d\',"jackal"),(5,1),peaceful,awake\n'
+                 'MONSTER:(\'l\',"leprechaun"),(7,1),awake', seed=seed)
+        by_spot = {(m.x - lv.rooms[0].lx, m.y - lv.rooms[0].ly): m.attrs for m in lv.monsters}
+        assert by_spot[(1, 1)]["asleep"] is True
+        assert isinstance(by_spot[(3, 1)]["peaceful"], bool)
+        assert by_spot[(5, 1)]["peaceful"] is True and by_spot[(5, 1)]["asleep"] is False
+        assert by_spot[(7, 1)]["asleep"] is False

@@ -15,11 +15,16 @@ JSON export leaves it out), ``class`` (its class symbol), ``from`` (who made it:
 ``asleep``, ``female``, ``invisible``, ``cancelled``, ``revived``, ``avenge``,
 ``stunned``, ``confused`` as bools; ``fleeing``, ``blinded``, ``paralyzed`` in turns;
 ``seen_traps`` a list of trap names; ``alignment`` a name; ``appear_kind`` one of
-``feature``/``object``/``monster`` with ``appear_as``), ``inventory`` (Objects).
-Object ``attrs``: ``class`` (symbol), ``from``, and the des-file's ``curse``
-(``blessed``/``uncursed``/``cursed``), ``spe``, ``name``, ``quantity``, ``montype``
-(a monster name), ``invisible``, ``lit``, ``greased``, ``locked``, ``broken``,
-``trapped``, ``eroded``, ``erodeproof``, ``recharged``.
+``feature``/``object``/``monster`` with ``appear_as``), ``inventory`` (Objects),
+``shapechanger`` (the species a shape-changer was made as).  ``peaceful`` and
+``asleep`` are makemon()'s decision where the des-file gives none
+(:func:`unlev.populate.monsters.disposition`).
+Object ``attrs``: ``class`` (symbol), ``from`` (``des``, ``fill``, ``maze``, ``hider``,
+``statue``, ``statue trap``...), and the des-file's or mksobj()'s ``curse``
+(``blessed``/``uncursed``/``cursed``), ``spe``, ``quantity`` (:mod:`unlev.populate.mksobj`),
+``name``, ``montype`` (a monster name), ``poisoned``, ``invisible``, ``lit``,
+``greased``, ``locked``, ``broken``, ``trapped``, ``eroded``, ``erodeproof``,
+``recharged``.
 """
 
 from __future__ import annotations
@@ -63,7 +68,7 @@ def des_monster_attrs(attrs: dict) -> dict:
         if value is None:
             continue
         if key in _MON_FLAGS:
-            if value in (0, 1):          # BOOL_RANDOM (-1): makemon decides, not recorded
+            if value in (0, 1):          # BOOL_RANDOM (-1): makemon decides (disposition)
                 out[key] = bool(value)
         elif key in _MON_TURNS:
             if value:

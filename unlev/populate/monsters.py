@@ -131,6 +131,41 @@ def hide_object(st: BuildState, mon: Monster, rng: RNG) -> None:
     make_object(st, mon.x, mon.y, kind, "hider", rng)
 
 
+def disposition(st: BuildState, mon: Monster, rng: RNG) -> None:
+    """_makemon()'s peacefulness (peace_minded; a unicorn of the hero's alignment is
+    peaceful, an orc never is to an elf) and sleep (leprechauns always, nymphs and
+    jabberwocks 4 in 5; while the level is made, demons, wumpuses, long worms and
+    giant eels 4 in 5); a des-file's or a filler's own word is kept."""
+    pm = mon.attrs.get("data")
+    if pm is None:
+        return
+    a = mon.attrs
+    if "peaceful" not in a:
+        peaceful = peace_minded(st, pm, rng)
+        hero = getattr(st.run_context, "alignment", 0)
+        race = str(getattr(st.run_context, "race", "human") or "human").lower()
+        if pm.class_name == "S_ORC" and race == "elf":
+            peaceful = False
+        elif pm.class_name == "S_UNICORN" and "M2_JEWELS" in pm.m2 and \
+                (hero > 0) - (hero < 0) == (pm.alignment > 0) - (pm.alignment < 0):
+            peaceful = True
+        if "M2_DEMON" in pm.m2 and "M2_PRINCE" in pm.m2 and pm.sound == "MS_BRIBE":
+            peaceful = True              # a demon prince who takes bribes waits to talk
+        a["peaceful"] = peaceful
+    if "asleep" not in a:
+        asleep = False
+        if pm.class_name == "S_LEPRECHAUN":
+            asleep = True
+        elif pm.class_name in ("S_JABBERWOCK", "S_NYMPH"):
+            asleep = bool(rng.rn2(5))
+        if not asleep and (("M2_DEMON" in pm.m2 and "M2_LORD" not in pm.m2
+                            and "M2_PRINCE" not in pm.m2)
+                           or pm.name in ("wumpus", "long worm", "giant eel")):
+            asleep = bool(rng.rn2(5))
+        if asleep:
+            a["asleep"] = True
+
+
 def equip(st: BuildState, mon: Monster, rng: RNG) -> None:
     """The end of makemon.c _makemon(): a shape-changer takes its first form
     (:mod:`unlev.populate.shapechange`; the record keeps the species it was made as
@@ -139,6 +174,7 @@ def equip(st: BuildState, mon: Monster, rng: RNG) -> None:
     pm = mon.attrs.get("data")
     if pm is None:
         return
+    disposition(st, mon, rng)
     if shapechange.changes_at_birth(pm):
         form = shapechange.birth_form(pm, rng)
         if mon.attrs.get("appear_kind") == "monster":   # sp_lev.c: M_AP_MONSTER wins
@@ -190,7 +226,7 @@ def make_group(st: BuildState, pm, x: int, y: int, rng: RNG) -> None:
         if spot is None:
             continue
         mx, my = spot
-        born(st, add_monster(st.level, mx, my, pm, "group"), rng)
+        born(st, add_monster(st.level, mx, my, pm, "group", peaceful=False), rng)
 
 
 # role.c urole.initrecord: the hero's alignment record when the game starts
