@@ -309,6 +309,11 @@ def test_role_monsters_of_random_alignment_are_player_monsters():
         assert 2 <= len(inv) <= 10
     for inv in _carried('MONSTER:(\'@\',"knight"),(2,2),law', "knight", seeds=range(1, 6)):
         assert len(inv) <= 3                 # mk_roamer(): makemon()'s gear only
+    for seed in range(1, 6):                 # mk_mplayer(): mpeaceful = 0, unless told
+        lv = run('MONSTER:(\'@\',"knight"),(2,2)\nMONSTER:(\'@\',"samurai"),(4,2),peaceful',
+                 seed=seed)
+        assert {m.id: m.attrs["peaceful"] for m in lv.monsters} == {"knight": False,
+                                                                     "samurai": True}
 
 
 # ------------------------------------------- post_process_level's fixed engravings

@@ -49,7 +49,7 @@ def _obj(name: str, cls: str) -> data.Object:
     return found
 
 
-class _Bag:
+class Bag:
     """A monster's inventory being filled (mongets, m_initthrow, mpickobj)."""
 
     def __init__(self, pm: data.Monster, x: int, y: int, rng: RNG, where: Where,
@@ -147,7 +147,7 @@ def equip(pm: data.Monster, x: int, y: int, rng: RNG, where: Where,
     ``attrs``: the monster's record (``shopkeeper``, ``priest``, ``peaceful``...).
     Shape-changers get nothing (newcham: they are born in another form)."""
     attrs = attrs or {}
-    bag = _Bag(pm, x, y, rng, where, attrs)
+    bag = Bag(pm, x, y, rng, where, attrs)
     if "M2_SHAPESHIFTER" in pm.m2 and not pm.name.startswith("vampire") \
             and pm.name != "Vlad the Impaler":
         return []
@@ -171,7 +171,7 @@ def equip(pm: data.Monster, x: int, y: int, rng: RNG, where: Where,
     return bag.items
 
 
-def m_initweap(bag: _Bag, m_lev: int) -> None:
+def m_initweap(bag: Bag, m_lev: int) -> None:
     """makemon.c m_initweap()."""
     pm, rng, where = bag.pm, bag.rng, bag.where
     name, cls = pm.name, pm.class_name
@@ -303,14 +303,14 @@ def m_initweap(bag: _Bag, m_lev: int) -> None:
             g(*item)
 
 
-def _pick_or_dagger(bag: _Bag) -> None:
+def _pick_or_dagger(bag: Bag) -> None:
     if not bag.rng.rn2(3):
         bag.gets("pick-axe", "(")
     else:
         bag.gets("dagger", ")")
 
 
-def _general_weapon(bag: _Bag) -> None:
+def _general_weapon(bag: Bag) -> None:
     """m_initweap()'s default: some chance of a weapon, better for lords and princes."""
     pm, rng, g = bag.pm, bag.rng, bag.gets
     bias = ("M2_LORD" in pm.m2) + 2 * ("M2_PRINCE" in pm.m2) + ("M2_NASTY" in pm.m2)
@@ -339,7 +339,7 @@ def _general_weapon(bag: _Bag) -> None:
         g("lucern hammer" if strong else "aklys", ")")
 
 
-def _human_weapons(bag: _Bag) -> None:
+def _human_weapons(bag: Bag) -> None:
     pm, rng, g, where = bag.pm, bag.rng, bag.gets, bag.where
     name = pm.name
     if name == "Executioner":
@@ -417,7 +417,7 @@ def _human_weapons(bag: _Bag) -> None:
         bag.pick(bag.make(_obj("brass lantern", "(")))
 
 
-def _guardian_gear(bag: _Bag) -> None:
+def _guardian_gear(bag: Bag) -> None:
     rng, g, name = bag.rng, bag.gets, bag.pm.name
     if name in ("student", "attendant", "abbot", "acolyte", "guide", "apprentice"):
         if rng.rn2(2):
@@ -459,7 +459,7 @@ _MERC_AC = {"guard": -1, "prison guard": -2, "soldier": 3, "sergeant": 0,
             "lieutenant": -2, "captain": -3, "watchman": 3, "watch captain": -2}
 
 
-def m_initinv(bag: _Bag, m_lev: int) -> None:
+def m_initinv(bag: Bag, m_lev: int) -> None:
     """makemon.c m_initinv()."""
     pm, rng, g, where = bag.pm, bag.rng, bag.gets, bag.where
     name, cls = pm.name, pm.class_name
@@ -570,14 +570,14 @@ def m_initinv(bag: _Bag, m_lev: int) -> None:
         bag.gold(rng.d(where.difficulty, 5 if bag.items else 10))
 
 
-def _master_lich_item(bag: _Bag) -> None:
+def _master_lich_item(bag: Bag) -> None:
     if bag.rng.rn2(7):
         bag.gets("athame", ")")
     else:
         bag.gets("nothing", "/")
 
 
-def _gnome_candle(bag: _Bag) -> None:
+def _gnome_candle(bag: Bag) -> None:
     """A candle for a gnome: often in the Mines (the game lights it on a dark floor
     square; which square it tries is not modelled, only that one is carried), now
     and then elsewhere."""
@@ -592,7 +592,7 @@ def _gnome_candle(bag: _Bag) -> None:
         bag.pick(candle)
 
 
-def _merc_armor(bag: _Bag) -> None:
+def _merc_armor(bag: Bag) -> None:
     """m_initinv() for soldiers and watchmen: armour approximating their AC, rations,
     a bugle or a whistle."""
     rng, g, name = bag.rng, bag.gets, bag.pm.name
@@ -623,7 +623,7 @@ def _merc_armor(bag: _Bag) -> None:
         g("tin whistle", "(")
 
 
-def rnd_offensive_item(bag: _Bag):
+def rnd_offensive_item(bag: Bag):
     """muse.c rnd_offensive_item(): an attack wand, potion or scroll (or nothing)."""
     pm, rng = bag.pm, bag.rng
     if _refuses_items(pm):
@@ -654,7 +654,7 @@ def _is_metal_helmet(o: Object) -> bool:
     return o.id in _METAL_HELMETS
 
 
-def rnd_defensive_item(bag: _Bag):
+def rnd_defensive_item(bag: Bag):
     """muse.c rnd_defensive_item(): an escape or healing item (or nothing)."""
     pm, rng, attrs = bag.pm, bag.rng, bag.attrs
     if _refuses_items(pm):
@@ -694,7 +694,7 @@ def rnd_defensive_item(bag: _Bag):
     return None
 
 
-def rnd_misc_item(bag: _Bag):
+def rnd_misc_item(bag: Bag):
     """muse.c rnd_misc_item(): polymorph, life saving, speed, invisibility or gain
     level (or nothing)."""
     pm, rng = bag.pm, bag.rng
@@ -718,78 +718,3 @@ def rnd_misc_item(bag: _Bag):
         return ("invisibility", "!") if rng.rn2(6) else ("make invisible", "/")
     return ("gain level", "!")
 
-
-ROLE_MONSTERS = ("archeologist", "barbarian", "caveman", "cavewoman", "convict", "healer",
-                 "knight", "monk", "priest", "priestess", "ranger", "rogue", "samurai",
-                 "tourist", "valkyrie", "wizard")
-
-
-def mplayer_items(pm: data.Monster, x: int, y: int, rng: RNG, where: Where,
-                  attrs: Optional[dict] = None) -> List[Object]:
-    """mplayer.c mk_mplayer(special=FALSE): what a player-monster (a des-file's
-    ``knight`` of no given alignment) gets on top of makemon()'s gear: a weapon of
-    its role (+0..+3, often erodeproof or greased) and one to three offensive, one to
-    three defensive and one to three miscellaneous items.  (The armour the game
-    picks too is worn only by the endgame's named player-monsters.)"""
-    bag = _Bag(pm, x, y, rng, where, attrs or {})
-    name = pm.name
-    if rng.rn2(2):
-        weapon = "long sword"
-    else:
-        first = data.object_named("spear", ")").index
-        last = data.object_named("bullwhip", ")").index
-        weapon = data.object_by_index(rnd_class(rng, first, last)).name
-    if name == "archeologist" and rng.rn2(2):
-        weapon = "bullwhip"
-    elif name == "barbarian" and rng.rn2(2):
-        weapon = "two-handed sword" if rng.rn2(2) else "battle-axe"
-    elif name in ("caveman", "cavewoman"):
-        if rng.rn2(4):
-            weapon = "mace"
-        elif rng.rn2(2):
-            weapon = "club"
-    elif name == "healer":
-        if rng.rn2(4):
-            weapon = "quarterstaff"
-        elif rng.rn2(2):
-            weapon = "unicorn horn" if rng.rn2(2) else "scalpel"
-    elif name == "knight" and rng.rn2(4):
-        weapon = "long sword"
-    elif name == "monk":
-        weapon = "shuriken" if not rng.rn2(3) else None
-    elif name in ("priest", "priestess") and rng.rn2(2):
-        weapon = "mace"
-    elif name == "ranger" and rng.rn2(2):
-        weapon = "elven dagger"
-    elif name == "rogue" and rng.rn2(2):
-        weapon = "short sword" if rng.rn2(2) else "orcish dagger"
-    elif name == "samurai" and rng.rn2(2):
-        weapon = "katana"
-    elif name == "valkyrie" and rng.rn2(2):
-        weapon = "war hammer"
-    elif name == "wizard" and rng.rn2(4):
-        weapon = "quarterstaff" if rng.rn2(2) else "athame"
-    if weapon is not None:
-        kind = data.object_named(weapon, ")") or data.object_named(weapon)
-        o = bag.make(kind)
-        spe = rng.rn2(4)
-        if spe:
-            o.attrs["spe"] = spe
-        else:
-            o.attrs.pop("spe", None)
-        if not rng.rn2(3):
-            o.attrs["erodeproof"] = True
-        elif not rng.rn2(2):
-            o.attrs["greased"] = True
-        if kind.merge and str(kind.subtype) in ("P_DAGGER", "P_KNIFE", "P_SPEAR", "-P_DART",
-                                                "-P_SHURIKEN"):
-            extra = rng.rn2(4 if str(kind.subtype) == "P_SPEAR" else 8)
-            if extra:
-                o.attrs["quantity"] = o.attrs.get("quantity", 1) + extra
-        bag.pick(o)
-    for pick in (rnd_offensive_item, rnd_defensive_item, rnd_misc_item):
-        for _ in range(rng.rnd(3)):
-            item = pick(bag)
-            if item is not None:
-                bag.gets(*item)
-    return bag.items

@@ -28,7 +28,7 @@ from unlev.populate.make import (
 from unlev.generate.state import BuildState
 from unlev.generate.alignment import amask2align, amask_of, sp_amask_to_amask
 from unlev.populate.make import make_object, monster_data
-from unlev.populate import inventory, shapechange
+from unlev.populate import inventory, mplayer, shapechange
 from unlev.generate import locations
 
 G_NOGEN = data.load_table("monsters")["gen_flag_bits"]["G_NOGEN"]
@@ -112,11 +112,12 @@ def create_monster(st: BuildState, mv: MonsterValue, coord: Coord, attrs: dict) 
     if anymon:
         make_group(st, pm, x, y, rng)
     equip(st, mon, rng)
-    if attrs.get("align") is None and pm.name in inventory.ROLE_MONSTERS:
+    if attrs.get("align") is None and pm.name in mplayer.ROLE_MONSTERS:
         # sp_lev.c create_monster: a role monster of random alignment is mk_mplayer()'s
         mon.attrs["inventory"].extend(
-            inventory.mplayer_items(pm, mon.x, mon.y, rng, where_of(st), mon.attrs))
-        mon.attrs.setdefault("peaceful", False)     # mk_mplayer; the des-file's word wins
+            mplayer.mplayer_items(pm, mon.x, mon.y, rng, where_of(st), mon.attrs))
+        if attrs.get("peaceful") not in (0, 1):      # mk_mplayer; the des-file's word wins
+            mon.attrs["peaceful"] = False
     return mon
 
 
