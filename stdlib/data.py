@@ -305,6 +305,12 @@ def epitaphs() -> Tuple[str, ...]:
     return tuple(load_table("epitaphs")["epitaphs"])
 
 
+def depth_engravings(depth: int) -> Tuple[str, ...]:
+    """mklev.c place_random_engravings(): the texts one of which is burnt into every
+    level made at ``depth`` (UnNetHack: 23 and 42); empty elsewhere."""
+    return tuple(load_table("epitaphs").get("depth_engravings", {}).get(str(depth), ()))
+
+
 @lru_cache(maxsize=None)
 def _monsters_by_name() -> Dict[Tuple[str, Optional[str]], Monster]:
     out: Dict[Tuple[str, Optional[str]], Monster] = {}

@@ -752,7 +752,27 @@ def gen_epitaphs(src: Sources, base: ParamRecorder, features) -> dict:
     toks = pp.process_named(path, "engrave.c")
     ev = Evaluator(pp)
     texts = _strings(ev, parse_braces(find_initializer(toks, "epitaphs")))
-    return {"generator": "tools/gen_data.py", "features": features, "epitaphs": texts}
+    return {"generator": "tools/gen_data.py", "features": features, "epitaphs": texts,
+            "depth_engravings": _depth_engravings(src, base)}
+
+
+def _depth_engravings(src: Sources, base: ParamRecorder) -> dict:
+    """mklev.c place_random_engravings(): UnNetHack burns one of a fixed list of texts
+    into the floor of depth 23 (illuminati_engravings) and depth 42 (hhgtg_engravings);
+    {} for a variant without them."""
+    path = src.find("src/mklev.c")
+    if path is None:
+        return {}
+    pp = base.fork()
+    toks = pp.process_named(path, "mklev.c")
+    ev = Evaluator(pp)
+    out = {}
+    for depth, table in (("23", "illuminati_engravings"), ("42", "hhgtg_engravings")):
+        try:
+            out[depth] = _strings(ev, parse_braces(find_initializer(toks, table)))
+        except (KeyError, ValueError, LookupError):
+            continue
+    return out
 
 
 # ---------------------------------------------------------------------------------------

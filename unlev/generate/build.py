@@ -125,6 +125,7 @@ def guess_context(name: str, depth: Optional[int] = None,
         dungeon_name=dungeon, in_mines=dungeon == "The Gnomish Mines",
         in_sokoban=dungeon == "Sokoban", in_endgame=dungeon == "The Elemental Planes",
         is_waterlevel=name == "water", on_wizard_tower_level=dungeon == "The Wizard's Tower",
+        is_stronghold=name.rstrip("0123456789").rstrip("-") == "castle",
         branch=branch, dunlevs=dunlevs, is_special=special, is_town=town,
         ledger_no=ledger if depth is None else None)
 

@@ -25,8 +25,9 @@ from __future__ import annotations
 from typing import Callable, Optional
 
 from unlev.stdlib import terrain as T
-from unlev.model.level import COLNO, ROWNO, Level, Object
-from unlev.generate.rooms import link_doors_rooms
+from unlev.model.level import COLNO, ROWNO, Engraving, Level, Object
+from unlev.generate.rooms import link_doors_rooms, somex, somexy, somey
+from unlev.stdlib import data
 from unlev.generate.walls import remove_boundary_syms, solidify_map, wallification
 from unlev.generate.flip import flip_level_rnd
 
@@ -75,10 +76,57 @@ def mark_graveyard(level: Level) -> None:
 
 
 def post_process_level(level: Level, rng) -> None:
-    """mklev.c post_process_level(), the last step of mklev() (after mineralize): a
-    level with trees may get an axe.  (Its other half, the fixed engravings of depths
-    23 and 42, is not made: their texts are not in unlev's data.)"""
+    """mklev.c post_process_level(), the last step of mklev() (after mineralize): the
+    fixed engraving of depths 23 and 42, then an axe on a level with trees."""
+    place_random_engraving(level, rng)
     place_axe(level, rng)
+
+
+BURN = 3                      # engrave.h: a burnt engraving
+
+
+def _occupied(level: Level, x: int, y: int) -> bool:
+    """mklev.c occupied(): a trap, furniture, lava or water on the square."""
+    t = level.typ[x * ROWNO + y]
+    return (any(tr.x == x and tr.y == y for tr in level.traps) or T.is_furniture(t)
+            or t in (T.LAVAPOOL, T.POOL, T.MOAT, T.WATER))
+
+
+def place_random_engraving(level: Level, rng) -> None:
+    """mklev.c place_random_engravings(): at depth 23 (the Illuminati) and 42 (the
+    Hitchhiker's Guide) a random text of the list is burnt on a free square of a
+    random room but the last (any square in Gehennom or with at most one room),
+    1000 tries at most."""
+    texts = data.depth_engravings(level.context.depth)
+    if not texts:
+        return
+    text = texts[rng.rn2(len(texts))]
+    inhell = level.context.dungeon_name in ("Gehennom", "Sheol")
+    rooms = level.rooms
+    for _ in range(1000):
+        if inhell or len(rooms) <= 1:
+            x, y = rng.rn2(COLNO), rng.rn2(ROWNO)
+        else:
+            room = rooms[rng.rn2(len(rooms) - 1)]
+            spot = _somexyspace(level, room, rng)
+            x, y = spot if spot is not None else (somex(rng, room), somey(rng, room))
+        if not _occupied(level, x, y):
+            level.engravings.append(Engraving(x, y, text, BURN,
+                                              attrs={"from": "post_process_level"}))
+            return
+
+
+def _somexyspace(level: Level, room, rng):
+    """mkroom.c somexyspace(room, flags 0): a floor, corridor or ice square of the
+    room that is not occupied (100 tries)."""
+    for _ in range(100):
+        spot = somexy(level, rng, room)
+        if spot is None:
+            continue
+        t = level.typ[spot[0] * ROWNO + spot[1]]
+        if t in (T.ROOM, T.CORR, T.ICE) and not _occupied(level, *spot):
+            return spot
+    return None
 
 
 def _ilog2(v: int) -> int:

@@ -23,6 +23,7 @@ from unlev.generate.state import BuildState
 from unlev.populate import monsters
 from unlev.populate import objects
 from unlev.populate import trap_statements
+from unlev.populate.make import init_object, object_kind
 
 # room types (mkroom.h)
 OROOM, VAULT, MORGUE, TEMPLE = 0, 4, 6, 10
@@ -98,7 +99,7 @@ def _make_way_out(st: BuildState, level: Level, rng: RNG, start, reached: Select
                     and _accessible(typ[bx * ROWNO + by])):
                 level.set_typ(wx, wy, T.DOOR)
                 return True
-    if level.context.can_dig_down and not level.flags.hardfloor:
+    if level.can_fall_thru():
         left = pocket
         while left:
             pt, left = left.rndcoord_remove(rng)
@@ -264,7 +265,10 @@ def _knox_vault_on_medusa(st: BuildState, level: Level, rng: RNG) -> None:
                 level.flags.has_vault = True
                 gold = rng.rn1(abs(level.context.depth) * 100, 51)
                 safe = Object(vx, vy, "iron safe", attrs={"from": "fixup_special"})
-                safe.contents.append(Object(vx, vy, "gold piece", attrs={"quantity": gold}))
+                # mksobj(IRON_SAFE, TRUE): locked, maybe trapped, random contents; then
+                # the vault's gold goes in, on top (add_to_container puts it first)
+                init_object(st, safe, object_kind("iron safe"), st.mon_rng)
+                safe.contents.insert(0, Object(vx, vy, "gold piece", attrs={"quantity": gold}))
                 level.objects.append(safe)
                 level.traps.append(Trap(vx, vy, "MAGIC_PORTAL",
                                         attrs={"destination": "Fort Ludios"}))

@@ -21,6 +21,7 @@ from unlev.model.level import (
     COLNO, DB_LAVA, DB_MOAT, DB_UNDER, DOORMAX, NO_ROOM, ROWNO, SHOPBASE, DungeonContext,
     Level, Monster, Object, Room, Trap, isok,
 )
+from unlev.model.context import PLANES, level_alignment
 from unlev.model.rect import RectList
 from unlev.populate import kinds
 from unlev.stdlib import terrain as T
@@ -62,19 +63,29 @@ class BuildCompat:
         return cls.game() if compat == Compat.game() else cls.documented()
 
 
+MON_SEED_SALT = 0x6D6F6E73       # "mons": the monster stream's seed differs from the main one
+
+
 class BuildState:
     """The level being built and the loader's state between statements.
 
     ``rng`` is the evaluator's stream (script and loader share it); ``mon_rng`` the
     monster-creation stream (the game's ``use_mon_rng``); ``run_context`` what the
     script's ``hero.*`` functions read (role, race, alignment).
+
+    The game seeds both streams alike, but draws only rndmonst() from its monster
+    stream; unlev draws all of makemon() there (places, kinds, inventories), so a
+    stream seeded like the main one would put the first random monsters exactly where
+    the first random traps and objects go (the webs of Con-strt, where no spider can
+    then be made).  Its seed is therefore the level seed with :data:`MON_SEED_SALT`
+    mixed in.
     """
 
     def __init__(self, rng: RNG, level: Level, compat: BuildCompat,
                  mon_rng: Optional[RNG] = None, run_context: Any = None,
                  warn_to: Optional[Callable[[str, Optional[Span]], None]] = None) -> None:
         self.rng = rng
-        self.mon_rng = mon_rng if mon_rng is not None else RNG(rng.seed)
+        self.mon_rng = mon_rng if mon_rng is not None else RNG(rng.seed ^ MON_SEED_SALT)
         self.level = level
         self.compat = compat
         self.run_context = run_context
@@ -118,7 +129,10 @@ class BuildState:
             depth=ctx.depth, difficulty=ctx.difficulty,
             in_gehennom=name in ("Gehennom", "Sheol"), in_sheol=name == "Sheol",
             noteleport=self.level.flags.noteleport,
-            can_fall_through=ctx.can_dig_down,
+            can_fall_through=self.level.can_fall_thru(),
+            level_align=level_alignment(name, self.level.name),
+            plane=(self.level.name if ctx.in_endgame and self.level.name in PLANES
+                   else None),
             mon_gen=kinds.mon_gen_override(self.level.extras.get("mon_generation")))
 
     # -- terrain predicates -------------------------------------------------------------

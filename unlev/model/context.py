@@ -123,6 +123,23 @@ class LevelFlags:
         return bits
 
 
+# dungeon.def ALIGNMENT of each dungeon (unaligned/noalign: none), and the LEVALIGN of
+# special levels.  dgn_comp.y gives a LEVALIGN to the level defined *last*, so the
+# Town's "LEVALIGN: lawful", written before its first level, lands on soko3.
+DUNGEON_ALIGNMENT = {"The Gnomish Mines": "lawful", "Sokoban": "neutral",
+                     "One-eyed Sam's Market": "chaotic", "Vlad's Tower": "chaotic",
+                     "The Dragon Caves": "chaotic", "The Wizard's Tower": "chaotic"}
+LEVEL_ALIGNMENT = {"oracle": "neutral", "medusa": "chaotic", "soko3": "lawful"}
+PLANES = ("astral", "water", "fire", "air", "earth")
+
+
+def level_alignment(dungeon_name: str, level_name: str) -> Optional[str]:
+    """The alignment makemon.c align_shift() reads: the special level's own
+    (dungeon.c init_level: its LEVALIGN, else its dungeon's), None when unaligned."""
+    stem = level_name.split("-")[0] if level_name else ""      # soko3-2 -> soko3
+    return LEVEL_ALIGNMENT.get(stem) or DUNGEON_ALIGNMENT.get(dungeon_name)
+
+
 @dataclass
 class DungeonContext:
     """Where the level is in the dungeon: the bits of ``u.uz`` the generators read.
@@ -141,7 +158,11 @@ class DungeonContext:
     in_endgame: bool = False
     on_wizard_tower_level: bool = False
     is_waterlevel: bool = False
+    # the dungeon lets one dig down here (False: dungeon.c Invocation_lev, or a caller
+    # who knows better); the bottom of a dungeon and a hard floor forbid it anyway,
+    # see :meth:`can_dig_down_with`
     can_dig_down: bool = True
+    is_stronghold: bool = False        # the Castle: dungeon.c Is_stronghold()
     branch: Optional[str] = None       # what dungeon.def connects here: "up"/"down" stairs, "portal"
     dunlevs: Optional[int] = None      # levels in this dungeon (None: unknown, an interior level)
     # dungeon.c Is_special(): one of dungeon.def's LEVEL/RNDLEVELs, not a filler (None:
@@ -158,5 +179,20 @@ class DungeonContext:
     @property
     def difficulty(self) -> int:
         return self.depth if self.level_difficulty is None else self.level_difficulty
+
+    @property
+    def is_bottom(self) -> bool:
+        """dungeon.c Is_botlevel(): the last level of its dungeon (False when unknown)."""
+        return self.dunlevs is not None and self.dunlev >= self.dunlevs
+
+    def can_dig_down_with(self, hardfloor: bool) -> bool:
+        """dungeon.c Can_dig_down() for a level whose ``hardfloor`` flag is given:
+        not a hard floor, not the bottom of its dungeon, not the invocation level."""
+        return self.can_dig_down and not hardfloor and not self.is_bottom
+
+    def can_fall_thru_with(self, hardfloor: bool) -> bool:
+        """dungeon.c Can_fall_thru(): Can_dig_down, or the Castle (whose trap doors
+        lead to Gehennom although it is the bottom of the Dungeons of Doom)."""
+        return self.can_dig_down_with(hardfloor) or self.is_stronghold
 
 

@@ -214,6 +214,14 @@ class Level:
             self.lit[x * ROWNO + y] = 1 if lit else 0
         return ret
 
+    def can_dig_down(self) -> bool:
+        """dungeon.c Can_dig_down(&u.uz) on this level (its hardfloor flag as it stands)."""
+        return self.context.can_dig_down_with(self.flags.hardfloor)
+
+    def can_fall_thru(self) -> bool:
+        """dungeon.c Can_fall_thru(&u.uz): trap doors and holes lead somewhere."""
+        return self.context.can_fall_thru_with(self.flags.hardfloor)
+
     @property
     def town(self) -> bool:
         """dungeon.def's LEVELDESC town for this level (s_level ``flags.town``); where

@@ -134,7 +134,8 @@ def _pos(x, y) -> Dict[str, Any]:
 
 
 def object_to_dict(obj: LevelObject) -> Dict[str, Any]:
-    """An object with its class (when the data tables tell it), quantity and contents."""
+    """An object with its class (when the data tables tell it), quantity, curse state,
+    enchantment (``spe``, 0 when none) and contents."""
     from unlev.output.render import object_glyph, object_records
     recs = object_records(obj)
     classes = sorted({r.class_symbol for r in recs})
@@ -149,6 +150,10 @@ def object_to_dict(obj: LevelObject) -> Dict[str, Any]:
     d["symbol"] = g.ch
     d["color"] = g.color
     d["quantity"] = quantity if isinstance(quantity, int) and quantity > 0 else 1
+    curse = attrs.get("curse", "uncursed")
+    d["curse"] = curse if curse in ("blessed", "uncursed", "cursed") else None
+    spe = attrs.get("spe", 0)
+    d["spe"] = spe if isinstance(spe, int) and not isinstance(spe, bool) else 0
     d["buried"] = bool(obj.buried)
     d["attrs"] = jsonable(attrs)
     d["contents"] = [object_to_dict(o) for o in obj.contents]

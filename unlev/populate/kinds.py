@@ -590,9 +590,15 @@ def random_trap(rng: RNG, difficulty: int, *, in_gehennom: bool = False,
             if name == "HOLE" and rng.rn2(7):
                 continue
             break
-    if kind in (_T("TRAPDOOR"), _T("HOLE")) and not can_fall_through:
-        kind = _T("ROCKTRAP")
-    return data.trap_by_index(kind)
+    return fall_through_or_rocks(data.trap_by_index(kind), can_fall_through)
+
+
+def fall_through_or_rocks(trap: Trap, can_fall_through: bool) -> Trap:
+    """The end of mklev.c ``mktrap``, for named and random kinds alike: a trap door
+    or hole where nothing can fall (``!Can_fall_thru``) is a falling rock trap."""
+    if trap.name in ("TRAPDOOR", "HOLE") and not can_fall_through:
+        return data.trap_by_index(_T("ROCKTRAP"))
+    return trap
 
 
 def web_spider(rng: RNG, difficulty: int, trap: Trap) -> bool:

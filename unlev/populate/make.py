@@ -15,11 +15,16 @@ JSON export leaves it out), ``class`` (its class symbol), ``from`` (who made it:
 ``asleep``, ``female``, ``invisible``, ``cancelled``, ``revived``, ``avenge``,
 ``stunned``, ``confused`` as bools; ``fleeing``, ``blinded``, ``paralyzed`` in turns;
 ``seen_traps`` a list of trap names; ``alignment`` a name; ``appear_kind`` one of
-``feature``/``object``/``monster`` with ``appear_as``), ``inventory`` (Objects).
-Object ``attrs``: ``class`` (symbol), ``from``, and the des-file's ``curse``
-(``blessed``/``uncursed``/``cursed``), ``spe``, ``name``, ``quantity``, ``montype``
-(a monster name), ``invisible``, ``lit``, ``greased``, ``locked``, ``broken``,
-``trapped``, ``eroded``, ``erodeproof``, ``recharged``.
+``feature``/``object``/``monster`` with ``appear_as``), ``inventory`` (Objects),
+``shapechanger`` (the species a shape-changer was made as).  ``peaceful`` and
+``asleep`` are makemon()'s decision where the des-file gives none
+(:func:`unlev.populate.monsters.disposition`).
+Object ``attrs``: ``class`` (symbol), ``from`` (``des``, ``fill``, ``maze``, ``hider``,
+``statue``, ``statue trap``...), and the des-file's or mksobj()'s ``curse``
+(``blessed``/``uncursed``/``cursed``), ``spe``, ``quantity`` (:mod:`unlev.populate.mksobj`),
+``name``, ``montype`` (a monster name), ``poisoned``, ``invisible``, ``lit``,
+``greased``, ``locked``, ``broken``, ``trapped``, ``eroded``, ``erodeproof``,
+``recharged``.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from unlev.lang.lexer import KEYWORDS
 from unlev.model.level import Level, Monster, Object
 from unlev.stdlib import data
 from unlev.populate.kinds import rnd_class
+from unlev.populate import mksobj
 from unlev.stdlib.rng import RNG
 from unlev.generate.state import BuildState
 
@@ -62,7 +68,7 @@ def des_monster_attrs(attrs: dict) -> dict:
         if value is None:
             continue
         if key in _MON_FLAGS:
-            if value in (0, 1):          # BOOL_RANDOM (-1): makemon decides, not recorded
+            if value in (0, 1):          # BOOL_RANDOM (-1): makemon decides (disposition)
                 out[key] = bool(value)
         elif key in _MON_TURNS:
             if value:
@@ -150,41 +156,6 @@ def monster_kind(name: str) -> data.Monster:
     return found
 
 
-def _give(inv: list, x: int, y: int, kind: str, cls: Optional[str] = None, **attrs) -> Object:
-    o = new_object(x, y, object_kind(kind, cls), **attrs)
-    inv.append(o)
-    return o
-
-
-def resident_inventory(pm: data.Monster, x: int, y: int, mrng: RNG) -> list:
-    """What makemon()'s m_initweap()/m_initinv() give the residents of shops and
-    temples (shopkeepers, One-eyed Sam, priests), drawn from the monster stream.
-    Other monsters' default equipment is not modelled."""
-    inv: list = []
-    if pm.sound == "MS_PRIEST":
-        _give(inv, x, y, "mace", ")", spe=mrng.rnd(3),
-              **({"curse": "cursed"} if not mrng.rn2(2) else {}))
-        cloak = ("robe" if mrng.rn2(7) else
-                 "cloak of protection" if mrng.rn2(3) else "cloak of magic resistance")
-        _give(inv, x, y, cloak, "[")
-        _give(inv, x, y, "small shield", "[")
-        _give(inv, x, y, "gold piece", "$", quantity=mrng.rn1(10, 20))
-    elif pm.name == "shopkeeper":
-        _give(inv, x, y, "skeleton key", "(")
-        first = mrng.rn2(4)
-        for i, (name, cls) in enumerate((("magic missile", "/"), ("extra healing", "!"),
-                                         ("healing", "!"), ("striking", "/"))):
-            if i >= first:
-                _give(inv, x, y, name, cls)
-    elif pm.name == "One-eyed Sam":
-        _give(inv, x, y, "two-handed sword", ")", name="Thiefbane", spe=mrng.rnd(5))
-        for name in ("shield of reflection", "magic dragon scale mail", "speed boots"):
-            _give(inv, x, y, name, "[", spe=mrng.rnd(5))
-        _give(inv, x, y, "amulet of life saving", '"')
-        _give(inv, x, y, "skeleton key", "(")
-    return inv
-
-
 def mon_generation_record(percent: int, entries) -> dict:
     """MON_GENERATION as stored on the level: ``{"percent": 86, "monsters": [{"weight":
     80, "class": "S"}, {"weight": 16, "name": "human mummy"}, ...]}`` in des order."""
@@ -235,14 +206,19 @@ def random_corpse_kind(st: BuildState) -> Optional[str]:
 
 
 def init_object(st: BuildState, obj: Object, kind: data.Object, rng: RNG) -> None:
-    """The part of mksobj(init=TRUE) the previews show: containers are locked and
-    trapped at random and start with random contents (mkbox_cnts); corpses get a
-    monster.  Enchantment, curses and quantities are not modelled."""
+    """mksobj(init=TRUE): containers are locked and trapped at random and start
+    with random contents (mkbox_cnts, drawn from ``rng``); corpses get a monster;
+    quantity, enchantment, curse and a statue's spellbook come from
+    :func:`unlev.populate.mksobj.init_fields` on the monster stream."""
     name = kind.name
     if name == "corpse" and "montype" not in obj.attrs:
         obj.attrs["montype"] = random_corpse_kind(st)
         return
+    if name == "statue":
+        _init_statue(st, obj, kind)
+        return
     if name not in _BOX_CAPACITY:
+        mksobj.init_fields(obj, kind, st.mon_rng)
         return
     if name == "iron safe":
         obj.attrs["locked"] = True
@@ -274,6 +250,19 @@ def init_object(st: BuildState, obj: Object, kind: data.Object, rng: RNG) -> Non
         else:
             init_object(st, inner, item, rng)
         obj.contents.append(inner)
+
+
+def _init_statue(st: BuildState, obj: Object, kind: data.Object) -> None:
+    """mksobj(STATUE, init=TRUE): a statue of rndmonnum()'s monster (a des-file's or
+    a trap's monster replaces it afterwards), holding a spellbook now and then when
+    that first monster is not tiny."""
+    pctx = st.population_context()
+    pm = pctx.random_monster(st.mon_rng)
+    if "montype" not in obj.attrs and pm is not None:
+        obj.attrs["montype"] = pm.name
+    mksobj.init_fields(obj, kind, st.mon_rng, difficulty=pctx.level_difficulty,
+                       montype_size=pm.size_value if pm is not None else None,
+                       statue_book=lambda: pctx.random_object(st.mon_rng, "+"))
 
 
 def _box_class(rng: RNG) -> Optional[str]:

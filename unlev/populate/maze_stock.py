@@ -42,16 +42,18 @@ class MazeStocker:
         pm = data.get_monster(name) if name else monsters.random_kind_for(st, x, y, mrng)
         if pm is None:
             return
-        add_monster(level, x, y, pm, "maze")
+        mon = add_monster(level, x, y, pm, "maze")
+        monsters.hide_object(st, mon, mrng)
         if not name:
             monsters.make_group(st, pm, x, y, mrng)
+        monsters.equip(st, mon, mrng)
 
     def gold(self, level, rng, x, y):
         objects.mkgold(self.st, 0, x, y, rng)
 
     def rndtrap(self, level, rng):
         ctx = level.context
-        return kinds.random_fill_trap(rng, can_dig_down=ctx.can_dig_down,
+        return kinds.random_fill_trap(rng, can_dig_down=level.can_dig_down(),
                                       noteleport=level.flags.noteleport,
                                       in_endgame=ctx.in_endgame)
 

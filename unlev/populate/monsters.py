@@ -27,7 +27,8 @@ from unlev.populate.make import (
 
 from unlev.generate.state import BuildState
 from unlev.generate.alignment import amask2align, amask_of, sp_amask_to_amask
-from unlev.populate.make import monster_data
+from unlev.populate.make import make_object, monster_data
+from unlev.populate import inventory, mplayer, shapechange
 from unlev.generate import locations
 
 G_NOGEN = data.load_table("monsters")["gen_flag_bits"]["G_NOGEN"]
@@ -48,6 +49,8 @@ def do_mon_generation(st: BuildState, percent: int, entries):
 def begin_monster(st: BuildState, monster: MonsterValue, coord: Coord, attrs: dict,
                   has_inventory: bool) -> None:
     mon = create_monster(st, monster, coord, attrs)
+    if mon is not None and has_inventory:
+        mon.attrs["inventory"] = []     # sp_lev.c create_monster: discard_minvent()
     st.monster_stack.append(st.invent_monster)
     st.invent_monster = mon if (mon is not None and has_inventory) else None
 
@@ -105,8 +108,102 @@ def create_monster(st: BuildState, mv: MonsterValue, coord: Coord, attrs: dict) 
         al = amask2align(amask)
         record["alignment"] = ALIGN_NAMES.get(al, str(al))
     mon = add_monster(lev, x, y, pm, "des", **record)
+    hide_object(st, mon, rng)
     if anymon:
         make_group(st, pm, x, y, rng)
+    equip(st, mon, rng)
+    if attrs.get("align") is None and pm.name in mplayer.ROLE_MONSTERS:
+        # sp_lev.c create_monster: a role monster of random alignment is mk_mplayer()'s
+        mon.attrs["inventory"].extend(
+            mplayer.mplayer_items(pm, mon.x, mon.y, rng, where_of(st), mon.attrs))
+        if attrs.get("peaceful") not in (0, 1):      # mk_mplayer; the des-file's word wins
+            mon.attrs["peaceful"] = False
+    return mon
+
+
+def hide_object(st: BuildState, mon: Monster, rng: RNG) -> None:
+    """makemon.c _makemon(): while the level is being made, a spider or snake
+    (classes ``s`` and ``S``) gets a random object on its square to hide under
+    (``mkobj_at(0, x, y, TRUE)``)."""
+    pm = mon.attrs.get("data")
+    if pm is None or pm.class_name not in ("S_SPIDER", "S_SNAKE"):
+        return
+    kind = st.population_context().random_object(rng)
+    make_object(st, mon.x, mon.y, kind, "hider", rng)
+
+
+def disposition(st: BuildState, mon: Monster, rng: RNG) -> None:
+    """_makemon()'s peacefulness (peace_minded; a unicorn of the hero's alignment is
+    peaceful, an orc never is to an elf) and sleep (leprechauns always, nymphs and
+    jabberwocks 4 in 5; while the level is made, demons, wumpuses, long worms and
+    giant eels 4 in 5); a des-file's or a filler's own word is kept."""
+    pm = mon.attrs.get("data")
+    if pm is None:
+        return
+    a = mon.attrs
+    if "peaceful" not in a:
+        peaceful = peace_minded(st, pm, rng)
+        hero = getattr(st.run_context, "alignment", 0)
+        race = str(getattr(st.run_context, "race", "human") or "human").lower()
+        if pm.class_name == "S_ORC" and race == "elf":
+            peaceful = False
+        elif pm.class_name == "S_UNICORN" and "M2_JEWELS" in pm.m2 and \
+                (hero > 0) - (hero < 0) == (pm.alignment > 0) - (pm.alignment < 0):
+            peaceful = True
+        if "M2_DEMON" in pm.m2 and "M2_PRINCE" in pm.m2 and pm.sound == "MS_BRIBE":
+            peaceful = True              # a demon prince who takes bribes waits to talk
+        a["peaceful"] = peaceful
+    if "asleep" not in a:
+        asleep = False
+        if pm.class_name == "S_LEPRECHAUN":
+            asleep = True
+        elif pm.class_name in ("S_JABBERWOCK", "S_NYMPH"):
+            asleep = bool(rng.rn2(5))
+        if not asleep and (("M2_DEMON" in pm.m2 and "M2_LORD" not in pm.m2
+                            and "M2_PRINCE" not in pm.m2)
+                           or pm.name in ("wumpus", "long worm", "giant eel")):
+            asleep = bool(rng.rn2(5))
+        if asleep:
+            a["asleep"] = True
+
+
+def equip(st: BuildState, mon: Monster, rng: RNG) -> None:
+    """The end of makemon.c _makemon(): a shape-changer takes its first form
+    (:mod:`unlev.populate.shapechange`; the record keeps the species it was made as
+    under ``shapechanger``), any other monster gets its own inventory
+    (:func:`unlev.populate.inventory.equip`), after what it was given already."""
+    pm = mon.attrs.get("data")
+    if pm is None:
+        return
+    disposition(st, mon, rng)
+    if shapechange.changes_at_birth(pm):
+        form = shapechange.birth_form(pm, rng)
+        if mon.attrs.get("appear_kind") == "monster":   # sp_lev.c: M_AP_MONSTER wins
+            form = data.monster_named(str(mon.attrs.get("appear_as"))) or form
+        if form is not None:              # newcham(): born in that form, with nothing
+            mon.id = form.name
+            mon.attrs.update(data=form, shapechanger=pm.name)
+            mon.attrs["class"] = form.symbol
+            return
+    mon.attrs.setdefault("inventory", []).extend(
+        inventory.equip(pm, mon.x, mon.y, rng, where_of(st), mon.attrs))
+
+
+def where_of(st: BuildState) -> inventory.Where:
+    """What of this level a new monster's equipment depends on."""
+    lev = st.level
+    return inventory.Where(
+        difficulty=st.population_context().level_difficulty,
+        in_mines=lev.context.in_mines, earth_level=lev.name == "earth",
+        noteleport=lev.flags.noteleport,
+        role=getattr(st.run_context, "role", "") or "")
+
+
+def born(st: BuildState, mon: Monster, rng: RNG) -> Monster:
+    """What _makemon() does to any new monster while the level is made: the hider's
+    object, then the inventory."""
+    hide_object(st, mon, rng)
+    equip(st, mon, rng)
     return mon
 
 
@@ -130,20 +227,46 @@ def make_group(st: BuildState, pm, x: int, y: int, rng: RNG) -> None:
         if spot is None:
             continue
         mx, my = spot
-        add_monster(st.level, mx, my, pm, "group")
+        born(st, add_monster(st.level, mx, my, pm, "group", peaceful=False), rng)
+
+
+# role.c urole.initrecord: the hero's alignment record when the game starts
+_INIT_RECORD = {"Archeologist": 10, "Barbarian": 10, "Caveman": 0, "Cavewoman": 0,
+                "Convict": -10, "Healer": 10, "Knight": 10, "Monk": 10, "Priest": 0,
+                "Priestess": 0, "Rogue": 10, "Ranger": 10, "Samurai": 10, "Tourist": 0,
+                "Valkyrie": 0, "Wizard": 0}
+# role.c races[]: which monster races the hero's race loves and hates (M2_ flags)
+_RACE_LOVE = {"elf": ("M2_ELF",), "dwarf": ("M2_DWARF", "M2_GNOME"),
+              "gnome": ("M2_DWARF", "M2_GNOME")}
+_RACE_HATE = {"human": ("M2_GNOME", "M2_ORC"), "elf": ("M2_ORC",), "dwarf": ("M2_ORC",),
+              "gnome": ("M2_HUMAN",), "orc": ("M2_HUMAN", "M2_ELF", "M2_DWARF"),
+              "vampire": ("M2_ELF", "M2_GNOME", "M2_DWARF", "M2_ORC")}
 
 
 def peace_minded(st: BuildState, pm, rng: RNG) -> bool:
-    """makemon.c peace_minded() for a hero of the run's alignment (record 0)."""
+    """makemon.c peace_minded() for a new hero of the run's role, race and alignment
+    (the alignment record the role starts with)."""
     if "M2_PEACEFUL" in pm.m2:
         return True
     if "M2_HOSTILE" in pm.m2:
+        return False
+    if pm.sound in ("MS_LEADER", "MS_GUARDIAN"):
+        return True
+    if pm.sound == "MS_NEMESIS":
+        return False
+    race = str(getattr(st.run_context, "race", "human") or "human").lower()
+    if any(f in pm.m2 for f in _RACE_LOVE.get(race, ())):
+        return True
+    if any(f in pm.m2 for f in _RACE_HATE.get(race, ())):
         return False
     hero = getattr(st.run_context, "alignment", 0)
     mal = pm.alignment
     if (mal > 0) - (mal < 0) != (hero > 0) - (hero < 0):
         return False
-    return bool(rng.rn2(16)) and bool(rng.rn2(2 + abs(mal)))
+    record = _INIT_RECORD.get(str(getattr(st.run_context, "role", "")), 0)
+    if "M2_MINION" in pm.m2:
+        return record >= 0
+    return bool(rng.rn2(16 + max(record, -15))) and bool(rng.rn2(2 + abs(mal)))
 
 
 def random_kind_for(st: BuildState, x: int, y: int, rng: RNG):
@@ -276,6 +399,8 @@ def makemon(st: BuildState, pm: Optional[data.Monster], x: int, y: int, origin: 
         if pm is None:
             return None
     mon = add_monster(st.level, x, y, pm, origin, **attrs)
+    hide_object(st, mon, rng)
     if anymon:
         make_group(st, pm, x, y, rng)
+    equip(st, mon, rng)
     return mon

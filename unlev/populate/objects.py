@@ -28,7 +28,8 @@ from unlev.populate.make import (
 from unlev.generate.state import BuildState
 from unlev.generate import locations
 
-from unlev.populate.monsters import G_NOGEN
+from unlev.populate.monsters import G_NOGEN, where_of
+from unlev.populate import inventory
 
 
 
@@ -112,7 +113,32 @@ def create_object(st: BuildState, ov: ObjectValue, specific, coord, attrs: dict,
         obj.attrs["locked"] = False
     if container:
         obj.contents.clear()                          # delete_contents()
+    if kind.name == "statue" and st.level.name.startswith("medusa") and "montype" not in record:
+        petrified(st, obj)
     place_object(st, obj, attrs, container)
+
+
+def petrified(st: BuildState, obj: Object) -> None:
+    """sp_lev.c create_object() on Medusa's level: a statue the des-file gave no
+    monster is a petrified monster -- of the statue's random kind, else of
+    rndmonnum()'s until one could be stoned -- holding what that monster carried.
+    (The game makes the monster somewhere on the level first; a snake's object to
+    hide under stays behind on the floor -- not modelled.)"""
+    pctx = st.population_context()
+    pm = data.monster_named(obj.attrs.get("montype") or "")
+    for _ in range(1000):
+        if pm is not None and not _stoneproof(pm):
+            break
+        pm = pctx.random_monster(st.mon_rng)
+    if pm is None:
+        return
+    obj.attrs["montype"] = pm.name
+    obj.contents.extend(inventory.equip(pm, obj.x, obj.y, st.mon_rng, where_of(st)))
+
+
+def _stoneproof(pm) -> bool:
+    """mondata.h resists_ston() / poly_when_stoned(): no statue of these."""
+    return "MR_STONE" in pm.resists or (pm.class_name == "S_GOLEM" and pm.name != "stone golem")
 
 
 def corpsenm(st: BuildState, mt: MonsterValue, pctx) -> Optional[str]:
@@ -125,6 +151,47 @@ def corpsenm(st: BuildState, mt: MonsterValue, pctx) -> Optional[str]:
     else:
         pm = pctx.random_monster(st.mon_rng)
     return pm.name if pm is not None else None
+
+
+# invent.c mergable(): what must agree for two objects of one kind to merge
+_MERGE_KEYS = ("curse", "spe", "poisoned", "greased", "eroded", "broken", "trapped",
+               "lit", "invisible", "name", "montype")
+# reviving corpses never merge (invent.c mergable: is_reviver)
+_REVIVERS = ("troll", "ice troll", "rock troll", "water troll", "Olog-hai",
+             "Death", "Pestilence", "Famine")
+
+
+def _merge_value(obj: Object, key: str):
+    """An attribute as mergable() sees it: an absent curse is uncursed, an absent
+    spe is 0, an absent flag is false."""
+    value = obj.attrs.get(key)
+    if (key == "curse" and value == "uncursed") or value in (0, False):
+        return None
+    return value
+
+
+def stackobj(lev, obj: Object) -> bool:
+    """invent.c stackobj(): a new floor object joins an identical one on its square
+    (sp_lev.c create_object calls it for everything it puts on the floor); True when
+    it merged, the other's quantity grown by its own."""
+    kind = data.object_named(obj.id, obj.attrs.get("class"))
+    if kind is None or not kind.merge:
+        return False
+    if kind.name == "corpse" and obj.attrs.get("montype") in _REVIVERS:
+        return False
+    for other in lev.objects:
+        if other is obj or other.buried or (other.x, other.y) != (obj.x, obj.y) \
+                or other.id != obj.id or other.contents:
+            continue
+        if kind.class_symbol != "$" and any(
+                _merge_value(other, k) != _merge_value(obj, k) for k in _MERGE_KEYS):
+            continue
+        if kind.class_symbol in (")", "[") and \
+                other.attrs.get("erodeproof") != obj.attrs.get("erodeproof"):
+            continue
+        other.attrs["quantity"] = other.attrs.get("quantity", 1) + obj.attrs.get("quantity", 1)
+        return True
+    return False
 
 
 def place_object(st: BuildState, obj: Object, attrs: dict, container: bool,
@@ -147,6 +214,7 @@ def place_object(st: BuildState, obj: Object, attrs: dict, container: bool,
             obj.x, obj.y = holder.x, holder.y
             holder.attrs.setdefault("inventory", []).append(obj)
     elif not already_placed:
-        lev.objects.append(obj)
+        if container or obj.buried or not stackobj(lev, obj):
+            lev.objects.append(obj)
     if container:
         st.containers.append(obj)

@@ -19,7 +19,7 @@ from typing import Optional
 from unlev.generate import rooms as R
 from unlev.model.level import OROOM, ROOMNO_MASK, SHOPBASE, TEMPLE, VAULT, Engraving, Level, Room
 from unlev.populate.make import (
-    add_object, make_object, monster_kind, new_object, object_kind,
+    add_object, init_object, make_object, monster_kind, new_object, object_kind,
 )
 from unlev.populate.shops import stock_room
 from unlev.stdlib import data
@@ -128,8 +128,10 @@ def fill_zoo(st: BuildState, level: Level, rng: RNG, room: Room) -> None:
         king = ("ogre king" if i > 9 else "Elvenking" if i > 5 else
                 "dwarf king" if i > 2 else "gnome king")
         mon = monsters.makemon(st, monster_kind(king), tx, ty, "fill", asleep=True, peaceful=False)
-        if mon is not None:
-            mon.attrs["inventory"].append(new_object(tx, ty, object_kind("mace", ")")))
+        if mon is not None:        # mkroom.c: mongets(mon, MACE), after its own gear
+            mace = new_object(tx, ty, object_kind("mace", ")"))
+            init_object(st, mace, object_kind("mace", ")"), st.mon_rng)
+            mon.attrs["inventory"].append(mace)
     elif rtype == BEEHIVE:
         tx = room.lx + (room.hx - room.lx + 1) // 2
         ty = room.ly + (room.hy - room.ly + 1) // 2

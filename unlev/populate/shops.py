@@ -22,7 +22,6 @@ from unlev.model.level import (
 )
 from unlev.populate.make import (
     add_object, make_object, monster_kind, new_object, object_kind,
-    resident_inventory,
 )
 from unlev.stdlib import data
 from unlev.stdlib import terrain as T
@@ -194,7 +193,6 @@ def shkinit(st: BuildState, shp: data.ShopType, room: Room, rng: RNG):
                   seen_traps=["all"])
     if shk is None:
         return None
-    shk.attrs["inventory"].extend(resident_inventory(shk.attrs["data"], sx, sy, st.mon_rng))
     shk.coords["shop_door"] = door
     shk.coords["shk_pos"] = (sx, sy)
     room.resident = shk

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from unlev.model.level import Room
 from unlev.populate.make import (
-    ALIGN_NAMES, monster_kind, new_object, resident_inventory,
+    ALIGN_NAMES, monster_kind, new_object,
 )
 from unlev.stdlib.rng import RNG
 from unlev.generate.state import BuildState
@@ -38,7 +38,6 @@ def priestini(st: BuildState, room: Room, sx: int, sy: int, sanctum: bool, shrin
     if priest is None:
         return None
     inv = priest.attrs["inventory"]
-    inv.extend(resident_inventory(priest.attrs["data"], x, y, st.mon_rng))
     priest.coords["shrine"] = (sx, sy)
     pctx = st.population_context()
     for _ in range(rng.rn1(3, 2)):

@@ -24,6 +24,7 @@ from unlev.populate.make import (
     add_monster,
 )
 from unlev.populate.traps import mkroll_launch, statue_trap_statue
+from unlev.populate import monsters
 
 from unlev.generate.state import BuildState
 from unlev.generate import locations
@@ -51,11 +52,12 @@ def do_trap(st: BuildState, name: Optional[str], coord: Coord):
     if name is None:
         kind = pctx.random_trap(st.rng)
     else:
-        kind = data.get_trap(name)
+        kind = kinds.fall_through_or_rocks(data.get_trap(name), lev.can_fall_thru())
     maketrap(st, x, y, kind)
     if kinds.web_spider(st.rng, pctx.level_difficulty, kind) and \
             st.monster_at(x, y) is None:
-        add_monster(lev, x, y, data.monster_named("giant spider"), "web")
+        monsters.born(st, add_monster(lev, x, y, data.monster_named("giant spider"), "web"),
+                      st.mon_rng)
 
 
 def maketrap(st: BuildState, x: int, y: int, kind) -> Optional[Trap]:

@@ -5,8 +5,8 @@ trap, a rolling boulder trap has its boulder waiting a few squares away (with, n
 and then, what is left of an unlucky archeologist), and these objects are part of
 the level whoever asked for the trap (TRAP statement, random traps, maze stocking).
 
-Not modelled: the statue trap's monster inventory (makemon()'s equipment, moved into
-the statue by the game), mksobj()'s initialisation of the objects.
+The statue trap's statue holds what its monster was born with (trap.c maketrap()
+makes the monster, moves its inventory into the statue and removes it).
 """
 
 from __future__ import annotations
@@ -14,7 +14,9 @@ from __future__ import annotations
 from typing import Tuple
 
 from unlev.model.level import D_CLOSED, D_LOCKED, Trap, isok
-from unlev.populate.make import add_object, object_kind
+from unlev.populate.make import add_object, make_object, object_kind
+from unlev.populate import inventory
+from unlev.populate.monsters import where_of
 from unlev.stdlib import terrain as T
 from unlev.stdlib.rng import RNG
 from unlev.generate.state import BuildState
@@ -38,8 +40,11 @@ def statue_trap_statue(st: BuildState, x: int, y: int) -> None:
         unicorn = pm.class_name == "S_UNICORN" and "M2_JEWELS" in pm.m2
         if not (unicorn and (hero > 0) - (hero < 0) == (pm.alignment > 0) - (pm.alignment < 0)):
             break
-    add_object(st.level, x, y, object_kind("statue"), "statue trap",
-               montype=pm.name if pm is not None else None)
+    statue = make_object(st, x, y, object_kind("statue"), "statue trap", mrng,
+                         montype=pm.name if pm is not None else None)
+    if pm is not None:
+        # the monster is made, its inventory moved into the statue, the monster removed
+        statue.contents.extend(inventory.equip(pm, x, y, mrng, where_of(st)))
 
 
 def _clear_path(st: BuildState, x: int, y: int, distance: int, dx: int, dy: int) -> Tuple[bool, int, int]:

@@ -1,0 +1,720 @@
+"""What a monster carries from birth: makemon.c ``m_initweap`` (weapons and armour
+by class and species), ``m_initinv`` (soldiers' rations, nymphs' mirrors,
+leprechauns' gold, priests' robes, shopkeepers' wands...), the special items of
+``_makemon`` (Croesus's sword, a nemesis's Bell), and muse.c's
+``rnd_offensive_item`` / ``rnd_defensive_item`` / ``rnd_misc_item`` that a monster
+of high enough level gets on top.
+
+Why a module of its own: the game equips every monster it makes (des-file monsters,
+their groups, room fillers, maze stockers, shopkeepers, priests), and the level's
+carried objects -- hundreds on some levels -- are these.  Each object is made as
+``mongets`` makes it: ``mksobj(otyp, init=TRUE)`` (:mod:`unlev.populate.mksobj`),
+then the owner's touches (demons never carry blessed things, princes no poor gear);
+identical objects merge into one stack, as ``mpickobj`` merges them.
+
+All draws come from the monster stream.  Not modelled: the Aleax's copy of the
+hero's gear (there is no hero), m_dowear (what is worn does not change what is
+carried), the candle a gnome in the Mines lights (the candle is modelled, not its
+light), a saddle for a domestic animal (1 in 100).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import List, Optional
+
+from unlev.model.level import Object
+from unlev.populate.kinds import adj_lev, rnd_class
+from unlev.populate.mksobj import init_fields
+from unlev.stdlib import data
+from unlev.stdlib.rng import RNG
+
+
+@dataclass
+class Where:
+    """What of the level and the game the equipment depends on."""
+
+    difficulty: int = 1
+    in_mines: bool = False
+    earth_level: bool = False
+    rogue_level: bool = False
+    noteleport: bool = False
+    role: str = ""                 # the hero's role ("Priest"), for quest leaders/nemeses
+
+
+def _obj(name: str, cls: str) -> data.Object:
+    found = data.object_named(name, cls)
+    if found is None:
+        raise KeyError(f"no object {name!r} of class {cls!r}")
+    return found
+
+
+class Bag:
+    """A monster's inventory being filled (mongets, m_initthrow, mpickobj)."""
+
+    def __init__(self, pm: data.Monster, x: int, y: int, rng: RNG, where: Where,
+                 attrs: dict):
+        self.pm, self.x, self.y, self.rng, self.where, self.attrs = pm, x, y, rng, where, attrs
+        self.items: List[Object] = []
+
+    def make(self, kind: data.Object, init: bool = True) -> Object:
+        o = Object(self.x, self.y, kind.name or kind.description,
+                   attrs={"class": kind.class_symbol})
+        if init:
+            init_fields(o, kind, self.rng)
+        return o
+
+    def pick(self, o: Object) -> None:
+        """mpickobj(): into the inventory, merged with an identical stack."""
+        kind = data.object_named(o.id, o.attrs.get("class"))
+        if kind is not None and kind.merge:
+            for have in self.items:
+                if have.id == o.id and _same(have.attrs, o.attrs):
+                    have.attrs["quantity"] = (have.attrs.get("quantity", 1)
+                                              + o.attrs.get("quantity", 1))
+                    return
+        self.items.append(o)
+
+    def gets(self, name: str, cls: str) -> int:
+        """mongets(): the object, made and touched up for its owner; its spe."""
+        kind = _obj(name, cls)
+        o = self.make(kind)
+        a = o.attrs
+        if self.pm.symbol == "&":
+            if a.get("curse") == "blessed":
+                a["curse"] = "cursed"
+        if name in ("Candelabrum of Invocation", "Bell of Opening"):
+            a.pop("curse", None)
+        elif name == "Book of the Dead":
+            a["curse"] = "cursed"
+        if "M2_PRINCE" in self.pm.m2:
+            if cls == ")" and a.get("spe", 0) < 1:
+                a["spe"] = 1
+            elif cls == "[" and a.get("spe", 0) < 0:
+                a.pop("spe", None)
+        spe = a.get("spe", 0)
+        self.pick(o)
+        return spe
+
+    def throw(self, name: str, n: int) -> None:
+        """m_initthrow(): a stack of rn1(n, 3) missiles."""
+        o = self.make(_obj(name, ")"))
+        o.attrs["quantity"] = self.rng.rn1(n, 3)
+        if name == "orcish arrow":
+            o.attrs["poisoned"] = True
+        self.pick(o)
+
+    def special(self, kind_name: str, cls: str, **attrs) -> Object:
+        """mksobj(otyp, FALSE, FALSE) with the fields the caller sets."""
+        o = self.make(_obj(kind_name, cls), init=False)
+        o.attrs.update(attrs)
+        self.pick(o)
+        return o
+
+    def gold(self, amount: int) -> None:
+        o = self.make(_obj("gold piece", "$"), init=False)
+        o.attrs["quantity"] = amount
+        self.pick(o)
+
+
+def _same(a: dict, b: dict) -> bool:
+    keys = ("curse", "spe", "poisoned", "name", "montype")
+    return all(a.get(k) == b.get(k) for k in keys)
+
+
+def _armed(pm: data.Monster) -> bool:
+    return any(a.type == "AT_WEAP" for a in pm.attacks)
+
+
+def _refuses_items(pm: data.Monster) -> bool:
+    """muse.c: animals, exploders, the mindless, ghosts and Kops use no items."""
+    return ("M1_ANIMAL" in pm.m1 or "M1_MINDLESS" in pm.m1
+            or any(a.type == "AT_EXPL" for a in pm.attacks)
+            or pm.class_name in ("S_GHOST", "S_KOP"))
+
+
+def _quest_role(pm: data.Monster, role: str, where: Where) -> bool:
+    """makemon.c quest_mon_represents_role(): the quest leader or nemesis of the
+    hero's own role (a human)."""
+    return (pm.class_name == "S_HUMAN" and where.role == role
+            and pm.sound in ("MS_LEADER", "MS_NEMESIS"))
+
+
+def equip(pm: data.Monster, x: int, y: int, rng: RNG, where: Where,
+          attrs: Optional[dict] = None) -> List[Object]:
+    """The inventory _makemon() gives a new monster of kind ``pm`` at (x, y):
+    the special item, then m_initweap (armed monsters) and m_initinv.
+    ``attrs``: the monster's record (``shopkeeper``, ``priest``, ``peaceful``...).
+    Shape-changers get nothing (newcham: they are born in another form)."""
+    attrs = attrs or {}
+    bag = Bag(pm, x, y, rng, where, attrs)
+    if "M2_SHAPESHIFTER" in pm.m2 and not pm.name.startswith("vampire") \
+            and pm.name != "Vlad the Impaler":
+        return []
+    mitem = None
+    if pm.name == "Wizard of Yendor":
+        mitem = ("dig", "+") if where.earth_level else None
+    elif pm.name == "Croesus":
+        mitem = ("two-handed sword", ")")
+    elif pm.sound == "MS_NEMESIS":
+        mitem = ("Bell of Opening", "(")
+    elif pm.name == "Pestilence":
+        mitem = ("sickness", "!")
+    if mitem is not None:
+        bag.gets(*mitem)
+    if where.rogue_level:
+        return bag.items
+    m_lev = adj_lev(pm, where.difficulty)
+    if _armed(pm):
+        m_initweap(bag, m_lev)
+    m_initinv(bag, m_lev)
+    return bag.items
+
+
+def m_initweap(bag: Bag, m_lev: int) -> None:
+    """makemon.c m_initweap()."""
+    pm, rng, where = bag.pm, bag.rng, bag.where
+    name, cls = pm.name, pm.class_name
+    g = bag.gets
+    if cls == "S_GIANT":
+        if rng.rn2(2):
+            g("boulder" if name != "ettin" else "club", "`" if name != "ettin" else ")")
+    elif cls == "S_HUMAN":
+        _human_weapons(bag)
+    elif cls == "S_ANGEL":
+        if name == "Aleax":
+            g("long sword", ")")             # no hero weapon to copy
+            if not rng.rn2(4):
+                g("amulet of reflection", '"')
+        else:
+            lord = "M2_LORD" in pm.m2
+            sword = {"curse": "blessed", "erodeproof": True}
+            if not rng.rn2(20) or lord:
+                sword["name"] = "Demonbane" if rng.rn2(2) else "Sunsword"
+            spe = rng.rn2(4)
+            if spe:
+                sword["spe"] = spe
+            bag.special("long sword", ")", **sword)
+            shield = "shield of reflection" if (not rng.rn2(4) or lord) else "large shield"
+            bag.special(shield, "[", erodeproof=True)
+    elif cls == "S_HUMANOID":
+        if name == "hobbit":
+            g(("dagger", "elven dagger", "sling")[rng.rn2(3)], ")")
+            if not rng.rn2(10):
+                g("elven mithril-coat", "[")
+            if not rng.rn2(10):
+                g("dwarvish cloak", "[")
+        elif "M2_DWARF" in pm.m2:
+            if rng.rn2(7):
+                g("dwarvish cloak", "[")
+            if rng.rn2(7):
+                g("iron shoes", "[")
+            if not rng.rn2(4):
+                g("dwarvish short sword", ")")
+                if rng.rn2(2):
+                    g("dwarvish mattock", ")")
+                else:
+                    g("axe" if rng.rn2(2) else "dwarvish spear", ")")
+                    g("dwarvish roundshield", "[")
+                g("dwarvish iron helm", "[")
+                if not rng.rn2(3):
+                    g("dwarvish mithril-coat", "[")
+            else:
+                _pick_or_dagger(bag)
+            if not where.in_mines and rng.rn2(7):
+                g("booze", "!")
+    elif cls == "S_KOP":
+        if not rng.rn2(4):
+            o = bag.make(_obj("cream pie", "%"))
+            o.attrs["quantity"] = rng.rn1(2, 3)
+            bag.pick(o)
+        if not rng.rn2(3):
+            g("club" if rng.rn2(2) else "rubber hose", ")")
+    elif cls == "S_ORC":
+        if rng.rn2(2):
+            g("orcish helm", "[")
+        kind = name
+        if name == "orc-captain":
+            kind = "Mordor orc" if rng.rn2(2) else "Uruk-hai"
+        if kind == "Mordor orc":
+            for item, c in (("scimitar", ")"), ("orcish shield", "["), ("knife", ")"),
+                            ("orcish chain mail", "[")):
+                if not rng.rn2(3):
+                    g(item, c)
+        elif kind == "Uruk-hai":
+            if not rng.rn2(3):
+                g("orcish cloak", "[")
+            if not rng.rn2(3):
+                g("orcish short sword", ")")
+            if not rng.rn2(3):
+                g("iron shoes", "[")
+            if not rng.rn2(3):
+                g("orcish bow", ")")
+                bag.throw("orcish arrow", 12)
+            if not rng.rn2(3):
+                g("Uruk-hai shield", "[")
+        elif name != "orc shaman" and rng.rn2(2):
+            g("orcish dagger" if (name == "goblin" or rng.rn2(2) == 0) else "scimitar", ")")
+    elif cls == "S_OGRE":
+        n = 3 if name == "ogre king" else 6 if name == "ogre lord" else 12
+        g("battle-axe" if not rng.rn2(n) else "club", ")")
+    elif cls == "S_TROLL":
+        if not rng.rn2(2):
+            g(("ranseur", "partisan", "glaive", "spetum")[rng.rn2(4)], ")")
+    elif cls == "S_KOBOLD":
+        if not rng.rn2(4):
+            bag.throw("dart", 12)
+    elif cls == "S_CENTAUR":
+        if rng.rn2(2):
+            if name == "forest centaur":
+                g("bow", ")")
+                bag.throw("arrow", 12)
+            else:
+                g("crossbow", ")")
+                bag.throw("crossbow bolt", 12)
+    elif cls == "S_WRAITH":
+        g("knife", ")")
+        g("long sword", ")")
+    elif cls == "S_ZOMBIE":
+        if not rng.rn2(4):
+            g("leather armor", "[")
+        if not rng.rn2(4):
+            g("knife" if rng.rn2(3) else "short sword", ")")
+    elif cls == "S_LIZARD":
+        if name == "salamander":
+            g("spear" if rng.rn2(7) else "trident" if rng.rn2(3) else "stiletto", ")")
+    elif cls == "S_DEMON":
+        if name == "balrog":
+            g("bullwhip", ")")
+            g("broadsword", ")")
+        elif name == "horned devil":
+            g("trident" if rng.rn2(4) else "bullwhip", ")")
+        elif name == "Dispater":
+            g("striking", "/")
+        elif name == "Yeenoghu":
+            g("flail", ")")
+        if "M2_DEMON" in pm.m2:
+            _general_weapon(bag)
+    else:
+        _general_weapon(bag)
+    if m_lev > rng.rn2(75):
+        item = rnd_offensive_item(bag)
+        if item is not None:
+            g(*item)
+
+
+def _pick_or_dagger(bag: Bag) -> None:
+    if not bag.rng.rn2(3):
+        bag.gets("pick-axe", "(")
+    else:
+        bag.gets("dagger", ")")
+
+
+def _general_weapon(bag: Bag) -> None:
+    """m_initweap()'s default: some chance of a weapon, better for lords and princes."""
+    pm, rng, g = bag.pm, bag.rng, bag.gets
+    bias = ("M2_LORD" in pm.m2) + 2 * ("M2_PRINCE" in pm.m2) + ("M2_NASTY" in pm.m2)
+    strong = "M2_STRONG" in pm.m2
+    roll = rng.rnd(14 - 2 * bias)
+    if roll == 1:
+        if strong:
+            g("battle-axe", ")")
+        else:
+            bag.throw("dart", 12)
+    elif roll == 2:
+        if strong:
+            g("two-handed sword", ")")
+        else:
+            g("crossbow", ")")
+            bag.throw("crossbow bolt", 12)
+    elif roll == 3:
+        g("bow", ")")
+        bag.throw("arrow", 12)
+    elif roll == 4:
+        if strong:
+            g("long sword", ")")
+        else:
+            bag.throw("dagger", 3)
+    elif roll == 5:
+        g("lucern hammer" if strong else "aklys", ")")
+
+
+def _human_weapons(bag: Bag) -> None:
+    pm, rng, g, where = bag.pm, bag.rng, bag.gets, bag.where
+    name = pm.name
+    if name == "Executioner":
+        bag.special("battle-axe", ")", name="Cleaver", curse="blessed", erodeproof=True,
+                    **({"spe": s} if (s := rng.rn2(6)) else {}))
+        g("cloak of magic resistance", "[")
+    elif "M2_MERC" in pm.m2:
+        w1 = w2 = None
+        if name in ("watchman", "soldier"):
+            if not rng.rn2(3):
+                first = data.object_named("partisan", ")").index
+                last = data.object_named("bec de corbin", ")").index
+                w1 = data.object_by_index(rng.rn1(last - first + 1, first)).name
+                w2 = "dagger" if rng.rn2(2) else "knife"
+            else:
+                w1 = "spear" if rng.rn2(2) else "short sword"
+        elif name == "sergeant":
+            w1 = "flail" if rng.rn2(2) else "mace"
+        elif name == "lieutenant":
+            w1 = "broadsword" if rng.rn2(2) else "long sword"
+        elif name in ("prison guard", "captain", "watch captain"):
+            w1 = "long sword" if rng.rn2(2) else "silver saber"
+        else:
+            if not rng.rn2(4):
+                w1 = "dagger"
+            if not rng.rn2(7):
+                w2 = "spear"
+        if w1:
+            g(w1, ")")
+        if not w2 and w1 != "dagger" and not rng.rn2(4):
+            w2 = "knife"
+        if w2:
+            g(w2, ")")
+    elif "M2_ELF" in pm.m2:
+        if rng.rn2(2):
+            g("elven mithril-coat" if rng.rn2(2) else "elven cloak", "[")
+        if rng.rn2(2):
+            g("elven leather helm", "[")
+        elif not rng.rn2(4):
+            g("elven boots", "[")
+        if rng.rn2(2):
+            g("elven dagger", ")")
+        pick = rng.rn2(3)
+        if pick == 0:
+            if not rng.rn2(4):
+                g("elven shield", "[")
+            if rng.rn2(3):
+                g("elven short sword", ")")
+            g("elven bow", ")")
+            bag.throw("elven arrow", 12)
+        elif pick == 1:
+            g("elven broadsword", ")")
+            if rng.rn2(2):
+                g("elven shield", "[")
+        elif rng.rn2(2):
+            g("elven spear", ")")
+            g("elven shield", "[")
+        if name == "Elvenking":
+            if rng.rn2(3) or where.earth_level:
+                g("pick-axe", "(")
+            if not rng.rn2(50):
+                g("crystal ball", "(")
+    elif pm.sound == "MS_PRIEST" or _quest_role(pm, "Priest", where):
+        mace = {"spe": rng.rnd(3)}
+        if not rng.rn2(2):
+            mace["curse"] = "cursed"
+        bag.special("mace", ")", **mace)
+    elif name == "ninja":
+        g("shuriken" if rng.rn2(4) else "dart", ")")
+        g("short sword" if rng.rn2(4) else "axe", ")")
+    elif pm.sound == "MS_GUARDIAN":
+        _guardian_gear(bag)
+    elif name == "miner":
+        g("pick-axe", "(")
+        bag.pick(bag.make(_obj("brass lantern", "(")))
+
+
+def _guardian_gear(bag: Bag) -> None:
+    rng, g, name = bag.rng, bag.gets, bag.pm.name
+    if name in ("student", "attendant", "abbot", "acolyte", "guide", "apprentice"):
+        if rng.rn2(2):
+            g("dagger" if rng.rn2(3) else "knife", ")")
+        if rng.rn2(5):
+            g("leather jacket" if rng.rn2(3) else "leather cloak", "[")
+        if rng.rn2(3):
+            g("low boots" if rng.rn2(3) else "high boots", "[")
+        if rng.rn2(3):
+            g("healing", "!")
+    elif name in ("chieftain", "page", "roshi", "warrior"):
+        g("long sword" if rng.rn2(3) else "short sword", ")")
+        g("chain mail" if rng.rn2(3) else "leather armor", "[")
+        if rng.rn2(2):
+            g("low boots" if rng.rn2(2) else "high boots", "[")
+        if not rng.rn2(3):
+            g("leather cloak", "[")
+        if not rng.rn2(3):
+            g("bow", ")")
+            bag.throw("arrow", 12)
+    elif name == "hunter":
+        g("short sword" if rng.rn2(3) else "dagger", ")")
+        if rng.rn2(2):
+            g("leather jacket" if rng.rn2(2) else "leather armor", "[")
+        g("bow", ")")
+        bag.throw("arrow", 12)
+    elif name == "thug":
+        g("club", ")")
+        g("dagger" if rng.rn2(3) else "knife", ")")
+        if rng.rn2(2):
+            g("leather gloves", "[")
+        g("leather jacket" if rng.rn2(2) else "leather armor", "[")
+    elif name == "neanderthal":
+        g("club", ")")
+        g("leather armor", "[")
+
+
+_MERC_AC = {"guard": -1, "prison guard": -2, "soldier": 3, "sergeant": 0,
+            "lieutenant": -2, "captain": -3, "watchman": 3, "watch captain": -2}
+
+
+def m_initinv(bag: Bag, m_lev: int) -> None:
+    """makemon.c m_initinv()."""
+    pm, rng, g, where = bag.pm, bag.rng, bag.gets, bag.where
+    name, cls = pm.name, pm.class_name
+    if cls == "S_HUMAN":
+        if "M2_MERC" in pm.m2:
+            _merc_armor(bag)
+        elif name == "shopkeeper":
+            g("skeleton key", "(")
+            first = rng.rn2(4)
+            for i, (item, c) in enumerate((("magic missile", "/"), ("extra healing", "!"),
+                                           ("healing", "!"), ("striking", "/"))):
+                if i >= first:
+                    g(item, c)
+        elif name == "One-eyed Sam":
+            sam = ((("two-handed sword", ")"), {"name": "Thiefbane"}),
+                   (("shield of reflection", "["), {}),
+                   (("magic dragon scale mail", "["), {}),   # GRAY_DRAGON_SCALE_MAIL
+                   (("speed boots", "["), {}))
+            for (item, c), extra in sam:
+                bag.special(item, c, spe=rng.rnd(5), **extra)
+            bag.special("amulet of life saving", '"')
+            g("skeleton key", "(")
+        elif pm.sound == "MS_PRIEST" or _quest_role(pm, "Priest", where):
+            g("robe" if rng.rn2(7) else "cloak of protection" if rng.rn2(3)
+              else "cloak of magic resistance", "[")
+            g("small shield", "[")
+            bag.gold(rng.rn1(10, 20))
+        elif _quest_role(pm, "Monk", where):
+            g("robe" if rng.rn2(11) else "cloak of magic resistance", "[")
+    elif cls == "S_NYMPH":
+        if not rng.rn2(2):
+            g("mirror", "(")
+        if not rng.rn2(2):
+            g("object detection", "!")
+    elif cls == "S_GIANT":
+        if name == "minotaur":
+            if not rng.rn2(3) or where.earth_level:
+                g("digging", "/")
+        elif "M2_GIANT" in pm.m2:
+            first = data.object_named("dilithium crystal", "*").index
+            last = data.object_named("luckstone", "*").index - 1
+            for _ in range(rng.rn2(m_lev // 2) if m_lev // 2 > 0 else 0):
+                gem = data.object_by_index(rnd_class(rng, first, last))
+                o = bag.make(gem, init=False)
+                o.attrs["quantity"] = rng.rn1(2, 3)
+                bag.pick(o)
+    elif cls == "S_WRAITH":
+        if name == "Nazgul":
+            bag.special("invisibility", "=", curse="cursed")
+    elif cls == "S_LICH":
+        if name == "master lich" and not rng.rn2(13):
+            _master_lich_item(bag)
+        elif name == "arch-lich" and not rng.rn2(3):
+            kind = _obj("athame" if rng.rn2(3) else "quarterstaff", ")")
+            rng.rn2(13)                                   # the artifact chance
+            o = bag.make(kind)
+            if o.attrs.get("spe", 0) < 2:
+                o.attrs["spe"] = rng.rnd(3)
+            if not rng.rn2(4):
+                o.attrs["erodeproof"] = True
+            bag.pick(o)
+    elif cls == "S_MUMMY":
+        if rng.rn2(7):
+            g("mummy wrapping", "[")
+    elif cls == "S_QUANTMECH":
+        if not rng.rn2(20):
+            box = bag.make(_obj("large box", "("), init=False)
+            box.attrs["spe"] = 1
+            cat = Object(bag.x, bag.y, "corpse", attrs={"class": "%", "montype": "housecat"})
+            box.contents.append(cat)
+            bag.pick(box)
+    elif cls == "S_LEPRECHAUN":
+        bag.gold(rng.d(where.difficulty, 30))
+    elif cls == "S_VAMPIRE":
+        if rng.rnf(1, 8):
+            # the cloak whose (shuffled) appearance is "opera cloak": one of four
+            g(("cloak of protection", "cloak of invisibility", "cloak of magic resistance",
+               "cloak of displacement")[rng.rn2(4)], "[")
+        if rng.rn2(2):
+            g("vampire blood" if m_lev > rng.rn2(30) else "blood", "!")
+    elif cls == "S_DEMON":
+        if name == "ice devil" and not rng.rn2(4):
+            g("spear", ")")
+    elif cls == "S_HUMANOID":
+        if name == "Cthulhu":
+            g("Amulet of Yendor", '"')
+            g("full healing", "!")
+    elif cls == "S_GNOME":
+        _gnome_candle(bag)
+    elif cls == "S_ANGEL":
+        if name in ("weeping angel", "weeping archangel") and not rng.rn2(3):
+            g("blindness", "!")
+        if name == "weeping archangel" and not rng.rn2(3):
+            g("lightning", "/")
+            g("amulet of reflection", '"')
+    if name == "soldier" and rng.rn2(13):
+        return
+    if m_lev > rng.rn2(50):
+        item = rnd_defensive_item(bag)
+        if item is not None:
+            g(*item)
+    if m_lev > rng.rn2(100):
+        item = rnd_misc_item(bag)
+        if item is not None:
+            g(*item)
+    if "M2_GREEDY" in pm.m2 and not any(o.id == "gold piece" for o in bag.items) \
+            and not rng.rn2(5):
+        bag.gold(rng.d(where.difficulty, 5 if bag.items else 10))
+
+
+def _master_lich_item(bag: Bag) -> None:
+    if bag.rng.rn2(7):
+        bag.gets("athame", ")")
+    else:
+        bag.gets("nothing", "/")
+
+
+def _gnome_candle(bag: Bag) -> None:
+    """A candle for a gnome: often in the Mines (the game lights it on a dark floor
+    square; which square it tries is not modelled, only that one is carried), now
+    and then elsewhere."""
+    rng = bag.rng
+    if bag.where.in_mines and rng.rnf(1, 5):
+        candle = bag.make(_obj("tallow candle" if rng.rn2(4) else "wax candle", "("))
+        candle.attrs.pop("quantity", None)
+        bag.pick(candle)
+    elif not rng.rn2(10):
+        candle = bag.make(_obj("tallow candle" if rng.rn2(4) else "wax candle", "("))
+        candle.attrs.pop("quantity", None)
+        bag.pick(candle)
+
+
+def _merc_armor(bag: Bag) -> None:
+    """m_initinv() for soldiers and watchmen: armour approximating their AC, rations,
+    a bugle or a whistle."""
+    rng, g, name = bag.rng, bag.gets, bag.pm.name
+    mac = _MERC_AC.get(name, 0)
+    if mac < -1 and rng.rn2(5):
+        mac += 7 + g("plate mail" if rng.rn2(5) else "crystal plate mail", "[")
+    elif mac < 3 and rng.rn2(5):
+        mac += 6 + g("splint mail" if rng.rn2(3) else "banded mail", "[")
+    elif rng.rn2(5):
+        mac += 3 + g("ring mail" if rng.rn2(3) else "studded leather armor", "[")
+    else:
+        mac += 2 + g("leather armor", "[")
+    for first, first_ac, second, second_ac in (
+            ("helmet", 1, "dented pot", 1), ("small shield", 1, "large shield", 2),
+            ("low boots", 1, "high boots", 2), ("leather gloves", 1, "leather cloak", 1)):
+        if mac < 10 and rng.rn2(3):
+            mac += first_ac + g(first, "[")
+        elif mac < 10 and rng.rn2(2):
+            mac += second_ac + g(second, "[")
+    if name not in ("guard", "prison guard", "watchman", "watch captain"):
+        if not rng.rn2(3):
+            g("K-ration", "%")
+        if not rng.rn2(2):
+            g("C-ration", "%")
+        if name != "soldier" and not rng.rn2(3):
+            g("bugle", "(")
+    elif name == "watchman" and rng.rn2(3):
+        g("tin whistle", "(")
+
+
+def rnd_offensive_item(bag: Bag):
+    """muse.c rnd_offensive_item(): an attack wand, potion or scroll (or nothing)."""
+    pm, rng = bag.pm, bag.rng
+    if _refuses_items(pm):
+        return None
+    diff = pm.difficulty
+    if diff > 7 and not rng.rn2(35):
+        return ("death", "/")
+    pick = rng.rn2(9 - (diff < 4) + 4 * (diff > 6))
+    if pick == 0:
+        helmet = any(o.attrs.get("class") == "[" and _is_metal_helmet(o) for o in bag.items)
+        if helmet or "M1_AMORPHOUS" in pm.m1 or "M1_WALLWALK" in pm.m1 \
+                or pm.class_name == "S_GHOST" or "M1_UNSOLID" in pm.m1:
+            return ("earth", "?")
+        return ("striking", "/")
+    if pick == 10:
+        return ("fire", "/") if rng.rn2(30) else ("oil", "!")
+    return {1: ("striking", "/"), 2: ("acid", "!"), 3: ("confusion", "!"),
+            4: ("blindness", "!"), 5: ("sleeping", "!"), 6: ("paralysis", "!"),
+            7: ("magic missile", "/"), 8: ("magic missile", "/"), 9: ("sleep", "/"),
+            11: ("cold", "/"), 12: ("lightning", "/")}[pick]
+
+
+_METAL_HELMETS = ("helmet", "dwarvish iron helm", "orcish helm", "helm of brilliance",
+                  "helm of opposite alignment", "helm of telepathy", "dented pot")
+
+
+def _is_metal_helmet(o: Object) -> bool:
+    return o.id in _METAL_HELMETS
+
+
+def rnd_defensive_item(bag: Bag):
+    """muse.c rnd_defensive_item(): an escape or healing item (or nothing)."""
+    pm, rng, attrs = bag.pm, bag.rng, bag.attrs
+    if _refuses_items(pm):
+        return None
+    diff = pm.difficulty
+    trycnt = 0
+    while True:
+        pick = rng.rn2(8 + (diff > 3) + (diff > 6) + (diff > 8))
+        if pick in (6, 9):
+            if bag.where.noteleport:
+                trycnt += 1
+                if trycnt < 2:
+                    continue
+            if not rng.rn2(3):
+                return ("teleportation", "/")
+            return ("teleportation", "?")
+        break
+    if pick in (0, 1):
+        return ("teleportation", "?")
+    if pick in (8, 10):
+        if not rng.rn2(3):
+            return ("create monster", "/")
+        return ("create monster", "?")
+    if pick == 2:
+        return ("create monster", "?")
+    if pick == 3:
+        return ("healing", "!")
+    if pick == 4:
+        return ("extra healing", "!")
+    if pick == 5:
+        return ("sickness", "!") if pm.name == "Pestilence" else ("full healing", "!")
+    if pick == 7:
+        if pm.class_name == "S_EYE" or attrs.get("shopkeeper") or attrs.get("priest") \
+                or attrs.get("guard"):
+            return None
+        return ("digging", "/")
+    return None
+
+
+def rnd_misc_item(bag: Bag):
+    """muse.c rnd_misc_item(): polymorph, life saving, speed, invisibility or gain
+    level (or nothing)."""
+    pm, rng = bag.pm, bag.rng
+    if _refuses_items(pm):
+        return None
+    if pm.difficulty < 6 and not rng.rn2(30):
+        return ("polymorph", "!") if rng.rn2(6) else ("polymorph", "/")
+    nonliving = ("M2_UNDEAD" in pm.m2 or pm.class_name == "S_GOLEM"
+                 or pm.name in ("manes",) or pm.class_name == "S_VORTEX")
+    vampshifter = "M2_SHAPESHIFTER" in pm.m2 and pm.name.startswith("vampire")
+    if not rng.rn2(40) and not nonliving and not vampshifter:
+        return ("amulet of life saving", '"')
+    pick = rng.rn2(3)
+    if pick == 0:
+        if bag.attrs.get("guard"):
+            return None
+        return ("speed", "!") if rng.rn2(6) else ("speed monster", "/")
+    if pick == 1:
+        if bag.attrs.get("peaceful"):
+            return None
+        return ("invisibility", "!") if rng.rn2(6) else ("make invisible", "/")
+    return ("gain level", "!")
+

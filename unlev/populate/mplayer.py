@@ -1,0 +1,98 @@
+"""What a player-monster carries: mplayer.c ``mk_mplayer`` (not in the endgame), which
+sp_lev.c ``create_monster`` calls for a role monster (``knight``, ``samurai``...)
+whose alignment the des-file leaves random.
+
+Why a module of its own: these are the quest homes' and goals' knights, samurai and
+apprentices, with a weapon of their role and a handful of wands, potions and scrolls
+on top of what :mod:`unlev.populate.inventory` gives any monster.  The endgame's named
+player-monsters (``mk_mplayer(special)``: armour, gems, gold, the fake Amulet) are not
+made by any des-file statement and are not modelled.
+"""
+
+from __future__ import annotations
+
+from typing import List, Optional
+
+from unlev.model.level import Object
+from unlev.populate.inventory import (
+    Bag, Where, rnd_defensive_item, rnd_misc_item, rnd_offensive_item,
+)
+from unlev.populate.kinds import rnd_class
+from unlev.stdlib import data
+from unlev.stdlib.rng import RNG
+
+
+ROLE_MONSTERS = ("archeologist", "barbarian", "caveman", "cavewoman", "convict", "healer",
+                 "knight", "monk", "priest", "priestess", "ranger", "rogue", "samurai",
+                 "tourist", "valkyrie", "wizard")
+
+
+def mplayer_items(pm: data.Monster, x: int, y: int, rng: RNG, where: Where,
+                  attrs: Optional[dict] = None) -> List[Object]:
+    """mplayer.c mk_mplayer(special=FALSE): what a player-monster (a des-file's
+    ``knight`` of no given alignment) gets on top of makemon()'s gear: a weapon of
+    its role (+0..+3, often erodeproof or greased) and one to three offensive, one to
+    three defensive and one to three miscellaneous items.  (The armour the game
+    picks too is worn only by the endgame's named player-monsters.)"""
+    bag = Bag(pm, x, y, rng, where, attrs or {})
+    name = pm.name
+    if rng.rn2(2):
+        weapon = "long sword"
+    else:
+        first = data.object_named("spear", ")").index
+        last = data.object_named("bullwhip", ")").index
+        weapon = data.object_by_index(rnd_class(rng, first, last)).name
+    if name == "archeologist" and rng.rn2(2):
+        weapon = "bullwhip"
+    elif name == "barbarian" and rng.rn2(2):
+        weapon = "two-handed sword" if rng.rn2(2) else "battle-axe"
+    elif name in ("caveman", "cavewoman"):
+        if rng.rn2(4):
+            weapon = "mace"
+        elif rng.rn2(2):
+            weapon = "club"
+    elif name == "healer":
+        if rng.rn2(4):
+            weapon = "quarterstaff"
+        elif rng.rn2(2):
+            weapon = "unicorn horn" if rng.rn2(2) else "scalpel"
+    elif name == "knight" and rng.rn2(4):
+        weapon = "long sword"
+    elif name == "monk":
+        weapon = "shuriken" if not rng.rn2(3) else None
+    elif name in ("priest", "priestess") and rng.rn2(2):
+        weapon = "mace"
+    elif name == "ranger" and rng.rn2(2):
+        weapon = "elven dagger"
+    elif name == "rogue" and rng.rn2(2):
+        weapon = "short sword" if rng.rn2(2) else "orcish dagger"
+    elif name == "samurai" and rng.rn2(2):
+        weapon = "katana"
+    elif name == "valkyrie" and rng.rn2(2):
+        weapon = "war hammer"
+    elif name == "wizard" and rng.rn2(4):
+        weapon = "quarterstaff" if rng.rn2(2) else "athame"
+    if weapon is not None:
+        kind = data.object_named(weapon, ")") or data.object_named(weapon)
+        o = bag.make(kind)
+        spe = rng.rn2(4)
+        if spe:
+            o.attrs["spe"] = spe
+        else:
+            o.attrs.pop("spe", None)
+        if not rng.rn2(3):
+            o.attrs["erodeproof"] = True
+        elif not rng.rn2(2):
+            o.attrs["greased"] = True
+        if kind.merge and str(kind.subtype) in ("P_DAGGER", "P_KNIFE", "P_SPEAR", "-P_DART",
+                                                "-P_SHURIKEN"):
+            extra = rng.rn2(4 if str(kind.subtype) == "P_SPEAR" else 8)
+            if extra:
+                o.attrs["quantity"] = o.attrs.get("quantity", 1) + extra
+        bag.pick(o)
+    for pick in (rnd_offensive_item, rnd_defensive_item, rnd_misc_item):
+        for _ in range(rng.rnd(3)):
+            item = pick(bag)
+            if item is not None:
+                bag.gets(*item)
+    return bag.items
