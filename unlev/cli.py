@@ -47,6 +47,8 @@ COMMANDS: Dict[str, Tuple[str, str]] = {
                 "convert a des-file to NetHack 3.7 Lua (one file per LEVEL)"),
     "lsp": ("unlev.editor.command",
             "a language server for des-files (LSP over stdio)"),
+    "data": ("unlev.tools.data.command",
+             "import a variant's data tables from its source; list the data profiles"),
     "docs": ("unlev.tools.docs",
              "print unlev's documentation (json-schema, known-differences, ...)"),
 }
