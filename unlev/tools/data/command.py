@@ -24,35 +24,54 @@ EXAMPLES = """examples:
 """
 
 
+ACTIONS = ("import", "list", "show")
+
+
 def add_parser(subparsers) -> None:
     p = subparsers.add_parser("data", help=HELP, description=HELP, epilog=EXAMPLES,
                               formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = p.add_subparsers(dest="data_command", metavar="ACTION")
-    imp = sub.add_parser("import", help="read a variant's source tree into a data profile")
-    imp.add_argument("source", nargs="+", type=Path,
-                     help="the variant's source tree (include/, src/, util/); more than "
-                     "one: a file is taken from the first that has it")
-    imp.add_argument("--name", required=True, help="the profile's name (--data NAME)")
-    imp.add_argument("--base", choices=["auto", "unnethack", "nethack36", "nethack343"],
-                     default="auto", help="the dialect the variant extends (default: "
-                     "decided from its util/lev_comp.y)")
-    imp.add_argument("--out", type=Path, default=None,
-                     help="the profile folder (default: the user profile folder/NAME, "
-                     "where --data NAME finds it)")
-    imp.add_argument("-D", dest="define", action="append", default=[], metavar="NAME[=V]",
-                     help="define a feature macro of the variant's build")
-    imp.add_argument("-U", dest="undef", action="append", default=[], metavar="NAME",
-                     help="undefine a feature macro")
-    imp.add_argument("--no-config", action="store_true",
-                     help="do not read the feature macros the variant's include/config.h "
-                     "turns on (use the base game's defaults only)")
-    imp.set_defaults(func=run_import)
-    lst = sub.add_parser("list", help="the profiles --data NAME can find")
-    lst.set_defaults(func=run_list)
-    show = sub.add_parser("show", help="what a profile holds")
-    show.add_argument("profile", help="a profile NAME or folder")
-    show.set_defaults(func=run_show)
-    p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
+    p.add_argument("action", metavar="ACTION",
+                   help="import SOURCE... --name NAME: read a variant's source tree "
+                   "(include/, src/, util/; with more than one, a file is taken from the "
+                   "first that has it) into a profile; list: the profiles --data NAME "
+                   "finds; show NAME|DIR: what a profile holds")
+    p.add_argument("paths", nargs="*", metavar="SOURCE|NAME")
+    p.add_argument("--name", help="import: the profile's name (--data NAME)")
+    p.add_argument("--base", choices=["auto", "unnethack", "nethack36", "nethack343"],
+                   default="auto", help="import: the dialect the variant extends "
+                   "(default: decided from its util/lev_comp.y)")
+    p.add_argument("--out", type=Path, default=None,
+                   help="import: the profile folder (default: the user profile "
+                   "folder/NAME, where --data NAME finds it)")
+    p.add_argument("-D", dest="define", action="append", default=[], metavar="NAME[=V]",
+                   help="import: define a feature macro of the variant's build")
+    p.add_argument("-U", dest="undef", action="append", default=[], metavar="NAME",
+                   help="import: undefine a feature macro")
+    p.add_argument("--no-config", action="store_true",
+                   help="import: do not read the feature macros the variant's "
+                   "include/config.h turns on (the base game's defaults only)")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    if args.action not in ACTIONS:
+        print(f"unlev data: error: unknown action {args.action!r} (choose from "
+              f"{', '.join(ACTIONS)})", file=sys.stderr)
+        return 2
+    if args.action == "import":
+        if not args.paths or not args.name:
+            print("unlev data: error: import needs a SOURCE folder and --name NAME",
+                  file=sys.stderr)
+            return 2
+        args.source = [Path(s) for s in args.paths]
+        return run_import(args)
+    if args.action == "show":
+        if len(args.paths) != 1:
+            print("unlev data: error: show needs one profile NAME or folder", file=sys.stderr)
+            return 2
+        args.profile = args.paths[0]
+        return run_show(args)
+    return run_list(args)
 
 
 def detect_base(sources) -> Optional[str]:
