@@ -12,11 +12,30 @@ from .parser import DesParser
 
 # What the command line's --dialect sets for commands that do not pass one.
 _DEFAULT_DIALECT = ["auto"]
+# What --data and --lenient set for commands that do not pass them.
+_DEFAULT_DATA: list = [None]
+_DEFAULT_LENIENT = [False]
 
 
 def set_default_dialect(dialect: str) -> None:
     from .dialect import check_name
     _DEFAULT_DIALECT[0] = check_name(dialect)
+
+
+def set_default_data(data) -> None:
+    """``--data NAME|PATH`` for every later compile_file (None: each dialect's own
+    built-in tables).  Raises ``unlev.stdlib.profiles.ProfileError``."""
+    from ..stdlib.profiles import resolve
+    _DEFAULT_DATA[0] = None if data is None else resolve(data)
+
+
+def set_default_lenient(lenient: bool) -> None:
+    _DEFAULT_LENIENT[0] = bool(lenient)
+
+
+def default_data():
+    """The profile --data chose (None when it was not given)."""
+    return _DEFAULT_DATA[0]
 
 
 @dataclass
@@ -28,31 +47,56 @@ class Compiled:
     sources: SourceCache = field(default_factory=SourceCache)
     dialect: str = "unnethack"
     dialect_reason: str = ""   # why ``auto`` chose it ("" when the dialect was given)
+    data: object = None        # the --data profile names were checked against (None: the dialect's)
+    lenient: bool = False      # unknown names were let through for placeholders
 
 
 def compile_file(path: str, include_path: Optional[List[str]] = None,
                  compat_warnings: bool = True, text: Optional[str] = None,
-                 dialect: Optional[str] = None) -> Compiled:
+                 dialect: Optional[str] = None, data=None,
+                 lenient: Optional[bool] = None) -> Compiled:
     """Parse and statically check a des-file; raise DesError with every error found.
 
     ``dialect``: ``unnethack``, ``nethack36``, ``nethack343`` or ``auto`` (decide from
-    the file; :attr:`Compiled.dialect_reason` says why)."""
+    the file; :attr:`Compiled.dialect_reason` says why).  ``data``: a data profile (a
+    name, folder or :class:`unlev.stdlib.profiles.Profile`) whose monster, object and
+    trap names the file may use, whatever its dialect; ``auto`` then tries the
+    profile's base dialect first.  ``lenient``: unknown names are warnings, and the
+    level gets placeholders."""
     from .dialect import candidates, check_name
     dialect = check_name(dialect or _DEFAULT_DIALECT[0])
+    profile = _profile(data)
+    lenient = _DEFAULT_LENIENT[0] if lenient is None else bool(lenient)
     if text is None:
         text = _read(path)
+    opts = (include_path, compat_warnings, profile, lenient)
     if dialect != "auto":
-        return _compile(path, text, include_path, compat_warnings, dialect, "")
+        return _compile(path, text, opts, dialect, "")
     failures = []
-    for cand, reason in candidates(text):
+    cands = candidates(text)
+    if profile is not None:
+        # a variant's files are mostly in the dialect it extends
+        first = [c for c in cands if c[0] == profile.base]
+        cands = first + [c for c in cands if c[0] != profile.base]
+        if first and cands[0] is not candidates(text)[0]:
+            cands[0] = (profile.base, f"the {profile.name} data extends {profile.base}")
+    for cand, reason in cands:
         try:
-            return _compile(path, text, include_path, compat_warnings, cand, reason)
+            return _compile(path, text, opts, cand, reason)
         except DesError as e:
             failures.append((cand, e))
-    raise _likeliest(failures, evidence=not candidates(text)[0][1].startswith("nothing"))
+    raise _likeliest(failures, evidence=not cands[0][1].startswith("nothing"),
+                     profile=profile)
 
 
-def _likeliest(failures, evidence: bool) -> DesError:
+def _profile(data):
+    if data is None:
+        return _DEFAULT_DATA[0]
+    from ..stdlib.profiles import resolve
+    return resolve(data)
+
+
+def _likeliest(failures, evidence: bool, profile=None) -> DesError:
     """No dialect parses: the errors of the dialect the file most likely is.  That is the
     detector's first guess when it saw something only that dialect has (``evidence``);
     otherwise the dialect that read furthest before its first error, and then the error
@@ -79,12 +123,34 @@ def _likeliest(failures, evidence: bool) -> DesError:
         first.hint = f"{first.hint}; {note}" if first.hint else note
     best.dialect = best_cand                       # for --show-dialect
     best.tried = [c for c, _e in failures]
+    best.unknown_names = unknown_names(best)
+    if best.unknown_names and profile is None:
+        note = (f"{len(best.unknown_names)} of the errors are unknown names: if the file "
+                "is a variant's, import its data (unlev data import SOURCE --name NAME) "
+                "and check with --data NAME")
+        first = best.diagnostics[0]
+        if "--data" not in (first.hint or ""):     # an unknown name's own hint says it
+            first.hint = f"{first.hint}; {note}" if first.hint else note
     return best
 
 
-def _compile(path, text, include_path, compat_warnings, dialect, reason) -> Compiled:
+def unknown_names(err: DesError) -> List[str]:
+    """The names among an error's diagnostics that the data tables lack."""
+    return [d.message for d in err.diagnostics
+            if d.severity == "error" and d.message.startswith(
+                ("Unknown monster", "Unknown object", "Unknown trap type"))
+            and ": write (" not in (d.hint or "")]      # not a known name in the wrong class
+
+
+def _compile(path, text, opts, dialect, reason) -> Compiled:
+    include_path, compat_warnings, profile, lenient = opts
     sources = SourceCache()
-    parser = DesParser(sources=sources, include_path=include_path, dialect=dialect)
+    oracle = None
+    if profile is not None:
+        from .dialect_data import oracle_for_profile
+        oracle = oracle_for_profile(profile)
+    parser = DesParser(oracle=oracle, sources=sources, include_path=include_path,
+                       dialect=dialect, lenient_names=lenient)
     tree = parser.parse_source(text, path)
     tree.dialect = dialect  # type: ignore[attr-defined]
     if dialect == "nethack36" and not parser.reporter.errors:
@@ -96,7 +162,8 @@ def _compile(path, text, include_path, compat_warnings, dialect, reason) -> Comp
         errors.sort(key=lambda d: (d.span.file != path, d.span.line, d.span.col))
         raise DesError(errors[0].message, errors[0].span, errors[0].hint,
                        diagnostics=errors + parser.reporter.warnings)
-    return Compiled(tree, parser.reporter.warnings, sources, dialect, reason)
+    return Compiled(tree, parser.reporter.warnings, sources, dialect, reason, profile,
+                    lenient)
 
 
 def compile_text(text: str, filename: str = "<input>", **kwargs) -> Compiled:

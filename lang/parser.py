@@ -85,11 +85,14 @@ class DesParser:
 
     def __init__(self, oracle=None, sources: Optional[SourceCache] = None,
                  include_path: Optional[List[str]] = None, dialect: str = "unnethack",
-                 max_errors: int = 20) -> None:
+                 max_errors: int = 20, lenient_names: bool = False) -> None:
         from .dialect import lexicon_of, oracle_of
         self.dialect = dialect
         self.lexicon = lexicon_of(dialect)
         self.oracle = oracle or oracle_of(dialect)
+        # --lenient: an unknown monster, object or trap name is a warning, and the
+        # builder puts a placeholder where it stands (unlev.populate.placeholders)
+        self.lenient_names = lenient_names
         self.sources = sources or SourceCache()
         self.include_path = list(include_path or [])
         self.max_errors = max_errors
@@ -197,6 +200,23 @@ class DesParser:
     def warning(self, message: str, span: Span, hint: Optional[str] = None,
                 code: str = "lev-comp") -> None:
         self.reporter.warning(message, span, hint, code)
+
+    def unknown_name(self, message: str, span: Span, hint: Optional[str] = None) -> None:
+        """A monster, object or trap name the data tables lack: an error naming the
+        ways out (a variant's own data, --lenient), or with --lenient a warning
+        (code ``unknown-name``) that a placeholder stands in."""
+        if self.lenient_names:
+            self.warning(f"{message} (a placeholder stands in: --lenient)", span, hint,
+                         code="unknown-name")
+            return
+        if hint and ": write (" in hint:        # a known name in the wrong class
+            self.error(message, span, hint)
+            return
+        data = getattr(self.oracle, "profile_name", None) or self.dialect
+        way_out = (f"not in the {data} data: a variant's own names need its profile "
+                   "(unlev data import SOURCE --name NAME, then --data NAME), or "
+                   "--lenient to see the level with a placeholder")
+        self.error(message, span, f"{hint}; {way_out}" if hint else way_out)
 
     def recovered(self) -> None:
         """Called on each reduction of ``levstatement: error``; gives up when recovery
@@ -307,9 +327,15 @@ class DesParser:
             return f"'{getattr(tok, 'text', tok.value)}' is a keyword; it cannot be used here"
         return None
 
-    def suggest(self, name: str, candidates) -> Optional[str]:
-        close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
+    def suggest(self, name: str, candidates, cutoff: float = 0.6) -> Optional[str]:
+        close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=cutoff)
         return f'did you mean "{close[0]}"?' if close else None
+
+    def suggest_name(self, name: str, candidates) -> Optional[str]:
+        """A "did you mean" for a game name: only a near spelling (a typo), never a
+        different creature ("tree blight" is not "yellow light")."""
+        from ..stdlib.data import NAME_CUTOFF
+        return self.suggest(name, candidates, NAME_CUTOFF)
 
     # ------------------------------------------------------------------ variables
     def lookup_var(self, name: str) -> Optional[Tuple[str, bool]]:
@@ -395,12 +421,12 @@ class DesParser:
     def monster_hint(self, cls, name):
         if cls is not None and self.oracle.monster_known(None, name):
             return self._class_hint("monster", name, self.oracle.monster_classes(name))
-        return self.suggest(name, self.oracle.monster_names())
+        return self.suggest_name(name, self.oracle.monster_names())
 
     def object_hint(self, cls, name):
         if cls is not None and self.oracle.object_known(None, name):
             return self._class_hint("object", name, self.oracle.object_classes(name))
-        return self.suggest(name, self.oracle.object_names())
+        return self.suggest_name(name, self.oracle.object_names())
 
     @staticmethod
     def _class_hint(what: str, name: str, classes) -> Optional[str]:
@@ -410,7 +436,7 @@ class DesParser:
         which = " or ".join(f"'{c}'" for c in classes)
         return f'"{name}" is {"an" if what == "object" else "a"} {what} of class {which}: ' \
                f"write ({classes[0]!r}, \"{name}\")"
-    def trap_hint(self, name): return self.suggest(name, self.oracle.trap_names())
+    def trap_hint(self, name): return self.suggest_name(name, self.oracle.trap_names())
 
     # ------------------------------------------------------------------ core functions
     def check_corecall(self, node: A.CoreCall, had_parens: bool) -> None:

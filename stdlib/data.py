@@ -39,7 +39,7 @@ __all__ = [
     "lookup_trap", "get_trap", "lookup_room_type", "get_room_type",
     "monster_class", "object_class", "is_monster_class_symbol", "is_object_class_symbol",
     "monsters_of_class", "objects_of_class", "object_class_bases", "object_class_probabilities",
-    "special_pm", "last_gem", "suggest", "unknown_monster_class", "unknown_object_class",
+    "special_pm", "last_gem", "suggest", "NAME_CUTOFF", "unknown_monster_class", "unknown_object_class",
     "load_table", "ShopType", "ShopStock", "shop_types", "shopkeeper_names",
     "blackmarket_prefixes", "epitaphs", "monster_named", "object_named",
 ]
@@ -469,7 +469,14 @@ def _ascii_lower(s: str) -> str:
     return "".join(chr(ord(c) + 32) if "A" <= c <= "Z" else c for c in s)
 
 
-def suggest(name: str, candidates: Iterable[str], n: int = 3, cutoff: float = 0.6) -> List[str]:
+#: How alike (difflib's ratio) a game name must be to be offered as "did you mean": a
+#: typo ("minotuar", "gnome lrod": 0.87-0.9) is, another creature ("tree blight" /
+#: "yellow light" 0.61, "gold dragon" / "red dragon" 0.76) is not.
+NAME_CUTOFF = 0.8
+
+
+def suggest(name: str, candidates: Iterable[str], n: int = 3,
+            cutoff: float = NAME_CUTOFF) -> List[str]:
     """Up to *n* candidates close to *name* ("did you mean"), best first.
 
     Matching ignores case; the candidates are returned with their own spelling."""
