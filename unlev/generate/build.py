@@ -170,6 +170,8 @@ def build_level(compiled, level_node: Optional[A.Level] = None, seed: int = 0,
     builder = GameBuilder(rng, Level(context, level_node.name), context=context,
                           compat=BuildCompat.for_selection_compat(compat),
                           run_context=run_context, warn=warn)
+    # --lenient: unknown names become placeholders (unlev.populate.placeholders)
+    builder.state.lenient = bool(getattr(compiled, "lenient", False))
     ev = Evaluator(builder, rng, context=run_context, compat=compat, warn=warn)
     ev.run_level(level_node, compiled.tree.header)
     return finish_built_level(builder, rng, finish=finish, post_mklev=post_mklev,

@@ -12,6 +12,7 @@ from typing import Optional
 
 from unlev.lang.values import Coord
 from unlev.stdlib import data
+from unlev.populate import placeholders
 from unlev.populate import kinds
 from unlev.stdlib import terrain as T
 from unlev.model.level import (
@@ -51,8 +52,10 @@ def do_trap(st: BuildState, name: Optional[str], coord: Coord):
     if name is None:
         kind = pctx.random_trap(st.rng)
     else:
-        kind = data.get_trap(name)
-    maketrap(st, x, y, kind)
+        kind = placeholders.trap_kind(st, name)
+    trap = maketrap(st, x, y, kind)
+    if trap is not None and placeholders.is_placeholder(kind):
+        trap.attrs["placeholder"] = True
     if kinds.web_spider(st.rng, pctx.level_difficulty, kind) and \
             st.monster_at(x, y) is None:
         add_monster(lev, x, y, data.monster_named("giant spider"), "web")
