@@ -42,17 +42,30 @@ def prepare(compiled, level: A.Level, game: bool = False,
         return cached
     out = copy.deepcopy(level)
     notes = []
+    from unlev.stdlib import data
     for n in A.walk(out):
         if isinstance(n, A.MonsterSpec) and n.name:
             sub = monster_stand_in(profile, n.cls, n.name, lenient)
             if sub != n.name:
                 notes.append(f'{n.span.line}: monster "{n.name}" is not in UnNetHack; using "{sub}"')
                 n.name = sub
+                if n.cls and not data.is_monster_class_symbol(n.cls):
+                    n.cls = None            # a class UnNetHack lacks (EvilHack's trees '#')
+        elif isinstance(n, A.MonsterSpec) and n.cls and not data.is_monster_class_symbol(n.cls):
+            notes.append(f"{n.span.line}: monster class '{n.cls}' is not in UnNetHack; "
+                         "using a random monster")
+            n.cls = None
         elif isinstance(n, A.ObjectSpec) and n.name:
             sub = object_stand_in(profile, n.cls, n.name, lenient)
             if sub != n.name:
                 notes.append(f'{n.span.line}: object "{n.name}" is not in UnNetHack; using "{sub}"')
                 n.name = sub
+                if n.cls and not data.is_object_class_symbol(n.cls):
+                    n.cls = None
+        elif isinstance(n, A.ObjectSpec) and n.cls and not data.is_object_class_symbol(n.cls):
+            notes.append(f"{n.span.line}: object class '{n.cls}' is not in UnNetHack; "
+                         "using a random object")
+            n.cls = None
         elif isinstance(n, A.InitMap) and getattr(n, "maze_header", False) and game:
             n.fill = A.MapChar(n.fill.span, " ", 0)
     out.stand_ins = notes  # type: ignore[attr-defined]
