@@ -128,7 +128,7 @@ def _project_settings(args) -> int:
     except (ConfigError, ProfileError) as e:
         print(f"unlev {args.command}: error: {e}", file=sys.stderr)
         return 2
-    set_default_lenient(bool(args.lenient))
+    set_default_lenient(bool(getattr(args, "lenient", False)))
     return 0
 
 
