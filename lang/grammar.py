@@ -1395,7 +1395,7 @@ def p_encodemonster(p):
         p[0] = A.MonsterSpec(span_of(p), None, p[1])
     elif kind == "CHAR":
         if not o.monster_class_known(p[1]):
-            o.error(f"Unknown monster class '{p[1]}'!", span_of(p))
+            o.unknown_name(f"Unknown monster class '{p[1]}'!", span_of(p))
         p[0] = A.MonsterSpec(span_of(p), p[1], None)
     elif kind == "RANDOM_TYPE":
         p[0] = A.MonsterSpec(span_of(p), None, None)
@@ -1448,7 +1448,7 @@ def p_encodeobj(p):
         p[0] = A.ObjectSpec(span_of(p), None, p[1])
     elif kind == "CHAR":
         if not o.object_class_known(p[1]):
-            o.error(f"Unknown object class '{p[1]}'!", span_of(p))
+            o.unknown_name(f"Unknown object class '{p[1]}'!", span_of(p))
         p[0] = A.ObjectSpec(span_of(p), p[1], None)
     elif kind == "RANDOM_TYPE":
         p[0] = A.ObjectSpec(span_of(p), None, None)

@@ -288,3 +288,15 @@ def test_the_sweep_sorts_first_errors_by_owner():
         kinds[k] = variant_sweep.owner(k)
     assert kinds == {"unknown name": "data", "statement MAGIC_CHEST": "language",
                      "map character": "language"}
+
+
+def test_lenient_unknown_classes_are_placeholders_too():
+    from unlev.generate.build import build_level
+    src = 'LEVEL:"t"\nROOM:"ordinary",lit,(3,3),(center,center),(6,4) {\n' \
+          "  MONSTER:'#',(1,1)\n  OBJECT:'~',(2,2)\n}\n"
+    with pytest.raises(DesError) as e:
+        compile_text(src, dialect="unnethack")
+    assert "--lenient" in e.value.diagnostics[0].hint
+    level = build_level(compile_text(src, dialect="unnethack", lenient=True), seed=3)
+    assert level.extras["placeholders"] == {"monster": {"monster of class '#'": 1},
+                                            "object": {"object of class '~'": 1}}

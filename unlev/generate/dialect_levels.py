@@ -33,9 +33,9 @@ def prepare(compiled, level: A.Level, game: bool = False,
     profile = getattr(compiled, "data", None)
     if profile is None or getattr(profile, "is_default", False):
         profile = dialect
-    if profile == "unnethack":
-        return level
     lenient = bool(getattr(compiled, "lenient", False))
+    if profile == "unnethack" and not lenient:
+        return level
     key = (id(level), game, str(getattr(profile, "path", profile)), lenient)
     cached = _CACHE.get(key)
     if cached is not None and cached.name == level.name:
@@ -52,6 +52,10 @@ def prepare(compiled, level: A.Level, game: bool = False,
                 if n.cls and not data.is_monster_class_symbol(n.cls):
                     n.cls = None            # a class UnNetHack lacks (EvilHack's trees '#')
         elif isinstance(n, A.MonsterSpec) and n.cls and not data.is_monster_class_symbol(n.cls):
+            if lenient and not _class_in(profile, "monsters", n.cls):
+                # no table has the class: a placeholder, named for it
+                n.name, n.cls = f"monster of class '{n.cls}'", None
+                continue
             notes.append(f"{n.span.line}: monster class '{n.cls}' is not in UnNetHack; "
                          "using a random monster")
             n.cls = None
@@ -63,6 +67,9 @@ def prepare(compiled, level: A.Level, game: bool = False,
                 if n.cls and not data.is_object_class_symbol(n.cls):
                     n.cls = None
         elif isinstance(n, A.ObjectSpec) and n.cls and not data.is_object_class_symbol(n.cls):
+            if lenient and not _class_in(profile, "objects", n.cls):
+                n.name, n.cls = f"object of class '{n.cls}'", None
+                continue
             notes.append(f"{n.span.line}: object class '{n.cls}' is not in UnNetHack; "
                          "using a random object")
             n.cls = None
@@ -76,6 +83,12 @@ def prepare(compiled, level: A.Level, game: bool = False,
         for note in notes:
             warn(note)
     return out
+
+
+def _class_in(profile, table: str, symbol: str) -> bool:
+    """Whether a profile's table has a class of that symbol."""
+    from unlev.stdlib.profiles import resolve
+    return any(c.get("symbol") == symbol for c in resolve(profile).table(table)["classes"])
 
 
 def dialect_row(dialect, table: str, name: str, cls):
