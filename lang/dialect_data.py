@@ -34,6 +34,7 @@ class TableOracle:
         self._objs = [(o["name"], o["class"]) for o in objs["objects"] if o.get("name")]
         self._oclasses = {c["symbol"] for c in objs["classes"] if c.get("symbol")}
         self._traps = {t["name"] for t in traps["des_names"]}
+        self._rooms = [r["name"] for r in profile.table("rooms")["des_names"]]
 
     def monster_class_known(self, ch) -> bool:
         return ch in self._mclasses
@@ -72,6 +73,9 @@ class TableOracle:
 
     def trap_names(self) -> List[str]:
         return sorted(self._traps)
+
+    def room_type_names(self) -> List[str]:
+        return list(self._rooms)
 
 
 class DataOracle:

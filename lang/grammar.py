@@ -1172,9 +1172,7 @@ def p_room_type(p):
         return
     name = p[1]
     if name not in ROOM_TYPES:
-        o = _owner(p)
-        o.warning(f'Unknown room type "{name}"!  Making ordinary room...', span_of(p),
-                  o.suggest(name, ROOM_TYPES))
+        _owner(p).unknown_room_type(name, span_of(p), ROOM_TYPES)
         name = "ordinary"
     p[0] = name
 

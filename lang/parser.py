@@ -327,6 +327,17 @@ class DesParser:
             return f"'{getattr(tok, 'text', tok.value)}' is a keyword; it cannot be used here"
         return None
 
+    def unknown_room_type(self, name: str, span: Span, known) -> None:
+        """lev_comp's warning for a room type it lacks (it makes an ordinary room); a
+        type the --data profile has is said to be the variant's, not unknown."""
+        names = getattr(self.oracle, "room_type_names", lambda: [])()
+        if name in names:
+            self.warning(f'room type "{name}" is the {self.oracle.profile_name} data\'s; '
+                         "unlev makes an ordinary room", span, code="variant-room")
+            return
+        self.warning(f'Unknown room type "{name}"!  Making ordinary room...', span,
+                     self.suggest_name(name, known))
+
     def suggest(self, name: str, candidates, cutoff: float = 0.6) -> Optional[str]:
         close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=cutoff)
         return f'did you mean "{close[0]}"?' if close else None

@@ -300,3 +300,12 @@ def test_lenient_unknown_classes_are_placeholders_too():
     level = build_level(compile_text(src, dialect="unnethack", lenient=True), seed=3)
     assert level.extras["placeholders"] == {"monster": {"monster of class '#'": 1},
                                             "object": {"object of class '~'": 1}}
+
+
+def test_a_variants_room_type_is_named_as_the_variants(mini_profile):
+    src = 'LEVEL:"t"\nROOM:"grove",lit,(3,3),(center,center),(6,4) {\n}\n'
+    mine = compile_text(src, data=mini_profile)
+    assert [(w.code, w.message) for w in mine.warnings if "grove" in w.message] == [
+        ("variant-room", 'room type "grove" is the mini data\'s; unlev makes an ordinary room')]
+    plain = compile_text(src, dialect="nethack36")
+    assert any(w.message.startswith('Unknown room type "grove"!') for w in plain.warnings)
