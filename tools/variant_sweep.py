@@ -11,6 +11,7 @@ table, or a language extension).
     python tools/variant_sweep.py --lenient                # + unknown names as placeholders
     python tools/variant_sweep.py --no-data --lenient      # no profile at all
     python tools/variant_sweep.py --variant evilhack=/src/EvilHack --json report.json
+    python tools/variant_sweep.py --extensions docs/examples/extensions   # + declarations
 
 A variant is NAME=SOURCE (its source tree: dat/*.des, include/, src/, util/); without
 --variant, every folder under --root (default /work/variants) that has dat/*.des.  Its
@@ -132,14 +133,19 @@ def sweep_variant(name: str, source: Path, profile, lenient: bool, seeds: List[i
     return out
 
 
-def import_profile(name: str, source: Path, into: Path):
+def import_profile(name: str, source: Path, into: Path, extensions_dir: Optional[Path] = None):
     from unlev.stdlib import profiles
     from unlev.tools.data.command import detect_base
     from unlev.tools.data.config_features import config_features
     from unlev.tools.data.importer import import_tables, write_profile
     base = detect_base([source]) or "nethack36"
     tables, _warnings = import_tables([source], base, config_features([source]))
-    write_profile(into / name, name, base, tables, source=str(source))
+    ext = None
+    if extensions_dir is not None and (extensions_dir / f"{name}.json").is_file():
+        # a declaration written by the language side's generator (tools/gen_extensions.py)
+        ext = json.loads((extensions_dir / f"{name}.json").read_text(encoding="utf-8"))
+        ext = ext.get("extensions", ext)
+    write_profile(into / name, name, base, tables, source=str(source), extensions=ext)
     return profiles.load(into / name)
 
 
@@ -191,6 +197,8 @@ def main(argv=None) -> int:
                     help="check against the dialects' own tables (no variant profile)")
     ap.add_argument("--profiles", type=Path, default=None,
                     help="where the imported profiles go (default: a temporary folder)")
+    ap.add_argument("--extensions", type=Path, default=None, metavar="DIR",
+                    help="put DIR/NAME.json's declared extensions into each imported profile")
     ap.add_argument("--seeds", default="1..5")
     ap.add_argument("--json", type=Path, default=None)
     args = ap.parse_args(argv)
@@ -212,7 +220,8 @@ def main(argv=None) -> int:
     results = []
     for name, src in variants:
         t0 = time.time()
-        profile = None if args.no_data else import_profile(name, src, args.profiles)
+        profile = None if args.no_data else import_profile(name, src, args.profiles,
+                                                           args.extensions)
         r = sweep_variant(name, src, profile, args.lenient, seeds)
         r["seconds"] = round(time.time() - t0, 1)
         results.append(r)
