@@ -309,3 +309,16 @@ def test_a_variants_room_type_is_named_as_the_variants(mini_profile):
         ("variant-room", 'room type "grove" is the mini data\'s; unlev makes an ordinary room')]
     plain = compile_text(src, dialect="nethack36")
     assert any(w.message.startswith('Unknown room type "grove"!') for w in plain.warnings)
+
+
+def test_a_variants_trap_is_kept_as_a_placeholder_without_lenient(mini_profile):
+    from unlev.generate.build import build_level
+    src = 'LEVEL:"t"\nROOM:"ordinary",lit,(3,3),(center,center),(6,4) {\n' \
+          '  TRAP:"lever",(1,1)\n}\n'
+    with pytest.raises(DesError):
+        compile_text(src, dialect="nethack36")
+    compiled = compile_text(src, data=mini_profile)
+    assert not compiled.lenient
+    level = build_level(compiled, seed=1)
+    assert [(t.ttyp, t.attrs.get("placeholder")) for t in level.traps] == [("lever", True)]
+    assert level.extras["placeholders"] == {"trap": {"lever": 1}}

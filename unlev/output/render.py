@@ -518,7 +518,7 @@ def placeholder_line(level: Level) -> str:
     total = sum(n for _k, _nm, n in items)
     shown = ", ".join(f'{kind} "{name}"' + (f" x{n}" if n > 1 else "")
                       for kind, name, n in items)
-    return f"placeholders: {total} ({shown}); unknown names, see --data"
+    return f"placeholders: {total} ({shown}): names UnNetHack's tables lack"
 
 
 def level_view(level: Level, *, seed: Optional[int] = None, source: Optional[str] = None):
