@@ -57,6 +57,10 @@ def test_the_importer_reads_a_variants_own_tables():
     assert tables["monsters"]["special_pm"] == 2
     objs = {o["name"]: o for o in tables["objects"]["objects"]}
     assert objs["magic chest"]["class"] == ")" and objs["magic chest"]["material"] == "WOOD"
+    # the classes are an enum, as in NetHack 3.6's objclass.h: their names are still read
+    assert objs["magic chest"]["class_name"] == "WEAPON_CLASS"
+    assert [c["name"] for c in tables["objects"]["classes"]] == [
+        "ILLOBJ_CLASS", "WEAPON_CLASS", "GEM_CLASS"]
     assert tables["objects"]["last_gem"] == objs["jade"]["index"]
     assert [t["name"] for t in tables["traps"]["des_names"]] == ["arrow", "bear", "lever"]
     assert [r["name"] for r in tables["rooms"]["des_names"]] == ["ordinary", "throne", "grove"]

@@ -463,8 +463,10 @@ def gen_objects(src: Sources, base: ParamRecorder, drawing: dict, features) -> d
     toks = pp.process_named(path, "objects.c")
     ev = Evaluator(pp)
     maxo = pp.constant("MAXOCLASSES")
+    # the class constants: #defines in objclass.h (UnNetHack, 3.4.3), an enum in 3.6
     cls_names = reverse_map(pp, [n for n in pp.names_with_prefix("")
-                                 if n.endswith("_CLASS") and pp.origin.get(n) == "objclass.h"])
+                                 if n.endswith("_CLASS") and pp.origin.get(n) == "objclass.h"]
+                            + [n for n in pp.enums if n.endswith("_CLASS")])
     classes = []
     for i in range(1, maxo):
         classes.append({
