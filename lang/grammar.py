@@ -1172,7 +1172,9 @@ def p_room_type(p):
         return
     name = p[1]
     if name not in ROOM_TYPES:
-        _owner(p).unknown_room_type(name, span_of(p), ROOM_TYPES)
+        o = _owner(p)
+        # lev_comp warns and makes an ordinary room (a --data profile's type: the variant's)
+        o.unknown_room_type(name, span_of(p), ROOM_TYPES)
         name = "ordinary"
     p[0] = name
 
