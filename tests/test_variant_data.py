@@ -326,3 +326,19 @@ def test_a_variants_trap_is_kept_as_a_placeholder_without_lenient(mini_profile):
     level = build_level(compiled, seed=1)
     assert [(t.ttyp, t.attrs.get("placeholder")) for t in level.traps] == [("lever", True)]
     assert level.extras["placeholders"] == {"trap": {"lever": 1}}
+
+
+def test_lenient_unknown_classes_in_nethack343(tmp_path):
+    # SLASH'EM's killer coins are a monster class ('$') 3.4.3 lacks
+    from unlev.generate.build import build_level
+    src = ("MAZE:\"coins\",' '\nGEOMETRY:center,center\nMAP\n...\n...\nENDMAP\n"
+           "MONSTER:'$',\"pile of killer coins\",(1,1)\n")
+    with pytest.raises(DesError) as e:
+        compile_text(src, dialect="nethack343")
+    assert e.value.diagnostics[0].message == "Unknown monster class!"
+    assert "--lenient" in e.value.diagnostics[0].hint
+    compiled = compile_text(src, dialect="nethack343", lenient=True)
+    level = build_level(compiled, seed=1)
+    # 3.4.3 makes a random monster of the class for an unknown name: the class is what
+    # the placeholder stands for
+    assert level.extras["placeholders"] == {"monster": {"monster of class '$'": 1}}
