@@ -342,3 +342,14 @@ def test_lenient_unknown_classes_in_nethack343(tmp_path):
     # 3.4.3 makes a random monster of the class for an unknown name: the class is what
     # the placeholder stands for
     assert level.extras["placeholders"] == {"monster": {"monster of class '$'": 1}}
+
+
+def test_run_says_which_stand_ins_it_used_with_the_drawing(tmp_path):
+    r = unlev("data", "import", str(MINI), "--name", "mini", "--out", str(tmp_path / "mini"))
+    assert r.returncode == 0, r.stderr
+    des = tmp_path / "grove.des"
+    des.write_text(TREE_LEVEL.replace('OBJECT:"magic chest",(3,3)\n', ""))
+    run = unlev("run", str(des), "--seed", "1", "--data", str(tmp_path / "mini"))
+    assert run.returncode == 0, run.stderr
+    assert f'{des}:3:0: warning: monster "tree blight" is not in UnNetHack; using "' in run.stderr
+    assert 'placeholders: 1 (trap "lever")' in run.stdout
