@@ -1,9 +1,10 @@
-"""Name validation against each dialect's own game data.
+"""Name validation against a data profile's tables (:mod:`unlev.stdlib.profiles`).
 
-UnNetHack's tables are :mod:`unlev.stdlib.data`'s. NetHack 3.6's and 3.4.3's live in
-``stdlib/data/<dialect>/*.json`` (written by ``tools/gen_data.py --dialect``); the
-lookups follow lev_comp's rules (exact name first, then ASCII case-insensitive; a class
-symbol restricts the search to that class), as :mod:`unlev.stdlib.data` does.
+UnNetHack's tables are :mod:`unlev.stdlib.data`'s. NetHack 3.6's and 3.4.3's are the
+built-in profiles of those names, a variant's the profile ``unlev data import`` made
+(``--data``); the lookups follow lev_comp's rules (exact name first, then ASCII
+case-insensitive; a class symbol restricts the search to that class), as
+:mod:`unlev.stdlib.data` does.
 """
 
 from __future__ import annotations
@@ -19,17 +20,21 @@ def _ascii_lower(s: str) -> str:
 class TableOracle:
     """lev_comp's name checks over one dialect's monsters.json/objects.json/traps.json."""
 
-    def __init__(self, dialect: str) -> None:
-        from ..stdlib.data import load_table
-        self.dialect = dialect
-        mons = load_table(f"{dialect}/monsters")
-        objs = load_table(f"{dialect}/objects")
-        traps = load_table(f"{dialect}/traps")
+    def __init__(self, dialect) -> None:
+        """``dialect``: a built-in profile's name or a :class:`Profile`."""
+        from ..stdlib import profiles
+        profile = profiles.resolve(dialect)
+        self.dialect = profile.name
+        self.profile_name = profile.name
+        mons = profile.table("monsters")
+        objs = profile.table("objects")
+        traps = profile.table("traps")
         self._mons = [(m["name"], m["symbol"]) for m in mons["monsters"]]
         self._mclasses = {c["symbol"] for c in mons["classes"] if c.get("symbol")}
         self._objs = [(o["name"], o["class"]) for o in objs["objects"] if o.get("name")]
         self._oclasses = {c["symbol"] for c in objs["classes"] if c.get("symbol")}
         self._traps = {t["name"] for t in traps["des_names"]}
+        self._rooms = [r["name"] for r in profile.table("rooms")["des_names"]]
 
     def monster_class_known(self, ch) -> bool:
         return ch in self._mclasses
@@ -69,10 +74,15 @@ class TableOracle:
     def trap_names(self) -> List[str]:
         return sorted(self._traps)
 
+    def room_type_names(self) -> List[str]:
+        return list(self._rooms)
+
 
 class DataOracle:
     """Answers "is this a real monster/object/trap?" for the checks lev_comp makes,
     from UnNetHack's data tables (:mod:`unlev.stdlib.data`)."""
+
+    profile_name = "unnethack"
 
     def __init__(self) -> None:
         from ..stdlib import data
@@ -120,6 +130,17 @@ def oracle_for(dialect: str):
         else:
             o = TableOracle(dialect)
         _ORACLES[dialect] = o
+    return o
+
+
+def oracle_for_profile(profile):
+    """The oracle of a data profile (a built-in one is shared with its dialect's)."""
+    if profile.builtin:
+        return oracle_for(profile.name)
+    key = f"{profile.path}"
+    o = _ORACLES.get(key)
+    if o is None:
+        o = _ORACLES[key] = TableOracle(profile)
     return o
 
 

@@ -14,11 +14,30 @@ from .parser import DesParser
 
 # What the command line's --dialect sets for commands that do not pass one.
 _DEFAULT_DIALECT = ["auto"]
+# What --data and --lenient set for commands that do not pass them.
+_DEFAULT_DATA: list = [None]
+_DEFAULT_LENIENT = [False]
 
 
 def set_default_dialect(dialect: str) -> None:
     from .dialect import check_name
     _DEFAULT_DIALECT[0] = check_name(dialect)
+
+
+def set_default_data(data) -> None:
+    """``--data NAME|PATH`` for every later compile_file (None: each dialect's own
+    built-in tables).  Raises ``unlev.stdlib.profiles.ProfileError``."""
+    from ..stdlib.profiles import resolve
+    _DEFAULT_DATA[0] = None if data is None else resolve(data)
+
+
+def set_default_lenient(lenient: bool) -> None:
+    _DEFAULT_LENIENT[0] = bool(lenient)
+
+
+def default_data():
+    """The profile --data chose (None when it was not given)."""
+    return _DEFAULT_DATA[0]
 
 
 @dataclass
@@ -30,55 +49,69 @@ class Compiled:
     sources: SourceCache = field(default_factory=SourceCache)
     dialect: str = "unnethack"
     dialect_reason: str = ""   # why ``auto`` chose it ("" when the dialect was given)
+    data: object = None        # the --data profile names were checked against (None: the dialect's)
+    lenient: bool = False      # unknown names were let through for placeholders
 
 
 def compile_file(path: str, include_path: Optional[List[str]] = None,
                  compat_warnings: bool = True, text: Optional[str] = None,
-                 dialect: Optional[str] = None, extensions=None,
-                 lenient: bool = False) -> Compiled:
+                 dialect: Optional[str] = None, data=None, extensions=None,
+                 lenient: Optional[bool] = None) -> Compiled:
     """Parse and statically check a des-file; raise DesError with every error found.
 
     ``dialect``: ``unnethack``, ``nethack36``, ``nethack343`` or ``auto`` (decide from
-    the file; :attr:`Compiled.dialect_reason` says why).  ``extensions``: a profile's
-    declared extensions (the mapping of profile.json, see :mod:`unlev.lang.extensions`);
-    ``lenient``: unknown statements, flags and map characters become warnings
-    (code ``lenient``) and placeholders instead of errors."""
+    the file; :attr:`Compiled.dialect_reason` says why).  ``data``: a data profile (a
+    name, folder or :class:`unlev.stdlib.profiles.Profile`) whose names the file may
+    use, whatever its dialect (``auto`` tries its base first); its declared extensions
+    apply unless ``extensions`` is given.  ``lenient``: unknown names, statements,
+    flags and map characters become warnings and placeholders."""
     from .dialect import candidates, check_name
     from .extensions import ExtensionError, load
     dialect = check_name(dialect or _DEFAULT_DIALECT[0])
+    profile = _profile(data)
+    lenient = _DEFAULT_LENIENT[0] if lenient is None else bool(lenient)
     if text is None:
         text = _read(path)
+    if extensions is None and profile is not None:
+        extensions = profile.extensions or None
     ext = dataclasses.replace(load(extensions), lenient=bool(lenient))
     if dialect != "auto":
-        return _compile(path, text, include_path, compat_warnings, dialect, "", ext)
+        return _compile(path, text, include_path, compat_warnings, dialect, "", ext, profile)
     failures = []
-    tries = candidates(text)
     strict = ext
     if ext.lenient:
         # a dialect that reads the file as it is wins over placeholders in another
         strict = dataclasses.replace(ext, lenient=False)
+    detected = candidates(text)
+    cands = detected
+    if profile is not None:
+        # a variant's files are mostly in the dialect it extends
+        first = [c for c in cands if c[0] == profile.base]
+        cands = first + [c for c in cands if c[0] != profile.base]
+        if first and cands[0] is not detected[0]:
+            cands[0] = (profile.base, f"the {profile.name} data extends {profile.base}")
     unfit = None
-    for cand, reason in tries:
+    for cand, reason in cands:
         try:
-            return _compile(path, text, include_path, compat_warnings, cand, reason, strict)
+            return _compile(path, text, include_path, compat_warnings, cand, reason, strict,
+                            profile)
         except DesError as e:
             failures.append((cand, e))
             if is_limit_error(e):
-                break
+                break               # a limit is the file's, not the dialect's
         except ExtensionError as e:     # the profile needs what this dialect lacks
             unfit = unfit or (e, not failures)
     if unfit is not None and (unfit[1] or not failures) and not ext.lenient:
         raise unfit[0]          # the likeliest dialect cannot take the profile: say so
     if not failures:
         raise unfit[0]
-    likeliest = _likeliest(failures, evidence=not tries[0][1].startswith("nothing"))
+    likeliest = _likeliest(failures, evidence=not cands[0][1].startswith("nothing"),
+                           profile=profile)
     if ext.lenient and not is_limit_error(likeliest):
-        # then the likeliest dialect with placeholders (another dialect would read the
-        # file as little but placeholders)
         cand = likeliest.dialect
-        reason = dict(tries).get(cand, "")
+        reason = dict(cands).get(cand, "")
         try:
-            c = _compile(path, text, include_path, compat_warnings, cand, reason, ext)
+            c = _compile(path, text, include_path, compat_warnings, cand, reason, ext, profile)
         except DesError as e:
             e.dialect, e.tried = cand, likeliest.tried
             raise
@@ -87,7 +120,14 @@ def compile_file(path: str, include_path: Optional[List[str]] = None,
     raise likeliest
 
 
-def _likeliest(failures, evidence: bool) -> DesError:
+def _profile(data):
+    if data is None:
+        return _DEFAULT_DATA[0]
+    from ..stdlib.profiles import resolve
+    return resolve(data)
+
+
+def _likeliest(failures, evidence: bool, profile=None) -> DesError:
     """No dialect parses: the errors of the dialect the file most likely is.  That is the
     detector's first guess when it saw something only that dialect has (``evidence``);
     otherwise the dialect that read furthest before its first error, and then the error
@@ -114,17 +154,38 @@ def _likeliest(failures, evidence: bool) -> DesError:
         first.hint = f"{first.hint}; {note}" if first.hint else note
     best.dialect = best_cand                       # for --show-dialect
     best.tried = [c for c, _e in failures]
+    best.unknown_names = unknown_names(best)
+    if best.unknown_names and profile is None:
+        note = (f"{len(best.unknown_names)} of the errors are unknown names: if the file "
+                "is a variant's, import its data (unlev data import SOURCE --name NAME) "
+                "and check with --data NAME")
+        first = best.diagnostics[0]
+        if "--data" not in (first.hint or ""):     # an unknown name's own hint says it
+            first.hint = f"{first.hint}; {note}" if first.hint else note
     return best
 
 
-def _compile(path, text, include_path, compat_warnings, dialect, reason, ext=None) -> Compiled:
+def unknown_names(err: DesError) -> List[str]:
+    """The names among an error's diagnostics that the data tables lack."""
+    return [d.message for d in err.diagnostics
+            if d.severity == "error" and d.message.startswith(
+                ("Unknown monster", "Unknown object", "Unknown trap type"))
+            and ": write (" not in (d.hint or "")]      # not a known name in the wrong class
+
+
+def _compile(path, text, include_path, compat_warnings, dialect, reason, ext=None,
+             profile=None) -> Compiled:
     sources = SourceCache()
     if ext is not None and ext.lenient:
         from .dialect import lexicon_of
         from .extensions import lenient_for
         ext = lenient_for(ext, text, lexicon_of(dialect))
-    parser = DesParser(sources=sources, include_path=include_path, dialect=dialect,
-                       extensions=ext or None)
+    oracle = None
+    if profile is not None:
+        from .dialect_data import oracle_for_profile
+        oracle = oracle_for_profile(profile)
+    parser = DesParser(oracle=oracle, sources=sources, include_path=include_path,
+                       dialect=dialect, extensions=ext or None)
     tree = parser.parse_source(text, path)
     tree.dialect = dialect  # type: ignore[attr-defined]
     if ext and not parser.reporter.errors:
@@ -139,7 +200,8 @@ def _compile(path, text, include_path, compat_warnings, dialect, reason, ext=Non
         errors.sort(key=lambda d: (d.span.file != path, d.span.line, d.span.col))
         raise DesError(errors[0].message, errors[0].span, errors[0].hint,
                        diagnostics=errors + parser.reporter.warnings)
-    return Compiled(tree, parser.reporter.warnings, sources, dialect, reason)
+    return Compiled(tree, parser.reporter.warnings, sources, dialect, reason, profile,
+                    bool(ext is not None and ext.lenient))
 
 
 def compile_text(text: str, filename: str = "<input>", **kwargs) -> Compiled:

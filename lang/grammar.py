@@ -895,7 +895,7 @@ def p_seen_trap_mask(p):
         return
     o = _owner(p)
     if not o.trap_known(p[1]):
-        o.error(f"Unknown trap type '{p[1]}'!", span_of(p), o.trap_hint(p[1]))
+        o.unknown_name(f"Unknown trap type '{p[1]}'!", span_of(p), o.trap_hint(p[1]))
     rest = p[3] if len(p) > 2 else []
     if p[1] in rest:
         o.error(f"Monster seen_traps, trap '{p[1]}' listed twice.", span_of(p))
@@ -1159,7 +1159,7 @@ def p_trap_name(p):
         return
     o = _owner(p)
     if not o.trap_known(p[1]):
-        o.error(f"Unknown trap type '{p[1]}'!", span_of(p), o.trap_hint(p[1]))
+        o.unknown_name(f"Unknown trap type '{p[1]}'!", span_of(p), o.trap_hint(p[1]))
     p[0] = p[1]
 
 
@@ -1173,8 +1173,8 @@ def p_room_type(p):
     name = p[1]
     if name not in ROOM_TYPES:
         o = _owner(p)
-        o.warning(f'Unknown room type "{name}"!  Making ordinary room...', span_of(p),
-                  o.suggest(name, ROOM_TYPES))
+        # lev_comp warns and makes an ordinary room (a --data profile's type: the variant's)
+        o.unknown_room_type(name, span_of(p), ROOM_TYPES)
         name = "ordinary"
     p[0] = name
 
@@ -1391,17 +1391,17 @@ def p_encodemonster(p):
     kind = p.slice[1].type
     if kind == "STRING":
         if not o.monster_known(None, p[1]):
-            o.error(f'Unknown monster "{p[1]}"!', span_of(p), o.monster_hint(None, p[1]))
+            o.unknown_name(f'Unknown monster "{p[1]}"!', span_of(p), o.monster_hint(None, p[1]))
         p[0] = A.MonsterSpec(span_of(p), None, p[1])
     elif kind == "CHAR":
         if not o.monster_class_known(p[1]):
-            o.error(f"Unknown monster class '{p[1]}'!", span_of(p))
+            o.unknown_name(f"Unknown monster class '{p[1]}'!", span_of(p))
         p[0] = A.MonsterSpec(span_of(p), p[1], None)
     elif kind == "RANDOM_TYPE":
         p[0] = A.MonsterSpec(span_of(p), None, None)
     else:
         if not o.monster_known(p[2], p[4]):
-            o.error(f"Unknown monster ('{p[2]}', \"{p[4]}\")!", span_of(p), o.monster_hint(p[2], p[4]))
+            o.unknown_name(f"Unknown monster ('{p[2]}', \"{p[4]}\")!", span_of(p), o.monster_hint(p[2], p[4]))
         p[0] = A.MonsterSpec(span_of(p), p[2], p[4])
 
 
@@ -1427,11 +1427,11 @@ def p_encodexobj(p):
     o = _owner(p)
     if len(p) == 6:
         if not o.object_known(p[2], p[4]):
-            o.error(f"Unknown object ('{p[2]}', \"{p[4]}\")!", span_of(p), o.object_hint(p[2], p[4]))
+            o.unknown_name(f"Unknown object ('{p[2]}', \"{p[4]}\")!", span_of(p), o.object_hint(p[2], p[4]))
         p[0] = A.ObjectSpec(span_of(p), p[2], p[4])
     else:
         if not o.object_known(None, p[3]):
-            o.error(f'Unknown object "{p[3]}"!', span_of(p, 3), o.object_hint(None, p[3]))
+            o.unknown_name(f'Unknown object "{p[3]}"!', span_of(p, 3), o.object_hint(None, p[3]))
         p[0] = A.ObjectSpec(span_of(p), None, p[3])
 
 
@@ -1444,17 +1444,17 @@ def p_encodeobj(p):
     kind = p.slice[1].type
     if kind == "STRING":
         if not o.object_known(None, p[1]):
-            o.error(f'Unknown object "{p[1]}"!', span_of(p), o.object_hint(None, p[1]))
+            o.unknown_name(f'Unknown object "{p[1]}"!', span_of(p), o.object_hint(None, p[1]))
         p[0] = A.ObjectSpec(span_of(p), None, p[1])
     elif kind == "CHAR":
         if not o.object_class_known(p[1]):
-            o.error(f"Unknown object class '{p[1]}'!", span_of(p))
+            o.unknown_name(f"Unknown object class '{p[1]}'!", span_of(p))
         p[0] = A.ObjectSpec(span_of(p), p[1], None)
     elif kind == "RANDOM_TYPE":
         p[0] = A.ObjectSpec(span_of(p), None, None)
     else:
         if not o.object_known(p[2], p[4]):
-            o.error(f"Unknown object ('{p[2]}', \"{p[4]}\")!", span_of(p), o.object_hint(p[2], p[4]))
+            o.unknown_name(f"Unknown object ('{p[2]}', \"{p[4]}\")!", span_of(p), o.object_hint(p[2], p[4]))
         p[0] = A.ObjectSpec(span_of(p), p[2], p[4])
 
 

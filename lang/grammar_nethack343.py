@@ -272,7 +272,7 @@ def p_x343_object_char(p):
     """object_char : CHAR"""
     o = _o(p)
     if not o.object_class_known(p[1]):
-        o.error("Unknown char class!", span_of(p))
+        o.unknown_name("Unknown char class!", span_of(p))
     p[0] = A.ObjectSpec(span_of(p), p[1], None)
 
 
@@ -280,7 +280,7 @@ def p_x343_monster_char(p):
     """monster_char : CHAR"""
     o = _o(p)
     if not o.monster_class_known(p[1]):
-        o.error("Unknown monster class!", span_of(p))
+        o.unknown_name("Unknown monster class!", span_of(p))
     p[0] = A.MonsterSpec(span_of(p), p[1], None)
 
 
@@ -495,7 +495,7 @@ def p_x343_monster_c(p):
     kind = p.slice[1].type
     if kind == "CHAR":
         if not _o(p).monster_class_known(p[1]):
-            _o(p).error("Unknown monster class!", span_of(p))
+            _o(p).unknown_name("Unknown monster class!", span_of(p))
         p[0] = p[1]
     elif kind == "RANDOM_TYPE":
         p[0] = None
@@ -580,7 +580,7 @@ def p_x343_object_c(p):
     kind = p.slice[1].type
     if kind == "CHAR":
         if not _o(p).object_class_known(p[1]):
-            _o(p).error("Unknown char class!", span_of(p))
+            _o(p).unknown_name("Unknown char class!", span_of(p))
         p[0] = p[1]
     elif kind == "RANDOM_TYPE":
         p[0] = None

@@ -96,6 +96,9 @@ class DesParser:
             from .extensions import lexicon_for
             self.lexicon = lexicon_for(self.lexicon, self.extensions)
         self.oracle = oracle or oracle_of(dialect)
+        # --lenient: an unknown monster, object or trap name is a warning, and the
+        # builder puts a placeholder where it stands (unlev.populate.placeholders)
+        self.lenient_names = self.lenient
         self.sources = sources or SourceCache()
         self.include_path = list(include_path or [])
         self.max_errors = max_errors
@@ -216,6 +219,23 @@ class DesParser:
                 code: str = "lev-comp") -> None:
         self.reporter.warning(message, span, hint, code)
 
+    def unknown_name(self, message: str, span: Span, hint: Optional[str] = None) -> None:
+        """A monster, object or trap name the data tables lack: an error naming the
+        ways out (a variant's own data, --lenient), or with --lenient a warning
+        (code ``unknown-name``) that a placeholder stands in."""
+        if self.lenient_names:
+            self.warning(f"{message} (a placeholder stands in: --lenient)", span, hint,
+                         code="unknown-name")
+            return
+        if hint and ": write (" in hint:        # a known name in the wrong class
+            self.error(message, span, hint)
+            return
+        data = getattr(self.oracle, "profile_name", None) or self.dialect
+        way_out = (f"not in the {data} data: a variant's own names need its profile "
+                   "(unlev data import SOURCE --name NAME, then --data NAME), or "
+                   "--lenient to see the level with a placeholder")
+        self.error(message, span, f"{hint}; {way_out}" if hint else way_out)
+
     def recovered(self):
         """Called on each reduction of ``levstatement: error``; gives up when recovery
         keeps reducing at the same input position (a '}' or LEVEL it cannot shift).
@@ -335,9 +355,26 @@ class DesParser:
             return f"'{getattr(tok, 'text', tok.value)}' is a keyword; it cannot be used here"
         return None
 
-    def suggest(self, name: str, candidates) -> Optional[str]:
-        close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
+    def unknown_room_type(self, name: str, span: Span, known) -> None:
+        """lev_comp's warning for a room type it lacks (it makes an ordinary room); a
+        type the --data profile has is said to be the variant's, not unknown."""
+        names = getattr(self.oracle, "room_type_names", lambda: [])()
+        if name in names:
+            self.warning(f'room type "{name}" is the {self.oracle.profile_name} data\'s; '
+                         "unlev makes an ordinary room", span, code="variant-room")
+            return
+        self.warning(f'Unknown room type "{name}"!  Making ordinary room...', span,
+                     self.suggest_name(name, known))
+
+    def suggest(self, name: str, candidates, cutoff: float = 0.6) -> Optional[str]:
+        close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=cutoff)
         return f'did you mean "{close[0]}"?' if close else None
+
+    def suggest_name(self, name: str, candidates) -> Optional[str]:
+        """A "did you mean" for a game name: only a near spelling (a typo), never a
+        different creature ("tree blight" is not "yellow light")."""
+        from ..stdlib.data import NAME_CUTOFF
+        return self.suggest(name, candidates, NAME_CUTOFF)
 
     # ------------------------------------------------------------------ variables
     def lookup_var(self, name: str) -> Optional[Tuple[str, bool]]:
@@ -435,12 +472,12 @@ class DesParser:
     def monster_hint(self, cls, name):
         if cls is not None and self.oracle.monster_known(None, name):
             return self._class_hint("monster", name, self.oracle.monster_classes(name))
-        return self.suggest(name, self.oracle.monster_names())
+        return self.suggest_name(name, self.oracle.monster_names())
 
     def object_hint(self, cls, name):
         if cls is not None and self.oracle.object_known(None, name):
             return self._class_hint("object", name, self.oracle.object_classes(name))
-        return self.suggest(name, self.oracle.object_names())
+        return self.suggest_name(name, self.oracle.object_names())
 
     @staticmethod
     def _class_hint(what: str, name: str, classes) -> Optional[str]:
@@ -450,7 +487,7 @@ class DesParser:
         which = " or ".join(f"'{c}'" for c in classes)
         return f'"{name}" is {"an" if what == "object" else "a"} {what} of class {which}: ' \
                f"write ({classes[0]!r}, \"{name}\")"
-    def trap_hint(self, name): return self.suggest(name, self.oracle.trap_names())
+    def trap_hint(self, name): return self.suggest_name(name, self.oracle.trap_names())
 
     # ------------------------------------------------------------------ core functions
     def check_corecall(self, node: A.CoreCall, had_parens: bool) -> None:

@@ -24,6 +24,7 @@ the parser can raise it as a ``DesError`` with a source span.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import json
 from dataclasses import dataclass
@@ -39,9 +40,10 @@ __all__ = [
     "lookup_trap", "get_trap", "lookup_room_type", "get_room_type",
     "monster_class", "object_class", "is_monster_class_symbol", "is_object_class_symbol",
     "monsters_of_class", "objects_of_class", "object_class_bases", "object_class_probabilities",
-    "special_pm", "last_gem", "suggest", "unknown_monster_class", "unknown_object_class",
+    "special_pm", "last_gem", "suggest", "NAME_CUTOFF", "unknown_monster_class", "unknown_object_class",
     "load_table", "ShopType", "ShopStock", "shop_types", "shopkeeper_names",
     "blackmarket_prefixes", "epitaphs", "monster_named", "object_named",
+    "placeholder_monster", "placeholder_object", "placeholder_trap",
 ]
 
 T = TypeVar("T")
@@ -475,7 +477,14 @@ def _ascii_lower(s: str) -> str:
     return "".join(chr(ord(c) + 32) if "A" <= c <= "Z" else c for c in s)
 
 
-def suggest(name: str, candidates: Iterable[str], n: int = 3, cutoff: float = 0.6) -> List[str]:
+#: How alike (difflib's ratio) a game name must be to be offered as "did you mean": a
+#: typo ("minotuar", "gnome lrod": 0.87-0.9) is, another creature ("tree blight" /
+#: "yellow light" 0.61, "gold dragon" / "red dragon" 0.76) is not.
+NAME_CUTOFF = 0.8
+
+
+def suggest(name: str, candidates: Iterable[str], n: int = 3,
+            cutoff: float = NAME_CUTOFF) -> List[str]:
     """Up to *n* candidates close to *name* ("did you mean"), best first.
 
     Matching ignores case; the candidates are returned with their own spelling."""
@@ -511,6 +520,7 @@ class Lookup(Generic[T]):
     exact: bool = True
     warning: Optional[str] = None
     error: Optional[UnknownNameError] = None
+    placeholder: bool = False      # item is a stand-in record for an unknown name (lenient)
 
     @property
     def ok(self) -> bool:
@@ -522,8 +532,18 @@ class Lookup(Generic[T]):
         return self.item  # type: ignore[return-value]
 
 
-def lookup_monster(name: str, class_symbol: Optional[str] = None) -> Lookup[Monster]:
-    """lev_comp's get_monster_id(name, class)."""
+def lookup_monster(name: str, class_symbol: Optional[str] = None,
+                   lenient: bool = False) -> Lookup[Monster]:
+    """lev_comp's get_monster_id(name, class).  ``lenient``: an unknown name gives
+    :func:`placeholder_monster` (``placeholder`` set) instead of the error."""
+    found = _lookup_monster(name, class_symbol)
+    if found.ok or not lenient:
+        return found
+    return Lookup(placeholder_monster(name, class_symbol), warning=found.error.message,
+                  placeholder=True)
+
+
+def _lookup_monster(name: str, class_symbol: Optional[str]) -> Lookup[Monster]:
     if class_symbol:
         cls = _monclass_by_symbol().get(class_symbol)
         pool: Sequence[Monster] = () if cls is None else monsters_of_class(class_symbol)
@@ -549,8 +569,17 @@ def get_monster(name: str, class_symbol: Optional[str] = None) -> Monster:
     return lookup_monster(name, class_symbol).get()
 
 
-def lookup_object(name: str, class_symbol: Optional[str] = None) -> Lookup[Object]:
-    """lev_comp's get_object_id(name, class)."""
+def lookup_object(name: str, class_symbol: Optional[str] = None,
+                  lenient: bool = False) -> Lookup[Object]:
+    """lev_comp's get_object_id(name, class).  ``lenient``: an unknown name gives
+    :func:`placeholder_object` (``placeholder`` set) instead of the error."""
+    found = _lookup_object(name, class_symbol)
+    if found.ok or not lenient:
+        return found
+    return Lookup(placeholder_object(name), warning=found.error.message, placeholder=True)
+
+
+def _lookup_object(name: str, class_symbol: Optional[str]) -> Lookup[Object]:
     if class_symbol:
         cls = _objclass_by_symbol().get(class_symbol)
         pool: Sequence[Object] = () if cls is None else objects_of_class(class_symbol)
@@ -583,14 +612,58 @@ def trap_des_names() -> Dict[str, int]:
     return out
 
 
-def lookup_trap(name: str) -> Lookup[Trap]:
-    """lev_comp's get_trap_type: exact, case-sensitive."""
+def lookup_trap(name: str, lenient: bool = False) -> Lookup[Trap]:
+    """lev_comp's get_trap_type: exact, case-sensitive.  ``lenient``: an unknown name
+    gives :func:`placeholder_trap` (``placeholder`` set) instead of the error."""
     idx = trap_des_names().get(name)
     if idx is not None:
         return Lookup(trap_by_index(idx))
+    if lenient:
+        return Lookup(placeholder_trap(name), warning=f"Unknown trap type '{name}'!",
+                      placeholder=True)
     return Lookup(None, error=UnknownNameError(
         "trap", name, f"Unknown trap type '{name}'!", None,
         suggest(name, trap_des_names())))
+
+
+# ---------------------------------------------------------------------------------------
+# placeholders (--lenient): records for names the tables lack, so the level is still made
+# ---------------------------------------------------------------------------------------
+#: What a placeholder monster draws as: NetHack's "remembered, unseen monster" glyph, in a
+#: colour no real monster of the shipped tables has.
+PLACEHOLDER_MONSTER_SYMBOL = "I"
+PLACEHOLDER_COLOR = "CLR_BRIGHT_MAGENTA"
+
+
+@lru_cache(maxsize=None)
+def placeholder_monster(name: str, class_symbol: Optional[str] = None) -> Monster:
+    """A monster record for a name the tables lack: level 0, no flags, no attacks
+    (so nothing the loader does with it depends on a guess), drawn as ``I``."""
+    cls = _monclass_by_symbol().get(class_symbol) if class_symbol else None
+    return Monster(
+        index=-1, name=name, symbol=PLACEHOLDER_MONSTER_SYMBOL,
+        class_name=cls.name if cls else "placeholder",
+        class_index=cls.index if cls else 0, level=0, move=0, ac=10, mr=0, alignment=0,
+        geno=0, gen_flags=frozenset({"G_NOGEN"}), frequency=0, attacks=(), weight=0,
+        nutrition=0, sound="MS_SILENT", size="MZ_MEDIUM", size_value=2,
+        resists=frozenset(), conveys=frozenset(), mflags1=0, mflags2=0, mflags3=0,
+        m1=frozenset(), m2=frozenset(), m3=frozenset(), color=PLACEHOLDER_COLOR,
+        color_value=13, difficulty=0)
+
+
+@lru_cache(maxsize=None)
+def placeholder_object(name: str) -> Object:
+    """An object record for a name the tables lack: the game's own "strange object"
+    (class ``]``, the ILLOBJ class) under the unknown name."""
+    base = objects()[0]
+    return dataclasses.replace(base, index=-1, name=name, color=PLACEHOLDER_COLOR)
+
+
+@lru_cache(maxsize=None)
+def placeholder_trap(name: str) -> Trap:
+    """A trap record for a name the tables lack: no trap.h number (drawn as a plain
+    ``^`` under its name)."""
+    return Trap(0, name, name)
 
 
 def get_trap(name: str) -> Trap:

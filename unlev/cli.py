@@ -47,6 +47,8 @@ COMMANDS: Dict[str, Tuple[str, str]] = {
                 "convert a des-file to NetHack 3.7 Lua (one file per LEVEL)"),
     "lsp": ("unlev.editor.command",
             "a language server for des-files (LSP over stdio)"),
+    "data": ("unlev.tools.data.command",
+             "import a variant's data tables from its source; list the data profiles"),
     "docs": ("unlev.tools.docs",
              "print unlev's documentation (json-schema, known-differences, ...)"),
 }
@@ -98,6 +100,11 @@ def main(argv: Optional[List[str]] = None) -> int:
         if getattr(args, "include_anywhere", False):
             from .lang.sources import set_include_anywhere
             set_include_anywhere(True)
+        if hasattr(args, "data"):
+            # --data/--lenient, else the project's unlev.toml / [tool.unlev]
+            code = _project_settings(args)
+            if code:
+                return code
         if getattr(args, "dialect", None):
             # Commands that call compile_file without a dialect get this one.
             from .lang.frontend import set_default_dialect
@@ -107,6 +114,22 @@ def main(argv: Optional[List[str]] = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+
+
+def _project_settings(args) -> int:
+    """Apply the config file and hand --data and --lenient to every compile; 2 (a usage
+    error) for a config or profile that cannot be read."""
+    from .lang.frontend import set_default_data, set_default_lenient
+    from .stdlib.profiles import ProfileError
+    from .tools.project_config import ConfigError, apply
+    try:
+        apply(args)
+        set_default_data(args.data)
+    except (ConfigError, ProfileError) as e:
+        print(f"unlev {args.command}: error: {e}", file=sys.stderr)
+        return 2
+    set_default_lenient(bool(getattr(args, "lenient", False)))
+    return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -171,10 +171,20 @@ def build_level(compiled, level_node: Optional[A.Level] = None, seed: int = 0,
     builder = GameBuilder(rng, Level(context, level_node.name), context=context,
                           compat=BuildCompat.for_selection_compat(compat),
                           run_context=run_context, warn=warn)
+    builder.state.lenient = placeholders_wanted(compiled)
     ev = Evaluator(builder, rng, context=run_context, compat=compat, warn=warn)
     ev.run_level(level_node, compiled.tree.header)
     return finish_built_level(builder, rng, finish=finish, post_mklev=post_mklev,
                               force_flip=force_flip, flip_bits=flip_bits)
+
+
+def placeholders_wanted(compiled) -> bool:
+    """Whether names UnNetHack's tables lack are made as placeholders
+    (unlev.populate.placeholders): with --lenient, and under a variant's --data profile,
+    whose names the checker accepted (a variant's trap has no stand-in)."""
+    profile = getattr(compiled, "data", None)
+    return bool(getattr(compiled, "lenient", False)) or (
+        profile is not None and not getattr(profile, "is_default", True))
 
 
 def finish_built_level(builder, rng, *, finish: bool = True, post_mklev: bool = True,

@@ -1,12 +1,16 @@
-"""Running NetHack 3.6 and 3.4.3 levels on unlev's loader (which follows UnNetHack's).
+"""Running NetHack 3.6, 3.4.3 and variants' levels on unlev's loader (which follows
+UnNetHack's and runs on UnNetHack's data tables).
 
-The three loaders share their statements; what differs for a level of the older games
-is settled here, on a copy of the level's tree, before the evaluator runs it:
+The loaders share their statements; what differs for a level of another game is
+settled here, on a copy of the level's tree, before the evaluator runs it:
 
-* monsters and objects the older game has but UnNetHack does not (3.6's "red dragon",
-  the Wizard's "Dark One"...) get a stand-in: the UnNetHack monster or object of the
-  same class with the nearest level (cost for objects). The substitution is reported
-  through ``warn``;
+* monsters and objects the other game's data profile has but UnNetHack does not (3.6's
+  "red dragon", the Wizard's "Dark One", EvilHack's new monsters...) get a stand-in:
+  the UnNetHack monster or object of the same class with the nearest level (cost for
+  objects). The substitution is reported through ``warn``. The profile is the one
+  the file was checked against (``--data``), else the dialect's built-in one; a name
+  no table has (let through by ``--lenient``) is left for the builder's placeholders
+  (:mod:`unlev.populate.placeholders`);
 * NetHack 3.6's ``MAZE: "name", 'c'`` fills the level with ``c`` as documented; with
   the game's compatibility (``Compat.game()``) it leaves solid stone, as 3.6's lev_comp
   turns the character into an invalid type that the game's fill skips.
@@ -15,36 +19,60 @@ is settled here, on a copy of the level's tree, before the evaluator runs it:
 from __future__ import annotations
 
 import copy
-from typing import Callable, Dict, Optional, Tuple
+from typing import Callable, Dict, Optional
 
 from unlev.lang import ast as A
 
-_CACHE: Dict[Tuple[int, bool], A.Level] = {}
+_CACHE: Dict[tuple, A.Level] = {}
 
 
 def prepare(compiled, level: A.Level, game: bool = False,
             warn: Optional[Callable[[str], None]] = None) -> A.Level:
     """The level as unlev's loader should run it (the level itself for UnNetHack)."""
     dialect = getattr(compiled, "dialect", "unnethack")
-    if dialect in ("unnethack", "unnethack35"):
+    profile = getattr(compiled, "data", None)
+    if profile is None or getattr(profile, "is_default", False):
+        profile = dialect
+    lenient = bool(getattr(compiled, "lenient", False))
+    if profile in ("unnethack", "unnethack35") and not lenient:
         return level
-    key = (id(level), game)
+    key = (id(level), game, str(getattr(profile, "path", profile)), lenient)
     cached = _CACHE.get(key)
     if cached is not None and cached.name == level.name:
         return cached
     out = copy.deepcopy(level)
     notes = []
+    from unlev.stdlib import data
     for n in A.walk(out):
         if isinstance(n, A.MonsterSpec) and n.name:
-            sub = monster_stand_in(dialect, n.cls, n.name)
+            sub = monster_stand_in(profile, n.cls, n.name, lenient)
             if sub != n.name:
                 notes.append(f'{n.span.line}: monster "{n.name}" is not in UnNetHack; using "{sub}"')
                 n.name = sub
+                if n.cls and not data.is_monster_class_symbol(n.cls):
+                    n.cls = None            # a class UnNetHack lacks (EvilHack's trees '#')
+        elif isinstance(n, A.MonsterSpec) and n.cls and not data.is_monster_class_symbol(n.cls):
+            if lenient and not _class_in(profile, "monsters", n.cls):
+                # no table has the class: a placeholder, named for it
+                n.name, n.cls = f"monster of class '{n.cls}'", None
+                continue
+            notes.append(f"{n.span.line}: monster class '{n.cls}' is not in UnNetHack; "
+                         "using a random monster")
+            n.cls = None
         elif isinstance(n, A.ObjectSpec) and n.name:
-            sub = object_stand_in(dialect, n.cls, n.name)
+            sub = object_stand_in(profile, n.cls, n.name, lenient)
             if sub != n.name:
                 notes.append(f'{n.span.line}: object "{n.name}" is not in UnNetHack; using "{sub}"')
                 n.name = sub
+                if n.cls and not data.is_object_class_symbol(n.cls):
+                    n.cls = None
+        elif isinstance(n, A.ObjectSpec) and n.cls and not data.is_object_class_symbol(n.cls):
+            if lenient and not _class_in(profile, "objects", n.cls):
+                n.name, n.cls = f"object of class '{n.cls}'", None
+                continue
+            notes.append(f"{n.span.line}: object class '{n.cls}' is not in UnNetHack; "
+                         "using a random object")
+            n.cls = None
         elif isinstance(n, A.InitMap) and getattr(n, "maze_header", False) and game:
             n.fill = A.MapChar(n.fill.span, " ", 0)
     out.stand_ins = notes  # type: ignore[attr-defined]
@@ -57,9 +85,17 @@ def prepare(compiled, level: A.Level, game: bool = False,
     return out
 
 
-def dialect_row(dialect: str, table: str, name: str, cls):
-    from unlev.stdlib.data import load_table
-    rows = load_table(f"{dialect}/{table}")[table]
+def _class_in(profile, table: str, symbol: str) -> bool:
+    """Whether a profile's table has a class of that symbol."""
+    from unlev.stdlib.profiles import resolve
+    return any(c.get("symbol") == symbol for c in resolve(profile).table(table)["classes"])
+
+
+def dialect_row(dialect, table: str, name: str, cls):
+    """The row of ``name`` in a profile's table (a built-in profile's name or a
+    :class:`unlev.stdlib.profiles.Profile`), or None."""
+    from unlev.stdlib.profiles import resolve
+    rows = resolve(dialect).table(table)[table]
     low = name.lower()
     key = "symbol" if table == "monsters" else "class"
     for r in rows:
@@ -68,11 +104,13 @@ def dialect_row(dialect: str, table: str, name: str, cls):
     return None
 
 
-def monster_stand_in(dialect: str, cls: Optional[str], name: str) -> str:
+def monster_stand_in(dialect, cls: Optional[str], name: str, lenient: bool = False) -> str:
     from unlev.stdlib import data
     if data.lookup_monster(name, cls).ok:
         return name
     row = dialect_row(dialect, "monsters", name, cls)
+    if row is None and lenient:
+        return name                    # no table knows it: the builder's placeholder
     symbol = cls or (row["symbol"] if row else None)
     level = row["level"] if row else 0
     pool = [m for m in data.monsters() if symbol is None or m.symbol == symbol]
@@ -82,11 +120,13 @@ def monster_stand_in(dialect: str, cls: Optional[str], name: str) -> str:
     return best.name
 
 
-def object_stand_in(dialect: str, cls: Optional[str], name: str) -> str:
+def object_stand_in(dialect, cls: Optional[str], name: str, lenient: bool = False) -> str:
     from unlev.stdlib import data
     if data.lookup_object(name, cls).ok:
         return name
     row = dialect_row(dialect, "objects", name, cls)
+    if row is None and lenient:
+        return name
     symbol = cls or (row["class"] if row else None)
     cost = row["cost"] if row else 0
     pool = [o for o in data.objects() if o.name and (symbol is None or o.class_symbol == symbol)]

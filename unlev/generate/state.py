@@ -105,6 +105,7 @@ class BuildState:
         self.containers: List[Optional[Object]] = []
         self.monster_stack: List[Optional[Monster]] = []
         self.finished = False
+        self.lenient = False    # unknown names make placeholders (populate.placeholders)
 
     @property
     def context(self) -> DungeonContext:

@@ -28,6 +28,8 @@ def add_parser(subparsers) -> None:
                         "des-file's directory")
     p.add_argument("--dialect", default="auto",
                    choices=("auto", "unnethack", "nethack36", "nethack343"))
+    p.add_argument("--data", metavar="NAME|DIR", default=None,
+                   help="the data profile whose names the des-file uses (see unlev data)")
     p.add_argument("--verify", metavar="SEEDS", default=None,
                    help="also run des-file and Lua under seeds 1..N and say whether the "
                         "JSON is byte-identical")

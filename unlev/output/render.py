@@ -475,6 +475,9 @@ def summary(level: Level, *, seed: Optional[int] = None, source: Optional[str] =
         lines.append(Text("message: " + msg, style="italic"))
     for w in level.extras.get("warnings") or []:
         lines.append(Text("warning: " + str(w), style="yellow"))
+    held = placeholder_line(level)
+    if held:
+        lines.append(Text(held, style="magenta"))
     gold = sum(o.attrs.get("quantity", 0) or 0 for o in level.objects
                if o.id == "gold piece" and isinstance(o.attrs.get("quantity", 0), int))
     n_doors = level.typ.count(T.DOOR) + level.typ.count(T.SDOOR)
@@ -503,6 +506,19 @@ def summary(level: Level, *, seed: Optional[int] = None, source: Optional[str] =
             lines.append(Text(f"... {len(rest)} more kinds ({sum(r[3] for r in rest)} "
                               "things); --json lists everything", style="dim"))
     return Group(*lines)
+
+
+def placeholder_line(level: Level) -> str:
+    """``placeholders: 3 (monster "tree blight" x2, trap "lever")``: what --lenient
+    stood in for names the data lacks, or "" when nothing was."""
+    table = level.extras.get("placeholders") or {}
+    items = [(kind, name, n) for kind, names in table.items() for name, n in names.items()]
+    if not items:
+        return ""
+    total = sum(n for _k, _nm, n in items)
+    shown = ", ".join(f'{kind} "{name}"' + (f" x{n}" if n > 1 else "")
+                      for kind, name, n in items)
+    return f"placeholders: {total} ({shown}): names UnNetHack's tables lack"
 
 
 def level_view(level: Level, *, seed: Optional[int] = None, source: Optional[str] = None):

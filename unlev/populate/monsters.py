@@ -13,6 +13,7 @@ from typing import Optional
 
 from unlev.lang.values import Coord, MonsterValue
 from unlev.stdlib import data
+from unlev.populate import placeholders
 from unlev.stdlib import terrain as T
 from unlev.stdlib.rng import RNG
 from unlev.model.level import (
@@ -68,7 +69,7 @@ def create_monster(st: BuildState, mv: MonsterValue, coord: Coord, attrs: dict) 
     pm = None
     if mv is not None and not mv.is_random:
         if mv.name is not None:
-            pm = data.get_monster(mv.name, mv.cls)
+            pm = placeholders.monster_kind(st, mv.name, mv.cls)
         else:
             pm = pctx.random_monster_of_class(rng, mv.cls, spc=G_NOGEN)
     if pm is not None and lev.context.in_mines:
@@ -104,6 +105,8 @@ def create_monster(st: BuildState, mv: MonsterValue, coord: Coord, attrs: dict) 
         return None
     record = des_monster_attrs(attrs)
     record["spot"] = "random" if coord.random else "fixed"   # the des-file chose it
+    if placeholders.is_placeholder(pm):
+        record["placeholder"] = True
     if attrs.get("align") is not None:
         al = amask2align(amask)
         record["alignment"] = ALIGN_NAMES.get(al, str(al))

@@ -13,6 +13,7 @@ from typing import Optional
 
 from unlev.lang.values import Coord, MonsterValue, ObjectValue
 from unlev.stdlib import data
+from unlev.populate import placeholders
 from unlev.stdlib.rng import RNG
 from unlev.model.level import (
     Object,
@@ -67,7 +68,7 @@ def end_container(st: BuildState) -> None:
 def spo_object(st: BuildState, ov: ObjectValue, coord, attrs: dict, container: bool) -> None:
     specific = None
     if ov is not None and ov.name is not None:
-        specific = data.get_object(ov.name, ov.cls if ov.cls not in (None,) else None)
+        specific = placeholders.object_kind(st, ov.name, ov.cls)
     quan = attrs.get("quantity", -1)
     quancnt = quan if specific is not None else 0
     while True:
@@ -104,6 +105,8 @@ def create_object(st: BuildState, ov: ObjectValue, specific, coord, attrs: dict,
     if isinstance(mt, MonsterValue):
         record["montype"] = corpsenm(st, mt, pctx)
     record["spot"] = "random" if coord.random else "fixed"   # the des-file chose it
+    if placeholders.is_placeholder(kind):
+        record["placeholder"] = True
     obj = new_object(x, y, kind, "des", buried=bool(attrs.get("buried")), **record)
     init_object(st, obj, kind, rng)
     for key in ("locked", "trapped", "montype"):      # the des-file's word wins

@@ -12,6 +12,7 @@ from typing import Optional
 
 from unlev.lang.values import Coord
 from unlev.stdlib import data
+from unlev.populate import placeholders
 from unlev.populate import kinds
 from unlev.stdlib import terrain as T
 from unlev.model.level import (
@@ -52,8 +53,11 @@ def do_trap(st: BuildState, name: Optional[str], coord: Coord):
     if name is None:
         kind = pctx.random_trap(st.rng)
     else:
-        kind = kinds.fall_through_or_rocks(data.get_trap(name), lev.can_fall_thru())
-    maketrap(st, x, y, kind)
+        kind = kinds.fall_through_or_rocks(placeholders.trap_kind(st, name),
+                                           lev.can_fall_thru())
+    trap = maketrap(st, x, y, kind)
+    if trap is not None and placeholders.is_placeholder(kind):
+        trap.attrs["placeholder"] = True
     if kinds.web_spider(st.rng, pctx.level_difficulty, kind) and \
             st.monster_at(x, y) is None:
         monsters.born(st, add_monster(lev, x, y, data.monster_named("giant spider"), "web"),

@@ -108,10 +108,11 @@ def check_lua(path: str) -> bool:
     return True
 
 
-def check_one(path: str, args) -> bool:
-    """Check one file, printing its errors and warnings to standard error."""
+def check_one(path: str, args):
+    """Check one file, printing its errors and warnings to standard error: (passed,
+    what --lenient let through by kind)."""
     if path.endswith(".lua"):
-        return check_lua(path)
+        return check_lua(path), {}
     try:
         compiled = compile_file(path, include_path=args.include_path,
                                 compat_warnings=not args.no_compat_warnings,
@@ -119,13 +120,28 @@ def check_one(path: str, args) -> bool:
     except DesError as e:
         print(format_des_error(e, path), file=sys.stderr)
         report_failed_dialect(args, path, e)
-        return False
+        return False, {}
     report_dialect(args, path, compiled)
     if not args.quiet:
         for w in compiled.warnings:
             if shown(w, compiled.sources, args.select, args.ignore, LINT_ONLY_CODES):
                 print(format_diagnostic(w, compiled.sources), file=sys.stderr)
-    return True
+    return True, lenient_counts(compiled.warnings)
+
+
+def lenient_counts(warnings) -> dict:
+    """What placeholders stand for in a file read with --lenient: unknown monster,
+    object and trap names, and (unlev.lang.extensions.counts) statements, flags and
+    map characters, by kind."""
+    from unlev.lang.extensions import counts
+    held: dict = {}
+    for w in warnings:
+        if w.code == "unknown-name":
+            kind = w.message.split()[1].rstrip("!") + " name"   # monster / object / trap
+            held[kind] = held.get(kind, 0) + 1
+    for kind, n in counts(warnings).items():
+        held[kind] = held.get(kind, 0) + n
+    return held
 
 
 class _Captured(io.StringIO):
@@ -147,8 +163,8 @@ def _check_in_worker(path: str):
     real = sys.stderr
     sys.stderr = _Captured(real.isatty())
     try:
-        ok = check_one(path, _WORKER_ARGS[0])
-        return ok, sys.stderr.getvalue()
+        ok, held = check_one(path, _WORKER_ARGS[0])
+        return ok, held, sys.stderr.getvalue()
     finally:
         sys.stderr = real
 
@@ -177,7 +193,7 @@ def cmd_check(args) -> int:
         return 2
     jobs = check_jobs(args, files)
     if jobs == 1:
-        results = ((check_one(f, args), "") for f in files)
+        results = ((*check_one(f, args), "") for f in files)
         pool = None
     else:
         import multiprocessing
@@ -187,8 +203,9 @@ def cmd_check(args) -> int:
         pool = multiprocessing.get_context("fork").Pool(jobs)
         results = pool.imap(_check_in_worker, files)
     passed = failed = 0
+    skipped: dict = {}       # --lenient: what placeholders stand for, by kind
     try:
-        for ok, text in results:
+        for ok, held, text in results:
             if text:
                 sys.stderr.write(text)
                 sys.stderr.flush()
@@ -196,9 +213,13 @@ def cmd_check(args) -> int:
                 passed += 1
             else:
                 failed += 1
+            for kind, n in held.items():
+                skipped[kind] = skipped.get(kind, 0) + n
     finally:
         if pool is not None:
             pool.close()
             pool.join()
-    print(f"{passed} passed, {failed} failed")
+    held = ", ".join(f"{n} {kind}{'s' if n > 1 else ''}" for kind, n in sorted(skipped.items()))
+    print(f"{passed} passed, {failed} failed" + (f" (--lenient let through {held})"
+                                                   if held else ""))
     return 0 if failed == 0 else 1

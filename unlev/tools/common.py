@@ -30,6 +30,14 @@ def add_common_options(p: argparse.ArgumentParser) -> None:
                    help="des-file dialect (default auto: decided from each file, see --show-dialect)")
     p.add_argument("--show-dialect", action="store_true",
                    help="say which dialect each file was read as, and why")
+    p.add_argument("--data", metavar="NAME|DIR", default=None,
+                   help="the data profile whose monster, object and trap names the files "
+                   "use: unnethack, nethack36, nethack343 or one made by 'unlev data "
+                   "import' (default: each dialect's own; or 'data' in unlev.toml / "
+                   "[tool.unlev] of pyproject.toml)")
+    p.add_argument("--lenient", action="store_true", default=None,
+                   help="unknown monster, object and trap names are warnings and the level "
+                   "shows a placeholder for each (default: errors)")
 
 
 COMPAT_CHOICES = ("documented", "game")
@@ -57,8 +65,13 @@ def report_failed_dialect(args, path: str, err) -> None:
     whose errors are shown."""
     if getattr(args, "show_dialect", False) and getattr(err, "tried", None):
         from unlev.lang.dialect import label
+        names = getattr(err, "unknown_names", [])
+        more = ""
+        if names and not getattr(args, "data", None):
+            more = (f"; {len(names)} of them are unknown names: a variant's file? "
+                    "try --data NAME (unlev data import) or --lenient")
         print(f"{path}: no dialect reads it (tried: {', '.join(label(c) for c in err.tried)}); "
-              f"the errors are {label(err.dialect)}'s", file=sys.stderr)
+              f"the errors are {label(err.dialect)}'s{more}", file=sys.stderr)
 
 
 def report_dialect(args, path: str, compiled) -> None:

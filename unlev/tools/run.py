@@ -204,12 +204,26 @@ def _build_des(args, seed: int, show: bool):
         try:
             # warnings met while building are in the drawing's summary when shown
             built.append(build_one(compiled, node, seed, args, warn_to_stderr=not show))
+            if show and not args.quiet:
+                _stand_in_notes(compiled, node, args)
         except DesError as e:
             print(format_des_error(e, args.file), file=sys.stderr)
             return 1
         except Exception as e:  # noqa: BLE001 - reported as unlev's bug
             return _internal_error(args, node.name, seed, e)
     return built
+
+
+def _stand_in_notes(compiled, node, args) -> None:
+    """With the drawing (whose summary holds the builder's warnings), the stand-ins for
+    names UnNetHack lacks (a 3.6/3.4.3 level's, a --data profile's) still go to
+    standard error, as without it."""
+    from unlev.generate import dialect_levels
+    prepared = dialect_levels.prepare(compiled, node, game=args.compat == "game")
+    for note in getattr(prepared, "stand_ins", ()):
+        line, _sep, text = note.partition(": ")      # "18: monster ... using ..."
+        d = Diagnostic("warning", text, Span(args.file, int(line) if line.isdigit() else 0, 0))
+        print(d.format({}), file=sys.stderr)
 
 
 def _build_lua(args, seed: int, show: bool):

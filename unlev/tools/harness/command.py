@@ -20,7 +20,7 @@ from typing import Dict, List, Optional, Tuple
 
 from unlev.tools.harness.config import ConfigError, SkipConfig, directives_of, parse_seeds
 from unlev.tools.harness.jobs import ERROR, FAILED, PASSED, Job, Settings, describe_failure, \
-    list_jobs, run_job
+    list_jobs, run_job, use_settings
 from unlev.tools.executor import DEFAULT_CONNECT_TIMEOUT, ExecutorError, \
     add_executor_options, run_unordered
 from unlev.lang.diagnostics import DesError
@@ -83,6 +83,7 @@ def add_parser(subparsers) -> None:
 # ------------------------------------------------------------------ running jobs
 def _run_batch(batch: Tuple[List[Job], Settings]) -> List[dict]:
     jobs, settings = batch
+    use_settings(settings)
     return [run_job(j, settings) for j in jobs]
 
 
@@ -139,7 +140,8 @@ def cmd_test(args) -> int:
     settings = Settings(snapshots=args.snapshots, update=args.update, ci=args.ci,
                         compat=args.compat, no_flip=args.no_flip,
                         include_path=tuple(args.include_path), config=config,
-                        dialect=args.dialect, context=context_values(args))
+                        dialect=args.dialect, context=context_values(args),
+                        data=_data_folder(), lenient=bool(getattr(args, "lenient", False)))
     t0 = time.perf_counter()
 
     jobs: List[Job] = []
@@ -178,6 +180,14 @@ def cmd_test(args) -> int:
     results = results_early + results
     seconds = time.perf_counter() - t0
     return _report(results, lint_text, lint_count, seconds, seeds, args, out)
+
+
+def _data_folder():
+    from unlev.lang.frontend import default_data
+    prof = default_data()
+    if prof is None:
+        return None
+    return prof.name if prof.builtin else str(prof.path)
 
 
 def _lint(path: str, settings: Settings, levels, config: SkipConfig) -> List[str]:

@@ -44,6 +44,16 @@ class Settings:
     config: SkipConfig = field(default_factory=SkipConfig)
     dialect: str = "auto"
     context: Tuple = ()                 # run's --depth ... --date (context_options)
+    data: Optional[str] = None          # --data: the profile's folder (None: the dialect's)
+    lenient: bool = False               # --lenient: unknown names make placeholders
+
+
+def use_settings(settings: Settings) -> None:
+    """Make --data and --lenient the defaults of this process's compiles (a worker
+    process starts without the parent's)."""
+    from unlev.lang.frontend import set_default_data, set_default_lenient
+    set_default_data(settings.data)
+    set_default_lenient(settings.lenient)
 
 
 def file_key(path: str) -> str:

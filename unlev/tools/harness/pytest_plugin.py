@@ -13,6 +13,8 @@ unlev is enough.  Options::
     --unlev-config FILE     per-level settings (default: unlev-test.ini if present)
     --unlev-compat MODE     documented (default) or game
     --unlev-dialect NAME    auto (default), unnethack, nethack36 or nethack343
+    --unlev-data NAME|DIR   the data profile whose names the des-files use (unlev data)
+    --unlev-lenient         unknown names are warnings and make placeholders
     --unlev-lint            add one lint item per des-file
 
 Node ids read ``path/to/file.des::LEVEL[seed=N]``.
@@ -43,6 +45,10 @@ def pytest_addoption(parser) -> None:
     g.addoption("--unlev-dialect", default="auto",
                 choices=("unnethack", "nethack36", "nethack343", "auto"),
                 help="des-file dialect (default auto: decided from each file)")
+    g.addoption("--unlev-data", default=None, metavar="NAME|DIR",
+                help="the data profile whose names the des-files use (see unlev data)")
+    g.addoption("--unlev-lenient", action="store_true", default=False,
+                help="unknown names are warnings and make placeholders")
     g.addoption("--unlev-lint", action="store_true", default=False,
                 help="one extra item per des-file that fails on lint findings")
 
@@ -72,10 +78,21 @@ def _settings(config):
     except ConfigError as e:
         raise pytest.UsageError(str(e)) from None
     snaps = config.getoption("unlev_snapshots")
+    from unlev.stdlib.profiles import ProfileError, resolve
+    from unlev.tools.harness.jobs import use_settings
+    data = config.getoption("unlev_data")
+    try:
+        prof = resolve(data) if data else None
+    except ProfileError as e:
+        raise pytest.UsageError(str(e)) from None
     settings = Settings(snapshots=os.path.abspath(snaps) if snaps else None,
                         update=config.getoption("unlev_update"),
                         compat=config.getoption("unlev_compat"), config=skip,
-                        dialect=config.getoption("unlev_dialect"))
+                        dialect=config.getoption("unlev_dialect"),
+                        data=None if prof is None else (
+                            prof.name if prof.builtin else str(prof.path)),
+                        lenient=config.getoption("unlev_lenient"))
+    use_settings(settings)
     config._unlev_settings = (seeds, settings)
     return config._unlev_settings
 

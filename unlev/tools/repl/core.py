@@ -30,7 +30,7 @@ from unlev.lang.session import (Fragment, FragmentSession, format_value, needs_m
 from unlev.model.level import DungeonContext, Level
 from unlev.output.words import count
 from unlev.tools.repl.view import changed_cells, contents, describe_change, draw, map_rows
-from unlev.generate.build import find_level, guess_context
+from unlev.generate.build import find_level, guess_context, placeholders_wanted
 from unlev.stdlib.builtins import RunContext
 from unlev.stdlib.rng import RNG
 from unlev.stdlib.selection import Compat
@@ -137,6 +137,8 @@ class Repl:
             builder = GameBuilder(rng, Level(context, name), context=context,
                                   compat=BuildCompat.for_selection_compat(self.compat),
                                   run_context=run_context, warn=self._warn)
+            if self.compiled is not None:
+                builder.state.lenient = placeholders_wanted(self.compiled)
             old = self.session
             session = FragmentSession(builder, rng, context=run_context, compat=self.compat,
                                       warn=self._warn, include_path=self.include_path)

@@ -1,0 +1,161 @@
+"""``unlev data import|list|show``: make a data profile from a variant's source and see
+which profiles ``--data`` can find.
+
+Why a command: a variant maintainer's des-files name the variant's own monsters and
+objects; ``unlev data import ~/src/evilhack --name evilhack`` reads them from the
+variant's C source (:mod:`.importer`) into a profile (:mod:`unlev.stdlib.profiles`)
+that every command then takes as ``--data evilhack``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Optional
+
+HELP = "import a variant's data tables from its source; list the data profiles"
+
+EXAMPLES = """examples:
+  unlev data import ~/src/EvilHack --name evilhack      read include/ src/ util/
+  unlev check ~/src/EvilHack/dat --data evilhack        check its des-files by its names
+  unlev data list                                       the profiles --data can name
+  unlev data show evilhack                              what a profile holds
+"""
+
+
+ACTIONS = ("import", "list", "show")
+
+
+def add_parser(subparsers) -> None:
+    p = subparsers.add_parser("data", help=HELP, description=HELP, epilog=EXAMPLES,
+                              formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("action", metavar="ACTION",
+                   help="import SOURCE... --name NAME: read a variant's source tree "
+                   "(include/, src/, util/; with more than one, a file is taken from the "
+                   "first that has it) into a profile; list: the profiles --data NAME "
+                   "finds; show NAME|DIR: what a profile holds")
+    p.add_argument("paths", nargs="*", metavar="SOURCE|NAME")
+    p.add_argument("--name", help="import: the profile's name (--data NAME)")
+    p.add_argument("--base", choices=["auto", "unnethack", "nethack36", "nethack343"],
+                   default="auto", help="import: the dialect the variant extends "
+                   "(default: decided from its util/lev_comp.y)")
+    p.add_argument("--out", type=Path, default=None,
+                   help="import: the profile folder (default: the user profile "
+                   "folder/NAME, where --data NAME finds it)")
+    p.add_argument("-D", dest="define", action="append", default=[], metavar="NAME[=V]",
+                   help="import: define a feature macro of the variant's build")
+    p.add_argument("-U", dest="undef", action="append", default=[], metavar="NAME",
+                   help="import: undefine a feature macro")
+    p.add_argument("--no-config", action="store_true",
+                   help="import: do not read the feature macros the variant's "
+                   "include/config.h turns on (the base game's defaults only)")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    if args.action not in ACTIONS:
+        print(f"unlev data: error: unknown action {args.action!r} (choose from "
+              f"{', '.join(ACTIONS)})", file=sys.stderr)
+        return 2
+    if args.action == "import":
+        if not args.paths or not args.name:
+            print("unlev data: error: import needs a SOURCE folder and --name NAME",
+                  file=sys.stderr)
+            return 2
+        args.source = [Path(s) for s in args.paths]
+        return run_import(args)
+    if args.action == "show":
+        if len(args.paths) != 1:
+            print("unlev data: error: show needs one profile NAME or folder", file=sys.stderr)
+            return 2
+        args.profile = args.paths[0]
+        return run_show(args)
+    return run_list(args)
+
+
+def detect_base(sources) -> Optional[str]:
+    """The dialect a source tree's lev_comp speaks: UnNetHack's has INCLUDE/SPILL,
+    NetHack 3.6's flow control and a MAZE header, 3.4.3's no IF."""
+    from .importer import Sources
+    path = Sources(sources).find("util/lev_comp.y")
+    if path is None:
+        return None
+    text = path.read_text(encoding="latin-1")
+    if "INCLUDE_ID" in text or "SPILL_ID" in text:
+        return "unnethack"
+    if "IF_ID" in text:
+        return "nethack36"
+    return "nethack343"
+
+
+def run_import(args) -> int:
+    from unlev.stdlib import profiles
+    from .config_features import config_features
+    from .importer import SourceError, import_tables, summary, write_profile
+    for s in args.source:
+        if not s.is_dir():
+            print(f"unlev data: error: cannot read {s}: not a folder", file=sys.stderr)
+            return 2
+    base = args.base
+    if base == "auto":
+        base = detect_base(args.source)
+        if base is None:
+            print("unlev data: error: no util/lev_comp.y to tell the base dialect from; "
+                  "give --base", file=sys.stderr)
+            return 2
+        print(f"unlev data: base dialect {base} (from util/lev_comp.y)", file=sys.stderr)
+    define = list(args.define)
+    if not args.no_config:
+        found = config_features(args.source)
+        define = [f for f in found if f not in args.undef] + define
+        if found:
+            print(f"unlev data: feature macros from include/config.h: {' '.join(found)}",
+                  file=sys.stderr)
+    try:
+        tables, warnings = import_tables(args.source, base, define, args.undef)
+    except (SourceError, ValueError, KeyError) as e:
+        print(f"unlev data: error: {e}", file=sys.stderr)
+        return 1
+    for w in warnings:
+        print(f"unlev data: warning: {w}", file=sys.stderr)
+    out = args.out or profiles.user_profile_dir() / args.name
+    try:
+        write_profile(out, args.name, base, tables,
+                      source=", ".join(str(s.resolve()) for s in args.source))
+    except OSError as e:
+        print(f"unlev data: error: cannot write {out}: {e.strerror}", file=sys.stderr)
+        return 2
+    print(f"{args.name}: {summary(tables)} -> {out}")
+    return 0
+
+
+def run_list(args) -> int:
+    from unlev.stdlib import profiles
+    for name, path in profiles.available():
+        try:
+            prof = profiles.load(path) if name not in profiles.BUILTIN else profiles.builtin(name)
+        except profiles.ProfileError as e:
+            print(f"{name}\t(unreadable: {e})")
+            continue
+        kind = "built-in" if prof.builtin else str(path)
+        print(f"{name}\t{prof.base}\t{kind}")
+    return 0
+
+
+def run_show(args) -> int:
+    from unlev.stdlib import profiles
+    try:
+        prof = profiles.resolve(args.profile)
+    except profiles.ProfileError as e:
+        print(f"unlev data: error: {e}", file=sys.stderr)
+        return 2
+    names = profiles.names_of(prof)
+    print(f"profile {prof.name}: extends {prof.base}; {prof.path}")
+    if prof.source:
+        print(f"source: {prof.source}")
+    for kind, items in names.items():
+        print(f"{kind}s: {len(items)}")
+    if prof.extensions:
+        print(f"extensions: {', '.join(sorted(prof.extensions))}")
+    return 0

@@ -1,0 +1,751 @@
+"""A small C preprocessor and constant-expression evaluator, enough to read NetHack's tables.
+
+It is not a full C preprocessor.  It handles what NetHack's data files use:
+
+* comments, line splicing, string / character literals;
+* ``#define`` (object-like and function-like, ``#`` and ``##``), ``#undef``;
+* ``#if`` / ``#ifdef`` / ``#ifndef`` / ``#elif`` / ``#else`` / ``#endif`` with
+  ``defined`` and integer expressions;
+* ``enum { A = 0, B, ... }`` declarations, whose members become constants.
+
+``#include`` is *not* followed: callers load the headers they need explicitly, in order,
+so that a missing system header (config.h, ...) never matters.
+
+Names listed as *protected* are never expanded even if the file defines them.  The table
+readers protect the row macros (``MON``, ``OBJECT``, ...) so that each row survives as a
+call whose arguments can be picked apart.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Dict, Iterable, List, Optional, Sequence
+
+__all__ = [
+    "Token", "Macro", "Preprocessor", "Call", "UnknownName", "evaluate", "tokenize",
+    "split_args", "find_calls", "find_initializer", "parse_braces", "tokens_text",
+]
+
+
+class Token:
+    __slots__ = ("kind", "text", "hide", "line")
+
+    def __init__(self, kind: str, text: str, hide: frozenset = frozenset(), line: int = 0):
+        self.kind = kind      # 'id', 'num', 'str', 'chr', 'op'
+        self.text = text
+        self.hide = hide
+        self.line = line
+
+    def with_hide(self, hide: frozenset) -> "Token":
+        return Token(self.kind, self.text, hide, self.line)
+
+    def __repr__(self) -> str:
+        return f"Token({self.kind}, {self.text!r})"
+
+
+@dataclass
+class Macro:
+    name: str
+    params: Optional[List[str]]       # None: object-like
+    body: List[Token]
+    variadic: bool = False
+
+
+_TOKEN_RE = re.compile(
+    r"""
+    (?P<id>[A-Za-z_][A-Za-z0-9_]*)
+  | (?P<num>(?:0[xX][0-9A-Fa-f]+|\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+)[uUlLfF]*)
+  | (?P<str>"(?:\\.|[^"\\])*")
+  | (?P<chr>'(?:\\.|[^'\\])+')
+  | (?P<op>\.\.\.|<<=|>>=|->|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||\#\#|[-+*/%&|^~!<>=?:;,.(){}\[\]\#])
+  | (?P<ws>\s+)
+  | (?P<bad>.)
+    """,
+    re.VERBOSE | re.DOTALL,
+)
+
+
+def tokenize(text: str, line: int = 0) -> List[Token]:
+    out: List[Token] = []
+    for m in _TOKEN_RE.finditer(text):
+        kind = m.lastgroup
+        if kind == "ws":
+            continue
+        if kind == "bad":
+            # stray characters (e.g. '@' or '$' in odd code): keep as operators
+            kind = "op"
+        out.append(Token(kind, m.group(), frozenset(), line))
+    return out
+
+
+def tokens_text(tokens: Sequence[Token]) -> str:
+    return " ".join(t.text for t in tokens)
+
+
+def _strip_comments(src: str) -> str:
+    """Remove comments (keeping newlines so line numbers survive), after line splicing."""
+    out = []
+    i, n = 0, len(src)
+    while i < n:
+        c = src[i]
+        if c == "/" and i + 1 < n and src[i + 1] == "*":
+            j = src.find("*/", i + 2)
+            if j < 0:
+                j = n - 2
+            out.append(" " + "\n" * src.count("\n", i, j + 2))
+            i = j + 2
+        elif c == "/" and i + 1 < n and src[i + 1] == "/":
+            j = src.find("\n", i)
+            i = n if j < 0 else j
+        elif c in "\"'":
+            j = i + 1
+            while j < n and src[j] != c and src[j] != "\n":
+                j += 2 if src[j] == "\\" else 1
+            out.append(src[i:j + 1])
+            i = j + 1
+        else:
+            j = i
+            while j < n and src[j] not in "/\"'":
+                j += 1
+            if j == i:
+                j += 1
+            out.append(src[i:j])
+            i = j
+    return "".join(out)
+
+
+class UnknownName(Exception):
+    """An identifier in a constant expression that has no known value."""
+
+
+_CAST_WORDS = {"char", "int", "long", "short", "unsigned", "signed", "const", "void",
+               "schar", "uchar", "xchar", "boolean", "genericptr_t", "struct", "aligntyp",
+               "*"}
+
+
+def _c_int(text: str) -> int:
+    t = text.rstrip("uUlL")
+    if t.lower().startswith("0x"):
+        return int(t, 16)
+    if len(t) > 1 and t.startswith("0") and t.isdigit():
+        return int(t, 8)
+    return int(t)
+
+
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "0": "\0", "\\": "\\", "'": "'", '"': '"',
+            "a": "\a", "b": "\b", "f": "\f", "v": "\v", "?": "?"}
+
+
+def unescape(body: str) -> str:
+    out, i = [], 0
+    while i < len(body):
+        c = body[i]
+        if c == "\\" and i + 1 < len(body):
+            nxt = body[i + 1]
+            if nxt in "01234567":
+                j = i + 1
+                while j < len(body) and j < i + 4 and body[j] in "01234567":
+                    j += 1
+                out.append(chr(int(body[i + 1:j], 8)))
+                i = j
+                continue
+            if nxt == "x":
+                j = i + 2
+                while j < len(body) and body[j] in "0123456789abcdefABCDEF":
+                    j += 1
+                out.append(chr(int(body[i + 2:j], 16)))
+                i = j
+                continue
+            out.append(_ESCAPES.get(nxt, nxt))
+            i += 2
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+def _cdiv(a: int, b: int) -> int:
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b >= 0) else -q
+
+
+def _cmod(a: int, b: int) -> int:
+    return a - b * _cdiv(a, b)
+
+
+class _ExprParser:
+    """Precedence-climbing evaluator for C integer constant expressions."""
+
+    BINARY = {
+        "||": 1, "&&": 2, "|": 3, "^": 4, "&": 5, "==": 6, "!=": 6,
+        "<": 7, ">": 7, "<=": 7, ">=": 7, "<<": 8, ">>": 8, "+": 9, "-": 9,
+        "*": 10, "/": 10, "%": 10,
+    }
+
+    def __init__(self, tokens: Sequence[Token], names: Optional[Dict[str, int]] = None,
+                 unknown_is_zero: bool = False):
+        self.toks = list(tokens)
+        self.i = 0
+        self.names = names or {}
+        self.unknown_is_zero = unknown_is_zero
+
+    def peek(self) -> Optional[Token]:
+        return self.toks[self.i] if self.i < len(self.toks) else None
+
+    def take(self) -> Token:
+        t = self.peek()
+        if t is None:
+            raise SyntaxError("unexpected end of expression")
+        self.i += 1
+        return t
+
+    def parse(self) -> int:
+        v = self.ternary()
+        if self.peek() is not None:
+            raise SyntaxError(f"trailing tokens: {tokens_text(self.toks[self.i:])}")
+        return v
+
+    def ternary(self) -> int:
+        cond = self.binary(1)
+        t = self.peek()
+        if t is not None and t.text == "?":
+            self.take()
+            a = self.ternary()
+            if self.take().text != ":":
+                raise SyntaxError("expected ':'")
+            b = self.ternary()
+            return a if cond else b
+        return cond
+
+    def binary(self, min_prec: int) -> int:
+        lhs = self.unary()
+        while True:
+            t = self.peek()
+            if t is None or t.kind != "op" or t.text not in self.BINARY:
+                return lhs
+            prec = self.BINARY[t.text]
+            if prec < min_prec:
+                return lhs
+            self.take()
+            rhs = self.binary(prec + 1)
+            lhs = self.apply(t.text, lhs, rhs)
+
+    @staticmethod
+    def apply(op: str, a: int, b: int) -> int:
+        if op == "||":
+            return int(bool(a) or bool(b))
+        if op == "&&":
+            return int(bool(a) and bool(b))
+        if op == "|":
+            return a | b
+        if op == "^":
+            return a ^ b
+        if op == "&":
+            return a & b
+        if op == "==":
+            return int(a == b)
+        if op == "!=":
+            return int(a != b)
+        if op == "<":
+            return int(a < b)
+        if op == ">":
+            return int(a > b)
+        if op == "<=":
+            return int(a <= b)
+        if op == ">=":
+            return int(a >= b)
+        if op == "<<":
+            return a << b
+        if op == ">>":
+            return a >> b
+        if op == "+":
+            return a + b
+        if op == "-":
+            return a - b
+        if op == "*":
+            return a * b
+        if op == "/":
+            return _cdiv(a, b)
+        if op == "%":
+            return _cmod(a, b)
+        raise SyntaxError(op)
+
+    def unary(self) -> int:
+        t = self.take()
+        if t.kind == "op":
+            if t.text == "-":
+                return -self.unary()
+            if t.text == "+":
+                return self.unary()
+            if t.text == "!":
+                return int(not self.unary())
+            if t.text == "~":
+                return ~self.unary()
+            if t.text == "(":
+                # a cast such as (char *) or (int)?
+                j = self.i
+                while j < len(self.toks) and self.toks[j].text in _CAST_WORDS:
+                    j += 1
+                if j > self.i and j < len(self.toks) and self.toks[j].text == ")":
+                    self.i = j + 1
+                    return self.unary()
+                v = self.ternary()
+                if self.take().text != ")":
+                    raise SyntaxError("expected ')'")
+                return v
+        if t.kind == "num":
+            return _c_int(t.text)
+        if t.kind == "chr":
+            s = unescape(t.text[1:-1])
+            return ord(s[0]) if s else 0
+        if t.kind == "id":
+            if t.text in self.names:
+                return self.names[t.text]
+            if self.unknown_is_zero:
+                return 0
+            raise UnknownName(t.text)
+        raise SyntaxError(f"unexpected token {t.text!r}")
+
+
+def evaluate(tokens: Sequence[Token], names: Optional[Dict[str, int]] = None,
+             unknown_is_zero: bool = False) -> int:
+    """Evaluate an already macro-expanded C integer constant expression."""
+    return _ExprParser(tokens, names, unknown_is_zero).parse()
+
+
+def split_args(tokens: Sequence[Token], start: int) -> tuple:
+    """tokens[start] is '('; return (list of argument token lists, index of matching ')')."""
+    assert tokens[start].text == "("
+    depth = 0
+    args: List[List[Token]] = [[]]
+    i = start
+    while i < len(tokens):
+        t = tokens[i]
+        if t.kind == "op" and t.text in "([{":
+            depth += 1
+            if depth > 1:
+                args[-1].append(t)
+        elif t.kind == "op" and t.text in ")]}":
+            depth -= 1
+            if depth == 0:
+                if len(args) == 1 and not args[0]:
+                    args = []
+                return args, i
+            args[-1].append(t)
+        elif t.kind == "op" and t.text == "," and depth == 1:
+            args.append([])
+        else:
+            args[-1].append(t)
+        i += 1
+    raise SyntaxError("unterminated argument list")
+
+
+@dataclass
+class Call:
+    """A protected macro invocation found in the expanded stream: NAME(args...)."""
+    name: str
+    args: List[List[Token]]
+    line: int = 0
+
+
+def find_calls(tokens: Sequence[Token], name: str) -> List[Call]:
+    """All top-level invocations of the (protected) macro *name*."""
+    out: List[Call] = []
+    i = 0
+    while i < len(tokens):
+        t = tokens[i]
+        if t.kind == "id" and t.text == name and i + 1 < len(tokens) and tokens[i + 1].text == "(":
+            args, end = split_args(tokens, i + 1)
+            out.append(Call(name, args, t.line))
+            i = end + 1
+        else:
+            i += 1
+    return out
+
+
+def find_initializer(tokens: Sequence[Token], name: str) -> List[Token]:
+    """The tokens of ``name[...] = { ... }`` (including the outer braces)."""
+    for i, t in enumerate(tokens):
+        if t.kind == "id" and t.text == name and i + 1 < len(tokens) and tokens[i + 1].text == "[":
+            j = i + 1
+            while j < len(tokens) and tokens[j].text != "=":
+                if tokens[j].text in (";", "{", "("):
+                    break
+                j += 1
+            if j >= len(tokens) or tokens[j].text != "=" or tokens[j + 1].text != "{":
+                continue
+            depth = 0
+            for k in range(j + 1, len(tokens)):
+                if tokens[k].text == "{":
+                    depth += 1
+                elif tokens[k].text == "}":
+                    depth -= 1
+                    if depth == 0:
+                        return list(tokens[j + 1:k + 1])
+            raise SyntaxError(f"unterminated initializer for {name}")
+    raise KeyError(f"no initializer for array {name!r}")
+
+
+def parse_braces(tokens: Sequence[Token]):
+    """Turn a braced initializer into nested lists; leaves are token lists."""
+    assert tokens[0].text == "{" and tokens[-1].text == "}"
+    pos = 0
+
+    def parse_list():
+        nonlocal pos
+        assert tokens[pos].text == "{"
+        pos += 1
+        items = []
+        cur: list = []
+        cur_is_list = None
+        while True:
+            t = tokens[pos]
+            if t.text == "{" and not cur:
+                cur_is_list = parse_list()
+                continue
+            if t.text in (",", "}"):
+                if cur_is_list is not None:
+                    items.append(cur_is_list)
+                elif cur:
+                    items.append(cur)
+                cur, cur_is_list = [], None
+                pos += 1
+                if t.text == "}":
+                    return items
+                continue
+            if t.text == "(":
+                # keep parenthesised groups whole (commas inside are not separators)
+                depth = 0
+                while True:
+                    tt = tokens[pos]
+                    cur.append(tt)
+                    pos += 1
+                    if tt.text == "(":
+                        depth += 1
+                    elif tt.text == ")":
+                        depth -= 1
+                        if depth == 0:
+                            break
+                continue
+            cur.append(t)
+            pos += 1
+
+    return parse_list()
+
+
+@dataclass
+class _Cond:
+    active: bool        # lines in this branch are emitted
+    taken: bool         # some branch of this #if was already taken
+    parent: bool        # the enclosing region is active
+
+
+class Preprocessor:
+    def __init__(self, defines: Optional[Dict[str, str]] = None,
+                 protected: Iterable[str] = ()):
+        self.macros: Dict[str, Macro] = {}
+        self.protected = set(protected)
+        self.enums: Dict[str, int] = {}
+        self.warnings: List[str] = []
+        for name, value in (defines or {}).items():
+            self.define(name, value)
+
+    # ----- macro table -------------------------------------------------------------
+    def define(self, name: str, value: str = "1") -> None:
+        self.macros[name] = Macro(name, None, tokenize(value))
+
+    def undef(self, name: str) -> None:
+        self.macros.pop(name, None)
+
+    def constant(self, name: str) -> int:
+        """The integer value of a macro or enum constant."""
+        if name in self.enums:
+            return self.enums[name]
+        return evaluate(self.expand([Token("id", name)]), self.enums)
+
+    def try_constant(self, name: str) -> Optional[int]:
+        try:
+            return self.constant(name)
+        except (UnknownName, SyntaxError, IndexError, ZeroDivisionError):
+            return None
+
+    def names_with_prefix(self, prefix: str) -> List[str]:
+        """Macro and enum names starting with *prefix*, in definition order."""
+        out = [n for n in self.macros if n.startswith(prefix)]
+        out += [n for n in self.enums if n.startswith(prefix) and n not in out]
+        return out
+
+    def value(self, tokens: Sequence[Token]) -> int:
+        """Expand and evaluate an expression (raises UnknownName for unknown identifiers)."""
+        return evaluate(self.expand(tokens), self.enums)
+
+    # ----- files -------------------------------------------------------------------
+    def process_file(self, path: Path) -> List[Token]:
+        return self.process_text(Path(path).read_text(encoding="latin-1"), str(path))
+
+    def process_text(self, text: str, filename: str = "<text>") -> List[Token]:
+        text = text.replace("\\\r\n", "").replace("\\\n", "")
+        text = _strip_comments(text)
+        out: List[Token] = []
+        pending: List[Token] = []
+        stack: List[_Cond] = []
+
+        def active() -> bool:
+            return not stack or stack[-1].active
+
+        def flush() -> None:
+            if pending:
+                out.extend(self.expand(pending))
+                pending.clear()
+
+        for lineno, line in enumerate(text.split("\n"), 1):
+            stripped = line.strip()
+            if stripped.startswith("#"):
+                directive = stripped[1:].strip()
+                m = re.match(r"([A-Za-z_]+)\s*(.*)", directive, re.DOTALL)
+                if not m:
+                    continue
+                word, rest = m.group(1), m.group(2)
+                if word in ("if", "ifdef", "ifndef"):
+                    par = active()
+                    if not par:
+                        cond = False
+                    elif word == "ifdef":
+                        cond = rest.split()[0] in self.macros
+                    elif word == "ifndef":
+                        cond = rest.split()[0] not in self.macros
+                    else:
+                        cond = self._eval_if(rest, filename, lineno)
+                    stack.append(_Cond(par and cond, cond, par))
+                elif word == "elif":
+                    c = stack[-1]
+                    if c.taken or not c.parent:
+                        c.active = False
+                    else:
+                        cond = self._eval_if(rest, filename, lineno)
+                        c.active = cond
+                        c.taken = cond
+                elif word == "else":
+                    c = stack[-1]
+                    c.active = c.parent and not c.taken
+                    c.taken = True
+                elif word == "endif":
+                    stack.pop()
+                elif not active():
+                    continue
+                elif word == "define":
+                    flush()
+                    self._define_line(rest, lineno)
+                elif word == "undef":
+                    flush()
+                    self.undef(rest.split()[0])
+                elif word in ("error",):
+                    self.warnings.append(f"{filename}:{lineno}: #error {rest}")
+                # #include, #pragma, #line: ignored on purpose
+                continue
+            if active():
+                pending.extend(tokenize(line, lineno))
+        flush()
+        if stack:
+            self.warnings.append(f"{filename}: unterminated #if")
+        self._collect_enums(out)
+        return out
+
+    def _define_line(self, rest: str, lineno: int) -> None:
+        m = re.match(r"([A-Za-z_][A-Za-z0-9_]*)(\()?", rest)
+        if not m:
+            return
+        name = m.group(1)
+        if name in self.protected:
+            return
+        if m.group(2):
+            close = rest.index(")", m.end())
+            params = [p.strip() for p in rest[m.end():close].split(",") if p.strip()]
+            variadic = bool(params) and params[-1] == "..."
+            if variadic:
+                params[-1] = "__VA_ARGS__"
+            body = tokenize(rest[close + 1:], lineno)
+            self.macros[name] = Macro(name, params, body, variadic)
+        else:
+            self.macros[name] = Macro(name, None, tokenize(rest[m.end():], lineno))
+
+    def _eval_if(self, expr: str, filename: str, lineno: int) -> bool:
+        toks = tokenize(expr)
+        resolved: List[Token] = []
+        i = 0
+        while i < len(toks):
+            t = toks[i]
+            if t.kind == "id" and t.text == "defined":
+                if i + 1 < len(toks) and toks[i + 1].text == "(":
+                    name = toks[i + 2].text
+                    i += 4
+                else:
+                    name = toks[i + 1].text
+                    i += 2
+                resolved.append(Token("num", "1" if name in self.macros else "0"))
+                continue
+            resolved.append(t)
+            i += 1
+        try:
+            return bool(evaluate(self.expand(resolved), self.enums, unknown_is_zero=True))
+        except SyntaxError as e:
+            self.warnings.append(f"{filename}:{lineno}: cannot evaluate #if {expr!r}: {e}")
+            return False
+
+    def _collect_enums(self, toks: Sequence[Token]) -> None:
+        i = 0
+        while i < len(toks):
+            if toks[i].kind == "id" and toks[i].text == "enum":
+                j = i + 1
+                if j < len(toks) and toks[j].kind == "id":
+                    j += 1
+                if j < len(toks) and toks[j].text == "{":
+                    k = j + 1
+                    depth = 1
+                    while depth:
+                        if toks[k].text == "{":
+                            depth += 1
+                        elif toks[k].text == "}":
+                            depth -= 1
+                        k += 1
+                    body = toks[j + 1:k - 1]
+                    nxt = 0
+                    for member in _split_commas(body):
+                        if not member:
+                            continue
+                        name = member[0].text
+                        if len(member) > 2 and member[1].text == "=":
+                            try:
+                                nxt = evaluate(member[2:], self.enums)
+                            except (UnknownName, SyntaxError):
+                                continue
+                        self.enums[name] = nxt
+                        nxt += 1
+                    i = k
+                    continue
+            i += 1
+
+    # ----- expansion ---------------------------------------------------------------
+    def expand(self, tokens: Sequence[Token]) -> List[Token]:
+        """Fully macro-expand *tokens* (Prosser's hide-set algorithm, simplified)."""
+        stack = list(reversed(tokens))
+        out: List[Token] = []
+        while stack:
+            t = stack.pop()
+            if t.kind != "id" or t.text in t.hide or t.text in self.protected:
+                out.append(t)
+                continue
+            m = self.macros.get(t.text)
+            if m is None:
+                out.append(t)
+                continue
+            if m.params is None:
+                hs = t.hide | {m.name}
+                body = [b.with_hide(b.hide | hs) for b in m.body]
+                body = self._paste(body)
+                stack.extend(reversed(body))
+                continue
+            if not stack or stack[-1].text != "(":
+                out.append(t)
+                continue
+            # collect the arguments from the stack
+            depth = 0
+            raw: List[Token] = []
+            while True:
+                if not stack:
+                    raise SyntaxError(f"unterminated call of macro {m.name}")
+                a = stack.pop()
+                raw.append(a)
+                if a.text == "(":
+                    depth += 1
+                elif a.text == ")":
+                    depth -= 1
+                    if depth == 0:
+                        break
+            args, _ = split_args(raw, 0)
+            rparen = raw[-1]
+            if m.variadic and len(args) > len(m.params):
+                fixed = len(m.params) - 1
+                va: List[Token] = []
+                for k, a in enumerate(args[fixed:]):
+                    if k:
+                        va.append(Token("op", ","))
+                    va.extend(a)
+                args = args[:fixed] + [va]
+            if len(m.params) == 0 and args == []:
+                pass
+            elif len(args) != len(m.params):
+                if not (len(m.params) == 1 and not args):
+                    raise SyntaxError(
+                        f"macro {m.name} expects {len(m.params)} arguments, got {len(args)}")
+                args = [[]]
+            hs = (t.hide & rparen.hide) | {m.name}
+            body = self._substitute(m, args, hs)
+            stack.extend(reversed(body))
+        return out
+
+    def _substitute(self, m: Macro, args: List[List[Token]], hs: frozenset) -> List[Token]:
+        params = {p: i for i, p in enumerate(m.params or [])}
+        expanded_cache: Dict[int, List[Token]] = {}
+        body = m.body
+        res: List[Token] = []
+        i = 0
+        while i < len(body):
+            b = body[i]
+            if b.text == "#" and i + 1 < len(body) and body[i + 1].text in params:
+                arg = args[params[body[i + 1].text]]
+                s = " ".join(a.text for a in arg).replace("\\", "\\\\").replace('"', '\\"')
+                res.append(Token("str", f'"{s}"', hs, b.line))
+                i += 2
+                continue
+            if b.kind == "id" and b.text in params:
+                idx = params[b.text]
+                near_paste = ((i > 0 and body[i - 1].text == "##")
+                              or (i + 1 < len(body) and body[i + 1].text == "##"))
+                if near_paste:
+                    res.extend(a.with_hide(a.hide | hs) for a in args[idx])
+                else:
+                    if idx not in expanded_cache:
+                        expanded_cache[idx] = self.expand(args[idx])
+                    res.extend(a.with_hide(a.hide | hs) for a in expanded_cache[idx])
+                i += 1
+                continue
+            res.append(b.with_hide(b.hide | hs))
+            i += 1
+        return self._paste(res)
+
+    @staticmethod
+    def _paste(toks: List[Token]) -> List[Token]:
+        if not any(t.text == "##" for t in toks):
+            return toks
+        out: List[Token] = []
+        i = 0
+        while i < len(toks):
+            t = toks[i]
+            if t.text == "##" and out and i + 1 < len(toks):
+                left = out.pop()
+                right = toks[i + 1]
+                new = tokenize(left.text + right.text)
+                out.extend(n.with_hide(left.hide) for n in new)
+                i += 2
+                continue
+            out.append(t)
+            i += 1
+        return out
+
+
+def _split_commas(tokens: Sequence[Token]) -> List[List[Token]]:
+    parts: List[List[Token]] = [[]]
+    depth = 0
+    for t in tokens:
+        if t.text in "([{":
+            depth += 1
+        elif t.text in ")]}":
+            depth -= 1
+        if t.text == "," and depth == 0:
+            parts.append([])
+        else:
+            parts[-1].append(t)
+    return parts

@@ -1,0 +1,883 @@
+"""Reading a NetHack-family game's data tables from its C source: ``unlev data import``.
+
+Why: the names a des-file may use (monsters, objects, traps, room types) are the game's
+own, and every variant adds some.  This module reads them from the variant's source tree
+exactly as the shipped tables (``stdlib/data``: UnNetHack's, NetHack 3.6's and 3.4.3's)
+were read, and writes them as a data profile (:mod:`unlev.stdlib.profiles`).
+
+A source tree is laid out like NetHack's (``include/``, ``src/``, ``util/``); several may
+be given, and a file is taken from the first that has it.  What is read, and from where:
+
+* ``include/*.h``: the constants (flag bits, classes, colours, materials, trap and room
+  numbers).  Headers are loaded explicitly, in a fixed order; ``#include`` lines are
+  never followed, so the absence of config.h and friends does not matter.  The feature
+  macros that config.h/unixconf.h would set are given per base game by
+  ``DIALECT_FEATURES`` and can be changed with ``-D``/``-U``.
+* ``src/monst.c`` (``MON(...)`` rows), ``src/objects.c`` (``OBJECT(...)`` rows),
+  ``src/drawing.c`` (class symbols and explanations), ``src/mkobj.c`` (class
+  probability tables), ``util/lev_main.c`` (lev_comp's ``trap_types[]`` and
+  ``room_types[]``: the names a des-file writes).  Required.
+* ``src/shknam.c`` (shop types: ``shops.json``) and ``src/engrave.c`` (epitaphs:
+  ``epitaphs.json``): optional; a variant whose tables cannot be read gets a warning
+  and no such table (the level builder runs on UnNetHack's shops).
+* ``util/makedefs.c`` if present, only for the ``LAST_GEM`` constant.
+
+Monster difficulty is not stored in monst.c: makedefs computes it (``mstrength()``,
+written to the generated monstr.c; 3.6 moved it into monst.c's MON rows).  It is
+computed here the same way.
+
+The row macros (``MON``, ``LVL``, ``SIZ``, ``ATTK``, ``A``, ``OBJECT``, ``OBJ``, ``BITS``)
+are *protected*: never expanded, so each row survives as a call whose arguments are read
+by parameter name (taken from the file's own ``#define`` where it has one).  Everything
+else is macro-expanded and evaluated as a C constant expression (:mod:`.cpre`);
+identifiers with no known value are kept as text.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Dict, List, Optional, Sequence
+
+from .cpre import (
+    Call, Preprocessor, Token, UnknownName, find_calls, find_initializer, parse_braces,
+    split_args, tokenize, unescape,
+)
+
+# What UnNetHack's own Unix build defines (config.h + unixconf.h); CHARON is off there.
+DEFAULT_FEATURES = [
+    "UNIX", "TEXTCOLOR", "KOPS", "SEDUCE", "BLACKMARKET", "MAIL", "WEBB_DISINT",
+    "REINCARNATION", "EXOTIC_PETS", "WALLIFIED_MAZE", "DUNGEON_GROWTH", "ASTRAL_ESCAPE",
+    "RANDOMIZED_PLANES", "NHSTDC",
+]
+
+# What each game's own default Unix build defines. NetHack 3.6 made most of 3.4.3's
+# options unconditional; 3.4.3's config.h turns on KOPS, SEDUCE, MAIL and friends.
+DIALECT_FEATURES = {
+    "unnethack": DEFAULT_FEATURES,
+    "nethack36": ["UNIX", "TEXTCOLOR", "MAIL", "NHSTDC"],
+    "nethack343": ["UNIX", "TEXTCOLOR", "KOPS", "SEDUCE", "MAIL", "STEED", "TOURIST",
+                   "WALLIFIED_MAZE", "REINCARNATION", "ELBERETH", "EXP_ON_BOTL", "NHSTDC"],
+}
+
+HEADERS = ["align.h", "color.h", "monflag.h", "monsym.h", "monattk.h", "permonst.h", "objclass.h",
+           "prop.h", "skills.h", "trap.h", "mkroom.h"]
+
+# Used only when include/monattk.h is missing (e.g. a trimmed extract): attack and
+# damage type numbers as UnNetHack's monattk.h gives them.  Difficulty needs them.
+FALLBACK_MONATTK = {
+    "AT_ANY": -1, "AT_NONE": 0, "AT_CLAW": 1, "AT_BITE": 2, "AT_KICK": 3, "AT_BUTT": 4,
+    "AT_TUCH": 5, "AT_STNG": 6, "AT_HUGS": 7, "AT_SPIT": 10, "AT_ENGL": 11, "AT_BREA": 12,
+    "AT_EXPL": 13, "AT_BOOM": 14, "AT_GAZE": 15, "AT_TENT": 16, "AT_SCRE": 17,
+    "AT_WEAP": 254, "AT_MAGC": 255,
+    "AD_ANY": -1, "AD_PHYS": 0, "AD_MAGM": 1, "AD_FIRE": 2, "AD_COLD": 3, "AD_SLEE": 4,
+    "AD_DISN": 5, "AD_ELEC": 6, "AD_DRST": 7, "AD_LAVA": 8, "AD_ACID": 9, "AD_SPC1": 10,
+    "AD_SPC2": 11, "AD_BLND": 12, "AD_STUN": 13, "AD_SLOW": 14, "AD_PLYS": 15,
+    "AD_DRLI": 16, "AD_DREN": 17, "AD_LEGS": 18, "AD_STON": 19, "AD_STCK": 20,
+    "AD_SGLD": 21, "AD_SITM": 22, "AD_SEDU": 23, "AD_TLPT": 24, "AD_RUST": 25,
+    "AD_CONF": 26, "AD_DGST": 27, "AD_HEAL": 28, "AD_WRAP": 29, "AD_WERE": 30,
+    "AD_DRDX": 31, "AD_DRCO": 32, "AD_DRIN": 33, "AD_DISE": 34, "AD_DCAY": 35,
+    "AD_SSEX": 36, "AD_HALU": 37, "AD_DETH": 38, "AD_PEST": 39, "AD_FAMN": 40,
+    "AD_SLIM": 41, "AD_ENCH": 42, "AD_CORR": 43, "AD_LUCK": 44, "AD_FREZ": 45,
+    "AD_HEAD": 46, "AD_PUNI": 47, "AD_LVLT": 48, "AD_BLNK": 49, "AD_SPOR": 50,
+    "AD_CLRC": 240, "AD_SPEL": 241, "AD_RBRE": 242, "AD_SAMU": 252, "AD_CURS": 253,
+}
+
+# Parameter names of the row macros, used when the file does not define them itself.
+DEFAULT_PARAMS = {
+    "MON": ["nam", "sym", "lvl", "gen", "atk", "siz", "mr1", "mr2", "flg1", "flg2",
+            "flg3", "col"],
+    "LVL": ["lvl", "mov", "ac", "mr", "aln"],
+    "SIZ": ["wt", "nut", "pxl", "snd", "siz"],
+    "ATTK": ["at", "ad", "n", "d"],
+    "OBJECT": ["obj", "bits", "prp", "sym", "prob", "dly", "wt", "cost", "sdam", "ldam",
+               "oc1", "oc2", "nut", "color"],
+    "OBJ": ["name", "desc"],
+    "BITS": ["nmkn", "mrg", "uskn", "ctnr", "mgc", "chrg", "uniq", "nwsh", "big", "tuf",
+             "dir", "sub", "mtrl"],
+}
+
+
+class Sources:
+    def __init__(self, dirs: Sequence[Path]):
+        self.dirs = [Path(d) for d in dirs]
+
+    def find(self, rel: str) -> Optional[Path]:
+        for d in self.dirs:
+            p = d / rel
+            if p.is_file():
+                return p
+        return None
+
+
+class SourceError(Exception):
+    """A source tree the importer cannot read a required table from."""
+
+
+# Warnings of the import under way (a missing optional file, a row read leniently);
+# import_tables() collects them and hands them back.
+_WARNINGS: List[str] = []
+
+
+def warn(msg: str) -> None:
+    _WARNINGS.append(msg)
+
+
+class ParamRecorder(Preprocessor):
+    """Records the parameter lists of protected macros instead of dropping them."""
+
+    def __init__(self, *a, **kw):
+        super().__init__(*a, **kw)
+        self.protected_params: Dict[str, List[str]] = {}
+        self.origin: Dict[str, str] = {}
+        self.current_file = ""
+
+    def _define_line(self, rest: str, lineno: int) -> None:
+        m = re.match(r"([A-Za-z_][A-Za-z0-9_]*)\(([^)]*)\)", rest)
+        if m and m.group(1) in self.protected and m.group(1) not in self.protected_params:
+            self.protected_params[m.group(1)] = [p.strip() for p in m.group(2).split(",")]
+        name = re.match(r"[A-Za-z_][A-Za-z0-9_]*", rest)
+        if name and name.group() not in self.macros:
+            self.origin[name.group()] = self.current_file
+        super()._define_line(rest, lineno)
+
+    def process_named(self, path: Path, label: str) -> List[Token]:
+        self.current_file = label
+        return self.process_file(path)
+
+    def fork(self, protected=()) -> "ParamRecorder":
+        other = ParamRecorder(protected=set(self.protected) | set(protected))
+        other.macros = dict(self.macros)
+        other.enums = dict(self.enums)
+        other.origin = dict(self.origin)
+        return other
+
+
+class Evaluator:
+    """Turns argument token lists into Python values using a preprocessor's constants."""
+
+    def __init__(self, pp: Preprocessor):
+        self.pp = pp
+
+    def value(self, toks: Sequence[Token]):
+        """int, str (string literal), None (null pointer) or the raw text if unknown."""
+        toks = self.pp.expand(toks)
+        if toks and all(t.kind == "str" for t in toks):
+            return "".join(unescape(t.text[1:-1]) for t in toks)
+        text = "".join(t.text for t in toks)
+        if re.fullmatch(r"\(\s*(const\s*)?char\s*\*\s*\)\s*0", text) or text == "NULL":
+            return None
+        try:
+            return self.pp.value(toks)
+        except (UnknownName, SyntaxError, IndexError):
+            return text
+
+    def int(self, toks: Sequence[Token], what: str) -> int:
+        v = self.value(toks)
+        if not isinstance(v, int):
+            raise ValueError(f"{what}: cannot evaluate {v!r}")
+        return v
+
+
+def call_of(toks: Sequence[Token], name: str, pp: Preprocessor) -> Optional[List[List[Token]]]:
+    """If toks (after expansion) is exactly NAME(...), return its argument lists."""
+    toks = pp.expand(toks)
+    if len(toks) >= 3 and toks[0].text == name and toks[1].text == "(":
+        args, end = split_args(toks, 1)
+        if end == len(toks) - 1:
+            return args
+    return None
+
+
+def named_args(call_args: List[List[Token]], params: List[str], what: str) -> Dict[str, List[Token]]:
+    """Map a row's arguments to parameter names; LVL()/SIZ() expand into several fields
+    in the table but are kept whole here since they are protected."""
+    if len(call_args) != len(params):
+        raise ValueError(f"{what}: expected {len(params)} arguments, got {len(call_args)}")
+    return dict(zip(params, call_args))
+
+
+def flag_names(pp: Preprocessor, prefix: str, value: int, exclude=()) -> List[str]:
+    """Names of the PREFIX* constants all of whose bits are set in value."""
+    out = []
+    for name in pp.names_with_prefix(prefix):
+        if name in exclude:
+            continue
+        m = pp.macros.get(name)
+        if m is not None and m.params is not None:
+            continue
+        v = pp.try_constant(name)
+        if v and (value & v) == v:
+            out.append(name)
+    return out
+
+
+def reverse_map(pp: Preprocessor, names: Sequence[str]) -> Dict[int, str]:
+    """value -> first-defined name, for constants given in definition order."""
+    out: Dict[int, str] = {}
+    for n in names:
+        m = pp.macros.get(n)
+        if m is not None and m.params is not None:
+            continue
+        v = pp.try_constant(n)
+        if v is not None and v not in out:
+            out[v] = n
+    return out
+
+
+def param_list(pp: ParamRecorder, name: str) -> List[str]:
+    return pp.protected_params.get(name) or DEFAULT_PARAMS[name]
+
+
+# ---------------------------------------------------------------------------------------
+# monster difficulty: makedefs' mstrength()
+# ---------------------------------------------------------------------------------------
+def mstrength(mon: dict, K: Dict[str, int]) -> int:
+    tmp = mon["level"]
+    if tmp > 49:                     # special fixed-hp monster
+        tmp = 2 * (tmp - 6) // 4
+    geno = mon["geno"]
+    n = int(bool(geno & K["G_SGROUP"]))
+    n += int(bool(geno & K["G_LGROUP"])) << 1
+    ranged = False
+    for a in mon["attacks_raw"]:
+        j = a[0]
+        if j >= K["AT_WEAP"] or j in (K["AT_BREA"], K["AT_SPIT"], K["AT_GAZE"]):
+            ranged = True
+    if ranged:
+        n += 1
+    n += int(mon["ac"] < 4)
+    n += int(mon["ac"] < 0)
+    n += int(mon["move"] >= 18)
+    for a in mon["attacks_raw"]:
+        at = a[0]
+        n += int(at > 0)
+        n += int(at == K["AT_MAGC"])
+        n += int(at == K["AT_WEAP"] and bool(mon["mflags2"] & K["M2_STRONG"]))
+    special = {K[x] for x in ("AD_DRLI", "AD_STON", "AD_DRST", "AD_DRDX", "AD_DRCO", "AD_WERE")}
+    for a in mon["attacks_raw"]:
+        ad = a[1]
+        if ad in special:
+            n += 2
+        elif mon["name"] != "grid bug":
+            n += int(ad != K["AD_PHYS"])
+        n += int(a[2] * a[3] > 23)
+    if mon["name"] == "leprechaun":
+        n -= 2
+    if n == 0:
+        tmp -= 1
+    elif n >= 6:
+        tmp += n // 2
+    else:
+        tmp += n // 3 + 1
+    return tmp if tmp >= 0 else 0
+
+
+# ---------------------------------------------------------------------------------------
+def load_headers(src: Sources, features: Dict[str, str]) -> ParamRecorder:
+    pp = ParamRecorder(defines=features)
+    for h in HEADERS:
+        path = src.find(f"include/{h}")
+        if path is None:
+            if h == "monattk.h":
+                warn("include/monattk.h not found; using built-in attack/damage numbers")
+                for k, v in FALLBACK_MONATTK.items():
+                    pp.define(k, str(v))
+                    pp.origin[k] = "monattk.h"
+            else:
+                warn(f"include/{h} not found; its names stay symbolic")
+            continue
+        pp.process_named(path, h)
+    return pp
+
+
+def read_drawing(src: Sources, base: ParamRecorder) -> dict:
+    path = src.find("src/drawing.c")
+    if path is None:
+        raise SourceError("src/drawing.c is required (class symbols)")
+    pp = base.fork()
+    toks = pp.process_named(path, "drawing.c")
+    ev = Evaluator(pp)
+
+    def arr(name):
+        return [ev.value(x) if isinstance(x, list) and x and isinstance(x[0], Token) else x
+                for x in parse_braces(find_initializer(toks, name))]
+    monsyms, ocsyms = arr("def_monsyms"), arr("def_oc_syms")
+    if monsyms and isinstance(monsyms[0], list):
+        # NetHack 3.6: struct class_sym rows { symbol, name, explanation }.
+        def col(rows, k):
+            return [ev.value(r[k]) if isinstance(r, list) and len(r) > k else None for r in rows]
+        return {
+            "def_monsyms": col(monsyms, 0), "monexplain": col(monsyms, 2),
+            "def_oc_syms": col(ocsyms, 0), "objexplain": col(ocsyms, 2),
+            "oclass_names": col(ocsyms, 1),
+        }
+    return {
+        "def_monsyms": monsyms,
+        "monexplain": arr("monexplain"),
+        "def_oc_syms": ocsyms,
+        "objexplain": arr("objexplain"),
+        "oclass_names": arr("oclass_names"),
+    }
+
+
+def _chr(v) -> Optional[str]:
+    if isinstance(v, int):
+        return chr(v) if v else None
+    return v
+
+
+def gen_monsters(src: Sources, base: ParamRecorder, drawing: dict, features) -> dict:
+    path = src.find("src/monst.c")
+    if path is None:
+        raise SourceError("src/monst.c is required")
+    prot = {"MON", "LVL", "SIZ", "ATTK", "A", "NO_ATTK"}
+    pp = base.fork(protected=prot)
+    toks = pp.process_named(path, "monst.c")
+    ev = Evaluator(pp)
+    K = {n: pp.try_constant(n) for n in list(FALLBACK_MONATTK) + [
+        "G_SGROUP", "G_LGROUP", "G_FREQ", "M2_STRONG", "MAXMCLASSES"]}
+
+    # class table
+    s_names = reverse_map(pp, pp.names_with_prefix("S_"))
+    maxm = K["MAXMCLASSES"]
+    classes = []
+    for i in range(1, maxm):
+        sym = _chr(drawing["def_monsyms"][i]) if i < len(drawing["def_monsyms"]) else None
+        classes.append({"index": i, "symbol": sym, "name": s_names.get(i),
+                        "explain": drawing["monexplain"][i] if i < len(drawing["monexplain"]) else None})
+    cls_by_index = {c["index"]: c for c in classes}
+
+    g_freq = K["G_FREQ"]
+    g_names = [n for n in pp.names_with_prefix("G_")
+               if n != "G_IGNORE" and (v := pp.try_constant(n)) and v & (v - 1) == 0 and not v & g_freq]
+    mz = reverse_map(pp, pp.names_with_prefix("MZ_"))
+    ms = reverse_map(pp, pp.names_with_prefix("MS_"))
+    clr = reverse_map(pp, pp.names_with_prefix("CLR_") + ["NO_COLOR"])
+    atn = reverse_map(pp, pp.names_with_prefix("AT_"))
+    adn = reverse_map(pp, pp.names_with_prefix("AD_"))
+
+    mon_p = param_list(pp, "MON")
+    lvl_p = param_list(pp, "LVL")
+    siz_p = param_list(pp, "SIZ")
+    atk_p = param_list(pp, "ATTK")
+
+    monsters = []
+    for call in find_calls(toks, "MON"):
+        a = named_args(call.args, mon_p, f"monst.c:{call.line}")
+        name = ev.value(a[mon_p[0]])
+        if not name:          # the array terminator MON("", 0, ...)
+            continue
+        lvl = call_of(a[mon_p[2]], "LVL", pp)
+        siz = call_of(a[mon_p[5]], "SIZ", pp)
+        if lvl is None and len(lvl_p) == len(siz_p):
+            # the C compiler only sees five numbers in braces: SLASH'EM's Shelob is
+            # written SIZ(...) where LVL(...) belongs, and the game reads it as LVL
+            lvl = call_of(a[mon_p[2]], "SIZ", pp)
+            if lvl is not None:
+                warn(f"monst.c:{call.line}: {name!r} has SIZ(...) in the LVL(...) place; "
+                     "read as LVL, as the C compiler does")
+        atk = call_of(a[mon_p[4]], "A", pp)
+        if lvl is None or siz is None or atk is None:
+            raise ValueError(f"monst.c:{call.line}: unexpected row shape for {name!r}")
+        L = named_args(lvl, lvl_p, name)
+        S = named_args(siz, siz_p, name)
+        attacks, raw = [], []
+        for one in atk:
+            args = call_of(one, "ATTK", pp)
+            if args is None:       # NO_ATTK
+                continue
+            A = named_args(args, atk_p, name)
+            at, ad = ev.int(A[atk_p[0]], name), ev.int(A[atk_p[1]], name)
+            dn, dd = ev.int(A[atk_p[2]], name), ev.int(A[atk_p[3]], name)
+            raw.append((at, ad, dn, dd))
+            attacks.append({"type": atn.get(at, at), "damage": adn.get(ad, ad),
+                            "dice": dn, "sides": dd})
+        sym = ev.int(a[mon_p[1]], name)
+        geno = ev.int(a[mon_p[3]], name)
+        f1, f2, f3 = (ev.int(a[mon_p[k]], name) for k in (8, 9, 10))
+        mr1, mr2 = ev.int(a[mon_p[6]], name), ev.int(a[mon_p[7]], name)
+        # By position from the end: 3.6's SIZ has no pxl, its MON an extra difficulty.
+        col = ev.int(a[mon_p[-1]], name)
+        size = ev.int(S[siz_p[-1]], name)
+        snd = ev.int(S[siz_p[-2]], name)
+        mon = {
+            "index": len(monsters),
+            "name": name,
+            "symbol": cls_by_index.get(sym, {}).get("symbol"),
+            "class": s_names.get(sym, sym),
+            "class_index": sym,
+            "level": ev.int(L[lvl_p[0]], name),
+            "move": ev.int(L[lvl_p[1]], name),
+            "ac": ev.int(L[lvl_p[2]], name),
+            "mr": ev.int(L[lvl_p[3]], name),
+            "alignment": ev.int(L[lvl_p[4]], name),
+            "geno": geno,
+            "gen_flags": [n for n in g_names if geno & pp.constant(n)],
+            "frequency": geno & g_freq,
+            "attacks": attacks,
+            "weight": ev.int(S[siz_p[0]], name),
+            "nutrition": ev.int(S[siz_p[1]], name),
+            "sound": ms.get(snd, snd),
+            "size": mz.get(size, size),
+            "size_value": size,
+            "resists": flag_names(pp, "MR_", mr1),
+            "conveys": flag_names(pp, "MR_", mr2),
+            "mflags1": f1, "mflags2": f2, "mflags3": f3,
+            "m1": flag_names(pp, "M1_", f1),
+            "m2": flag_names(pp, "M2_", f2),
+            "m3": flag_names(pp, "M3_", f3),
+            "color": clr.get(col, col),
+            "color_value": col,
+            "attacks_raw": raw,
+        }
+        monsters.append(mon)
+    for m in monsters:
+        m["difficulty"] = mstrength(m, K)
+        del m["attacks_raw"]
+    names = [m["name"] for m in monsters]
+    special = names.index("long worm tail") if "long worm tail" in names else len(monsters)
+    return {
+        "generator": GENERATOR,
+        "features": features,
+        "low_pm": 0,
+        "special_pm": special,
+        "classes": classes,
+        "gen_flag_bits": {n: pp.constant(n) for n in g_names},
+        "monsters": monsters,
+    }
+
+
+def _enum_name(name: str) -> str:
+    return re.sub(r"[^A-Z0-9]", "_", name.upper())
+
+
+def gen_objects(src: Sources, base: ParamRecorder, drawing: dict, features) -> dict:
+    path = src.find("src/objects.c")
+    if path is None:
+        raise SourceError("src/objects.c is required")
+    prot = {"OBJECT", "OBJ", "BITS"}
+    pp = base.fork(protected=prot)
+    pp.define("OBJECTS_PASS_2_")      # the pass that defines HARDGEM and BITS' layout
+    toks = pp.process_named(path, "objects.c")
+    ev = Evaluator(pp)
+    maxo = pp.constant("MAXOCLASSES")
+    # the class constants: #defines in objclass.h (UnNetHack, 3.4.3), an enum in 3.6
+    cls_names = reverse_map(pp, [n for n in pp.names_with_prefix("")
+                                 if n.endswith("_CLASS") and pp.origin.get(n) == "objclass.h"]
+                            + [n for n in pp.enums if n.endswith("_CLASS")])
+    classes = []
+    for i in range(1, maxo):
+        classes.append({
+            "index": i, "symbol": _chr(drawing["def_oc_syms"][i]), "name": cls_names.get(i),
+            "explain": drawing["objexplain"][i], "plural": drawing["oclass_names"][i]})
+    sym_of = {c["index"]: c["symbol"] for c in classes}
+
+    # materials: the run of consecutive values starting at LIQUID in objclass.h
+    materials: Dict[int, str] = {}
+    order = [n for n in pp.macros if pp.origin.get(n) == "objclass.h"]
+    if "LIQUID" in order:
+        expect = pp.constant("LIQUID")
+        for n in order[order.index("LIQUID"):]:
+            if pp.try_constant(n) != expect or pp.macros[n].params is not None:
+                break
+            materials[expect] = n
+            expect += 1
+    clr = reverse_map(pp, pp.names_with_prefix("CLR_") + ["NO_COLOR"])
+
+    obj_p = param_list(pp, "OBJECT")
+    bits_p = param_list(pp, "BITS")
+    o_p = param_list(pp, "OBJ")
+    flag_keys = {"nmkn": "name_known", "mrg": "merge", "uskn": "uses_known", "ctnr": "container",
+                 "mgc": "magic", "chrg": "charged", "uniq": "unique", "nwsh": "nowish",
+                 "big": "big", "tuf": "tough", "dir": "dir"}
+    objects = []
+    for call in find_calls(toks, "OBJECT"):
+        a = named_args(call.args, obj_p, f"objects.c:{call.line}")
+        o = call_of(a[obj_p[0]], "OBJ", pp)
+        b = call_of(a[obj_p[1]], "BITS", pp)
+        if o is None or b is None:
+            raise ValueError(f"objects.c:{call.line}: unexpected row shape")
+        O = named_args(o, o_p, f"objects.c:{call.line}")
+        B = named_args(b, bits_p, f"objects.c:{call.line}")
+        name = ev.value(O[o_p[0]])
+        desc = ev.value(O[o_p[1]])
+        # NetHack 3.6's objects.c spells a missing name None (its own macro for a null
+        # char pointer): a name "None" is no name
+        name = None if name == "None" else name
+        desc = None if desc == "None" else desc
+        if name is None and desc is None:   # the array terminator
+            continue
+        # (a row with no name but a description is a spare appearance, e.g. the
+        # unnamed amulets: it keeps its index, has probability 0 and no lookup finds it)
+        oclass = ev.int(a[obj_p[3]], name)
+        mat = ev.value(B[bits_p[12]])
+        col = ev.value(a[obj_p[13]])
+        prp = ev.value(a[obj_p[2]])
+        sub = ev.value(B[bits_p[11]])
+        obj = {
+            "index": len(objects),
+            "name": name,
+            "description": desc,
+            "class": sym_of.get(oclass),
+            "class_name": cls_names.get(oclass, oclass),
+            "class_index": oclass,
+            "prob": ev.int(a[obj_p[4]], name),
+            "delay": ev.value(a[obj_p[5]]),
+            "weight": ev.int(a[obj_p[6]], name),
+            "cost": ev.int(a[obj_p[7]], name),
+            "sdam": ev.value(a[obj_p[8]]),
+            "ldam": ev.value(a[obj_p[9]]),
+            "oc1": ev.value(a[obj_p[10]]),
+            "oc2": ev.value(a[obj_p[11]]),
+            "nutrition": ev.value(a[obj_p[12]]),
+            "material": materials.get(mat, mat) if mat else None,
+            "material_value": mat if isinstance(mat, int) else None,
+            "color": clr.get(col, col),
+            "color_value": col if isinstance(col, int) else None,
+            "property": prp if prp not in (0, None) else None,
+            "subtype": sub,
+        }
+        for p, key in zip(bits_p[:11], [flag_keys.get(p, p) for p in bits_p[:11]]):
+            obj[key] = ev.value(B[p])
+        objects.append(obj)
+
+    bases = {}
+    for o in objects:
+        bases.setdefault(o["class"], o["index"])
+
+    # mkobj.c class probability tables
+    tables = {}
+    mk = src.find("src/mkobj.c")
+    if mk is None:
+        warn("src/mkobj.c not found; no class probability tables")
+    else:
+        pp2 = base.fork()
+        mtoks = pp2.process_named(mk, "mkobj.c")
+        ev2 = Evaluator(pp2)
+        for tname in ("mkobjprobs", "boxiprobs", "rogueprobs", "hellprobs"):
+            try:
+                rows = parse_braces(find_initializer(mtoks, tname))
+            except KeyError:
+                continue
+            tables[tname] = [{"prob": ev2.int(r[0], tname), "class": sym_of[ev2.int(r[1], tname)]}
+                             for r in rows]
+
+    # gem boundaries: makedefs writes LAST_GEM as a fixed object name
+    last_gem_name = "JADE"
+    md = src.find("util/makedefs.c")
+    if md is not None:
+        m = re.search(r'#define\\tLAST_GEM\\t\((\w+)\)', md.read_text(encoding="latin-1"))
+        if m:
+            last_gem_name = m.group(1)
+    else:
+        warn("util/makedefs.c not found; assuming LAST_GEM is JADE")
+    gem_sym = sym_of[pp.constant("GEM_CLASS")]
+    last_gem = next((o["index"] for o in objects
+                     if o["class"] == gem_sym and _enum_name(o["name"]) == last_gem_name), None)
+    return {
+        "generator": GENERATOR,
+        "features": features,
+        "classes": classes,
+        "bases": bases,
+        "last_gem": last_gem,
+        "class_probabilities": tables,
+        "materials": {str(k): v for k, v in materials.items()},
+        "objects": objects,
+    }
+
+
+def _lev_main_tables(src: Sources, base: ParamRecorder, names: Sequence[str]) -> List:
+    path = src.find("util/lev_main.c")
+    if path is None:
+        raise SourceError("util/lev_main.c is required (des-file names)")
+    pp = base.fork(protected=names)
+    toks = pp.process_named(path, "lev_main.c")
+    ev = Evaluator(pp)
+    out = {}
+    for table in ("trap_types", "room_types"):
+        rows = []
+        for r in parse_braces(find_initializer(toks, table)):
+            nm = ev.value(r[0])
+            if not nm:
+                continue
+            const = "".join(t.text for t in r[1])
+            rows.append((nm, const))
+        out[table] = rows
+    return out
+
+
+def gen_traps_rooms(src: Sources, base: ParamRecorder, features):
+    trap_consts = _trap_enum(base)
+    room_consts = _room_consts(base)
+    tables = _lev_main_tables(src, base, trap_consts + room_consts)
+
+    des_by_const = {}
+    for nm, const in tables["trap_types"]:
+        des_by_const.setdefault(const, nm)
+    traps = []
+    for n in trap_consts:
+        v = base.enums[n]
+        traps.append({"index": v, "name": n, "des_name": des_by_const.get(n)})
+    for nm, const in tables["trap_types"]:
+        if const not in trap_consts:
+            raise ValueError(f"lev_main.c trap {nm!r} uses unknown constant {const}")
+    traps_json = {
+        "generator": GENERATOR,
+        "features": features,
+        "trapnum": base.enums.get("TRAPNUM"),
+        "traps": [t for t in traps if t["name"] not in ("NO_TRAP", "TRAPNUM")],
+        "des_names": [{"name": nm, "trap": const, "index": base.enums[const]}
+                      for nm, const in tables["trap_types"]],
+    }
+    types = []
+    for n in room_consts:
+        types.append({"name": n, "value": base.constant(n)})
+    rooms_json = {
+        "generator": GENERATOR,
+        "features": features,
+        "shopbase": base.try_constant("SHOPBASE"),
+        "uniqueshop": base.try_constant("UNIQUESHOP"),
+        "maxrtype": base.try_constant("MAXRTYPE"),
+        "types": types,
+        "des_names": [{"name": nm, "room": const, "value": base.constant(const)}
+                      for nm, const in tables["room_types"]],
+    }
+    return traps_json, rooms_json
+
+
+def _trap_enum(pp: Preprocessor) -> List[str]:
+    names = list(pp.enums)
+    if "NO_TRAP" not in names or "TRAPNUM" not in names:
+        # NetHack 3.4.3 numbers its traps with #defines, not an enum.
+        order = [n for n in pp.macros if pp.origin.get(n) == "trap.h" and pp.macros[n].params is None]
+        if "NO_TRAP" in order and "TRAPNUM" in order:
+            found = order[order.index("NO_TRAP"):order.index("TRAPNUM") + 1]
+            for n in found:
+                pp.enums[n] = pp.constant(n)
+            return found
+        raise SourceError("trap.h's trap_types enum not found")
+    return names[names.index("NO_TRAP"):names.index("TRAPNUM") + 1]
+
+
+def _room_consts(pp: ParamRecorder) -> List[str]:
+    enums = list(pp.enums)
+    if "OROOM" in enums and "MAXRTYPE" in pp.macros:
+        # NetHack 3.6: an enum of room types, MAXRTYPE a #define naming the last one.
+        last = enums.index("CANDLESHOP") if "CANDLESHOP" in enums else len(enums) - 1
+        found = enums[enums.index("OROOM"):last + 1]
+        for n in found:
+            if n not in pp.macros:
+                pp.define(n, str(pp.enums[n]))
+        return found
+    order = [n for n in pp.macros if pp.origin.get(n) == "mkroom.h" and pp.macros[n].params is None]
+    if "OROOM" not in order or "MAXRTYPE" not in order:
+        raise SourceError("mkroom.h room types (OROOM..MAXRTYPE) not found")
+    return order[order.index("OROOM"):order.index("MAXRTYPE")]
+
+
+# makedefs' onames.h prefixes (the rest of the objects use their bare upper-cased name)
+_ONAME_PREFIX = {"WAND_CLASS": "WAN_", "RING_CLASS": "RIN_", "POTION_CLASS": "POT_",
+                 "SPBOOK_CLASS": "SPE_", "SCROLL_CLASS": "SCR_"}
+
+
+def _oname_table(objects: dict) -> Dict[str, str]:
+    """onames.h constant -> object name, as makedefs would name them."""
+    out: Dict[str, str] = {}
+    for o in objects["objects"]:
+        if o["name"]:
+            const = _ONAME_PREFIX.get(o["class_name"], "") + _enum_name(o["name"])
+            out.setdefault(const, o["name"])
+    return out
+
+
+def _strings(ev: Evaluator, rows) -> List[str]:
+    """A ``const char *[]`` initializer without its null terminator."""
+    return [v for v in (ev.value(r) for r in rows) if isinstance(v, str)]
+
+
+def _oname_classes(objects: dict) -> Dict[str, str]:
+    out: Dict[str, str] = {}
+    for o in objects["objects"]:
+        if o["name"]:
+            out.setdefault(_ONAME_PREFIX.get(o["class_name"], "") + _enum_name(o["name"]),
+                           o["class"])
+    return out
+
+
+def gen_shops(src: Sources, base: ParamRecorder, objects: dict, features) -> dict:
+    """shknam.c: shtypes[] (shop kinds, their probability and stock), the shopkeeper
+    name lists, and the black market's nickname prefixes."""
+    path = src.find("src/shknam.c")
+    if path is None:
+        raise SourceError("src/shknam.c is required (shop types)")
+    pp = base.fork()
+    toks = pp.process_named(path, "shknam.c")
+    ev = Evaluator(pp)
+    onames = _oname_table(objects)
+    class_of_const = _oname_classes(objects)
+    sym_of = {c["index"]: c["symbol"] for c in objects["classes"]}
+
+    def item(toks_):
+        text = "".join(t.text for t in toks_)
+        if text.startswith("-"):
+            const = text[1:]
+            if const not in onames:
+                raise ValueError(f"shknam.c: unknown object constant {const}")
+            return {"object": onames[const], "class": class_of_const[const]}
+        v = ev.int(toks_, "shtypes item")
+        return {"class": sym_of.get(v)}      # RANDOM_CLASS (0) -> null
+
+    shops, name_lists = [], {}
+    for i, row in enumerate(parse_braces(find_initializer(toks, "shtypes"))):
+        name = ev.value(row[0])
+        if not isinstance(name, str):
+            break                                  # the terminator
+        stock = []
+        for pair in row[4]:
+            prob = ev.int(pair[0], "shtypes iprob")
+            if prob:
+                stock.append(dict(prob=prob, **item(pair[1])))
+        lst = "".join(t.text for t in row[5])
+        if lst != "0" and lst not in name_lists:
+            name_lists[lst] = _strings(ev, parse_braces(find_initializer(toks, lst)))
+        symb = ev.int(row[1], "shtypes symb")
+        shops.append({"index": i, "name": name, "class": sym_of.get(symb),
+                      "prob": ev.int(row[2], "shtypes prob"), "stock": stock,
+                      "names": None if lst == "0" else lst})
+    try:
+        prefixes = _strings(ev, parse_braces(find_initializer(toks, "prefixes")))
+    except KeyError:
+        prefixes = []
+    return {"generator": GENERATOR, "features": features, "shops": shops,
+            "shopkeeper_names": name_lists, "blackmarket_prefixes": prefixes}
+
+
+def gen_epitaphs(src: Sources, base: ParamRecorder, features) -> dict:
+    """engrave.c epitaphs[]: the random headstone texts (UnNetHack keeps them in the
+    source, not in a dat/ file)."""
+    path = src.find("src/engrave.c")
+    if path is None:
+        raise SourceError("src/engrave.c is required (epitaphs)")
+    pp = base.fork()
+    toks = pp.process_named(path, "engrave.c")
+    ev = Evaluator(pp)
+    texts = _strings(ev, parse_braces(find_initializer(toks, "epitaphs")))
+    return {"generator": GENERATOR, "features": features, "epitaphs": texts,
+            "depth_engravings": _depth_engravings(src, base)}
+
+
+def _depth_engravings(src: Sources, base: ParamRecorder) -> dict:
+    """mklev.c place_random_engravings(): UnNetHack burns one of a fixed list of texts
+    into the floor of depth 23 (illuminati_engravings) and depth 42 (hhgtg_engravings);
+    {} for a variant without them."""
+    path = src.find("src/mklev.c")
+    if path is None:
+        return {}
+    pp = base.fork()
+    toks = pp.process_named(path, "mklev.c")
+    ev = Evaluator(pp)
+    out = {}
+    for depth, table in (("23", "illuminati_engravings"), ("42", "hhgtg_engravings")):
+        try:
+            out[depth] = _strings(ev, parse_braces(find_initializer(toks, table)))
+        except (KeyError, ValueError, LookupError):
+            continue
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+def dump(path: Path, data: dict) -> None:
+    """JSON with one table row per line: readable diffs when a variant changes."""
+    lines = ["{"]
+    items = list(data.items())
+    for k, (key, val) in enumerate(items):
+        comma = "," if k + 1 < len(items) else ""
+        if isinstance(val, list) and val and isinstance(val[0], dict):
+            lines.append(f"  {json.dumps(key)}: [")
+            for j, row in enumerate(val):
+                c2 = "," if j + 1 < len(val) else ""
+                lines.append("    " + json.dumps(row, ensure_ascii=False) + c2)
+            lines.append("  ]" + comma)
+        else:
+            lines.append(f"  {json.dumps(key)}: {json.dumps(val, ensure_ascii=False)}{comma}")
+    lines.append("}")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+GENERATOR = "unlev data import"
+
+
+def features_for(base: str, define: Sequence[str] = (), undef: Sequence[str] = ()) -> Dict[str, str]:
+    """The feature macros of a build: the base game's defaults, then ``-D``/``-U``."""
+    feats = {f: "1" for f in DIALECT_FEATURES[base]}
+    for d in define:
+        k, _, v = d.partition("=")
+        feats[k] = v or "1"
+    for u in undef:
+        feats.pop(u, None)
+    return feats
+
+
+def import_tables(sources: Sequence[Path], base: str = "unnethack",
+                  define: Sequence[str] = (), undef: Sequence[str] = ()):
+    """Every table of a source tree: (tables by name, warnings).  Raises SourceError
+    when a required file or table cannot be read."""
+    del _WARNINGS[:]
+    feats = features_for(base, define, undef)
+    features = sorted(feats)
+    src = Sources(sources)
+    if src.find("src/monst.c") is None:
+        raise SourceError(f"no src/monst.c under {', '.join(str(s) for s in sources)}: "
+                          "give the variant's source tree (include/, src/, util/)")
+    head = load_headers(src, feats)
+    drawing = read_drawing(src, head)
+    tables = {"monsters": gen_monsters(src, head, drawing, features),
+              "objects": gen_objects(src, head, drawing, features)}
+    tables["traps"], tables["rooms"] = gen_traps_rooms(src, head, features)
+    for name, make in (("shops", lambda: gen_shops(src, head, tables["objects"], features)),
+                       ("epitaphs", lambda: gen_epitaphs(src, head, features))):
+        try:
+            tables[name] = make()
+        except (SourceError, ValueError, KeyError, TypeError, IndexError) as e:
+            warn(f"no {name} table: {e}")
+    return tables, list(_WARNINGS)
+
+
+def write_tables(out: Path, tables: Dict[str, dict]) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    for name, table in tables.items():
+        dump(out / f"{name}.json", table)
+
+
+def write_profile(out: Path, name: str, base: str, tables: Dict[str, dict],
+                  source: str = "", extensions: Optional[dict] = None) -> Path:
+    """A profile directory (:mod:`unlev.stdlib.profiles`): the tables and profile.json.
+    An existing profile.json keeps its ``extensions`` unless new ones are given."""
+    out = Path(out)
+    write_tables(out, tables)
+    meta_path = out / "profile.json"
+    old: dict = {}
+    if meta_path.is_file():
+        try:
+            old = json.loads(meta_path.read_text(encoding="utf-8"))
+        except ValueError:
+            old = {}
+    meta = {"name": name, "base": base, "source": source,
+            "tables": sorted(tables),
+            "extensions": extensions if extensions is not None else old.get("extensions", {})}
+    meta_path.write_text(json.dumps(meta, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return out
+
+
+def summary(tables: Dict[str, dict]) -> str:
+    parts = [f"{len(tables['monsters']['monsters'])} monsters",
+             f"{len(tables['objects']['objects'])} objects",
+             f"{len(tables['traps']['traps'])} traps",
+             f"{len(tables['rooms']['des_names'])} room names"]
+    if "shops" in tables:
+        parts.append(f"{len(tables['shops']['shops'])} shop types")
+    if "epitaphs" in tables:
+        parts.append(f"{len(tables['epitaphs']['epitaphs'])} epitaphs")
+    return ", ".join(parts)
