@@ -390,6 +390,7 @@ def get_free_room_loc(st: BuildState, croom: Room, coord: Coord) -> Tuple[int, i
     """get_free_room_loc(): the coordinate, or a random floor spot of the room."""
     x, y = locations.get_location_coord(st, coord, DRY, croom)
     if st.typ(x, y) != T.ROOM:
+        drawn = st.rng.calls
         for _ in range(101):
             pt = R.somexy(st.level, st.rng, croom)
             if pt is not None:
@@ -398,4 +399,6 @@ def get_free_room_loc(st: BuildState, croom: Room, coord: Coord) -> Tuple[int, i
                 break
         else:
             st.warn("get_free_room_loc: can't find a place!")
+        # up to 101 somexy()s of up to 100 tries each: the step limit counts the tries
+        st.work += (st.rng.calls - drawn) // 2
     return x, y
