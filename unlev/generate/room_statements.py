@@ -117,6 +117,13 @@ def _coordinates_room(rng, x: int, y: int, w: int, h: int, xal: int, yal: int):
         yabs -= h
     elif yal == CENTER:
         yabs -= _cdiv(h, 2)
+    xabs, yabs = clamp_room_origin(xabs, yabs, w, h)
+    return xabs, yabs, w, h
+
+
+def clamp_room_origin(xabs: int, yabs: int, w: int, h: int) -> Tuple[int, int]:
+    """sp_lev.c create_room()'s clamp: a w x h room's corner kept inside the map, two
+    squares from its edges."""
     if xabs + w - 1 > COLNO - 2:
         xabs = COLNO - w - 3
     if xabs < 2:
@@ -125,7 +132,7 @@ def _coordinates_room(rng, x: int, y: int, w: int, h: int, xal: int, yal: int):
         yabs = ROWNO - h - 3
     if yabs < 2:
         yabs = 2
-    return xabs, yabs, w, h
+    return xabs, yabs
 
 
 def create_room(st: BuildState, x: int, y: int, w: int, h: int, xal: int, yal: int,
@@ -208,14 +215,7 @@ def create_room(st: BuildState, x: int, y: int, w: int, h: int, xal: int, yal: i
                 yabs += ROWNO // 5 - htmp
             elif yaltmp == CENTER:
                 yabs += _cdiv(ROWNO // 5 - htmp, 2)
-            if xabs + wtmp - 1 > COLNO - 2:
-                xabs = COLNO - wtmp - 3
-            if xabs < 2:
-                xabs = 2
-            if yabs + htmp - 1 > ROWNO - 2:
-                yabs = ROWNO - htmp - 3
-            if yabs < 2:
-                yabs = 2
+            xabs, yabs = clamp_room_origin(xabs, yabs, wtmp, htmp)
             r2 = Rect(xabs - 1, yabs - 1, xabs + wtmp + rndpos, yabs + htmp + rndpos)
             r1 = rects.get_rect(r2)
             if r1 is not None:
