@@ -490,22 +490,18 @@ def compose_grammar(dialect: str, ext: Extensions):
 
     # doors
     if ext.door_materials:
-        if old:
-            extra.append(extended(base, "door_detail", "DOOR_ID ':' door_state ',' coordinate",
-                                   {2: ["EXT_DOOR_MATERIAL", "','"]}, "p_ext_door_material",
-                                   _door_material))
-            extra.append(extended(base, "room_door",
-                                   "DOOR_ID ':' secret ',' door_state ',' door_wall ',' door_pos",
-                                   {2: ["EXT_DOOR_MATERIAL", "','"]}, "p_ext_roomdoor_material",
-                                   _door_material))
-        else:
-            extra.append(extended(base, "door_detail", "DOOR_ID ':' door_state ',' ter_selection",
-                                   {2: ["EXT_DOOR_MATERIAL", "','"]}, "p_ext_door_material",
-                                   _door_material))
-            extra.append(extended(base, "door_detail",
-                                   "ROOMDOOR_ID ':' secret ',' door_state ',' door_wall ',' door_pos",
-                                   {2: ["EXT_DOOR_MATERIAL", "','"]}, "p_ext_roomdoor_material",
-                                   _door_material))
+        # the material goes before the state in a DOOR and in a room's door; the two
+        # grammars spell those rules differently
+        door, room_door = (
+            (("door_detail", "DOOR_ID ':' door_state ',' coordinate"),
+             ("room_door", "DOOR_ID ':' secret ',' door_state ',' door_wall ',' door_pos"))
+            if old else
+            (("door_detail", "DOOR_ID ':' door_state ',' ter_selection"),
+             ("door_detail", "ROOMDOOR_ID ':' secret ',' door_state ',' door_wall ',' door_pos")))
+        for (lhs, rule), name in ((door, "p_ext_door_material"),
+                                  (room_door, "p_ext_roomdoor_material")):
+            extra.append(extended(base, lhs, rule, {2: ["EXT_DOOR_MATERIAL", "','"]}, name,
+                                  _door_material))
     if ext.door_flags:
         extra.append(rule_function("p_ext_door_flags", "ext_door_flags : EXT_DOOR_FLAG\n"
                            "    | EXT_DOOR_FLAG '&' ext_door_flags", _door_flags))
