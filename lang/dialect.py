@@ -13,6 +13,7 @@ how ``--dialect auto`` tells them apart.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass
 from typing import List, Optional, Tuple
 
@@ -151,14 +152,14 @@ class _Markers:
         return None
 
 
-_FIRST = {}
+@lru_cache(maxsize=None)
+def _alternation(markers: tuple) -> _Markers:
+    """Compiled on first use: detection is not on the import path of every command."""
+    return _Markers(markers)
 
 
 def _first(markers, text) -> Optional[str]:
-    key = id(markers)
-    if key not in _FIRST:
-        _FIRST[key] = _Markers(markers)
-    return _FIRST[key].first(text)
+    return _alternation(tuple(markers)).first(text)
 
 
 def detect(text: str) -> Detection:
