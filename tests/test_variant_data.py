@@ -132,10 +132,12 @@ def test_builtin_profiles_go_through_the_same_loader():
 
 
 @pytest.mark.parametrize("name,env", [("unnethack", "UNLEV_UNNETHACK_SRC"),
-                                      ("nethack36", "UNLEV_NETHACK36_SRC")])
+                                      ("nethack36", "UNLEV_NETHACK36_SRC"),
+                                      ("nethack343", "UNLEV_NETHACK343_SRC")])
 def test_the_shipped_tables_come_out_of_the_importer(name, env):
     """unlev's own tables are the importer's output for the game's source (run with the
-    source tree in $UNLEV_UNNETHACK_SRC / $UNLEV_NETHACK36_SRC)."""
+    source tree in $UNLEV_UNNETHACK_SRC / $UNLEV_NETHACK36_SRC / $UNLEV_NETHACK343_SRC;
+    the revisions are in each built-in profile.json's ``source``)."""
     src = os.environ.get(env)
     if not src or not (Path(src) / "src" / "monst.c").is_file():
         pytest.skip(f"no {name} source tree: set ${env}")

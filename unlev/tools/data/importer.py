@@ -144,7 +144,18 @@ class ParamRecorder(Preprocessor):
 
     def process_named(self, path: Path, label: str) -> List[Token]:
         self.current_file = label
-        return self.process_file(path)
+        before = set(self.enums)
+        toks = self.process_file(path)
+        for name in self.enums:
+            if name not in before:
+                self.origin.setdefault(name, label)
+        return toks
+
+    def names_from(self, header: str) -> List[str]:
+        """The object-like constants (macros and enum members) a header defines, in
+        definition order."""
+        return [n for n, f in self.origin.items() if f == header
+                and (n in self.enums or (n in self.macros and self.macros[n].params is None))]
 
     def fork(self, protected=()) -> "ParamRecorder":
         other = ParamRecorder(protected=set(self.protected) | set(protected))
@@ -453,12 +464,25 @@ def _enum_name(name: str) -> str:
     return re.sub(r"[^A-Z0-9]", "_", name.upper())
 
 
+def _named_value(ev: Evaluator, toks: Sequence[Token], names) -> object:
+    """A field objects.c fills with one of *names* (possibly negated, as launcher skills
+    of ammunition are): that name as written; anything else its value."""
+    text = "".join(t.text for t in ev.pp.expand(toks))
+    if text.lstrip("-") in names and text.count("-") <= 1:
+        return text
+    return ev.value(toks)
+
+
 def gen_objects(src: Sources, base: ParamRecorder, drawing: dict, features) -> dict:
     path = src.find("src/objects.c")
     if path is None:
         raise SourceError("src/objects.c is required")
     prot = {"OBJECT", "OBJ", "BITS"}
-    pp = base.fork(protected=prot)
+    # Weapon skills (skills.h) and conveyed properties (prop.h) stay names, as objects.c
+    # writes them ("-P_BOW", "TELEPAT"): the populators compare them by name, and a name
+    # means the same in every variant where a number does not.
+    named = {"subtype": set(base.names_from("skills.h")), "property": set(base.names_from("prop.h"))}
+    pp = base.fork(protected=prot | named["subtype"] | named["property"])
     pp.define("OBJECTS_PASS_2_")      # the pass that defines HARDGEM and BITS' layout
     toks = pp.process_named(path, "objects.c")
     ev = Evaluator(pp)
@@ -476,11 +500,13 @@ def gen_objects(src: Sources, base: ParamRecorder, drawing: dict, features) -> d
 
     # materials: the run of consecutive values starting at LIQUID in objclass.h
     materials: Dict[int, str] = {}
-    order = [n for n in pp.macros if pp.origin.get(n) == "objclass.h"]
+    # (#defines in UnNetHack and 3.4.3, an enum in 3.6; read from the headers alone, since
+    # 3.6's objects.c redefines PAPER for a while)
+    order = base.names_from("objclass.h")
     if "LIQUID" in order:
-        expect = pp.constant("LIQUID")
+        expect = base.constant("LIQUID")
         for n in order[order.index("LIQUID"):]:
-            if pp.try_constant(n) != expect or pp.macros[n].params is not None:
+            if base.try_constant(n) != expect:
                 break
             materials[expect] = n
             expect += 1
@@ -514,8 +540,8 @@ def gen_objects(src: Sources, base: ParamRecorder, drawing: dict, features) -> d
         oclass = ev.int(a[obj_p[3]], name)
         mat = ev.value(B[bits_p[12]])
         col = ev.value(a[obj_p[13]])
-        prp = ev.value(a[obj_p[2]])
-        sub = ev.value(B[bits_p[11]])
+        prp = _named_value(ev, a[obj_p[2]], named["property"])
+        sub = _named_value(ev, B[bits_p[11]], named["subtype"])
         obj = {
             "index": len(objects),
             "name": name,
