@@ -11,12 +11,16 @@ table, or a language extension).
     python tools/variant_sweep.py --lenient                # + unknown names as placeholders
     python tools/variant_sweep.py --no-data --lenient      # no profile at all
     python tools/variant_sweep.py --variant evilhack=/src/EvilHack --json report.json
-    python tools/variant_sweep.py --extensions docs/examples/extensions   # + declarations
+    python tools/variant_sweep.py --base-src nethack36=/src/nethack-3.6.7 \
+        --base-src nethack343=/src/nethack-3.4.3      # + declarations, one-step import
+    python tools/variant_sweep.py --extensions docs/examples/extensions   # ready-made ones
 
 A variant is NAME=SOURCE (its source tree: dat/*.des, include/, src/, util/); without
 --variant, every folder under --root (default /work/variants) that has dat/*.des.  Its
 data is imported from SOURCE (``unlev data import``, features from its config.h) into
---profiles (default a temporary folder) unless --no-data.
+--profiles (default a temporary folder) unless --no-data; with --base-src BASE=DIR for
+its base dialect the import also generates its language extensions against DIR, as
+``unlev data import --base-src`` does.
 
 First-error kinds (the owner in issue 15 in brackets): ``unknown name`` [data],
 ``map character`` (a MAP or TERRAIN character the dialect lacks) [language],
@@ -133,19 +137,25 @@ def sweep_variant(name: str, source: Path, profile, lenient: bool, seeds: List[i
     return out
 
 
-def import_profile(name: str, source: Path, into: Path, extensions_dir: Optional[Path] = None):
+def import_profile(name: str, source: Path, into: Path, extensions_dir: Optional[Path] = None,
+                   base_src: Optional[Dict[str, Path]] = None):
+    """The variant's profile as ``unlev data import SOURCE --name NAME [--base-src DIR]``
+    writes it; DIR is base_src[its base dialect], if given."""
     from unlev.stdlib import profiles
-    from unlev.tools.data.command import detect_base
-    from unlev.tools.data.config_features import config_features
-    from unlev.tools.data.importer import import_tables, write_profile
+    from unlev.tools.data.command import detect_base, import_profile as data_import
     base = detect_base([source]) or "nethack36"
-    tables, _warnings = import_tables([source], base, config_features([source]))
-    ext = None
+    said: List[str] = []
+    extra = [base_src[base]] if base_src and base in base_src else []
+    status = data_import(source, name, into / name, base=base, base_src=extra, say=said.append)
+    if status:
+        raise RuntimeError(f"unlev data import {source} failed: " + "; ".join(said))
     if extensions_dir is not None and (extensions_dir / f"{name}.json").is_file():
-        # a declaration written by the language side's generator (tools/gen_extensions.py)
+        # a declaration written beforehand (tools/gen_extensions.py)
         ext = json.loads((extensions_dir / f"{name}.json").read_text(encoding="utf-8"))
-        ext = ext.get("extensions", ext)
-    write_profile(into / name, name, base, tables, source=str(source), extensions=ext)
+        meta_path = into / name / "profile.json"
+        meta = json.loads(meta_path.read_text(encoding="utf-8"))
+        meta["extensions"] = ext.get("extensions", ext)
+        meta_path.write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
     return profiles.load(into / name)
 
 
@@ -199,6 +209,9 @@ def main(argv=None) -> int:
                     help="where the imported profiles go (default: a temporary folder)")
     ap.add_argument("--extensions", type=Path, default=None, metavar="DIR",
                     help="put DIR/NAME.json's declared extensions into each imported profile")
+    ap.add_argument("--base-src", action="append", default=[], metavar="BASE=DIR",
+                    help="the source tree of a base dialect (nethack36, nethack343, "
+                    "unnethack): each variant on it gets its extensions generated")
     ap.add_argument("--seeds", default="1..5")
     ap.add_argument("--json", type=Path, default=None)
     args = ap.parse_args(argv)
@@ -213,6 +226,10 @@ def main(argv=None) -> int:
         variants = [(d.name, d) for d in sorted(args.root.iterdir())
                     if d.is_dir() and any((d / "dat").glob("*.des"))]
     seeds = parse_seeds(args.seeds)
+    base_src = {}
+    for spec in args.base_src:
+        base, _, folder = spec.partition("=")
+        base_src[base] = Path(folder)
     tmp = None
     if args.profiles is None and not args.no_data:
         tmp = tempfile.TemporaryDirectory(prefix="unlev-sweep-")
@@ -221,7 +238,7 @@ def main(argv=None) -> int:
     for name, src in variants:
         t0 = time.time()
         profile = None if args.no_data else import_profile(name, src, args.profiles,
-                                                           args.extensions)
+                                                           args.extensions, base_src)
         r = sweep_variant(name, src, profile, args.lenient, seeds)
         r["seconds"] = round(time.time() - t0, 1)
         results.append(r)

@@ -18,6 +18,8 @@ HELP = "import a variant's data tables from its source; list the data profiles"
 
 EXAMPLES = """examples:
   unlev data import ~/src/EvilHack --name evilhack      read include/ src/ util/
+  unlev data import ~/src/EvilHack --name evilhack --base nethack36 --base-src ~/src/nethack-3.6.7
+                                                        ... and its language extensions
   unlev check ~/src/EvilHack/dat --data evilhack        check its des-files by its names
   unlev data list                                       the profiles --data can name
   unlev data show evilhack                              what a profile holds
@@ -40,6 +42,11 @@ def add_parser(subparsers) -> None:
     p.add_argument("--base", choices=["auto", "unnethack", "nethack36", "nethack343"],
                    default="auto", help="import: the dialect the variant extends "
                    "(default: decided from its util/lev_comp.y)")
+    p.add_argument("--base-src", action="append", type=Path, default=[], metavar="DIR",
+                   help="import: the base game's source tree (only its util/lev_comp.l, "
+                   "lev_comp.y and lev_main.c are read): the variant's language extensions "
+                   "are generated from what its lev_comp has beyond the base's and written "
+                   "into the profile; without it they are not generated")
     p.add_argument("--out", type=Path, default=None,
                    help="import: the profile folder (default: the user profile "
                    "folder/NAME, where --data NAME finds it)")
@@ -89,44 +96,78 @@ def detect_base(sources) -> Optional[str]:
     return "nethack343"
 
 
-def run_import(args) -> int:
+def import_profile(source, name: str, out: Optional[Path] = None, base: str = "auto",
+                   base_src=(), define=(), undef=(), no_config: bool = False,
+                   say=None) -> int:
+    """What ``unlev data import`` does (tables, then extensions when the base's source is
+    given), for a caller that is not the command line (the variant sweep); messages go
+    to *say* (default: standard error).  The exit status."""
+    sources = [source] if isinstance(source, (str, Path)) else list(source)
+    args = argparse.Namespace(source=[Path(s) for s in sources], name=name, out=out,
+                              base=base, base_src=[Path(b) for b in base_src],
+                              define=list(define), undef=list(undef), no_config=no_config)
+    return run_import(args, say)
+
+
+def run_import(args, say=None) -> int:
+    result = say or print             # the summary line: standard output by default
+    if say is None:
+        def say(msg: str) -> None:
+            print(msg, file=sys.stderr)
     from unlev.stdlib import profiles
     from .config_features import config_features
+    from .declarations import WITHOUT_BASE, describe, generate
     from .importer import SourceError, import_tables, summary, write_profile
     for s in args.source:
         if not s.is_dir():
-            print(f"unlev data: error: cannot read {s}: not a folder", file=sys.stderr)
+            say(f"unlev data: error: cannot read {s}: not a folder")
             return 2
     base = args.base
     if base == "auto":
         base = detect_base(args.source)
         if base is None:
-            print("unlev data: error: no util/lev_comp.y to tell the base dialect from; "
-                  "give --base", file=sys.stderr)
+            say("unlev data: error: no util/lev_comp.y to tell the base dialect from; "
+                  "give --base")
             return 2
-        print(f"unlev data: base dialect {base} (from util/lev_comp.y)", file=sys.stderr)
+        say(f"unlev data: base dialect {base} (from util/lev_comp.y)")
     define = list(args.define)
     if not args.no_config:
         found = config_features(args.source)
         define = [f for f in found if f not in args.undef] + define
         if found:
-            print(f"unlev data: feature macros from include/config.h: {' '.join(found)}",
-                  file=sys.stderr)
+            say(f"unlev data: feature macros from include/config.h: {' '.join(found)}")
     try:
         tables, warnings = import_tables(args.source, base, define, args.undef)
     except (SourceError, ValueError, KeyError) as e:
-        print(f"unlev data: error: {e}", file=sys.stderr)
+        say(f"unlev data: error: {e}")
         return 1
     for w in warnings:
-        print(f"unlev data: warning: {w}", file=sys.stderr)
+        say(f"unlev data: warning: {w}")
+    generated = None
+    if args.base_src:
+        try:
+            generated = generate(args.source, args.base_src, base, args.name)
+        except SourceError as e:
+            say(f"unlev data: error: cannot generate the language extensions: {e}")
+            return 2
+        for line in generated["generated_from"]["review"]:
+            say(f"unlev data: review: {line}")
+    else:
+        say(f"unlev data: note: {WITHOUT_BASE}")
     out = args.out or profiles.user_profile_dir() / args.name
     try:
         write_profile(out, args.name, base, tables,
-                      source=", ".join(str(s.resolve()) for s in args.source))
+                      source=", ".join(str(s.resolve()) for s in args.source),
+                      extensions=generated["extensions"] if generated else None,
+                      generated_from=generated and dict(
+                          generated["generated_from"],
+                          base_source=", ".join(str(s.resolve()) for s in args.base_src)))
     except OSError as e:
-        print(f"unlev data: error: cannot write {out}: {e.strerror}", file=sys.stderr)
+        say(f"unlev data: error: cannot write {out}: {e.strerror}")
         return 2
-    print(f"{args.name}: {summary(tables)} -> {out}")
+    ext = profiles.load(out).extensions
+    kept = "" if generated else " (kept from the existing profile.json)" if ext else ""
+    result(f"{args.name}: {summary(tables)}; extensions: {describe(ext)}{kept} -> {out}")
     return 0
 
 

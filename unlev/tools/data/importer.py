@@ -878,9 +878,11 @@ def write_tables(out: Path, tables: Dict[str, dict]) -> None:
 
 
 def write_profile(out: Path, name: str, base: str, tables: Dict[str, dict],
-                  source: str = "", extensions: Optional[dict] = None) -> Path:
+                  source: str = "", extensions: Optional[dict] = None,
+                  generated_from: Optional[dict] = None) -> Path:
     """A profile directory (:mod:`unlev.stdlib.profiles`): the tables and profile.json.
-    An existing profile.json keeps its ``extensions`` unless new ones are given."""
+    An existing profile.json keeps its ``extensions`` unless new ones are given;
+    *generated_from* says where generated ones came from (and what to review)."""
     out = Path(out)
     write_tables(out, tables)
     meta_path = out / "profile.json"
@@ -893,6 +895,10 @@ def write_profile(out: Path, name: str, base: str, tables: Dict[str, dict],
     meta = {"name": name, "base": base, "source": source,
             "tables": sorted(tables),
             "extensions": extensions if extensions is not None else old.get("extensions", {})}
+    if extensions is not None and generated_from is not None:
+        meta["extensions_generated_from"] = generated_from
+    elif extensions is None and "extensions_generated_from" in old:
+        meta["extensions_generated_from"] = old["extensions_generated_from"]
     meta_path.write_text(json.dumps(meta, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return out
 
