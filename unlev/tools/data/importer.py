@@ -324,12 +324,15 @@ def read_drawing(src: Sources, base: ParamRecorder) -> dict:
             "def_oc_syms": col(ocsyms, 0), "objexplain": col(ocsyms, 2),
             "oclass_names": col(ocsyms, 1),
         }
+    def texts(name):
+        # a string table's null pointer (written 0) is no text
+        return [v if isinstance(v, str) else None for v in arr(name)]
     return {
         "def_monsyms": monsyms,
-        "monexplain": arr("monexplain"),
+        "monexplain": texts("monexplain"),
         "def_oc_syms": ocsyms,
-        "objexplain": arr("objexplain"),
-        "oclass_names": arr("oclass_names"),
+        "objexplain": texts("objexplain"),
+        "oclass_names": texts("oclass_names"),
     }
 
 
