@@ -31,8 +31,8 @@ OBJECT: ('!', "healing"), (2,1)
 
 
 class Client:
-    def __init__(self):
-        self.p = subprocess.Popen([sys.executable, "-m", "unlev.cli", "lsp"],
+    def __init__(self, *options):
+        self.p = subprocess.Popen([sys.executable, "-m", "unlev.cli", "lsp", *options],
                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   stderr=subprocess.DEVNULL)
         self.next_id = 0
@@ -179,3 +179,76 @@ def test_preview_action(client, tmp_path):
                                                       "arguments": [uri]})
     assert out.endswith(".html") and "<title>unlev run yard.des --seed 1</title>" in \
         open(out).read()
+
+
+# ------------------------------------------------- a variant's data (issue 15)
+TOY = os.path.join(os.path.dirname(__file__), "fixtures", "variant-src")
+TOY_LEVEL = """MAZE: "embers", ' '
+FLAGS: noteleport, smoky
+GEOMETRY: center, center
+MAP
+.e.
+ENDMAP
+EMBER: (0,0)
+MONSTER: (':', "ember newt"), (1,0)
+"""
+
+
+def _toy_profile(where):
+    from unlev.tools.data.command import import_profile
+    assert import_profile(os.path.join(TOY, "toyhack"), "toyhack", where,
+                          base_src=[os.path.join(TOY, "base")], say=lambda m: None) == 0
+    return where
+
+
+def _started(*options, root):
+    c = Client(*options)
+    c.request("initialize", {"processId": os.getpid(), "rootUri": root.as_uri(),
+                             "capabilities": {}})
+    c.notify("initialized", {})
+    return c
+
+
+def test_the_server_reads_the_projects_unlev_toml(tmp_path):
+    _toy_profile(tmp_path / "profiles" / "toyhack")
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "unlev.toml").write_text(f'data = "{tmp_path / "profiles" / "toyhack"}"\n')
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    c = _started(root=tmp_path)
+    try:
+        uri = open_doc(c, project, TOY_LEVEL)
+        assert c.diagnostics(uri) == []
+        labels = [i["label"] for i in c.request("textDocument/completion",
+                                                at(uri, 7, 21))["items"]]
+        assert {'"ember newt"', '"ember vent"', '"ember forge"'} <= set(labels)
+        text = c.request("textDocument/hover", at(uri, 6, 2))["contents"]["value"]
+        assert text.startswith("`EMBER`: a statement the toyhack data declares")
+        # the same text outside the project: the variant's words are errors
+        other = open_doc(c, elsewhere, TOY_LEVEL)
+        diags = c.diagnostics(other)
+        assert diags and diags[0]["severity"] == 1
+    finally:
+        c.close()
+
+
+def test_the_servers_data_option_and_a_bad_config(tmp_path):
+    prof = _toy_profile(tmp_path / "toyhack")
+    c = _started("--data", str(prof), root=tmp_path)
+    try:
+        uri = open_doc(c, tmp_path, TOY_LEVEL)
+        assert c.diagnostics(uri) == []
+    finally:
+        c.close()
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    (bad / "unlev.toml").write_text('datta = "x"\n')
+    c = _started(root=tmp_path)
+    try:
+        uri = open_doc(c, bad, TOY_LEVEL)
+        diags = c.diagnostics(uri)
+        assert [(d["code"], d["range"]["start"]["line"]) for d in diags] == [("config", 0)]
+        assert "unknown setting 'datta'" in diags[0]["message"]
+    finally:
+        c.close()

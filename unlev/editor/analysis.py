@@ -6,13 +6,21 @@ completion come from a token scan of the current text (comments and strings skip
 which costs milliseconds on a 4,000-line file and works on broken files; diagnostics
 come from the real front end (``compile_text`` and ``lint_tree``), which the server runs
 after the edits settle.  The language server (:mod:`unlev.editor.lsp`) only translates.
+
+A document is read as every command reads it (:func:`settings_for`): the server's own
+``--data``/``--lenient``/``--dialect``, else the project's ``unlev.toml`` or
+``[tool.unlev]`` found upward from the document (:mod:`unlev.tools.project_config`, the
+loader the command line uses).  Under a data profile, names (completion, hover) are the
+profile's, and the words its declared extensions add are completed and explained.
 """
 
 from __future__ import annotations
 
+import argparse
+import os
 import re
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from unlev.editor.pygments_lexer import FUNCTIONS, OPTIONS, STATEMENTS
 
@@ -149,18 +157,74 @@ def dialect_of(text: str) -> str:
     return candidates(text)[0][0]
 
 
-def completions(idx: TextIndex, prefix: str, dialect: str = "unnethack") -> List[Tuple[str, str]]:
-    """(label, kind) for what may be typed at a cursor after ``prefix``."""
+@dataclass(frozen=True)
+class Settings:
+    """What one document is read with, resolved as the command line resolves it."""
+
+    data: Any = None               # a unlev.stdlib.profiles.Profile, or None
+    lenient: bool = False
+    dialect: str = "auto"
+    config: Optional[str] = None   # the unlev.toml / pyproject.toml that was used
+    error: Optional[str] = None    # a config or profile that cannot be read
+
+
+def settings_for(path: Optional[str], data: Optional[str] = None,
+                 lenient: Optional[bool] = None, dialect: Optional[str] = None) -> Settings:
+    """The server's options over the project's config nearest the document (the same
+    ``project_config.apply`` every command runs); a bad config or profile is kept as
+    ``error``, for the server to show on the document, never raised."""
+    from unlev.stdlib import profiles
+    from unlev.tools import project_config
+    start = path if path and os.path.exists(path) else None
+    args = argparse.Namespace(file=start, data=data, lenient=lenient, dialect=dialect or "auto")
+    try:
+        config = project_config.apply(args) if start else None
+    except project_config.ConfigError as e:
+        return Settings(error=str(e))
+    where = str(config) if config else None
+    prof = None
+    if args.data:
+        try:
+            prof = profiles.resolve(args.data)
+        except profiles.ProfileError as e:
+            return Settings(config=where, error=str(e))
+    return Settings(prof, bool(args.lenient), args.dialect, where)
+
+
+# the words a profile's declared extensions add, by the completion kind they get
+_EXTENSION_WORDS = {"statements": "keyword", "flags": "constant", "door_states": "constant",
+                    "door_materials": "constant", "door_flags": "constant",
+                    "light_states": "constant", "monster_flags": "constant",
+                    "object_attributes": "constant", "keywords": "constant"}
+
+
+def extension_words(profile) -> Dict[str, Tuple[str, str]]:
+    """word -> (completion kind, declaration kind) of a profile's declared extensions."""
+    out: Dict[str, Tuple[str, str]] = {}
+    for key, kind in _EXTENSION_WORDS.items():
+        for word in (profile.extensions.get(key) or ()) if profile is not None else ():
+            out.setdefault(word, (kind, key))
+    return out
+
+
+def completions(idx: TextIndex, prefix: str, dialect: str = "unnethack",
+                profile=None) -> List[Tuple[str, str]]:
+    """(label, kind) for what may be typed at a cursor after ``prefix``; under a data
+    profile, its names and the words its extensions declare."""
     out: List[Tuple[str, str]] = []
     if prefix.startswith("$"):
         # the half-typed word itself is not a variable unless it occurs elsewhere too
         return [("$" + v, "variable") for v in sorted(idx.variables)
                 if v.startswith(prefix[1:]) and (v != prefix[1:] or len(idx.variables[v]) > 1)]
     if prefix.startswith('"'):
-        return [(f'"{n}"', kind) for n, kind in names(dialect) if n.startswith(prefix[1:])]
+        return [(f'"{n}"', kind) for n, kind in names(dialect, profile)
+                if n.startswith(prefix[1:])]
     for w in STATEMENTS:
         if w.startswith(prefix):
             out.append((w, "keyword"))
+    for w, (kind, _key) in sorted(extension_words(profile).items()):
+        if w.startswith(prefix) and w not in STATEMENTS:
+            out.append((w, kind))
     for w in OPTIONS:
         if w.startswith(prefix):
             out.append((w, "constant"))
@@ -176,9 +240,17 @@ def completions(idx: TextIndex, prefix: str, dialect: str = "unnethack") -> List
 _NAMES: Dict[str, List[Tuple[str, str]]] = {}
 
 
-def names(dialect: str) -> List[Tuple[str, str]]:
+def names(dialect: str, profile=None) -> List[Tuple[str, str]]:
     """Monster, object and trap names of the dialect's data (UnNetHack's own tables, or
-    the NetHack 3.6/3.4.3 ones unlev ships)."""
+    the NetHack 3.6/3.4.3 ones unlev ships), or of a data profile (with its room types)."""
+    if profile is not None:
+        key = f"profile:{profile.path}"
+        if key not in _NAMES:
+            from unlev.stdlib import profiles
+            got = [(n, "room" if kind == "room type" else kind)
+                   for kind, items in profiles.names_of(profile).items() for n in items]
+            _NAMES[key] = sorted(set(got))
+        return _NAMES[key]
     if dialect not in _NAMES:
         from unlev.stdlib import data
         if dialect in ("nethack36", "nethack343"):
@@ -195,11 +267,55 @@ def names(dialect: str) -> List[Tuple[str, str]]:
     return _NAMES[dialect]
 
 
-def hover(idx: TextIndex, pos: Pos, dialect: str = "unnethack") -> Optional[str]:
-    """A monster's or object's data, or what a variable holds when that is a literal."""
+def _profile_hover(profile, name: str) -> Optional[str]:
+    """A monster's or object's row in a data profile's own tables."""
+    for m in profile.table("monsters")["monsters"]:
+        if m.get("name") == name:
+            return (f"**{name}** (monster `{m['symbol']}`, {profile.name} data): level "
+                    f"{m['level']}, speed {m['move']}, AC {m['ac']}, difficulty "
+                    f"{m['difficulty']}")
+    for o in profile.table("objects")["objects"]:
+        if o.get("name") == name:
+            return (f"**{name}** (object `{o['class']}`, {o['class_name']}, {profile.name} "
+                    f"data): cost {o['cost']}, weight {o['weight']}, probability {o['prob']}")
+    for t in profile.table("traps")["des_names"]:
+        if t["name"] == name:
+            return f"**{name}** (trap {t['trap']}, {profile.name} data)"
+    return None
+
+
+def _extension_hover(profile, word: str) -> Optional[str]:
+    found = extension_words(profile).get(word)
+    if found is None:
+        return None
+    key = found[1]
+    what = key[:-1].replace("_", " ") if key.endswith("s") else key.replace("_", " ")
+    decl = profile.extensions[key]
+    detail = decl.get(word) if isinstance(decl, dict) else None
+    more = ""
+    if key == "statements" and isinstance(detail, dict):
+        more = f": arguments {', '.join(detail.get('args') or []) or 'none'}"
+        if detail.get("places"):
+            more += f"; places map character `{detail['places']}`"
+    elif isinstance(detail, dict) and detail.get("base"):
+        more = f": acts as `{detail['base']}`"
+    elif isinstance(detail, str):
+        more = f": {detail}"
+    return f"`{word}`: a {what} the {profile.name} data declares{more}"
+
+
+def hover(idx: TextIndex, pos: Pos, dialect: str = "unnethack",
+          profile=None) -> Optional[str]:
+    """A monster's or object's data (the profile's, under one), a word the profile's
+    extensions declare, or what a variable holds when that is a literal."""
     word, _a, _b = word_at(idx, pos)
     if not word:
         return None
+    if profile is not None and not profile.is_default:
+        found = (_profile_hover(profile, word[1:-1]) if word.startswith('"')
+                 else _extension_hover(profile, word))
+        if found:
+            return found
     if word.startswith('"'):
         from unlev.stdlib import data
         name = word[1:-1]

@@ -15,7 +15,18 @@ def add_parser(subparsers) -> None:
         description="Speak the Language Server Protocol over standard input and output: "
                     "diagnostics as you type, completion, hover, go to definition, "
                     "references, document symbols and a run-and-preview action. Needs "
-                    "the lsp extra: pip install 'unlev[lsp]'.")
+                    "the lsp extra: pip install 'unlev[lsp]'. Each document is read "
+                    "with the project's unlev.toml / [tool.unlev] found upward from it, "
+                    "as every command reads it; these options beat it.")
+    # not --data's usual dest: the CLI would apply one config for the whole session,
+    # where the server looks up each document's own
+    p.add_argument("--data", dest="lsp_data", metavar="NAME|DIR", default=None,
+                   help="the data profile for every document (names, extensions)")
+    p.add_argument("--lenient", dest="lsp_lenient", action="store_true", default=None,
+                   help="unknown names are warnings with placeholders")
+    p.add_argument("--dialect", dest="lsp_dialect", default=None,
+                   choices=["unnethack", "nethack36", "nethack343", "unnethack35", "auto"],
+                   help="des-file dialect (default: the config's, else auto)")
     p.set_defaults(func=cmd_lsp)
 
 
@@ -26,5 +37,14 @@ def cmd_lsp(args) -> int:
         print(f"unlev lsp: error: the language server needs pygls ({e.name} is missing): "
               "pip install 'unlev[lsp]'", file=sys.stderr)
         return 2
+    if args.lsp_data is not None:
+        from unlev.stdlib.profiles import ProfileError, resolve
+        try:
+            resolve(args.lsp_data)
+        except ProfileError as e:
+            print(f"unlev lsp: error: {e}", file=sys.stderr)
+            return 2
+    server.options = {"data": args.lsp_data, "lenient": args.lsp_lenient,
+                      "dialect": args.lsp_dialect}
     server.start_io()
     return 0

@@ -4,7 +4,10 @@ Why so thin: it translates between LSP and :mod:`unlev.editor.analysis` (symbols
 definitions, references, completion, hover from a token scan, so they answer at once on
 every keystroke) and the front end (diagnostics: the errors of ``unlev check`` and the
 warnings of ``unlev lint``, with their codes and hints), which runs in a worker thread a
-short moment after the last edit so that typing never waits for it.
+short moment after the last edit so that typing never waits for it.  Each document is
+read with the settings every command would use for it (``--data``/``--lenient``/
+``--dialect`` given to ``unlev lsp``, else the project's ``unlev.toml``): its profile's
+names, extensions and lenient placeholders reach diagnostics, completion and hover.
 """
 
 from __future__ import annotations
@@ -32,14 +35,22 @@ def _range(start, end) -> T.Range:
     return T.Range(T.Position(*start), T.Position(*end))
 
 
-def diagnostics_for(text: str, path: str) -> List[T.Diagnostic]:
-    """The front end's errors and warnings, and lint's findings, as LSP diagnostics."""
+def diagnostics_for(text: str, path: str,
+                    settings: Optional[A.Settings] = None) -> List[T.Diagnostic]:
+    """The front end's errors and warnings, and lint's findings, as LSP diagnostics; a
+    config or profile that cannot be read is one error on the first line."""
     from unlev.lang.diagnostics import DesError
     from unlev.lang.frontend import compile_text
     from unlev.tools.lint import lint_tree
+    settings = settings or A.Settings()
+    if settings.error:
+        return [T.Diagnostic(range=_range((0, 0), (0, 1)), message=settings.error,
+                             severity=T.DiagnosticSeverity.Error, code="config",
+                             source="unlev")]
     out = []
     try:
-        compiled = compile_text(text, path)
+        compiled = compile_text(text, path, data=settings.data, lenient=settings.lenient,
+                                dialect=None if settings.dialect == "auto" else settings.dialect)
         found = list(compiled.warnings) + list(lint_tree(compiled.tree, path))
     except DesError as e:
         found = e.diagnostics
@@ -68,6 +79,12 @@ class DesServer(LanguageServer):
         self.indexes: Dict[str, A.TextIndex] = {}
         self.timers: Dict[str, threading.Timer] = {}
         self.lock = threading.Lock()
+        # --data/--lenient/--dialect given to `unlev lsp` (None: the project's config)
+        self.options: Dict[str, object] = {}
+
+    def settings(self, uri: str) -> A.Settings:
+        """Looked up each time: an edited unlev.toml counts at the next keystroke."""
+        return A.settings_for(_path(uri), **self.options)
 
     def reindex(self, uri: str, text: str) -> None:
         self.indexes[uri] = A.index(text)
@@ -83,7 +100,7 @@ class DesServer(LanguageServer):
     def publish(self, uri: str, text: str) -> None:
         if self.indexes.get(uri) is None or self.indexes[uri].text != text:
             return                                   # edited since: a newer run follows
-        diags = diagnostics_for(text, _path(uri))
+        diags = diagnostics_for(text, _path(uri), self.settings(uri))
         self.publish_diagnostics(uri, diags)
 
     def index_of(self, uri: str) -> A.TextIndex:
@@ -125,15 +142,20 @@ def completion(ls: DesServer, params: T.CompletionParams) -> T.CompletionList:
              "function": T.CompletionItemKind.Function, "variable": T.CompletionItemKind.Variable,
              "monster": T.CompletionItemKind.Class, "object": T.CompletionItemKind.Value,
              "trap": T.CompletionItemKind.Event}
+    kinds["room"] = T.CompletionItemKind.Enum
+    settings = ls.settings(params.text_document.uri)
+    dialect = settings.dialect if settings.dialect != "auto" else A.dialect_of(idx.text)
     items = [T.CompletionItem(label=label, kind=kinds.get(kind), detail=kind)
-             for label, kind in A.completions(idx, prefix, A.dialect_of(idx.text))[:500]]
+             for label, kind in A.completions(idx, prefix, dialect, settings.data)[:500]]
     return T.CompletionList(is_incomplete=False, items=items)
 
 
 @server.feature(T.TEXT_DOCUMENT_HOVER)
 def hover(ls: DesServer, params: T.HoverParams) -> Optional[T.Hover]:
     idx = ls.index_of(params.text_document.uri)
-    text = A.hover(idx, (params.position.line, params.position.character))
+    settings = ls.settings(params.text_document.uri)
+    text = A.hover(idx, (params.position.line, params.position.character),
+                   profile=settings.data)
     if not text:
         return None
     return T.Hover(contents=T.MarkupContent(kind=T.MarkupKind.Markdown, value=text))
