@@ -149,6 +149,50 @@ def test_traps_and_room_types_by_their_des_file_names(toy_tables):
         ("ember forge", "EMBERFORGE", 4)]
 
 
+def test_the_dungeon_description_as_dgn_comp_reads_it(toy_tables):
+    from unlev.tools.data.dungeon import where_is
+    dungeon = toy_tables[0]["dungeon"]
+    doom, pits = dungeon["dungeons"]
+    assert (doom["name"], doom["bones"], doom["base"], doom["range"], doom["alignment"]) == (
+        "The Dungeons of Doom", "D", 12, 3, "none")
+    assert doom["branches"] == [{"name": "The Ember Pits", "chain": None, "base": 2,
+                                 "range": 3, "type": "stair", "up": False}]
+    assert [(lv["name"], lv["bones"], lv["base"], lv["range"], lv["chance"], lv["variants"])
+            for lv in doom["levels"]] == [("oracle", "O", 5, 2, 100, 1),
+                                          ("forge", None, 8, 2, 100, 2),
+                                          ("castle", None, -1, 0, 100, 1)]
+    assert (pits["kinds"], pits["alignment"], pits["entry"], pits["protofile"],
+            pits["levels"][0]["name"]) == (["mazelike"], "chaotic", -1, "pit", "embers")
+    assert where_is(dungeon, "oracle") == ["The Dungeons of Doom, level 5 (+0..1)"]
+    assert where_is(dungeon, "castle") == [
+        "The Dungeons of Doom, level -1 (counted from the bottom)"]
+
+
+def test_dungeon_def_lines_of_makedefs_and_of_variants(tmp_path):
+    from unlev.tools.data.dungeon import DungeonError, read_dungeon
+    f = tmp_path / "dungeon.def"
+    f.write_text('DUNGEON: "Main" "M" (10, 2)\n%ROGUE LEVEL: "rogue" "R" @ (4, 2)\n'
+                 'LEVEL: "vault" "V" @ (6, 1) 30\nLEVELDESC: gilded\n'
+                 'CHAINBRANCH: "Side" "vault" + (1, 0) portal up -1\n'
+                 'RNDCHLEVEL: "fort" "none" "vault" + (2, 0) 50 3\n')
+    said = []
+    main = read_dungeon(f, said.append)["dungeons"][0]
+    # makedefs keeps a %FEATURE line only when the build defines FEATURE
+    assert [lv["name"] for lv in main["levels"]] == ["vault", "fort"]
+    assert [lv["name"] for lv in read_dungeon(f, features={"ROGUE"})["dungeons"][0]["levels"]] \
+        == ["rogue", "vault", "fort"]
+    assert main["levels"][0]["kinds"] == ["gilded"] and main["levels"][0]["chance"] == 30
+    assert (main["levels"][1]["chain"], main["levels"][1]["chance"],
+            main["levels"][1]["variants"]) == ("vault", 50, 3)
+    assert main["branches"] == [{"name": "Side", "chain": "vault", "base": 1, "range": 0,
+                                 "type": "portal", "up": True}]
+    assert said == ["dungeon.def:4: descriptor 'gilded' is not dgn_comp's; kept as written",
+                    "dungeon.def:5: CHAINBRANCH: more than dgn_comp reads (-1); ignored"]
+    f.write_text('LEVEL: "x" "none" @ (1, 0)\n')
+    with pytest.raises(DungeonError, match="dungeon.def:1: LEVEL before the first DUNGEON"):
+        read_dungeon(f)
+
+
 # -------------------------------------------------------------------- the extensions
 def test_one_step_import_writes_the_extension_declarations(toy_profile):
     prof, said = toy_profile
@@ -160,8 +204,9 @@ def test_one_step_import_writes_the_extension_declarations(toy_profile):
     assert gen["base_source"] == str(BASE.resolve())
     assert "unlev data: review: map character 'e' (EMBER) drawn as '.' -- a default, " \
            "check it" in said
-    assert said[-1].startswith("toyhack: 4 monsters, 11 objects, 3 traps, 4 room names; "
-                               "extensions: 1 map char, 1 statement, 1 door state, 1 flag")
+    assert said[-1].startswith("toyhack: 4 monsters, 11 objects, 3 traps, 4 room names, "
+                               "2 dungeons; extensions: 1 map char, 1 statement, 1 door "
+                               "state, 1 flag")
 
 
 def test_the_imported_profile_reads_and_builds_the_variants_level(toy_profile):
@@ -223,7 +268,8 @@ def test_the_command_line_takes_base_src(tmp_path):
 
 # ----------------------------------------------------- the shipped tables' shape
 _LIST_FIELDS = {"monsters": ("monsters", "classes"), "objects": ("objects", "classes"),
-                "traps": ("traps", "des_names"), "rooms": ("types", "des_names")}
+                "traps": ("traps", "des_names"), "rooms": ("types", "des_names"),
+                "dungeon": ("dungeons",)}
 
 
 def _types(rows, key):
@@ -231,7 +277,7 @@ def _types(rows, key):
 
 
 @pytest.mark.parametrize("name", sorted(profiles.BUILTIN))
-@pytest.mark.parametrize("table", profiles.TABLES)
+@pytest.mark.parametrize("table", profiles.TABLES + ("dungeon",))
 def test_the_shipped_tables_have_the_shape_the_importer_writes(toy_tables, name, table):
     """Same keys at the top and in every row, and per field the JSON types the importer
     writes (a number where it writes a name is drift)."""

@@ -97,3 +97,17 @@ def test_hover_explains_the_profiles_names_and_declarations(toy_project):
     assert A.hover(idx, (2, 9), profile=prof) == "`smoky`: a flag the toyhack data declares"
     assert "toyhack data" in A.hover(idx, (3, 11), profile=prof)
     assert A.hover(idx, (0, 20)) is None           # UnNetHack has no ember newt
+
+
+def test_hover_on_a_level_name_says_where_the_dungeon_puts_it(toy_project):
+    idx = A.index('MAZE: "soko1-2", \' \'\nLEVEL: "oracle"\nLEVEL: "embers"\n')
+    assert A.hover(idx, (0, 8), "unnethack") == (
+        "level **soko1-2** (unnethack's dungeon): Sokoban, level 1 (variant 2)")
+    assert A.hover(idx, (1, 9), "nethack36") == (
+        "level **oracle** (nethack36's dungeon): The Dungeons of Doom, level 5 (+0..4)")
+    prof = A.settings_for(str(toy_project[1])).data
+    assert A.hover(idx, (2, 9), "nethack36", prof) == (
+        "level **embers** (toyhack's dungeon): The Ember Pits, level -1 (counted from the "
+        "bottom)")
+    assert A.hover(idx, (2, 9), "nethack36") == (
+        "level **embers**: not placed by nethack36's dungeon description")

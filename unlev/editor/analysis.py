@@ -284,6 +284,26 @@ def _profile_hover(profile, name: str) -> Optional[str]:
     return None
 
 
+def _level_hover(name: str, dialect: str, profile=None) -> Optional[str]:
+    """Where the dungeon description (the profile's, else the dialect's game's) puts
+    the level; a des-file's ``soko1-2`` is the second variant of dungeon.def's
+    ``soko1``."""
+    from unlev.stdlib import profiles
+    from unlev.tools.data.dungeon import where_is
+    if profile is None:
+        profile = profiles.builtin(dialect if dialect in profiles.BUILTIN else "unnethack")
+    if not profile.has_table("dungeon"):
+        return None
+    table = profile.table("dungeon")
+    places = where_is(table, name)
+    variant = re.fullmatch(r"(.+)-(\d+)", name)
+    if not places and variant:
+        places = [f"{p} (variant {variant.group(2)})" for p in where_is(table, variant.group(1))]
+    if not places:
+        return f"level **{name}**: not placed by {profile.name}'s dungeon description"
+    return f"level **{name}** ({profile.name}'s dungeon): " + "; ".join(places)
+
+
 def _extension_hover(profile, word: str) -> Optional[str]:
     found = extension_words(profile).get(word)
     if found is None:
@@ -311,6 +331,8 @@ def hover(idx: TextIndex, pos: Pos, dialect: str = "unnethack",
     word, _a, _b = word_at(idx, pos)
     if not word:
         return None
+    if word.startswith('"') and _LEVEL.match(idx.lines[pos[0]]):
+        return _level_hover(word[1:-1], dialect, profile)
     if profile is not None and not profile.is_default:
         found = (_profile_hover(profile, word[1:-1]) if word.startswith('"')
                  else _extension_hover(profile, word))

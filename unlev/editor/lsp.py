@@ -154,7 +154,8 @@ def completion(ls: DesServer, params: T.CompletionParams) -> T.CompletionList:
 def hover(ls: DesServer, params: T.HoverParams) -> Optional[T.Hover]:
     idx = ls.index_of(params.text_document.uri)
     settings = ls.settings(params.text_document.uri)
-    text = A.hover(idx, (params.position.line, params.position.character),
+    dialect = settings.dialect if settings.dialect != "auto" else A.dialect_of(idx.text)
+    text = A.hover(idx, (params.position.line, params.position.character), dialect,
                    profile=settings.data)
     if not text:
         return None

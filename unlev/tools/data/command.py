@@ -197,6 +197,10 @@ def run_show(args) -> int:
         print(f"source: {prof.source}")
     for kind, items in names.items():
         print(f"{kind}s: {len(items)}")
+    if prof.has_table("dungeon"):
+        dungeons = prof.table("dungeon")["dungeons"]
+        print(f"dungeons: {len(dungeons)} ({', '.join(d['name'] for d in dungeons)}), "
+              f"{sum(len(d['levels']) for d in dungeons)} special levels placed")
     if prof.extensions:
         print(f"extensions: {', '.join(sorted(prof.extensions))}")
     return 0

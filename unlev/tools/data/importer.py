@@ -21,6 +21,8 @@ be given, and a file is taken from the first that has it.  What is read, and fro
   ``epitaphs.json``): optional; a variant whose tables cannot be read gets a warning
   and no such table (the level builder runs on UnNetHack's shops).
 * ``util/makedefs.c`` if present, only for the ``LAST_GEM`` constant.
+* ``dat/dungeon.def`` (the dungeon description: ``dungeon.json``, :mod:`.dungeon`):
+  optional, as shops and epitaphs are.
 
 Monster difficulty is not stored in monst.c: makedefs computes it (``mstrength()``,
 written to the generated monstr.c; 3.6 moved it into monst.c's MON rows).  It is
@@ -816,6 +818,16 @@ def _depth_engravings(src: Sources, base: ParamRecorder) -> dict:
     return out
 
 
+def gen_dungeon(src: Sources, feats: Dict[str, str], features) -> dict:
+    """dat/dungeon.def: the dungeons and where each puts its levels and branches."""
+    from .dungeon import read_dungeon
+    path = src.find("dat/dungeon.def")
+    if path is None:
+        raise SourceError("dat/dungeon.def is required (the dungeon description)")
+    table = read_dungeon(path, warn, feats)
+    return {"generator": GENERATOR, "features": features, **table}
+
+
 # ---------------------------------------------------------------------------------------
 def dump(path: Path, data: dict) -> None:
     """JSON with one table row per line: readable diffs when a variant changes."""
@@ -866,7 +878,8 @@ def import_tables(sources: Sequence[Path], base: str = "unnethack",
               "objects": gen_objects(src, head, drawing, features)}
     tables["traps"], tables["rooms"] = gen_traps_rooms(src, head, features)
     for name, make in (("shops", lambda: gen_shops(src, head, tables["objects"], features)),
-                       ("epitaphs", lambda: gen_epitaphs(src, head, features))):
+                       ("epitaphs", lambda: gen_epitaphs(src, head, features)),
+                       ("dungeon", lambda: gen_dungeon(src, feats, features))):
         try:
             tables[name] = make()
         except (SourceError, ValueError, KeyError, TypeError, IndexError) as e:
@@ -915,4 +928,6 @@ def summary(tables: Dict[str, dict]) -> str:
         parts.append(f"{len(tables['shops']['shops'])} shop types")
     if "epitaphs" in tables:
         parts.append(f"{len(tables['epitaphs']['epitaphs'])} epitaphs")
+    if "dungeon" in tables:
+        parts.append(f"{len(tables['dungeon']['dungeons'])} dungeons")
     return ", ".join(parts)
