@@ -228,19 +228,47 @@ def test_the_imported_profile_reads_and_builds_the_variants_level(toy_profile):
     assert level.extras["placeholders"] == {"trap": {"ember vent": 1}}
 
 
-def test_an_import_without_the_bases_source_says_what_it_cannot_generate(tmp_path):
+def test_without_base_src_the_built_in_digest_of_the_base_is_compared(tmp_path):
+    """unlev's own profiles carry their game's lev_comp digest (levcomp.json): the
+    one-step import needs no base tree, and says what that comparison cannot tell."""
     from unlev.tools.data.command import import_profile
-    from unlev.tools.data.declarations import WITHOUT_BASE
     said = []
     assert import_profile(TOY, "toyhack", tmp_path / "t", say=said.append) == 0
-    assert f"unlev data: note: {WITHOUT_BASE}" in said
-    assert "--base-src" in WITHOUT_BASE and "lev_comp" in WITHOUT_BASE
-    assert profiles.load(tmp_path / "t").extensions == {}
-    # declarations already in the profile (written by hand, or generated before) stay
+    note = next(m for m in said if m.startswith("unlev data: note: no --base-src"))
+    assert "unlev's digest of nethack36's (NetHack 3.6.7" in note and \
+        "give --base-src with that tree" in note
+    prof = profiles.load(tmp_path / "t")
+    assert prof.extensions == EXPECTED_EXTENSIONS
+    meta = json.loads((tmp_path / "t" / "profile.json").read_text())
+    assert meta["extensions_generated_from"]["base_source"].startswith(
+        "the built-in nethack36 profile's lev_comp (NetHack 3.6.7")
+
+
+def test_a_digest_compares_as_its_source_tree_does(toy_tables):
+    from unlev.tools.data.declarations import digest, generate
+    stored = json.loads(json.dumps(digest(BASE)))          # as levcomp.json holds it
+    assert generate(TOY, stored, "nethack36", "toyhack") == \
+        generate(TOY, BASE, "nethack36", "toyhack")
+    # every import writes its own digest: a profile can be another import's base
+    assert toy_tables[0]["levcomp"] == digest(TOY)
+    assert ["EMBER", "EMBER_ID", None] in toy_tables[0]["levcomp"]["words"]
+    assert "e" in toy_tables[0]["levcomp"]["map_chars"]
+    assert toy_tables[0]["levcomp"]["map_terrain"]["e"] == "EMBER"
+
+
+def test_a_tree_without_lev_comp_keeps_the_profiles_declarations(tmp_path):
+    import shutil
+    from unlev.tools.data.command import import_profile
+    said = []
     assert import_profile(TOY, "toyhack", tmp_path / "t", base_src=[BASE],
                           say=said.append) == 0
+    bare = tmp_path / "bare"
+    shutil.copytree(TOY, bare, ignore=shutil.ignore_patterns("lev_comp.*"))
     said.clear()
-    assert import_profile(TOY, "toyhack", tmp_path / "t", say=said.append) == 0
+    assert import_profile(bare, "toyhack", tmp_path / "t", base="nethack36",
+                          say=said.append) == 0
+    assert "unlev data: note: no util/lev_comp.l, lev_comp.y and lev_main.c in the " \
+           "variant's tree: its language extensions are not generated" in said
     assert profiles.load(tmp_path / "t").extensions == EXPECTED_EXTENSIONS
     assert said[-1].endswith(f"(kept from the existing profile.json) -> {tmp_path / 't'}")
 

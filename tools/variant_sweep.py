@@ -8,19 +8,19 @@ first error is, by kind -- so each kind can be traced to what is missing (a data
 table, or a language extension).
 
     python tools/variant_sweep.py                          # with each variant's profile
+                                                           # (tables and extensions)
     python tools/variant_sweep.py --lenient                # + unknown names as placeholders
     python tools/variant_sweep.py --no-data --lenient      # no profile at all
     python tools/variant_sweep.py --variant evilhack=/src/EvilHack --json report.json
-    python tools/variant_sweep.py --base-src nethack36=/src/nethack-3.6.7 \
-        --base-src nethack343=/src/nethack-3.4.3      # + declarations, one-step import
+    python tools/variant_sweep.py --base-src nethack36=/src/nethack-3.6.2  # another base
     python tools/variant_sweep.py --extensions docs/examples/extensions   # ready-made ones
 
 A variant is NAME=SOURCE (its source tree: dat/*.des, include/, src/, util/); without
 --variant, every folder under --root (default /work/variants) that has dat/*.des.  Its
 data is imported from SOURCE (``unlev data import``, features from its config.h) into
---profiles (default a temporary folder) unless --no-data; with --base-src BASE=DIR for
-its base dialect the import also generates its language extensions against DIR, as
-``unlev data import --base-src`` does.
+--profiles (default a temporary folder) unless --no-data, in one step as ``unlev data
+import`` does: tables and the language extensions, compared with unlev's digest of the
+base game's lev_comp, or with DIR's for --base-src BASE=DIR.
 
 First-error kinds (the owner in issue 15 in brackets): ``unknown name`` [data],
 ``map character`` (a MAP or TERRAIN character the dialect lacks) [language],

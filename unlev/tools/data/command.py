@@ -116,7 +116,7 @@ def run_import(args, say=None) -> int:
             print(msg, file=sys.stderr)
     from unlev.stdlib import profiles
     from .config_features import config_features
-    from .declarations import WITHOUT_BASE, describe, generate
+    from .declarations import describe, generate, without_base
     from .importer import SourceError, import_tables, summary, write_profile
     for s in args.source:
         if not s.is_dir():
@@ -143,25 +143,36 @@ def run_import(args, say=None) -> int:
         return 1
     for w in warnings:
         say(f"unlev data: warning: {w}")
-    generated = None
+    generated, against = None, None
     if args.base_src:
+        against = ", ".join(str(s.resolve()) for s in args.base_src)
+        base_lev_comp = args.base_src
+    else:
+        # unlev's own digest of the base game's lev_comp (the built-in profile's table)
+        known = profiles.builtin(base)
+        base_lev_comp = known.table("levcomp")
+        against = f"the built-in {base} profile's lev_comp ({known.source})"
+        say(f"unlev data: note: {without_base(base, known.source)}")
+    if "levcomp" not in tables:
+        say("unlev data: note: no util/lev_comp.l, lev_comp.y and lev_main.c in the "
+            "variant's tree: its language extensions are not generated")
+    else:
         try:
-            generated = generate(args.source, args.base_src, base, args.name)
+            generated = generate(args.source, base_lev_comp, base, args.name)
         except SourceError as e:
             say(f"unlev data: error: cannot generate the language extensions: {e}")
             return 2
+        if args.base_src:
+            say(f"unlev data: language extensions generated against {against}")
         for line in generated["generated_from"]["review"]:
             say(f"unlev data: review: {line}")
-    else:
-        say(f"unlev data: note: {WITHOUT_BASE}")
     out = args.out or profiles.user_profile_dir() / args.name
     try:
         write_profile(out, args.name, base, tables,
                       source=", ".join(str(s.resolve()) for s in args.source),
                       extensions=generated["extensions"] if generated else None,
-                      generated_from=generated and dict(
-                          generated["generated_from"],
-                          base_source=", ".join(str(s.resolve()) for s in args.base_src)))
+                      generated_from=generated and dict(generated["generated_from"],
+                                                        base_source=against))
     except OSError as e:
         say(f"unlev data: error: cannot write {out}: {e.strerror}")
         return 2

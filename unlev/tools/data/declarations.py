@@ -12,8 +12,9 @@ a new map character, words of kinds unlev cannot declare) is listed in
 ``generated_from.review``.
 
 Only the base's ``util/lev_comp.l``, ``util/lev_comp.y`` and ``util/lev_main.c`` are
-read: without them nothing can be told apart from the base, so nothing is generated
-(:data:`WITHOUT_BASE` says so to the user).
+read, or their :func:`digest` (the ``levcomp`` table every import writes: unlev's own
+UnNetHack, 3.6 and 3.4.3 profiles carry theirs, so ``unlev data import`` needs no base
+tree; :func:`without_base` says what that comparison cannot tell).
 """
 
 from __future__ import annotations
@@ -21,18 +22,20 @@ from __future__ import annotations
 import re
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from .importer import SourceError, Sources
+from .sources import SourceError, Sources
 
 #: The lev_comp files a declaration is generated from (in the variant and in its base).
 LEV_COMP_FILES = ("util/lev_comp.l", "util/lev_comp.y", "util/lev_main.c")
 
-#: What an import without the base's source cannot do, said to the user.
-WITHOUT_BASE = ("no --base-src: the variant's language extensions (its new statements, "
-                "flags, map characters, door states and materials, light states, monster "
-                "and object words) are not generated, since they are what its "
-                "util/lev_comp.l, lev_comp.y and lev_main.c have beyond the base game's; "
-                "give --base-src with the base game's source tree (only those three files "
-                "are read), or declare them by hand in profile.json (docs/extensions.md)")
+def without_base(base: str, source: str) -> str:
+    """What an import without ``--base-src`` compares with, and what it cannot tell."""
+    return (f"no --base-src: the language extensions are what the variant's lev_comp has "
+            f"beyond unlev's digest of {base}'s ({source}); a word or map character "
+            f"that another revision of {base} has and this one lacks would show as the "
+            f"variant's own, so for a variant forked from another revision give "
+            f"--base-src with that tree (only util/lev_comp.l, lev_comp.y and lev_main.c "
+            f"are read)")
+
 
 # lev_comp.y nonterminals (and tokens) -> argument shapes of unlev.lang.extensions
 SHAPE_OF = {
@@ -149,17 +152,32 @@ def base_guess(terrain: str) -> Tuple[str, bool]:
     return ".", False
 
 
+def digest(tree) -> dict:
+    """What the comparison reads of a lev_comp (its lexer's words with their tokens and
+    values, its MAP characters and the terrain each makes, its grammar's rules without
+    their C actions), as a table: the ``levcomp`` table of a profile, so that a profile
+    can be the base of another import without its source tree."""
+    lex, yacc, main = (read(tree, rel) for rel in LEV_COMP_FILES)
+    return {"generator": "unlev data import",
+            "words": [[w, tok, val] for w, (tok, val) in sorted(lexer_words(lex).items())],
+            "map_chars": "".join(sorted(map_chars(lex))),
+            "map_terrain": what_map_char(main),
+            "rules": [[lhs, syms] for lhs, syms in rules(yacc)]}
+
+
 def generate(variant, base_src, base: str, name: str) -> dict:
     """The profile.json fragment (``name``, ``base``, ``extensions``,
     ``generated_from``) of the variant's tree against the base's; each may be one folder
-    or several.  Raises SourceError when a lev_comp file is missing."""
-    vl, bl = read(variant, "util/lev_comp.l"), read(base_src, "util/lev_comp.l")
-    vy, by = read(variant, "util/lev_comp.y"), read(base_src, "util/lev_comp.y")
-    vm, bm = read(variant, "util/lev_main.c"), read(base_src, "util/lev_main.c")
-    vwords, bwords = lexer_words(vl), lexer_words(bl)
+    or several, and the base may be its :func:`digest` instead.  Raises SourceError
+    when a lev_comp file is missing."""
+    vl, vy, vm = (read(variant, rel) for rel in LEV_COMP_FILES)
+    based = base_src if isinstance(base_src, dict) else digest(base_src)
+    vwords = lexer_words(vl)
+    bwords = {w: (tok, val) for w, tok, val in based["words"]}
+    base_chars = set(based["map_chars"])
     vrules = rules(vy)
     terrain = what_map_char(vm)
-    base_terrain = what_map_char(bm)
+    base_terrain = based["map_terrain"]
     base_tokens_by_value = {(tok, val): w for w, (tok, val) in bwords.items()}
     ext: dict = {}
     review: List[str] = []
@@ -173,7 +191,7 @@ def generate(variant, base_src, base: str, name: str) -> dict:
             ext.setdefault(key, {})[item] = value
 
     # map characters first: statements may place them
-    new_chars = sorted(map_chars(vl) - map_chars(bl))
+    new_chars = sorted(map_chars(vl) - base_chars)
     for ch in new_chars:
         t = terrain.get(ch)
         if t is None:
@@ -184,8 +202,8 @@ def generate(variant, base_src, base: str, name: str) -> dict:
         review.append(f"map character {ch!r} ({t}) drawn as {guess!r}"
                       + ("" if sure else " -- a default, check it"))
     char_of_terrain = {t: c for c, t in terrain.items()
-                       if c in new_chars or c in map_chars(bl)}
-    char_of_terrain.update({t: c for c, t in base_terrain.items() if c in map_chars(bl)})
+                       if c in new_chars or c in base_chars}
+    char_of_terrain.update({t: c for c, t in base_terrain.items() if c in base_chars})
 
     for word, (tok, val) in sorted(vwords.items()):
         old = bwords.get(word)
@@ -211,7 +229,7 @@ def generate(variant, base_src, base: str, name: str) -> dict:
         else:
             review.append(f"'{word}' ({tok}) is a kind of word unlev cannot declare")
 
-    brules = rules(by)
+    brules = [(lhs, list(syms)) for lhs, syms in based["rules"]]
     _more_arguments(vrules, brules, vwords, add)
 
     # rule changes unlev knows by name

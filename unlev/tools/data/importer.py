@@ -21,8 +21,9 @@ be given, and a file is taken from the first that has it.  What is read, and fro
   ``epitaphs.json``): optional; a variant whose tables cannot be read gets a warning
   and no such table (the level builder runs on UnNetHack's shops).
 * ``util/makedefs.c`` if present, only for the ``LAST_GEM`` constant.
-* ``dat/dungeon.def`` (the dungeon description: ``dungeon.json``, :mod:`.dungeon`):
-  optional, as shops and epitaphs are.
+* ``dat/dungeon.def`` (the dungeon description: ``dungeon.json``, :mod:`.dungeon`) and
+  ``util/lev_comp.l``, ``lev_comp.y``, ``lev_main.c`` (what the extension generator
+  compares: ``levcomp.json``, :mod:`.declarations`): optional, as shops and epitaphs are.
 
 Monster difficulty is not stored in monst.c: makedefs computes it (``mstrength()``,
 written to the generated monstr.c; 3.6 moved it into monst.c's MON rows).  It is
@@ -46,6 +47,8 @@ from .cpre import (
     Call, Preprocessor, Token, UnknownName, find_calls, find_initializer, parse_braces,
     split_args, tokenize, unescape,
 )
+from .declarations import digest
+from .sources import SourceError, Sources
 
 # What UnNetHack's own Unix build defines (config.h + unixconf.h); CHARON is off there.
 DEFAULT_FEATURES = [
@@ -99,22 +102,6 @@ DEFAULT_PARAMS = {
     "BITS": ["nmkn", "mrg", "uskn", "ctnr", "mgc", "chrg", "uniq", "nwsh", "big", "tuf",
              "dir", "sub", "mtrl"],
 }
-
-
-class Sources:
-    def __init__(self, dirs: Sequence[Path]):
-        self.dirs = [Path(d) for d in dirs]
-
-    def find(self, rel: str) -> Optional[Path]:
-        for d in self.dirs:
-            p = d / rel
-            if p.is_file():
-                return p
-        return None
-
-
-class SourceError(Exception):
-    """A source tree the importer cannot read a required table from."""
 
 
 # Warnings of the import under way (a missing optional file, a row read leniently);
@@ -818,6 +805,12 @@ def _depth_engravings(src: Sources, base: ParamRecorder) -> dict:
     return out
 
 
+def _levcomp(sources) -> dict:
+    """util/lev_comp.l, lev_comp.y, lev_main.c as the extension generator reads them
+    (:func:`.declarations.digest`): what lets this profile be another import's base."""
+    return digest(sources)
+
+
 def gen_dungeon(src: Sources, feats: Dict[str, str], features) -> dict:
     """dat/dungeon.def: the dungeons and where each puts its levels and branches."""
     from .dungeon import read_dungeon
@@ -835,7 +828,7 @@ def dump(path: Path, data: dict) -> None:
     items = list(data.items())
     for k, (key, val) in enumerate(items):
         comma = "," if k + 1 < len(items) else ""
-        if isinstance(val, list) and val and isinstance(val[0], dict):
+        if isinstance(val, list) and val and isinstance(val[0], (dict, list)):
             lines.append(f"  {json.dumps(key)}: [")
             for j, row in enumerate(val):
                 c2 = "," if j + 1 < len(val) else ""
@@ -879,7 +872,8 @@ def import_tables(sources: Sequence[Path], base: str = "unnethack",
     tables["traps"], tables["rooms"] = gen_traps_rooms(src, head, features)
     for name, make in (("shops", lambda: gen_shops(src, head, tables["objects"], features)),
                        ("epitaphs", lambda: gen_epitaphs(src, head, features)),
-                       ("dungeon", lambda: gen_dungeon(src, feats, features))):
+                       ("dungeon", lambda: gen_dungeon(src, feats, features)),
+                       ("levcomp", lambda: _levcomp(sources))):
         try:
             tables[name] = make()
         except (SourceError, ValueError, KeyError, TypeError, IndexError) as e:
