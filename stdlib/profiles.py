@@ -10,12 +10,15 @@ A profile is a directory holding ``profile.json`` and the tables beside it::
 
     profile.json    {"name": "evilhack", "base": "nethack36", "extensions": {...},
                      "source": "...", "tables": ["monsters", "objects", ...]}
-    monsters.json   objects.json   traps.json   rooms.json   [shops.json epitaphs.json]
+    monsters.json   objects.json   traps.json   rooms.json
+    [shops.json  epitaphs.json  dungeon.json  levcomp.json]     (optional)
 
 ``base`` is the des-file dialect the variant extends (``unnethack``, ``nethack36`` or
 ``nethack343``).  ``extensions`` is what the variant adds to the language; its schema
 belongs to the language (``unlev.lang.extensions``), and this module keeps it as a plain
-dict without reading it.
+dict without reading it.  ``dungeon`` is the dungeon description (dungeon.def) and
+``levcomp`` the digest of the game's lev_comp that a later import compares a variant's
+with (``unlev.tools.data.declarations``); neither is read here.
 
 The shipped profiles are ``stdlib/data/`` itself (``unnethack``) and
 ``stdlib/data/nethack36/``, ``stdlib/data/nethack343/``.  A name that is not one of them
