@@ -256,6 +256,25 @@ def test_a_digest_compares_as_its_source_tree_does(toy_tables):
     assert toy_tables[0]["levcomp"]["map_terrain"]["e"] == "EMBER"
 
 
+def test_an_imported_profile_is_the_base_of_another_import(tmp_path, toy_profile):
+    """A variant of toyhack compares with toyhack's digest (toyhack against itself adds
+    nothing) and inherits toyhack's declarations."""
+    from unlev.tools.data.command import import_profile
+    from unlev.tools.data.declarations import merged
+    prof, _said = toy_profile
+    said = []
+    assert import_profile(TOY, "toyclone", tmp_path / "c", base_src=[prof.path],
+                          say=said.append) == 0
+    assert "unlev data: review: no difference found" in said
+    assert profiles.load(tmp_path / "c").extensions == EXPECTED_EXTENSIONS
+    assert merged({"flags": ["smoky"], "map_chars": {"e": {"base": "."}}},
+                  {"flags": ["dusty", "smoky"], "map_chars": {"e": {"base": "}"}}}) == {
+        "flags": ["smoky", "dusty"], "map_chars": {"e": {"base": "}"}}}
+    meta = json.loads((tmp_path / "c" / "profile.json").read_text())
+    assert meta["extensions_generated_from"]["base_source"] == (
+        f"the toyhack profile's lev_comp ({TOY.resolve()})")
+
+
 def test_a_tree_without_lev_comp_keeps_the_profiles_declarations(tmp_path):
     import shutil
     from unlev.tools.data.command import import_profile

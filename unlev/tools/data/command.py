@@ -18,8 +18,8 @@ HELP = "import a variant's data tables from its source; list the data profiles"
 
 EXAMPLES = """examples:
   unlev data import ~/src/EvilHack --name evilhack      read include/ src/ util/
-  unlev data import ~/src/EvilHack --name evilhack --base nethack36 --base-src ~/src/nethack-3.6.7
-                                                        ... and its language extensions
+  unlev data import ~/src/EvilHack --name evilhack --base-src ~/src/nethack-3.6.2
+                                                        its extensions against that tree
   unlev check ~/src/EvilHack/dat --data evilhack        check its des-files by its names
   unlev data list                                       the profiles --data can name
   unlev data show evilhack                              what a profile holds
@@ -44,9 +44,9 @@ def add_parser(subparsers) -> None:
                    "(default: decided from its util/lev_comp.y)")
     p.add_argument("--base-src", action="append", type=Path, default=[], metavar="DIR",
                    help="import: the base game's source tree (only its util/lev_comp.l, "
-                   "lev_comp.y and lev_main.c are read): the variant's language extensions "
-                   "are generated from what its lev_comp has beyond the base's and written "
-                   "into the profile; without it they are not generated")
+                   "lev_comp.y and lev_main.c are read) or an imported profile's folder: "
+                   "the variant's language extensions are what its lev_comp has beyond "
+                   "that one's (default: unlev's digest of the base dialect's game)")
     p.add_argument("--out", type=Path, default=None,
                    help="import: the profile folder (default: the user profile "
                    "folder/NAME, where --data NAME finds it)")
@@ -116,7 +116,7 @@ def run_import(args, say=None) -> int:
             print(msg, file=sys.stderr)
     from unlev.stdlib import profiles
     from .config_features import config_features
-    from .declarations import describe, generate, without_base
+    from .declarations import describe, generate, merged, without_base
     from .importer import SourceError, import_tables, summary, write_profile
     for s in args.source:
         if not s.is_dir():
@@ -143,8 +143,18 @@ def run_import(args, say=None) -> int:
         return 1
     for w in warnings:
         say(f"unlev data: warning: {w}")
-    generated, against = None, None
-    if args.base_src:
+    generated, against, inherited = None, None, {}
+    if len(args.base_src) == 1 and (args.base_src[0] / "profile.json").is_file():
+        # a profile (another variant's import) as the base: its lev_comp digest
+        other = profiles.load(args.base_src[0])
+        if not other.has_table("levcomp"):
+            say(f"unlev data: error: the profile {other.path} has no levcomp.json (import "
+                "it again to write one)")
+            return 2
+        base_lev_comp = other.table("levcomp")
+        against = f"the {other.name} profile's lev_comp ({other.source})"
+        inherited = other.extensions
+    elif args.base_src:
         against = ", ".join(str(s.resolve()) for s in args.base_src)
         base_lev_comp = args.base_src
     else:
@@ -162,6 +172,9 @@ def run_import(args, say=None) -> int:
         except SourceError as e:
             say(f"unlev data: error: cannot generate the language extensions: {e}")
             return 2
+        if inherited:
+            # what the base profile declares is the variant's too
+            generated["extensions"] = merged(inherited, generated["extensions"])
         if args.base_src:
             say(f"unlev data: language extensions generated against {against}")
         for line in generated["generated_from"]["review"]:

@@ -309,3 +309,16 @@ def describe(extensions: dict) -> str:
         kind = key.replace("_", " ")
         parts.append(f"{n} {kind[:-1] if n == 1 and kind.endswith('s') else kind}")
     return ", ".join(parts) or "none"
+
+
+def merged(inherited: dict, own: dict) -> dict:
+    """A variant of a variant: the base profile's declarations, then its own (a word or
+    character both declare takes the newer declaration)."""
+    out: dict = {}
+    for key in list(inherited) + [k for k in own if k not in inherited]:
+        a, b = inherited.get(key), own.get(key)
+        if isinstance(a, dict) or isinstance(b, dict):
+            out[key] = {**(a or {}), **(b or {})}
+        else:
+            out[key] = list(a or []) + [x for x in (b or []) if x not in (a or [])]
+    return out
