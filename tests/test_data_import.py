@@ -351,3 +351,17 @@ def test_the_shipped_object_tables_name_skills_and_properties(name):
         assert o["name"] is None or isinstance(o["class_name"], str), o["name"]
     multigen = {o["name"] for o in objects if o["subtype"] == "-P_BOW"}
     assert "arrow" in multigen
+
+
+def test_data_show_lists_the_dungeons_and_the_declarations(toy_profile):
+    import subprocess
+    import sys
+    prof, _said = toy_profile
+    r = subprocess.run([sys.executable, "-m", "unlev", "data", "show", str(prof.path)],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert "monsters: 4" in lines and "room types: 4" in lines
+    assert "dungeons: 2 (The Dungeons of Doom, The Ember Pits), 4 special levels placed" \
+        in lines
+    assert "extensions: door_states, flags, map_chars, statements" in lines

@@ -62,7 +62,8 @@ class _Line:
         return DungeonError(f"{self.where}: {what}")
 
     def take(self, kind: str, text=None):
-        if not self.toks or self.toks[0][0] != kind or (text is not None and self.toks[0][1] != text):
+        if not self.toks or self.toks[0][0] != kind or \
+                (text is not None and self.toks[0][1] != text):
             raise self.fail(f"expected {text or kind}")
         return self.toks.pop(0)[1]
 

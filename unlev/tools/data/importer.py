@@ -473,7 +473,8 @@ def gen_objects(src: Sources, base: ParamRecorder, drawing: dict, features) -> d
     # Weapon skills (skills.h) and conveyed properties (prop.h) stay names, as objects.c
     # writes them ("-P_BOW", "TELEPAT"): the populators compare them by name, and a name
     # means the same in every variant where a number does not.
-    named = {"subtype": set(base.names_from("skills.h")), "property": set(base.names_from("prop.h"))}
+    named = {"subtype": set(base.names_from("skills.h")),
+             "property": set(base.names_from("prop.h"))}
     pp = base.fork(protected=prot | named["subtype"] | named["property"])
     pp.define("OBJECTS_PASS_2_")      # the pass that defines HARDGEM and BITS' layout
     toks = pp.process_named(path, "objects.c")
