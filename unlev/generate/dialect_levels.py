@@ -22,6 +22,7 @@ import copy
 from typing import Callable, Dict, Optional
 
 from unlev.lang import ast as A
+from unlev.lang.dialect_data import is_unnethack
 
 _CACHE: Dict[tuple, A.Level] = {}
 
@@ -34,7 +35,7 @@ def prepare(compiled, level: A.Level, game: bool = False,
     if profile is None or getattr(profile, "is_default", False):
         profile = dialect
     lenient = bool(getattr(compiled, "lenient", False))
-    if profile in ("unnethack", "unnethack35") and not lenient:
+    if is_unnethack(profile) and not lenient:
         return level
     key = (id(level), game, str(getattr(profile, "path", profile)), lenient)
     cached = _CACHE.get(key)
