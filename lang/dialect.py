@@ -10,7 +10,10 @@ how ``--dialect auto`` tells them apart.
   ``filled,true`` region flags; :mod:`unlev.lang.grammar_unnethack35`);
 * ``unnethack352``: UnNetHack 3.5.2's, 3.4.3's language with ``LEVEL:`` levels of
   statements in any order, ROOM blocks, IF/ELSE, TERRAIN, SPILL, RANDLINE
-  (:mod:`unlev.lang.grammar_unnethack352`).
+  (:mod:`unlev.lang.grammar_unnethack352`);
+* ``unnethack351``: UnNetHack 3.5.1's, the step before: 3.4.3's headers, flat rooms
+  and ``contained``, with ``IF [N%] THEN ... ENDIF``, ROOMDOOR, TERRAIN, SPILL
+  (:mod:`unlev.lang.grammar_unnethack351`).
 """
 
 from __future__ import annotations
@@ -20,12 +23,14 @@ from functools import lru_cache
 from dataclasses import dataclass
 from typing import List, Optional, Tuple
 
-DIALECTS = ("unnethack", "nethack36", "nethack343", "unnethack35", "unnethack352")
+DIALECTS = ("unnethack", "nethack36", "nethack343", "unnethack35", "unnethack352",
+            "unnethack351")
 CHOICES = DIALECTS + ("auto",)
 DEFAULT = "unnethack"
 
 _LABELS = {"unnethack": "UnNetHack", "nethack36": "NetHack 3.6", "nethack343": "NetHack 3.4.3",
-           "unnethack35": "UnNetHack 3.5", "unnethack352": "UnNetHack 3.5.2"}
+           "unnethack35": "UnNetHack 3.5", "unnethack352": "UnNetHack 3.5.2",
+           "unnethack351": "UnNetHack 3.5.1"}
 
 
 def label(dialect: str) -> str:
@@ -52,6 +57,9 @@ def grammar_of(dialect: str):
     if dialect == "unnethack352":
         from . import grammar_unnethack352
         return grammar_unnethack352.grammar()
+    if dialect == "unnethack351":
+        from . import grammar_unnethack351
+        return grammar_unnethack351.grammar()
     from . import grammar
     return grammar
 
@@ -69,6 +77,9 @@ def lexicon_of(dialect: str):
         return LEXICON
     if dialect == "unnethack352":
         from .grammar_unnethack352 import LEXICON
+        return LEXICON
+    if dialect == "unnethack351":
+        from .grammar_unnethack351 import LEXICON
         return LEXICON
     from .lexer import UNNETHACK
     return UNNETHACK
@@ -203,9 +214,35 @@ def _unnethack352(body: str) -> Optional[str]:
     return f"{new} with 3.4.3's {old}" if new else None
 
 
+# UnNetHack 3.5.1's lev_comp: IF ... THEN ... ENDIF, or 3.5's statements in a file whose
+# rooms take no { } blocks
+_THEN_351 = re.compile(r"^[ \t]*(IF)[ \t]*(\[[^\]\n]*\][ \t]*)?THEN\b|^[ \t]*(ENDIF)\b", _M)
+_MARKERS_352_ONLY = [m for m in _MARKERS_352 if "INIT_MAP" in m[1] or "flag" in m[1]] + [
+    (re.compile(r"^[ \t]*(RANDLINE)[ \t]*:", _M), "{0}")]
+_STMT_351 = re.compile(r"^[ \t]*(ROOMDOOR|REPLACE_TERRAIN|SPILL|TERRAIN)[ \t]*(\[|:)", _M)
+
+
+def _unnethack351(body: str) -> Optional[str]:
+    """3.4.3's forms with what 3.5.1's compiler added (and without 3.5.2's blocks)."""
+    old = _first(_MARKERS_343, body)
+    if not old or _first(_MARKERS_UN_LATER, body):
+        return None
+    if "{" in body or _first(_MARKERS_352_ONLY, body):
+        return None
+    m = _THEN_351.search(body) or _STMT_351.search(body)
+    if m is None:
+        return None
+    line = body.count("\n", 0, m.start()) + 1
+    word = next(g for g in m.groups() if g and g[0].isalpha())
+    return f"{word} at line {line} with 3.4.3's {old}"
+
+
 def detect(text: str) -> Detection:
     """Guess the dialect of a des-file from what only one dialect has."""
     body = _strip_comments(text)
+    m351 = _unnethack351(body)
+    if m351:
+        return Detection("unnethack351", m351, ("nethack343", "unnethack352", "unnethack"))
     m352 = _unnethack352(body)
     if m352:
         return Detection("unnethack352", m352, ("nethack343", "unnethack", "nethack36"))

@@ -14,7 +14,7 @@ from typing import Dict, List
 
 # UnNetHack's own releases, whatever their des-file syntax: one game, its data tables
 # and its loader
-UNNETHACK_RELEASES = ("unnethack", "unnethack35", "unnethack352")
+UNNETHACK_RELEASES = ("unnethack", "unnethack35", "unnethack352", "unnethack351")
 
 
 def is_unnethack(dialect) -> bool:

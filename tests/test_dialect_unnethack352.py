@@ -228,3 +228,18 @@ def test_every_file_of_the_release_reads_as_352_and_runs(tmp_path):
             build_level(compiled, lv, seed=1)
     assert failed == []
     assert levels == 194
+
+
+@pytest.mark.parametrize("dialect", ["unnethack352", "unnethack351"])
+def test_the_shipped_tables_are_the_grammars(dialect):
+    """``lang/_parsetab_<dialect>.py`` is rebuilt with ``parser.build_tables`` when the
+    composed grammar changes; a stale module would be rewritten at every first use."""
+    import importlib
+
+    from ply import yacc
+
+    from unlev.lang.dialect import grammar_of, tabmodule_of
+    shipped = importlib.import_module(f"unlev.lang.{tabmodule_of(dialect)}")
+    pinfo = yacc.ParserReflect(dict(vars(grammar_of(dialect))), log=yacc.NullLogger())
+    pinfo.get_all()
+    assert shipped._lr_signature == pinfo.signature()
