@@ -89,7 +89,7 @@ DROP = [
     "map_details", "map_detail", "rooms", "roomlist", "aroom", "room_def", "subroom_def",
     "room_details", "room_detail", "room_name", "room_chance", "room_door", "door_wall",
     "corridors_def", "corridors", "object_detail", "object_desc", "object_where",
-    "door_detail", "init_reg",
+    "door_detail", "init_reg", "chance",
     "mazewalk_detail", "coord",
 ]
 
@@ -101,10 +101,8 @@ def _o(p):
 
 
 def _chance(pct, stmt):
-    """A statement with a chance of 1-99 runs inside a Chance (lev_comp keeps it in the
-    opcode; ``sp_lev.c`` draws ``rn2(100)`` against it)."""
-    if pct is None:
-        return stmt
+    """The statement inside a Chance (lev_comp keeps the chance in the opcode;
+    ``sp_lev.c`` draws ``rn2(100)`` against it, 100 included)."""
     return A.Chance(stmt.span, A.CondPercent(stmt.span, pct), stmt)
 
 
@@ -244,6 +242,20 @@ def p_x352_coord(p):
     if x < 0 or y < 0 or x >= COLNO or y >= ROWNO:
         _o(p).error("Coordinates out of map range!", span_of(p))
     p[0] = A.CoordLit(span_of(p), x, y)
+
+
+def p_x352_chance(p):
+    """chance :
+              | PERCENT"""
+    # sp_lev.c draws rn2(100) against a monster's, object's, trap's and TERRAIN's chance
+    # even when it is the default 100 (create_monster, create_object, create_trap,
+    # set_terrain): the statement is a Chance whatever its percentage
+    if len(p) == 1:
+        p[0] = 100
+        return
+    if p[1] <= 0 or p[1] > 100:
+        _o(p).error("Expected percentile chance.", span_of(p))
+    p[0] = p[1]
 
 
 # ============================================================== flow control

@@ -54,12 +54,12 @@ def test_the_maze_header_fills_and_flags_the_level():
 
 def test_if_then_else_endif_and_contained_objects():
     stmts = levels()[0].body.statements
-    chest = [s for s in stmts if isinstance(s, A.Object) and s.container][0]
+    chest = [s.statement for s in stmts if isinstance(s, A.Chance) and s.statement.container][0]
     (apple,) = chest.contents.statements
-    assert apple.spec.name == "apple"
+    assert apple.statement.spec.name == "apple"
     (cond,) = [s for s in stmts if isinstance(s, A.If)]
     assert cond.cond.percent == 50
-    assert isinstance(cond.then.statements[0], A.Terrain)
+    assert isinstance(cond.then.statements[0].statement, A.Terrain)
     assert isinstance(cond.orelse.statements[0], A.Spill)
 
 
@@ -69,7 +69,7 @@ def test_flat_rooms_nest_as_the_loader_fills_them():
     assert isinstance(corridors, A.RandomCorridors)       # the level's, not the zoo's
     assert hall.room_name == "hall" and zoo.chance == 40 and zoo.flags.filled == 0
     jackal, temple = hall.body.statements
-    assert isinstance(jackal, A.Monster) and temple.subroom and temple.parent_name == "hall"
+    assert isinstance(jackal.statement, A.Monster) and temple.subroom and temple.parent_name == "hall"
     altar, door = temple.body.statements
     # a ROOMDOOR after a SUBROOM is the subroom's (the loader's croom)
     assert isinstance(altar, A.Altar) and door.walls == 1

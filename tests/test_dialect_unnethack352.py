@@ -35,6 +35,15 @@ def body(tree):
     return tree.levels[0].body.statements
 
 
+def bare(s):
+    """A monster, object, trap or TERRAIN is always inside its Chance (100 too)."""
+    return s.statement if isinstance(s, A.Chance) else s
+
+
+def bares(statements):
+    return [bare(s) for s in statements]
+
+
 # ------------------------------------------------------------------ the fixtures
 @pytest.mark.parametrize("name", ["rooms.des", "maze.des"])
 def test_auto_reads_the_fixtures_as_352_and_no_other_dialect_does(name):
@@ -66,9 +75,9 @@ def test_rooms_nest_subrooms_and_take_name_chance_and_roomdoors():
     assert sub.subroom and sub.parent_name == "hall" and sub.rtype == "temple"
     (door,) = [s for s in sub.body.statements if isinstance(s, A.RoomDoor)]
     assert door.walls == 1 | 8 and door.state == 0 and door.secret == 0   # north|west, nodoor
-    box = [s for s in hall.body.statements if isinstance(s, A.Object) and s.container][0]
+    box = [s for s in bares(hall.body.statements) if isinstance(s, A.Object) and s.container][0]
     inner = box.contents.statements
-    assert isinstance(inner[0], A.Object) and inner[0].coord is None
+    assert isinstance(bare(inner[0]), A.Object) and bare(inner[0]).coord is None
     assert isinstance(inner[1], A.If) and inner[1].orelse is not None
 
 
@@ -86,7 +95,7 @@ def test_registers_are_arrays_of_the_level():
     assigns = [s for s in body(tree) if isinstance(s, A.Assign)]
     assert [a.name for a in assigns] == ["place", "monster"]
     assert len(assigns[0].value.items) == 3
-    mon = [s for s in body(tree) if isinstance(s, A.Monster)][0]
+    mon = [s for s in bares(body(tree)) if isinstance(s, A.Monster)][0]
     assert isinstance(mon.spec, A.Index) and isinstance(mon.coord, A.Index)
 
 
@@ -99,9 +108,9 @@ def test_terrain_shapes():
                 "TERRAIN:(6,1,8,4),unfilled,'L',lit\n"
                 "TERRAIN:(6,1,8,4),filled,'L',lit\n").tree
     point, chance, vert, outline, filled = body(tree)[1:]
+    assert chance.cond.percent == 50 and point.cond.percent == 100
+    point, run, vert, outline, filled = bares(body(tree)[1:])
     assert isinstance(point.selection, A.SelCoord) and point.mapchar.light == 1
-    run = chance.statement
-    assert isinstance(chance, A.Chance) and chance.cond.percent == 50
     assert (run.selection.end.x, run.selection.end.y) == (3, 1) and run.mapchar.light == 0
     assert (vert.selection.end.x, vert.selection.end.y) == (7, 2)
     assert not outline.selection.filled and filled.selection.filled
@@ -136,6 +145,15 @@ def test_a_thick_randline_is_drawn_thin_with_a_warning():
     assert any("thickness 2" in w.message for w in compiled.warnings)
 
 
+def test_a_statement_without_a_chance_still_draws_one():
+    """create_monster and create_object draw rn2(100) against the default 100: the
+    draws after them see the generator moved on, as in the game."""
+    plain = c352('LEVEL:"t"\nINIT_MAP:solidfill,\'.\'\nMONSTER:\'d\',"jackal",(1,1)\n'
+                 'OBJECT:\'%\',"apple",(2,2)\nTRAP:"pit",(3,3)\n')
+    for s in body(plain.tree)[1:]:
+        assert isinstance(s, A.Chance) and s.cond.percent == 100
+
+
 def test_the_chance_is_drawn_when_run():
     text = 'LEVEL:"t"\nINIT_MAP:solidfill,\'.\'\nMONSTER[50%]:\'d\',"jackal",(1,1)\n'
     made = [len(run_compiled(c352(text), seed=s).of("monster")) for s in range(1, 41)]
@@ -167,7 +185,7 @@ def test_errors_point_at_the_statement(text, message):
 def test_the_lexer_takes_indented_comments_and_sign_numbers():
     tree = c352('LEVEL:"t"\n   # indented\nINIT_MAP:solidfill,\' \'\n'
                 'OBJECT:\')\',"long sword",(1,1),blessed,+2\n').tree
-    obj = body(tree)[1]
+    obj = bare(body(tree)[1])
     assert obj.attrs["spe"].value == 2
 
 
