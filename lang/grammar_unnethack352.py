@@ -455,8 +455,11 @@ def p_x352_cobj_statements(p):
 
 # ============================================================== terrain
 def _mapchar(p, i, light, message):
+    """The terrain and its light. set_terrain, replace_terrain, spill_terrain and
+    line_midpoint store the light state in the square's one-bit ``lit``: ``random``
+    (-1) is lit there, not a coin flip."""
     _o(p).check_map_char(p[i], span_of(p, i), message, allow_see_through=False)
-    return A.MapChar(span_of(p, i), p[i], light)
+    return A.MapChar(span_of(p, i), p[i], 1 if light == -1 else light)
 
 
 def p_x352_terrain_detail(p):

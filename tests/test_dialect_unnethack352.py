@@ -113,6 +113,7 @@ def test_terrain_shapes():
     assert isinstance(point.selection, A.SelCoord) and point.mapchar.light == 1
     assert (run.selection.end.x, run.selection.end.y) == (3, 1) and run.mapchar.light == 0
     assert (vert.selection.end.x, vert.selection.end.y) == (7, 2)
+    assert vert.mapchar.light == 1          # random in a one-bit field: lit
     assert not outline.selection.filled and filled.selection.filled
 
 
