@@ -27,7 +27,7 @@ from . import ast as A
 from . import grammar as G
 from . import grammar_nethack343 as G343
 from .grammar_compose import compose
-from .grammar_unnethack352 import KEYWORDS_352
+from .grammar_unnethack352 import KEYWORDS_352, if_chance
 from .lexer import Lexicon
 
 NAME = "unnethack351"
@@ -94,7 +94,7 @@ def p_x351_ifstatement(p):
         if depth >= 20:
             o.error("Too deeply nested IF-statements!", span_of(p))
         o.if_depth = depth + 1
-        p[0] = (A.CondPercent(span_of(p), 100 if p[2] is None else p[2]), span_of(p))
+        p[0] = (if_chance(span_of(p), p[2]), span_of(p))
         return
     cond, span = p[1]
     _o(p).if_depth -= 1

@@ -270,7 +270,14 @@ def _if_head(p):
     if depth >= MAX_NESTED_IFS:
         o.error("Too deeply nested IF-statements!", span_of(p))
     o.if_depth = depth + 1
-    return A.CondPercent(span_of(p), 100 if p[2] is None else p[2])
+    return if_chance(span_of(p), p[2])
+
+
+def if_chance(span, percent):
+    """``IF [N%]``: lev_comp emits a compare of ``rn2(100)`` with N and a jump over the
+    block when it is greater (SPO_CMP, SPO_JG in ``sp_level_coder``), so the block runs
+    for ``rn2(100) <= N``: N+1 chances in 100, as ``percent > rn2(100)`` does with N+1."""
+    return A.CondPercent(span, percent + 1)
 
 
 def p_x352_if_head(p):

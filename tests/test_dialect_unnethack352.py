@@ -84,10 +84,10 @@ def test_rooms_nest_subrooms_and_take_name_chance_and_roomdoors():
 def test_if_else_exit_and_a_bare_if():
     tree = compile_file(str(FIXTURES / "rooms.des"), dialect="unnethack352").tree
     top_if = [s for s in body(tree) if isinstance(s, A.If)][0]
-    assert top_if.cond.percent == 30
+    assert top_if.cond.percent == 31          # rn2(100) <= 30: see if_chance
     assert isinstance(top_if.then.statements[-1], A.Exit)
     (bare,) = top_if.orelse.statements
-    assert isinstance(bare, A.If) and bare.cond.percent == 100
+    assert isinstance(bare, A.If) and bare.cond.percent == 101
 
 
 def test_registers_are_arrays_of_the_level():
@@ -153,6 +153,18 @@ def test_a_statement_without_a_chance_still_draws_one():
                  'OBJECT:\'%\',"apple",(2,2)\nTRAP:"pit",(3,3)\n')
     for s in body(plain.tree)[1:]:
         assert isinstance(s, A.Chance) and s.cond.percent == 100
+
+
+def test_if_n_percent_runs_when_the_draw_is_at_most_n():
+    """sp_level_coder jumps over an IF's block only when rn2(100) > N: 3.5.2's
+    ``IF [1%]`` is today's ``IF [2%]``, not today's ``IF [1%]``."""
+    def ran(text, dialect):
+        compiled = compile_text('LEVEL:"t"\nIF [' + text + '%] {\n  MESSAGE: "in"\n}\n',
+                                dialect=dialect)
+        return [bool(run_compiled(compiled, seed=s).messages()) for s in range(1, 301)]
+    old = ran("1", "unnethack352")
+    assert old == ran("2", "unnethack")
+    assert old != ran("1", "unnethack")
 
 
 def test_the_chance_is_drawn_when_run():
