@@ -289,3 +289,25 @@ def test_a_room_without_chance_draws_nothing_when_run():
     later = compile_text('LEVEL:"t"\nROOM:"ordinary",random,random,random,random {\n}\n',
                          dialect="unnethack")
     assert dialect_levels.prepare(later, later.tree.levels[0]) is later.tree.levels[0]
+
+
+@pytest.mark.parametrize("dialect, text", [
+    ("unnethack352", 'LEVEL:"t"\nINIT_MAP:solidfill,\' \'\nFOG:(1,1),lit\nDOOR:iron,locked,(2,2)\n'
+                     'ROOM:"ordinary",random,random,random,random {\n'
+                     'ROOMDOOR:iron,false,rusty,north,random\n}\n'),
+    ("unnethack351", 'LEVEL:"t"\nFOG:(1,1),lit\nDOOR:iron,locked,(2,2)\n'
+                     'ROOM:"ordinary",random,random,random,random\n'
+                     'ROOMDOOR:iron,false,rusty,north,random\n'),
+])
+def test_a_profiles_declarations_compose_with_the_older_grammars(dialect, text):
+    """Declared statements take 3.4.3's argument shapes and stand anywhere; door
+    materials go before DOOR's and ROOMDOOR's state, as in the later grammars."""
+    ext = {"statements": {"FOG": {"args": ["coord", "light"]}},
+           "door_materials": {"iron": "closed"}, "door_states": {"rusty": "locked"}}
+    stmts = compile_text(text, dialect=dialect, extensions=ext).tree.levels[0].body.statements
+    fog = [s for s in stmts if type(s).__name__ == "ExtensionStmt"][0]
+    assert fog.name == "FOG" and [k for k, _v in fog.args] == ["coord", "light"]
+    door = [s for s in stmts if isinstance(s, A.Door)][0]
+    room = [s for s in stmts if isinstance(s, A.Room)][0]
+    (roomdoor,) = [s for s in room.body.statements if isinstance(s, A.RoomDoor)]
+    assert door.state == 8 and roomdoor.state == 8          # locked; rusty is locked
