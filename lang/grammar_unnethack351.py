@@ -27,7 +27,7 @@ from . import ast as A
 from . import grammar as G
 from . import grammar_nethack343 as G343
 from .grammar_compose import compose
-from .grammar_unnethack352 import KEYWORDS_352, if_chance
+from .grammar_unnethack352 import KEYWORDS_352, MAX_NESTED_IFS, if_chance
 from .lexer import Lexicon
 
 NAME = "unnethack351"
@@ -91,7 +91,7 @@ def p_x351_ifstatement(p):
     if p.slice[0].type == "if_head":
         o = _o(p)
         depth = getattr(o, "if_depth", 0)
-        if depth >= 20:
+        if depth >= MAX_NESTED_IFS:
             o.error("Too deeply nested IF-statements!", span_of(p))
         o.if_depth = depth + 1
         p[0] = (if_chance(span_of(p), p[2]), span_of(p))
