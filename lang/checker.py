@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Dict, List, Optional
 
 from . import ast as A
+from .dialect_data import is_unnethack
 from .diagnostics import Reporter
 from .parser import decode_params, arg_letter
 
@@ -194,7 +195,7 @@ class Checker:
         behaviour)."""
         text = DEVIATION_NOTES[key]
         dialect = getattr(self, "dialect", "unnethack")
-        if dialect not in ("unnethack", "unnethack35") and key != "mazefill":
+        if not is_unnethack(dialect) and key != "mazefill":
             name = {"nethack36": "NetHack 3.6", "nethack343": "NetHack 3.4.3"}.get(dialect,
                                                                                 dialect)
             text += f" (unlev runs {name} files on UnNetHack's loader)"

@@ -7,7 +7,13 @@ how ``--dialect auto`` tells them apart.
 * ``nethack343``: NetHack 3.4.3's older language without variables or flow control,
   sharing the shared grammar's leaf rules (:mod:`unlev.lang.grammar_nethack343`);
 * ``unnethack35``: UnNetHack 3.5's first new lev_comp (chances before the colon,
-  ``filled,true`` region flags; :mod:`unlev.lang.grammar_unnethack35`).
+  ``filled,true`` region flags; :mod:`unlev.lang.grammar_unnethack35`);
+* ``unnethack352``: UnNetHack 3.5.2's, 3.4.3's language with ``LEVEL:`` levels of
+  statements in any order, ROOM blocks, IF/ELSE, TERRAIN, SPILL, RANDLINE
+  (:mod:`unlev.lang.grammar_unnethack352`);
+* ``unnethack351``: UnNetHack 3.5.1's, the step before: 3.4.3's headers, flat rooms
+  and ``contained``, with ``IF [N%] THEN ... ENDIF``, ROOMDOOR, TERRAIN, SPILL
+  (:mod:`unlev.lang.grammar_unnethack351`).
 """
 
 from __future__ import annotations
@@ -17,12 +23,14 @@ from functools import lru_cache
 from dataclasses import dataclass
 from typing import List, Optional, Tuple
 
-DIALECTS = ("unnethack", "nethack36", "nethack343", "unnethack35")
+DIALECTS = ("unnethack", "nethack36", "nethack343", "unnethack35", "unnethack352",
+            "unnethack351")
 CHOICES = DIALECTS + ("auto",)
 DEFAULT = "unnethack"
 
 _LABELS = {"unnethack": "UnNetHack", "nethack36": "NetHack 3.6", "nethack343": "NetHack 3.4.3",
-           "unnethack35": "UnNetHack 3.5"}
+           "unnethack35": "UnNetHack 3.5", "unnethack352": "UnNetHack 3.5.2",
+           "unnethack351": "UnNetHack 3.5.1"}
 
 
 def label(dialect: str) -> str:
@@ -46,6 +54,12 @@ def grammar_of(dialect: str):
     if dialect == "unnethack35":
         from . import grammar_unnethack35
         return grammar_unnethack35.grammar()
+    if dialect == "unnethack352":
+        from . import grammar_unnethack352
+        return grammar_unnethack352.grammar()
+    if dialect == "unnethack351":
+        from . import grammar_unnethack351
+        return grammar_unnethack351.grammar()
     from . import grammar
     return grammar
 
@@ -60,6 +74,12 @@ def lexicon_of(dialect: str):
         return LEXICON
     if dialect == "nethack343":
         from .grammar_nethack343 import LEXICON
+        return LEXICON
+    if dialect == "unnethack352":
+        from .grammar_unnethack352 import LEXICON
+        return LEXICON
+    if dialect == "unnethack351":
+        from .grammar_unnethack351 import LEXICON
         return LEXICON
     from .lexer import UNNETHACK
     return UNNETHACK
@@ -109,6 +129,27 @@ _MARKERS_35 = [
 _REGION_35 = (re.compile(r"^[ \t]*REGION[ \t]*:.*,[ \t]*(filled|unfilled)[ \t]*,[ \t]*"
                          r"(true|false)\b", _M), "REGION: ..., {0}, true|false")
 _NEW_SPEC = re.compile(r"^[ \t]*(MONSTER|OBJECT|CONTAINER)[ \t]*:[ \t]*\(", _M)
+# UnNetHack 3.5.2's lev_comp: 3.4.3's argument forms (the 343 markers) with statements
+# and forms 3.4.3 lacks; a file with both and no MAZE: header is 3.5.2's
+_MARKERS_352 = [
+    (re.compile(r"^[ \t]*INIT_MAP[ \t]*:[ \t]*(solidfill|mazegrid|mines)\b", _M), "INIT_MAP: {0}"),
+    (re.compile(r"^[ \t]*(ROOMDOOR|RANDLINE|REPLACE_TERRAIN|SPILL|TERRAIN)[ \t]*(\[|:)", _M),
+     "{0}:"),
+    (re.compile(r"^[ \t]*(IF)[ \t]*(\[|\{)", _M), "{0} [N%] {{ }}"),
+    (re.compile(r"^[ \t]*(SUBROOM|ROOM)[ \t]*:[^\n]*\n[ \t]*\{", _M), "a {0} block"),
+    (re.compile(r"^[ \t]*(GEOMETRY|NOMAP)\b", _M), "{0} without a MAZE: header"),
+    (re.compile(r"^[ \t]*FLAGS[ \t]*:[^\n]*\b(mazelevel|premapped|shroud|noflipx|noflipy|noflip)\b",
+                _M), "the level flag {0}"),
+]
+_MARKERS_343_FORMS = [m for m in _MARKERS_343 if "chance" not in m[1]]
+_MAZE_HEADER = re.compile(r"^[ \t]*MAZE[ \t]*:", _M)
+# UnNetHack's markers 3.5.2 did not have yet (it had SPILL and the noflip flags)
+_MARKERS_UN_LATER = [
+    (re.compile(r"^[ \t]*(INCLUDE|WALLWALK|MON_GENERATION|SOUNDS|VAULTGEN)\b", _M), "{0}"),
+    (re.compile(r"\b(level|hero|time|room)\.[a-z_]+"), "core function {0}.*"),
+    (re.compile(r"\$[A-Za-z_][A-Za-z_0-9]*\.(x|y|length)\b"), "a variable method .{0}"),
+    (re.compile(r"\b(sheollev|rndvault|stormy)\b"), "'{0}'"),
+]
 _MARKERS_36 = [
     (re.compile(r"^[ \t]*MAZE[ \t]*:", _M), "a MAZE: header"),
     (re.compile(r"\b(randline|line)[ \t]*(\([^()]*\)|\$\w+)[ \t]*,"), "{0} a,b"),
@@ -162,9 +203,49 @@ def _first(markers, text) -> Optional[str]:
     return _alternation(tuple(markers)).first(text)
 
 
+def _unnethack352(body: str) -> Optional[str]:
+    """3.4.3's argument forms (not the chance before the colon, which 3.5.3 kept) with
+    a statement or form 3.4.3 lacks, in a file without a MAZE: header or a later
+    UnNetHack's statements."""
+    old = _first(_MARKERS_343_FORMS, body)
+    if not old or _MAZE_HEADER.search(body) or _first(_MARKERS_UN_LATER, body):
+        return None
+    new = _first(_MARKERS_352, body)
+    return f"{new} with 3.4.3's {old}" if new else None
+
+
+# UnNetHack 3.5.1's lev_comp: IF ... THEN ... ENDIF, or 3.5's statements in a file whose
+# rooms take no { } blocks
+_THEN_351 = re.compile(r"^[ \t]*(IF)[ \t]*(\[[^\]\n]*\][ \t]*)?THEN\b|^[ \t]*(ENDIF)\b", _M)
+_MARKERS_352_ONLY = [m for m in _MARKERS_352 if "INIT_MAP" in m[1] or "flag" in m[1]] + [
+    (re.compile(r"^[ \t]*(RANDLINE)[ \t]*:", _M), "{0}")]
+_STMT_351 = re.compile(r"^[ \t]*(ROOMDOOR|REPLACE_TERRAIN|SPILL|TERRAIN)[ \t]*(\[|:)", _M)
+
+
+def _unnethack351(body: str) -> Optional[str]:
+    """3.4.3's forms with what 3.5.1's compiler added (and without 3.5.2's blocks)."""
+    old = _first(_MARKERS_343, body)
+    if not old or _first(_MARKERS_UN_LATER, body):
+        return None
+    if "{" in body or _first(_MARKERS_352_ONLY, body):
+        return None
+    m = _THEN_351.search(body) or _STMT_351.search(body)
+    if m is None:
+        return None
+    line = body.count("\n", 0, m.start()) + 1
+    word = next(g for g in m.groups() if g and g[0].isalpha())
+    return f"{word} at line {line} with 3.4.3's {old}"
+
+
 def detect(text: str) -> Detection:
     """Guess the dialect of a des-file from what only one dialect has."""
     body = _strip_comments(text)
+    m351 = _unnethack351(body)
+    if m351:
+        return Detection("unnethack351", m351, ("nethack343", "unnethack352", "unnethack"))
+    m352 = _unnethack352(body)
+    if m352:
+        return Detection("unnethack352", m352, ("nethack343", "unnethack", "nethack36"))
     m35 = _first(_MARKERS_35, body)
     if not m35 and _NEW_SPEC.search(body):
         m35 = _first([_REGION_35], body)

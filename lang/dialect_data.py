@@ -12,6 +12,14 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Dict, List
 
+# UnNetHack's own releases, whatever their des-file syntax: one game, its data tables
+# and its loader
+UNNETHACK_RELEASES = ("unnethack", "unnethack35", "unnethack352", "unnethack351")
+
+
+def is_unnethack(dialect) -> bool:
+    return dialect in UNNETHACK_RELEASES
+
 
 def _ascii_lower(s: str) -> str:
     return "".join(chr(ord(c) + 32) if "A" <= c <= "Z" else c for c in s)
@@ -125,7 +133,7 @@ _ORACLES: Dict[str, object] = {}
 def oracle_for(dialect: str):
     o = _ORACLES.get(dialect)
     if o is None:
-        if dialect in ("unnethack", "unnethack35"):     # one game, its own tables
+        if is_unnethack(dialect):     # one game, its own tables
             o = DataOracle()
         else:
             o = TableOracle(dialect)

@@ -432,9 +432,12 @@ def compose_grammar(dialect: str, ext: Extensions):
     from .dialect import grammar_of
     from .grammar_compose import compose, extended, rule_function
     base = grammar_of(dialect)
-    old = dialect == "nethack343"
+    # 3.4.3's argument forms: NetHack 3.4.3 and UnNetHack 3.5.1/3.5.2, whose statements
+    # stand anywhere (levstatement) as the later lev_comp's do
+    old = dialect in ("nethack343", "unnethack351", "unnethack352")
+    free = dialect != "nethack343"
     shapes = _SHAPES_343 if old else _SHAPES_NEW
-    stmt_hosts = ["map_detail", "room_detail"] if old else ["levstatement"]
+    stmt_hosts = ["map_detail", "room_detail"] if old and not free else ["levstatement"]
     extra, replace = [], {}
 
     # statements
@@ -493,6 +496,9 @@ def compose_grammar(dialect: str, ext: Extensions):
         # the material goes before the state in a DOOR and in a room's door; the two
         # grammars spell those rules differently
         door, room_door = (
+            (("door_detail", "DOOR_ID ':' door_state ',' coordinate"),
+             ("door_detail", "ROOMDOOR_ID ':' secret ',' door_state ',' door_wall ',' door_pos"))
+            if old and free else
             (("door_detail", "DOOR_ID ':' door_state ',' coordinate"),
              ("room_door", "DOOR_ID ':' secret ',' door_state ',' door_wall ',' door_pos"))
             if old else

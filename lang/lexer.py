@@ -180,7 +180,7 @@ literals = [",", ":", "(", ")", "[", "]", "{", "}", "=", "|", "&", ".", "+", "-"
 # 3.6's catch-all word and 3.4.3's stray character.
 DIALECT_TOKENS = ["MAZE_ID", "RANDOM_OBJECTS_ID", "RANDOM_MONSTERS_ID", "RANDOM_PLACES_ID",
                   "CONTAINED", "O_REGISTER", "M_REGISTER", "P_REGISTER", "UNKNOWN_TYPE",
-                  "UNKNOWN_CHAR"]
+                  "UNKNOWN_CHAR", "RANDLINE_ID", "THEN_ID", "ENDIF_ID"]
 
 
 class Lexicon:
@@ -245,8 +245,9 @@ class DesLexer:
 
     tokens = tokens + DIALECT_TOKENS
     literals = literals
-    # nh36/nh343 are inclusive: their rules are tried first, then the shared ones.
-    states = (("map", "exclusive"), ("nh36", "inclusive"), ("nh343", "inclusive"))
+    # nh36/nh343/unh352/unh351 are inclusive: their rules are tried first, then the shared ones.
+    states = (("map", "exclusive"), ("nh36", "inclusive"), ("nh343", "inclusive"),
+              ("unh352", "inclusive"), ("unh351", "inclusive"))
 
     def __init__(self, filename: str = "<input>", lookup_var: Optional[VarLookup] = None,
                  lexicon: Optional[Lexicon] = None):
@@ -475,6 +476,57 @@ class DesLexer:
         t.text = t.value
         t.type = "UNKNOWN_CHAR"
         return t
+
+    # -- UnNetHack 3.5.2 (state unh352): 3.4.3's words, comments may be indented -------
+    # Its lev_comp.l is 3.4.3's with the new keywords, "^[ \t]*#" comments and
+    # SPERCENT ("[0-9]+%") tried before a number.
+    def t_unh352_MAPSTART(self, t):
+        r"^MAP\r?\n"
+        self.t_MAPSTART(t)
+
+    def t_unh352_SPERCENT(self, t):
+        r"[0-9]+%"
+        return self.t_SPERCENT(t)
+
+    def t_unh352_INTEGER(self, t):
+        r"[+\-]?[0-9]+"
+        return self.t_nh343_INTEGER(t)
+
+    def t_unh352_WORD(self, t):
+        r"[A-Za-z_][-A-Za-z_]*"
+        return self.t_nh343_WORD(t)
+
+    def t_unh352_DOLLAR(self, t):
+        r"[$!<>=&*/%]"
+        return self.t_nh343_DOLLAR(t)
+
+    # -- UnNetHack 3.5.1 (state unh351): 3.5.2's rules, comments in column 1 only -----
+    def t_unh351_MAPSTART(self, t):
+        r"^MAP\r?\n"
+        self.t_MAPSTART(t)
+
+    def t_unh351_COMMENT(self, t):
+        r"^\#[^\n]*\n"
+        t.lexer.lineno += 1
+
+    def t_unh351_INDENT(self, t):
+        r"^[ \t]+"
+
+    def t_unh351_SPERCENT(self, t):
+        r"[0-9]+%"
+        return self.t_SPERCENT(t)
+
+    def t_unh351_INTEGER(self, t):
+        r"[+\-]?[0-9]+"
+        return self.t_nh343_INTEGER(t)
+
+    def t_unh351_WORD(self, t):
+        r"[A-Za-z_][-A-Za-z_]*"
+        return self.t_nh343_WORD(t)
+
+    def t_unh351_DOLLAR(self, t):
+        r"[$!<>=&*/%]"
+        return self.t_nh343_DOLLAR(t)
 
     # -- comments and layout --------------------------------------------------------
     def t_COMMENT(self, t):

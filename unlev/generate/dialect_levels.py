@@ -22,6 +22,7 @@ import copy
 from typing import Callable, Dict, Optional
 
 from unlev.lang import ast as A
+from unlev.lang.dialect_data import is_unnethack
 
 _CACHE: Dict[tuple, A.Level] = {}
 
@@ -34,16 +35,20 @@ def prepare(compiled, level: A.Level, game: bool = False,
     if profile is None or getattr(profile, "is_default", False):
         profile = dialect
     lenient = bool(getattr(compiled, "lenient", False))
-    if profile in ("unnethack", "unnethack35") and not lenient:
+    plain = is_unnethack(profile) and not lenient
+    opcode_loader = dialect in OPCODE_LOADERS
+    if plain and not opcode_loader:
         return level
-    key = (id(level), game, str(getattr(profile, "path", profile)), lenient)
+    key = (id(level), game, str(getattr(profile, "path", profile)), lenient, dialect)
     cached = _CACHE.get(key)
     if cached is not None and cached.name == level.name:
         return cached
     out = copy.deepcopy(level)
     notes = []
+    if opcode_loader:
+        _unchanced_rooms(out)
     from unlev.stdlib import data
-    for n in A.walk(out):
+    for n in (() if plain else A.walk(out)):     # UnNetHack's names need no stand-ins
         if isinstance(n, A.MonsterSpec) and n.name:
             sub = monster_stand_in(profile, n.cls, n.name, lenient)
             if sub != n.name:
@@ -83,6 +88,20 @@ def prepare(compiled, level: A.Level, game: bool = False,
         for note in notes:
             warn(note)
     return out
+
+
+# UnNetHack 3.5.1's and 3.5.2's loader (sp_level_coder): lev_comp zero-filled a room
+# and set its chance only from CHANCE, and build_room draws rn2(100) only for a room
+# with a chance
+OPCODE_LOADERS = ("unnethack351", "unnethack352")
+
+
+def _unchanced_rooms(level: A.Level) -> None:
+    """A room without CHANCE (100 in the tree) draws nothing there: chance 0 for
+    ``build_room``, which skips the draw for 0."""
+    for n in A.walk(level):
+        if isinstance(n, A.Room) and n.chance == 100:
+            n.chance = 0
 
 
 def _class_in(profile, table: str, symbol: str) -> bool:

@@ -26,8 +26,8 @@ def add_parser(subparsers) -> None:
                    help="a directory (one LEVEL.lua per level), or a .lua file when the "
                         "des-file has one LEVEL, or '-' for standard output; default: the "
                         "des-file's directory")
-    p.add_argument("--dialect", default="auto",
-                   choices=("auto", "unnethack", "nethack36", "nethack343"))
+    from unlev.lang.dialect import DIALECTS
+    p.add_argument("--dialect", default="auto", choices=("auto",) + DIALECTS)
     p.add_argument("--data", metavar="NAME|DIR", default=None,
                    help="the data profile whose names the des-file uses (see unlev data)")
     p.add_argument("--verify", metavar="SEEDS", default=None,

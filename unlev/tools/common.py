@@ -25,8 +25,8 @@ def add_common_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--include-anywhere", action="store_true",
                    help="let INCLUDE read any file (default: only under the des-file's "
                    "folder and the --include-path folders)")
-    p.add_argument("--dialect", default="auto",
-                   choices=["unnethack", "nethack36", "nethack343", "unnethack35", "auto"],
+    from unlev.lang.dialect import CHOICES
+    p.add_argument("--dialect", default="auto", choices=list(CHOICES),
                    help="des-file dialect (default auto: decided from each file, see --show-dialect)")
     p.add_argument("--show-dialect", action="store_true",
                    help="say which dialect each file was read as, and why")

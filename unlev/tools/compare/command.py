@@ -17,6 +17,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Sequence, Union
 
+from unlev.lang.dialect import label
 from unlev.output.words import count
 from unlev.tools.compare.known import KNOWN, KnownDifference, known_reason
 from unlev.tools.compare.measures import (DIFFERS, KNOWN as V_KNOWN, MATCH, RANK, Measure,
@@ -169,14 +170,12 @@ def levels_with_reference(paths: Sequence[str], refs: Dict[str, str], only=None)
                 chosen[lv.name] = (f, compiled, lv)
                 foreign = compiled.dialect != "unnethack"
         if foreign:
-            print(f"unlev compare: warning: {f} is a {DIALECT_NAMES.get(compiled.dialect)} "
+            print(f"unlev compare: warning: {f} is a {label(compiled.dialect)} "
                   "file; the reference dumps are UnNetHack's, so its levels are measured "
                   "against UnNetHack's levels of the same names", file=sys.stderr)
     return list(chosen.values()), errors
 
 
-DIALECT_NAMES = {"unnethack": "UnNetHack", "nethack36": "NetHack 3.6",
-                 "nethack343": "NetHack 3.4.3"}
 
 
 @dataclass

@@ -12,7 +12,8 @@ unlev is enough.  Options::
     --unlev-update          (re)write snapshots that differ
     --unlev-config FILE     per-level settings (default: unlev-test.ini if present)
     --unlev-compat MODE     documented (default) or game
-    --unlev-dialect NAME    auto (default), unnethack, nethack36 or nethack343
+    --unlev-dialect NAME    auto (default), unnethack, nethack36, nethack343, unnethack35
+                            or unnethack352
     --unlev-data NAME|DIR   the data profile whose names the des-files use (unlev data)
     --unlev-lenient         unknown names are warnings and make placeholders
     --unlev-lint            add one lint item per des-file
@@ -26,6 +27,8 @@ import os
 from typing import List, Optional
 
 import pytest
+
+from unlev.lang.dialect import CHOICES
 
 
 def pytest_addoption(parser) -> None:
@@ -43,7 +46,7 @@ def pytest_addoption(parser) -> None:
     g.addoption("--unlev-compat", default="documented", choices=("documented", "game"),
                 help="build levels as documented (default) or as the game does")
     g.addoption("--unlev-dialect", default="auto",
-                choices=("unnethack", "nethack36", "nethack343", "auto"),
+                choices=CHOICES,
                 help="des-file dialect (default auto: decided from each file)")
     g.addoption("--unlev-data", default=None, metavar="NAME|DIR",
                 help="the data profile whose names the des-files use (see unlev data)")
