@@ -40,6 +40,7 @@ class Where:
     rogue_level: bool = False
     noteleport: bool = False
     role: str = ""                 # the hero's role ("Priest"), for quest leaders/nemeses
+    ledger_no: int = 1             # o_init.c setgemprobs: which gems a giant can carry
 
 
 def _obj(name: str, cls: str) -> data.Object:
@@ -502,7 +503,7 @@ def m_initinv(bag: Bag, m_lev: int) -> None:
             first = data.object_named("dilithium crystal", "*").index
             last = data.object_named("luckstone", "*").index - 1
             for _ in range(rng.rn2(m_lev // 2) if m_lev // 2 > 0 else 0):
-                gem = data.object_by_index(rnd_class(rng, first, last))
+                gem = data.object_by_index(rnd_class(rng, first, last, bag.where.ledger_no))
                 o = bag.make(gem, init=False)
                 o.attrs["quantity"] = rng.rn1(2, 3)
                 bag.pick(o)

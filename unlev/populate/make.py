@@ -243,7 +243,7 @@ def init_object(st: BuildState, obj: Object, kind: data.Object, rng: RNG) -> Non
         elif item.name == "rock":
             first = data.object_named("dilithium crystal", "*").index
             last = data.object_named("loadstone", "*").index
-            item = data.object_by_index(rnd_class(rng, first, last))
+            item = data.object_by_index(rnd_class(rng, first, last, pctx.ledger_no or 1))
             inner = new_object(obj.x, obj.y, item)
         elif name == "bag of holding" and item.name in ("bag of holding", "bag of tricks"):
             inner = new_object(obj.x, obj.y, object_kind("sack"))
