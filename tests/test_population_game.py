@@ -239,6 +239,40 @@ def test_objects_that_differ_stay_apart():
     assert len([o for o in lv.objects if o.id == "food ration"]) == 2
 
 
+def test_identical_objects_put_in_a_container_merge():
+    # mkobj.c add_to_container() merges what mergable() allows: sp_lev.c puts a
+    # des-file's container contents through it (so do mkbox_cnts' random contents)
+    for seed in range(1, 4):
+        lv = run('CONTAINER:(\'(\',"large box"),(1,1) {\n'
+                 '  OBJECT:(\'%\',"food ration"),uncursed\n'
+                 '  OBJECT:(\'%\',"food ration"),uncursed\n'
+                 '  OBJECT:(\'%\',"food ration"),cursed\n'
+                 '  OBJECT:(\'$\',"gold piece"),quantity:5\n'
+                 '  OBJECT:(\'$\',"gold piece"),quantity:7\n}', seed=seed)
+        box, = [o for o in lv.objects if o.id == "large box"]
+        rations = sorted((o.attrs["curse"], o.attrs.get("quantity", 1))
+                         for o in box.contents if o.id == "food ration")
+        assert [c for c, _ in rations] == ["cursed", "uncursed"]
+        assert dict(rations)["uncursed"] >= 2
+        gold = [o for o in box.contents if o.id == "gold piece"]
+        assert len(gold) == 1 and gold[0].attrs["quantity"] == 12
+
+
+def test_an_ice_box_holds_stacks_of_corpses():
+    # mkbox_cnts(): rn2(21) corpses of rndmonnum()'s monsters, each through
+    # add_to_container(): two corpses of one monster are one stack
+    lines = 0
+    made = 0
+    for seed in range(1, 30):
+        lv = run('OBJECT:(\'(\',"ice box"),(1,1)', seed=seed)
+        box, = [o for o in lv.objects if o.id == "ice box"]
+        kinds = [c.attrs["montype"] for c in box.contents]
+        assert len(kinds) == len(set(kinds))
+        lines += len(box.contents)
+        made += sum(c.attrs.get("quantity", 1) for c in box.contents)
+    assert made > lines
+
+
 # ------------------------------------------------------ statue contents on Medusa
 def test_medusas_statues_are_petrified_monsters_with_their_gear():
     # sp_lev.c create_object(): on Is_medusa_level a statue without a monster is a

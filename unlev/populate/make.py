@@ -36,6 +36,7 @@ from unlev.model.level import Level, Monster, Object
 from unlev.stdlib import data
 from unlev.populate.kinds import rnd_class
 from unlev.populate import mksobj
+from unlev.populate.merge import add_to_container
 from unlev.stdlib.rng import RNG
 from unlev.generate.state import BuildState
 
@@ -233,7 +234,7 @@ def init_object(st: BuildState, obj: Object, kind: data.Object, rng: RNG) -> Non
         if name == "ice box":
             inner = new_object(obj.x, obj.y, object_kind("corpse"))
             inner.attrs["montype"] = random_corpse_kind(st)
-            obj.contents.append(inner)
+            add_to_container(obj, inner)
             continue
         cls = _box_class(rng)
         item = pctx.random_object(rng, cls)
@@ -249,7 +250,7 @@ def init_object(st: BuildState, obj: Object, kind: data.Object, rng: RNG) -> Non
             inner = new_object(obj.x, obj.y, object_kind("sack"))
         else:
             init_object(st, inner, item, rng)
-        obj.contents.append(inner)
+        add_to_container(obj, inner)
 
 
 def _init_statue(st: BuildState, obj: Object, kind: data.Object) -> None:
