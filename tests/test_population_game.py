@@ -273,6 +273,21 @@ def test_an_ice_box_holds_stacks_of_corpses():
     assert made > lines
 
 
+def test_a_statue_traps_statue_holds_only_its_monsters_gear():
+    # trap.c maketrap(STATUE_TRAP): mkcorpstat(STATUE, ..., CORPSTAT_NONE) makes the
+    # statue without mksobj's init, so none of mksobj(STATUE)'s spellbooks (which at
+    # difficulty 40 would come in rn2(30) > 10 of the statues); makemon gives no
+    # monster a book here (m_initinv's only one is the Wizard's on the Earth level)
+    statues = books = 0
+    for seed in range(1, 25):
+        lv = run('TRAP:"statue",(2,2)', seed=seed, context=DungeonContext(depth=40))
+        for o in lv.objects:
+            if o.id == "statue":
+                statues += 1
+                books += sum(1 for c in o.contents if c.attrs.get("class") == "+")
+    assert statues == 24 and books == 0
+
+
 # ------------------------------------------------------ statue contents on Medusa
 def test_medusas_statues_are_petrified_monsters_with_their_gear():
     # sp_lev.c create_object(): on Is_medusa_level a statue without a monster is a
