@@ -417,3 +417,28 @@ def test_every_monster_is_born_peaceful_or_not_and_leprechauns_asleep():
         assert isinstance(by_spot[(3, 1)]["peaceful"], bool)
         assert by_spot[(5, 1)]["peaceful"] is True and by_spot[(5, 1)]["asleep"] is False
         assert by_spot[(7, 1)]["asleep"] is False
+
+
+# ------------------------------------------------------------- a Mines gnome's candle
+def _gnome_candles(lit: int, in_mines: bool = True, n: int = 3000) -> float:
+    from unlev.model.level import Level
+    from unlev.populate import inventory
+    from unlev.stdlib import data, terrain as T
+    from unlev.stdlib.rng import RNG
+    lv = Level()
+    lv.typ[:] = bytes([T.ROOM]) * len(lv.typ)
+    lv.lit[:] = bytes([lit]) * len(lv.lit)
+    rng, gnome = RNG(7), data.monster_named("gnome")
+    where = inventory.Where(in_mines=in_mines, level=lv)
+    got = sum(any("candle" in str(o.id) for o in inventory.equip(gnome, 5, 5, rng, where))
+              for _ in range(n))
+    return got / n
+
+
+def test_a_mines_gnome_gets_a_candle_for_a_dark_floor_square():
+    # makemon.c m_initinv, S_GNOME: rnf(1,5), then a random square: dark room floor
+    # gives the candle, else !rn2(5); the other 4 in 5 (and outside the Mines) !rn2(10)
+    dark, lit = _gnome_candles(0), _gnome_candles(1)
+    assert abs(dark - (0.2 + 0.8 * 0.1)) < 0.03            # 0.28
+    assert abs(lit - (0.2 * 0.2 + 0.8 * 0.1)) < 0.03       # 0.12
+    assert abs(_gnome_candles(0, in_mines=False) - 0.1) < 0.03

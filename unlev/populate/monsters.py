@@ -199,7 +199,8 @@ def where_of(st: BuildState) -> inventory.Where:
         difficulty=st.population_context().level_difficulty,
         in_mines=lev.context.in_mines, earth_level=lev.name == "earth",
         noteleport=lev.flags.noteleport,
-        role=getattr(st.run_context, "role", "") or "", ledger_no=lev.context.ledger)
+        role=getattr(st.run_context, "role", "") or "", ledger_no=lev.context.ledger,
+        level=lev)
 
 
 def born(st: BuildState, mon: Monster, rng: RNG) -> Monster:
