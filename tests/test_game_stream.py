@@ -14,7 +14,8 @@ import game_stream  # noqa: E402
 def test_tower3s_chance_prefix_is_one_rn2_100_at_a_fixed_position(game_reference):
     # lev_comp.y comparestmt + spo_lev.c SPO_RN2/SPO_CMP/SPO_JLE: [75%]: OBJECT is
     # made when rn2(100) < 75; in tower3 the long sword's draw is the 13th of the main
-    # stream (after SHUFFLE's nine), so one position must explain every dump
+    # stream (SHUFFLE's nine and three others first), so one position must explain
+    # every dump
     texts = list(game_stream.dumps(str(game_reference / "tower3.txt.gz")))
     assert len(texts) == 10
     rows = game_stream.chance_positions(texts, "long sword", 75, limit=60)

@@ -14,9 +14,9 @@ ISAAC, 256 words, public domain) in plain Python; ``RND(x)`` is ``next % x`` (rn
 lists the main-stream positions at which ``rn2(100) < chance`` says, in every dump,
 whether the object is on the level: a position that agrees in all 40 dumps is the
 draw of the ``[N%]`` prefix (lev_comp.y ``comparestmt``: ``N, 100, SPO_RN2`` then
-``SPO_CMP``/``SPO_JLE``).  For tower3 that is position 12 (after SHUFFLE's nine draws),
-40 of 40: the game runs the prefix as documented, and the 34 long swords in 40 dumps
-are those 40 seeds' draws.
+``SPO_CMP``/``SPO_JLE``).  For tower3 that is position 12 (SHUFFLE's nine draws and
+three others come first), 40 of 40: the game runs the prefix as documented, and the 34
+long swords in 40 dumps are those 40 seeds' draws.
 """
 
 from __future__ import annotations
