@@ -442,3 +442,25 @@ def test_a_mines_gnome_gets_a_candle_for_a_dark_floor_square():
     assert abs(dark - (0.2 + 0.8 * 0.1)) < 0.03            # 0.28
     assert abs(lit - (0.2 * 0.2 + 0.8 * 0.1)) < 0.03       # 0.12
     assert abs(_gnome_candles(0, in_mines=False) - 0.1) < 0.03
+
+
+# ---------------------------------------------- peacefulness that m_initinv sees
+def _invisibility(body: str, seeds=range(1, 6)) -> int:
+    n = 0
+    for seed in seeds:
+        for m in run(body, seed=seed).monsters:
+            n += sum(1 for o in m.attrs.get("inventory") or ()
+                     if o.id in ("invisibility", "make invisible"))
+    return n
+
+
+def test_a_des_peaceful_monster_is_equipped_as_makemon_made_it():
+    # sp_lev.c create_monster sets the des-file's peaceful after makemon(), whose
+    # m_initinv -> muse.c rnd_misc_item refuses invisibility only to a monster
+    # peace_minded() made peaceful: a chaotic storm giant is not, for a neutral hero
+    assert _invisibility("LOOP [40] { MONSTER:('H',\"storm giant\"),random,peaceful }") > 0
+
+
+def test_a_role_monster_is_hostile_while_mk_mplayer_equips_it():
+    # mplayer.c mk_mplayer: mpeaceful = 0 before rnd_offensive/defensive/misc_item
+    assert _invisibility("MONSTER:('@',\"wizard\"),random,peaceful", seeds=range(1, 21)) > 0
