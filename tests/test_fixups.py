@@ -47,6 +47,20 @@ def test_sokoban_top_level_prizes_under_burned_elbereths(seed):
     assert kinds[2] in ("amulet of life saving", "amulet of flying", "amulet of reflection")
 
 
+def test_sokoban_prizes_are_made_with_init_and_never_cursed():
+    # mkmaze.c fixup_special: mksobj_at(prize, x, y, TRUE, FALSE), so the bag of
+    # holding gets mkbox_cnts' rn2(2) contents; then cursed = FALSE, spe >= 0
+    filled = 0
+    for seed in range(1, 21):
+        prizes = [o for o in made(SOKO_TOP, seed=seed).objects if o.attrs.get("sokoprize")]
+        bag, = [o for o in prizes if o.id == "bag of holding"]
+        assert len(bag.contents) <= 1
+        filled += len(bag.contents)
+        for o in prizes:
+            assert o.attrs.get("curse") != "cursed" and o.attrs.get("spe", 0) >= 0
+    assert 0 < filled < 20
+
+
 def test_no_prizes_below_the_top_level():
     lv = made(SOKO_TOP.replace("soko1-9", "soko2-9"))
     assert not [o for o in lv.objects if o.attrs.get("sokoprize")]

@@ -70,8 +70,10 @@ def test_context_carries_dungeon_def_flags_and_ledger():
     assert guess_context("town-1").is_town is False
     assert guess_context("Bar-loca").is_special is True    # "x-loca" in dungeon.def
     assert guess_context("Bar-fila").is_special is False
-    # a depth given by hand: the ledger is unknown, the depth stands in
-    assert guess_context("minetn-1", depth=9).ledger == 9
+    # a depth given by hand: in the Dungeons of Doom the ledger is the depth; in a
+    # dungeon after it (the Mines) the depth does not tell it, the usual one stands
+    assert guess_context("oracle", depth=9).ledger == 9
+    assert guess_context("minetn-1", depth=9).ledger == 53
 
 
 def test_mineralize_skips_special_town_levels_and_keeps_mines_fillers():

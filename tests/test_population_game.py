@@ -239,6 +239,55 @@ def test_objects_that_differ_stay_apart():
     assert len([o for o in lv.objects if o.id == "food ration"]) == 2
 
 
+def test_identical_objects_put_in_a_container_merge():
+    # mkobj.c add_to_container() merges what mergable() allows: sp_lev.c puts a
+    # des-file's container contents through it (so do mkbox_cnts' random contents)
+    for seed in range(1, 4):
+        lv = run('CONTAINER:(\'(\',"large box"),(1,1) {\n'
+                 '  OBJECT:(\'%\',"food ration"),uncursed\n'
+                 '  OBJECT:(\'%\',"food ration"),uncursed\n'
+                 '  OBJECT:(\'%\',"food ration"),cursed\n'
+                 '  OBJECT:(\'$\',"gold piece"),quantity:5\n'
+                 '  OBJECT:(\'$\',"gold piece"),quantity:7\n}', seed=seed)
+        box, = [o for o in lv.objects if o.id == "large box"]
+        rations = sorted((o.attrs["curse"], o.attrs.get("quantity", 1))
+                         for o in box.contents if o.id == "food ration")
+        assert [c for c, _ in rations] == ["cursed", "uncursed"]
+        assert dict(rations)["uncursed"] >= 2
+        gold = [o for o in box.contents if o.id == "gold piece"]
+        assert len(gold) == 1 and gold[0].attrs["quantity"] == 12
+
+
+def test_an_ice_box_holds_stacks_of_corpses():
+    # mkbox_cnts(): rn2(21) corpses of rndmonnum()'s monsters, each through
+    # add_to_container(): two corpses of one monster are one stack
+    lines = 0
+    made = 0
+    for seed in range(1, 30):
+        lv = run('OBJECT:(\'(\',"ice box"),(1,1)', seed=seed)
+        box, = [o for o in lv.objects if o.id == "ice box"]
+        kinds = [c.attrs["montype"] for c in box.contents]
+        assert len(kinds) == len(set(kinds))
+        lines += len(box.contents)
+        made += sum(c.attrs.get("quantity", 1) for c in box.contents)
+    assert made > lines
+
+
+def test_a_statue_traps_statue_holds_only_its_monsters_gear():
+    # trap.c maketrap(STATUE_TRAP): mkcorpstat(STATUE, ..., CORPSTAT_NONE) makes the
+    # statue without mksobj's init, so none of mksobj(STATUE)'s spellbooks (which at
+    # difficulty 40 would come in rn2(30) > 10 of the statues); makemon gives no
+    # monster a book here (m_initinv's only one is the Wizard's on the Earth level)
+    statues = books = 0
+    for seed in range(1, 25):
+        lv = run('TRAP:"statue",(2,2)', seed=seed, context=DungeonContext(depth=40))
+        for o in lv.objects:
+            if o.id == "statue":
+                statues += 1
+                books += sum(1 for c in o.contents if c.attrs.get("class") == "+")
+    assert statues == 24 and books == 0
+
+
 # ------------------------------------------------------ statue contents on Medusa
 def test_medusas_statues_are_petrified_monsters_with_their_gear():
     # sp_lev.c create_object(): on Is_medusa_level a statue without a monster is a
@@ -368,3 +417,50 @@ def test_every_monster_is_born_peaceful_or_not_and_leprechauns_asleep():
         assert isinstance(by_spot[(3, 1)]["peaceful"], bool)
         assert by_spot[(5, 1)]["peaceful"] is True and by_spot[(5, 1)]["asleep"] is False
         assert by_spot[(7, 1)]["asleep"] is False
+
+
+# ------------------------------------------------------------- a Mines gnome's candle
+def _gnome_candles(lit: int, in_mines: bool = True, n: int = 3000) -> float:
+    from unlev.model.level import Level
+    from unlev.populate import inventory
+    from unlev.stdlib import data, terrain as T
+    from unlev.stdlib.rng import RNG
+    lv = Level()
+    lv.typ[:] = bytes([T.ROOM]) * len(lv.typ)
+    lv.lit[:] = bytes([lit]) * len(lv.lit)
+    rng, gnome = RNG(7), data.monster_named("gnome")
+    where = inventory.Where(in_mines=in_mines, level=lv)
+    got = sum(any("candle" in str(o.id) for o in inventory.equip(gnome, 5, 5, rng, where))
+              for _ in range(n))
+    return got / n
+
+
+def test_a_mines_gnome_gets_a_candle_for_a_dark_floor_square():
+    # makemon.c m_initinv, S_GNOME: rnf(1,5), then a random square: dark room floor
+    # gives the candle, else !rn2(5); the other 4 in 5 (and outside the Mines) !rn2(10)
+    dark, lit = _gnome_candles(0), _gnome_candles(1)
+    assert abs(dark - (0.2 + 0.8 * 0.1)) < 0.03            # 0.28
+    assert abs(lit - (0.2 * 0.2 + 0.8 * 0.1)) < 0.03       # 0.12
+    assert abs(_gnome_candles(0, in_mines=False) - 0.1) < 0.03
+
+
+# ---------------------------------------------- peacefulness that m_initinv sees
+def _invisibility(body: str, seeds=range(1, 6)) -> int:
+    n = 0
+    for seed in seeds:
+        for m in run(body, seed=seed).monsters:
+            n += sum(1 for o in m.attrs.get("inventory") or ()
+                     if o.id in ("invisibility", "make invisible"))
+    return n
+
+
+def test_a_des_peaceful_monster_is_equipped_as_makemon_made_it():
+    # sp_lev.c create_monster sets the des-file's peaceful after makemon(), whose
+    # m_initinv -> muse.c rnd_misc_item refuses invisibility only to a monster
+    # peace_minded() made peaceful: a chaotic storm giant is not, for a neutral hero
+    assert _invisibility("LOOP [40] { MONSTER:('H',\"storm giant\"),random,peaceful }") > 0
+
+
+def test_a_role_monster_is_hostile_while_mk_mplayer_equips_it():
+    # mplayer.c mk_mplayer: mpeaceful = 0 before rnd_offensive/defensive/misc_item
+    assert _invisibility("MONSTER:('@',\"wizard\"),random,peaceful", seeds=range(1, 21)) > 0

@@ -127,7 +127,19 @@ def guess_context(name: str, depth: Optional[int] = None,
         is_waterlevel=name == "water", on_wizard_tower_level=dungeon == "The Wizard's Tower",
         is_stronghold=name.rstrip("0123456789").rstrip("-") == "castle",
         branch=branch, dunlevs=dunlevs, is_special=special, is_town=town,
-        ledger_no=ledger if depth is None else None)
+        ledger_no=_ledger_at(dungeon, ledger, depth))
+
+
+def _ledger_at(dungeon: str, usual_ledger: Optional[int], depth: Optional[int]) -> Optional[int]:
+    """ledger_no(&u.uz) of a level made at ``depth``.  In the Dungeons of Doom the ledger
+    is the depth (None says so); in the other dungeons it counts the levels of every
+    dungeon listed before them in dungeon.def (Gehennom, Sheol... before the Mines), so
+    a depth tells nothing of it and the usual place's ledger stands.  It matters for
+    o_init.c setgemprobs: a Mines or Moria level at depth 15 has ledger 70 or so and
+    all the gems, where ledger 15 would leave out the four most precious."""
+    if depth is None or dungeon != "The Dungeons of Doom":
+        return usual_ledger
+    return None
 
 
 def build_level(compiled, level_node: Optional[A.Level] = None, seed: int = 0,

@@ -193,8 +193,9 @@ def create_secret_door(st: BuildState, level: Level, rng: RNG, croom: Room, wall
 
 
 def _sokoban_prizes(st: BuildState, level: Level, rng: RNG) -> None:
-    """Sokoban's last level: a prize under each burned "Elbereth", newest first
-    (the game walks its engraving list from the head)."""
+    """Sokoban's last level (mkmaze.c fixup_special): a prize under each burned
+    "Elbereth", newest first (the game walks its engraving list from the head),
+    made by mksobj_at with init, then never cursed nor negatively enchanted."""
     price = 0
     for ep in reversed(level.engravings):
         if ep.etype != BURN or ep.text != "Elbereth":
@@ -208,8 +209,16 @@ def _sokoban_prizes(st: BuildState, level: Level, rng: RNG) -> None:
                     "amulet of flying" if rng.rn2(2) else "amulet of reflection")
         else:
             name = "strange object"
-        level.objects.append(Object(ep.x, ep.y, name, attrs={
-            "sokoprize": True, "never_cursed": True, "from": "fixup_special"}))
+        prize = Object(ep.x, ep.y, name, attrs={
+            "sokoprize": True, "never_cursed": True, "from": "fixup_special"})
+        # mksobj_at(..., init=TRUE): the bag of holding gets mkbox_cnts' contents,
+        # a cloak or amulet its curse and enchantment; then never cursed, spe >= 0
+        init_object(st, prize, object_kind(name), rng)
+        if prize.attrs.get("curse") == "cursed":
+            prize.attrs["curse"] = "uncursed"
+        if prize.attrs.get("spe", 0) < 0:
+            prize.attrs["spe"] = 0
+        level.objects.append(prize)
         price += 1
 
 

@@ -130,7 +130,7 @@ class BuildState:
             depth=ctx.depth, difficulty=ctx.difficulty,
             in_gehennom=name in ("Gehennom", "Sheol"), in_sheol=name == "Sheol",
             noteleport=self.level.flags.noteleport,
-            can_fall_through=self.level.can_fall_thru(),
+            can_fall_through=self.level.can_fall_thru(), ledger_no=ctx.ledger,
             level_align=level_alignment(name, self.level.name),
             plane=(self.level.name if ctx.in_endgame and self.level.name in PLANES
                    else None),

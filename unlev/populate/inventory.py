@@ -23,10 +23,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import List, Optional
 
-from unlev.model.level import Object
+from unlev.model.level import COLNO, ROWNO, Level, Object
 from unlev.populate.kinds import adj_lev, rnd_class
 from unlev.populate.mksobj import init_fields
 from unlev.stdlib import data
+from unlev.stdlib import terrain as T
 from unlev.stdlib.rng import RNG
 
 
@@ -40,6 +41,8 @@ class Where:
     rogue_level: bool = False
     noteleport: bool = False
     role: str = ""                 # the hero's role ("Priest"), for quest leaders/nemeses
+    ledger_no: int = 1             # o_init.c setgemprobs: which gems a giant can carry
+    level: Optional[Level] = None  # the level being made: where a Mines gnome's candle burns
 
 
 def _obj(name: str, cls: str) -> data.Object:
@@ -502,7 +505,7 @@ def m_initinv(bag: Bag, m_lev: int) -> None:
             first = data.object_named("dilithium crystal", "*").index
             last = data.object_named("luckstone", "*").index - 1
             for _ in range(rng.rn2(m_lev // 2) if m_lev // 2 > 0 else 0):
-                gem = data.object_by_index(rnd_class(rng, first, last))
+                gem = data.object_by_index(rnd_class(rng, first, last, bag.where.ledger_no))
                 o = bag.make(gem, init=False)
                 o.attrs["quantity"] = rng.rn1(2, 3)
                 bag.pick(o)
@@ -578,18 +581,28 @@ def _master_lich_item(bag: Bag) -> None:
 
 
 def _gnome_candle(bag: Bag) -> None:
-    """A candle for a gnome: often in the Mines (the game lights it on a dark floor
-    square; which square it tries is not modelled, only that one is carried), now
-    and then elsewhere."""
+    """makemon.c m_initinv(), S_GNOME: in the Mines, one gnome in five looks at a random
+    square (a second one if the first is not room floor) and gets a candle, lit, if it
+    is dark room floor, else one in five times an unlit one; elsewhere one in ten.
+    (The lighting itself is not recorded: a carried candle looks the same.)"""
     rng = bag.rng
+
+    def candle() -> None:
+        made = bag.make(_obj("tallow candle" if rng.rn2(4) else "wax candle", "("))
+        made.attrs.pop("quantity", None)
+        bag.pick(made)
+
     if bag.where.in_mines and rng.rnf(1, 5):
-        candle = bag.make(_obj("tallow candle" if rng.rn2(4) else "wax candle", "("))
-        candle.attrs.pop("quantity", None)
-        bag.pick(candle)
+        level = bag.where.level
+        x, y = rng.rnd(COLNO - 1), rng.rn2(ROWNO)
+        if level is None or level.typ_at(x, y) != T.ROOM:
+            x, y = rng.rnd(COLNO - 1), rng.rn2(ROWNO)
+        if level is not None and level.typ_at(x, y) == T.ROOM and not level.lit_at(x, y):
+            candle()
+        elif not rng.rn2(5):
+            candle()
     elif not rng.rn2(10):
-        candle = bag.make(_obj("tallow candle" if rng.rn2(4) else "wax candle", "("))
-        candle.attrs.pop("quantity", None)
-        bag.pick(candle)
+        candle()
 
 
 def _merc_armor(bag: Bag) -> None:

@@ -36,6 +36,7 @@ from unlev.model.level import Level, Monster, Object
 from unlev.stdlib import data
 from unlev.populate.kinds import rnd_class
 from unlev.populate import mksobj
+from unlev.populate.merge import add_to_container
 from unlev.stdlib.rng import RNG
 from unlev.generate.state import BuildState
 
@@ -233,7 +234,7 @@ def init_object(st: BuildState, obj: Object, kind: data.Object, rng: RNG) -> Non
         if name == "ice box":
             inner = new_object(obj.x, obj.y, object_kind("corpse"))
             inner.attrs["montype"] = random_corpse_kind(st)
-            obj.contents.append(inner)
+            add_to_container(obj, inner)
             continue
         cls = _box_class(rng)
         item = pctx.random_object(rng, cls)
@@ -243,13 +244,13 @@ def init_object(st: BuildState, obj: Object, kind: data.Object, rng: RNG) -> Non
         elif item.name == "rock":
             first = data.object_named("dilithium crystal", "*").index
             last = data.object_named("loadstone", "*").index
-            item = data.object_by_index(rnd_class(rng, first, last))
+            item = data.object_by_index(rnd_class(rng, first, last, pctx.ledger_no or 1))
             inner = new_object(obj.x, obj.y, item)
         elif name == "bag of holding" and item.name in ("bag of holding", "bag of tricks"):
             inner = new_object(obj.x, obj.y, object_kind("sack"))
         else:
             init_object(st, inner, item, rng)
-        obj.contents.append(inner)
+        add_to_container(obj, inner)
 
 
 def _init_statue(st: BuildState, obj: Object, kind: data.Object) -> None:

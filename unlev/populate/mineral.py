@@ -100,7 +100,7 @@ def mineralize(level: Level, rng: RNG, kelp_pool: int = -1, kelp_moat: int = -1,
                                                     buried=buried, quantity=quan))
                 if rng.rn2(1000) < gemprob:
                     for _ in range(rng.rnd(2 + ctx.dunlev // 3)):
-                        gem = kinds.random_object(rng, "*", ledger_no=ctx.depth)
+                        gem = kinds.random_object(rng, "*", ledger_no=ctx.ledger)
                         # mksobj()'s quantity draw for gems
                         if gem.name == "rock":
                             rng.rn1(6, 6)

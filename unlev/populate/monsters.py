@@ -116,9 +116,12 @@ def create_monster(st: BuildState, mv: MonsterValue, coord: Coord, attrs: dict) 
         make_group(st, pm, x, y, rng)
     equip(st, mon, rng)
     if attrs.get("align") is None and pm.name in mplayer.ROLE_MONSTERS:
-        # sp_lev.c create_monster: a role monster of random alignment is mk_mplayer()'s
+        # sp_lev.c create_monster: a role monster of random alignment is mk_mplayer()'s,
+        # which makes it hostile before its gear (rnd_misc_item may then give
+        # invisibility); the des-file's peaceful comes afterwards
         mon.attrs["inventory"].extend(
-            mplayer.mplayer_items(pm, mon.x, mon.y, rng, where_of(st), mon.attrs))
+            mplayer.mplayer_items(pm, mon.x, mon.y, rng, where_of(st),
+                                  dict(mon.attrs, peaceful=False)))
         if attrs.get("peaceful") not in (0, 1):      # mk_mplayer; the des-file's word wins
             mon.attrs["peaceful"] = False
     return mon
@@ -135,27 +138,30 @@ def hide_object(st: BuildState, mon: Monster, rng: RNG) -> None:
     make_object(st, mon.x, mon.y, kind, "hider", rng)
 
 
-def disposition(st: BuildState, mon: Monster, rng: RNG) -> None:
+def disposition(st: BuildState, mon: Monster, rng: RNG) -> bool:
     """_makemon()'s peacefulness (peace_minded; a unicorn of the hero's alignment is
     peaceful, an orc never is to an elf) and sleep (leprechauns always, nymphs and
     jabberwocks 4 in 5; while the level is made, demons, wumpuses, long worms and
-    giant eels 4 in 5); a des-file's or a filler's own word is kept."""
+    giant eels 4 in 5); a des-file's or a filler's own word is kept.
+
+    Returns makemon's own peacefulness, which m_initinv sees (rnd_misc_item: no
+    invisibility for a peaceful monster): makemon always runs peace_minded, and
+    sp_lev.c create_monster or a filler sets its own word only after makemon."""
     pm = mon.attrs.get("data")
-    if pm is None:
-        return
     a = mon.attrs
-    if "peaceful" not in a:
-        peaceful = peace_minded(st, pm, rng)
-        hero = getattr(st.run_context, "alignment", 0)
-        race = str(getattr(st.run_context, "race", "human") or "human").lower()
-        if pm.class_name == "S_ORC" and race == "elf":
-            peaceful = False
-        elif pm.class_name == "S_UNICORN" and "M2_JEWELS" in pm.m2 and \
-                (hero > 0) - (hero < 0) == (pm.alignment > 0) - (pm.alignment < 0):
-            peaceful = True
-        if "M2_DEMON" in pm.m2 and "M2_PRINCE" in pm.m2 and pm.sound == "MS_BRIBE":
-            peaceful = True              # a demon prince who takes bribes waits to talk
-        a["peaceful"] = peaceful
+    if pm is None:
+        return bool(a.get("peaceful"))
+    peaceful = peace_minded(st, pm, rng)
+    hero = getattr(st.run_context, "alignment", 0)
+    race = str(getattr(st.run_context, "race", "human") or "human").lower()
+    if pm.class_name == "S_ORC" and race == "elf":
+        peaceful = False
+    elif pm.class_name == "S_UNICORN" and "M2_JEWELS" in pm.m2 and \
+            (hero > 0) - (hero < 0) == (pm.alignment > 0) - (pm.alignment < 0):
+        peaceful = True
+    if "M2_DEMON" in pm.m2 and "M2_PRINCE" in pm.m2 and pm.sound == "MS_BRIBE":
+        peaceful = True              # a demon prince who takes bribes waits to talk
+    a.setdefault("peaceful", peaceful)
     if "asleep" not in a:
         asleep = False
         if pm.class_name == "S_LEPRECHAUN":
@@ -168,6 +174,7 @@ def disposition(st: BuildState, mon: Monster, rng: RNG) -> None:
             asleep = bool(rng.rn2(5))
         if asleep:
             a["asleep"] = True
+    return peaceful
 
 
 def equip(st: BuildState, mon: Monster, rng: RNG) -> None:
@@ -178,7 +185,7 @@ def equip(st: BuildState, mon: Monster, rng: RNG) -> None:
     pm = mon.attrs.get("data")
     if pm is None:
         return
-    disposition(st, mon, rng)
+    born_peaceful = disposition(st, mon, rng)
     if shapechange.changes_at_birth(pm):
         form = shapechange.birth_form(pm, rng)
         if mon.attrs.get("appear_kind") == "monster":   # sp_lev.c: M_AP_MONSTER wins
@@ -188,8 +195,10 @@ def equip(st: BuildState, mon: Monster, rng: RNG) -> None:
             mon.attrs.update(data=form, shapechanger=pm.name)
             mon.attrs["class"] = form.symbol
             return
+    seen = mon.attrs if born_peaceful == bool(mon.attrs.get("peaceful")) else \
+        dict(mon.attrs, peaceful=born_peaceful)
     mon.attrs.setdefault("inventory", []).extend(
-        inventory.equip(pm, mon.x, mon.y, rng, where_of(st), mon.attrs))
+        inventory.equip(pm, mon.x, mon.y, rng, where_of(st), seen))
 
 
 def where_of(st: BuildState) -> inventory.Where:
@@ -199,7 +208,8 @@ def where_of(st: BuildState) -> inventory.Where:
         difficulty=st.population_context().level_difficulty,
         in_mines=lev.context.in_mines, earth_level=lev.name == "earth",
         noteleport=lev.flags.noteleport,
-        role=getattr(st.run_context, "role", "") or "")
+        role=getattr(st.run_context, "role", "") or "", ledger_no=lev.context.ledger,
+        level=lev)
 
 
 def born(st: BuildState, mon: Monster, rng: RNG) -> Monster:

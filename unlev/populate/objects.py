@@ -21,6 +21,7 @@ from unlev.model.level import (
 from unlev.generate.maze import (
     DRY,
 )
+from unlev.populate.merge import add_to_container, stackobj
 from unlev.populate.make import (
     add_object, des_object_attrs, init_object, new_object,
     object_kind,
@@ -156,47 +157,6 @@ def corpsenm(st: BuildState, mt: MonsterValue, pctx) -> Optional[str]:
     return pm.name if pm is not None else None
 
 
-# invent.c mergable(): what must agree for two objects of one kind to merge
-_MERGE_KEYS = ("curse", "spe", "poisoned", "greased", "eroded", "broken", "trapped",
-               "lit", "invisible", "name", "montype")
-# reviving corpses never merge (invent.c mergable: is_reviver)
-_REVIVERS = ("troll", "ice troll", "rock troll", "water troll", "Olog-hai",
-             "Death", "Pestilence", "Famine")
-
-
-def _merge_value(obj: Object, key: str):
-    """An attribute as mergable() sees it: an absent curse is uncursed, an absent
-    spe is 0, an absent flag is false."""
-    value = obj.attrs.get(key)
-    if (key == "curse" and value == "uncursed") or value in (0, False):
-        return None
-    return value
-
-
-def stackobj(lev, obj: Object) -> bool:
-    """invent.c stackobj(): a new floor object joins an identical one on its square
-    (sp_lev.c create_object calls it for everything it puts on the floor); True when
-    it merged, the other's quantity grown by its own."""
-    kind = data.object_named(obj.id, obj.attrs.get("class"))
-    if kind is None or not kind.merge:
-        return False
-    if kind.name == "corpse" and obj.attrs.get("montype") in _REVIVERS:
-        return False
-    for other in lev.objects:
-        if other is obj or other.buried or (other.x, other.y) != (obj.x, obj.y) \
-                or other.id != obj.id or other.contents:
-            continue
-        if kind.class_symbol != "$" and any(
-                _merge_value(other, k) != _merge_value(obj, k) for k in _MERGE_KEYS):
-            continue
-        if kind.class_symbol in (")", "[") and \
-                other.attrs.get("erodeproof") != obj.attrs.get("erodeproof"):
-            continue
-        other.attrs["quantity"] = other.attrs.get("quantity", 1) + obj.attrs.get("quantity", 1)
-        return True
-    return False
-
-
 def place_object(st: BuildState, obj: Object, attrs: dict, container: bool,
                   already_placed: bool = False) -> None:
     lev = st.level
@@ -208,7 +168,7 @@ def place_object(st: BuildState, obj: Object, attrs: dict, container: bool,
             holder = st.containers[-1]
             if holder is not None:
                 obj.x, obj.y = holder.x, holder.y      # carried: where its holder is
-                holder.contents.append(obj)
+                add_to_container(holder, obj)
             elif container:
                 st.containers.append(None)       # its contents vanish with it
                 return

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Tuple
 
 from unlev.model.level import D_CLOSED, D_LOCKED, Trap, isok
-from unlev.populate.make import add_object, make_object, object_kind
+from unlev.populate.make import add_object, new_object, object_kind
 from unlev.populate import inventory
 from unlev.populate.monsters import where_of
 from unlev.stdlib import terrain as T
@@ -27,8 +27,9 @@ _YDIR = (0, -1, -1, -1, 0, 1, 1, 1)
 
 
 def statue_trap_statue(st: BuildState, x: int, y: int) -> None:
-    """maketrap(STATUE_TRAP): a statue of rndmonnum()'s monster (ten tries to avoid
-    a unicorn of the hero's alignment), drawn from the monster stream."""
+    """trap.c maketrap(STATUE_TRAP): a statue of rndmonnum()'s monster (ten tries to
+    avoid a unicorn of the hero's alignment), drawn from the monster stream, made
+    without mksobj's init (no statue spellbook) and filled with the monster's gear."""
     pctx = st.population_context()
     mrng = st.mon_rng
     hero = getattr(st.run_context, "alignment", 0)
@@ -40,8 +41,11 @@ def statue_trap_statue(st: BuildState, x: int, y: int) -> None:
         unicorn = pm.class_name == "S_UNICORN" and "M2_JEWELS" in pm.m2
         if not (unicorn and (hero > 0) - (hero < 0) == (pm.alignment > 0) - (pm.alignment < 0)):
             break
-    statue = make_object(st, x, y, object_kind("statue"), "statue trap", mrng,
-                         montype=pm.name if pm is not None else None)
+    # mkcorpstat(STATUE, NULL, mptr, x, y, CORPSTAT_NONE): mksobj_at without init, so
+    # no spellbook of its own; it holds only the monster's inventory
+    statue = new_object(x, y, object_kind("statue"), "statue trap",
+                        montype=pm.name if pm is not None else None)
+    st.level.objects.append(statue)
     if pm is not None:
         # the monster is made, its inventory moved into the statue, the monster removed
         statue.contents.extend(inventory.equip(pm, x, y, mrng, where_of(st)))
