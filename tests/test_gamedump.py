@@ -182,3 +182,15 @@ def test_object_classes_are_written_as_numbers_and_read_as_symbols():
     assert [o.attrs["class"] for o in d.objects] == [11, 9]
     assert [object_class_symbol(o) for o in d.objects] == ["/", "?"]
     assert [object_class_symbol(o) for o in lev.objects] == ["/", "?"]
+
+
+def test_the_games_fruit_is_read_as_a_slime_mold():
+    """objnam.c names a slime mold by the hero's fruit (pl_fruit): the dumps say "fruit",
+    never "slime mold", so a food object called "fruit" is a slime mold; a potion of fruit
+    juice keeps its name."""
+    (d,) = parse_dumps(hand_dump([
+        "OBJ 8 2 fruit||class=7|quan=2|spe=1|buc=U|where=floor|depth=0",
+        "OBJ 9 2 fruit juice||class=8|quan=1|spe=0|buc=U|where=floor|depth=0"]))
+    kinds = {o.x: o.id for o in d.objects}
+    assert kinds[8] == "slime mold" and kinds[9] == "fruit juice"
+    assert next(o for o in d.objects if o.x == 8).attrs["game_name"] == "fruit"

@@ -98,6 +98,15 @@ def _bar_fields(rest: str) -> Tuple[List[str], Dict[str, object]]:
     return plain, kv
 
 
+# The game names a slime mold by the hero's fruit name (objnam.c, ``pl_fruit``); the
+# dumps were made with the default, so a food object called "fruit" is a slime mold.
+_SLIME_MOLD = "slime mold"
+
+
+def _food_class() -> int:
+    return next(c.index for c in data.object_classes() if c.symbol == "%")
+
+
 def _trap_name_of(ttyp: int) -> str:
     try:
         return data.trap_by_index(ttyp).name
@@ -221,6 +230,9 @@ def parse_dump(lines: List[str], source: str = "", first_line: int = 1) -> GameD
                 if ":" in name and name.split(":")[0] in ("corpse", "statue", "figurine",
                                                           "egg", "tin"):
                     kind, attrs["montype"] = name.split(":", 1)
+                elif kind == "fruit" and kv.get("class") == _food_class():
+                    kind = _SLIME_MOLD          # named by the hero's fruit (pl_fruit)
+                    attrs["game_name"] = name
                 where = str(kv.get("where", "floor"))
                 depth = int(kv.get("depth", 0))
                 obj = Object(int(x), int(y), kind, buried=where == "buried", attrs=attrs)
