@@ -62,7 +62,9 @@ PLANTED = [
     # game's 40 dumps) with its random monsters' hider objects
     ("stacking", "soko2-1", "objects on floor"),
     ("species", "Kni-strt", "monster kinds"),
-    ("containers", "Hea-strt", "objects in containers"),
+    # a level whose containers are never empty: Hea-strt's hold nothing in 8 of the
+    # game's 40 dumps, so 10 of our seeds may show two empty ones (medusa-4: 5..28)
+    ("containers", "medusa-4", "objects in containers"),
 ]
 
 

@@ -319,9 +319,10 @@ def test_makemon_draws_hit_points_and_gender_on_the_monster_stream():
 
 def test_wiz_goal_bats_land_on_its_random_objects(corpus_root):
     # spo_lev.c spo_monster() draws create_monster()'s random spot on the monster
-    # stream, which replays the numbers get_location() gave the 14 random objects: in
-    # the game 5.3 monsters a level (besides Anaraxis and hiders) stand on an object,
-    # mostly its random bats; independent spots give about 1.7
+    # stream, which replays the numbers get_location() and mksobj() drew on the main
+    # stream for the 14 random objects: in the game 5.3 monsters a level (besides
+    # Anaraxis and hiders) stand on an object, mostly its random bats; independent
+    # spots give about 1.7
     from unlev.lang.frontend import compile_file
     from unlev.generate.build import guess_context
     compiled = compile_file(str(corpus_root / "unnethack" / "Wizard.des"))
@@ -333,7 +334,20 @@ def test_wiz_goal_bats_land_on_its_random_objects(corpus_root):
         on += sum(1 for m in lv.monsters if (m.x, m.y) in under
                   and m.id != "Anaraxis the Black"
                   and m.attrs["data"].class_name not in ("S_SPIDER", "S_SNAKE"))
-    assert on / 20 >= 2.5
+    assert 4.3 <= on / 20 <= 6.3
+
+
+def test_a_des_files_objects_draw_their_fields_on_the_main_stream():
+    # mkobj.c mksobj(init): a des-file object's quantity, enchantment and curse are
+    # drawn where spo_object() runs, on the main stream (only makemon() and
+    # rndmonst() switch to the monster stream)
+    from unlev.model.level import Object
+    from unlev.populate.make import init_object, object_kind
+    st = _state()
+    for name in ("long sword", "dagger", "plate mail", "arrow"):
+        kind = object_kind(name)
+        init_object(st, Object(1, 1, name, attrs={}), kind, st.rng)
+    assert st.rng.calls > 0 and st.mon_rng.calls == 0
 
 
 # --------------------------------------------------------------- the JSON export
