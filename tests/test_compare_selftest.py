@@ -58,9 +58,13 @@ PLANTED = [
     ("shift", "Rog-strt", "monsters squares"),
     ("shift", "oracle", "monsters on terrain"),
     ("relocate", "soko1-1", "monsters where"),
-    ("stacking", "soko1-1", "objects on floor"),
+    # a level whose floor-object count is fixed: soko1-1's varies by a few (58..66 in the
+    # game's 40 dumps) with its random monsters' hider objects
+    ("stacking", "soko2-1", "objects on floor"),
     ("species", "Kni-strt", "monster kinds"),
-    ("containers", "Hea-strt", "objects in containers"),
+    # a level whose containers are never empty: Hea-strt's hold nothing in 8 of the
+    # game's 40 dumps, so 10 of our seeds may show two empty ones (medusa-4: 5..28)
+    ("containers", "medusa-4", "objects in containers"),
 ]
 
 

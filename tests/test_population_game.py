@@ -314,8 +314,10 @@ def test_medusas_statues_are_petrified_monsters_with_their_gear():
 # ------------------------------------------------------------ spiders on webs
 def test_the_webs_of_con_strt_get_their_spiders(corpus_root):
     # mklev.c mktrap(): a giant spider on a new web (difficulty >= 7, 6 in 7) unless
-    # a monster stands there; the game's random inmates and random webs are
-    # independent draws, so nearly every web has its spider (game: 3.5 of 4)
+    # a monster stands there; the inmates' spots are drawn on the monster stream, which
+    # replays the main stream's numbers, but at other counts than the webs' (makemon's
+    # hit dice move it on), so nearly every web has its spider (game: 3.15 of 3.98
+    # over the 40 dumps)
     from unlev.lang.frontend import compile_file
     from unlev.generate.build import guess_context
     compiled = compile_file(str(corpus_root / "unnethack" / "Convict.des"))
@@ -329,6 +331,72 @@ def test_the_webs_of_con_strt_get_their_spiders(corpus_root):
                 spiders += any(m.id == "giant spider" and (m.x, m.y) == (t.x, t.y)
                                for m in lv.monsters)
     assert webs == 48 and spiders / webs >= 0.7
+
+
+# ------------------------------------------------------------ the monster stream
+def _state(depth: int = 10):
+    from unlev.generate.state import BuildCompat, BuildState
+    from unlev.model.level import Level
+    from unlev.stdlib.rng import RNG
+    return BuildState(RNG(7), Level(DungeonContext(depth=depth)), BuildCompat.game())
+
+
+def test_the_monster_stream_starts_where_the_main_one_does():
+    # rnd.c set_random_state(): both ISAAC contexts are seeded with the level seed
+    st = _state()
+    assert [st.mon_rng.rn2(1000) for _ in range(20)] == [st.rng.rn2(1000) for _ in range(20)]
+
+
+def test_makemon_draws_hit_points_and_gender_on_the_monster_stream():
+    # makemon.c newmonhp(): d(m_lev, hit die) (adj_lev: an inmate, level 12, is 11 at
+    # difficulty 10; Anaraxis, 15, is 14), rnd(4) at level 0, 135 + rnd(30) for a quest
+    # leader, 100 + d(8, 8) for a Rider, golemhp() draws nothing; then _makemon()'s
+    # rn2(2) gender unless mons[] fixes it or it is the quest's leader or nemesis
+    from unlev.populate import monsters
+    from unlev.stdlib import data
+    st = _state()
+    drawn = {}
+    for name in ("newt", "inmate", "Robert the Lifer", "clay golem", "Death",
+                 "Anaraxis the Black"):
+        before = st.mon_rng.calls
+        monsters.birth_draws(st, data.monster_named(name), st.mon_rng)
+        drawn[name] = st.mon_rng.calls - before
+    assert drawn == {"newt": 2, "inmate": 12, "Robert the Lifer": 1, "clay golem": 1,
+                     "Death": 9, "Anaraxis the Black": 14}
+    assert st.rng.calls == 0
+
+
+def test_wiz_goal_bats_land_on_its_random_objects(corpus_root):
+    # spo_lev.c spo_monster() draws create_monster()'s random spot on the monster
+    # stream, which replays the numbers get_location() and mksobj() drew on the main
+    # stream for the 14 random objects: in the game 5.3 monsters a level (besides
+    # Anaraxis and hiders) stand on an object, mostly its random bats; independent
+    # spots give about 1.7
+    from unlev.lang.frontend import compile_file
+    from unlev.generate.build import guess_context
+    compiled = compile_file(str(corpus_root / "unnethack" / "Wizard.des"))
+    node = next(n for n in compiled.tree.levels if n.name == "Wiz-goal")
+    on = 0
+    for seed in range(1, 21):
+        lv = build_level(compiled, node, seed=seed, context=guess_context("Wiz-goal"))
+        under = {(o.x, o.y) for o in lv.objects if not o.buried}
+        on += sum(1 for m in lv.monsters if (m.x, m.y) in under
+                  and m.id != "Anaraxis the Black"
+                  and m.attrs["data"].class_name not in ("S_SPIDER", "S_SNAKE"))
+    assert 4.3 <= on / 20 <= 6.3
+
+
+def test_a_des_files_objects_draw_their_fields_on_the_main_stream():
+    # mkobj.c mksobj(init): a des-file object's quantity, enchantment and curse are
+    # drawn where spo_object() runs, on the main stream (only makemon() and
+    # rndmonst() switch to the monster stream)
+    from unlev.model.level import Object
+    from unlev.populate.make import init_object, object_kind
+    st = _state()
+    for name in ("long sword", "dagger", "plate mail", "arrow"):
+        kind = object_kind(name)
+        init_object(st, Object(1, 1, name, attrs={}), kind, st.rng)
+    assert st.rng.calls > 0 and st.mon_rng.calls == 0
 
 
 # --------------------------------------------------------------- the JSON export

@@ -58,7 +58,10 @@ def test_random_monsters_in_gehennom_respect_hell_flags():
     ctx = DungeonContext(depth=30, dungeon_name="Gehennom", level_difficulty=45)
     for lv in levels("MONSTER:random,random", ctx, seeds=range(1, 401)):
         for m in lv.monsters:
-            pm = monster_data(m)
+            # rndmonst() chose the species; a shape-changer's form is select_newcham_form()'s
+            # (a doppelganger's may be a role monster, a chameleon's any polyok() one)
+            born_as = m.attrs.get("shapechanger")
+            pm = data.monster_named(born_as) if born_as else monster_data(m)
             assert "G_NOHELL" not in pm.gen_flags and not pm.nogen and not pm.unique, m.id
             assert pm.alignment <= 0 or "G_HELL" in pm.gen_flags, m.id   # uncommon()
 

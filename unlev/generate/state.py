@@ -63,9 +63,6 @@ class BuildCompat:
         return cls.game() if compat == Compat.game() else cls.documented()
 
 
-MON_SEED_SALT = 0x6D6F6E73       # "mons": the monster stream's seed differs from the main one
-
-
 class BuildState:
     """The level being built and the loader's state between statements.
 
@@ -73,19 +70,22 @@ class BuildState:
     monster-creation stream (the game's ``use_mon_rng``); ``run_context`` what the
     script's ``hero.*`` functions read (role, race, alignment).
 
-    The game seeds both streams alike, but draws only rndmonst() from its monster
-    stream; unlev draws all of makemon() there (places, kinds, inventories), so a
-    stream seeded like the main one would put the first random monsters exactly where
-    the first random traps and objects go (the webs of Con-strt, where no spider can
-    then be made).  Its seed is therefore the level seed with :data:`MON_SEED_SALT`
-    mixed in.
+    The monster stream starts where the main one does (rnd.c ``set_random_state`` seeds
+    both ISAAC contexts with the level seed), and the game draws from it everything of
+    sp_lev.c ``create_monster`` (spo_lev.c ``spo_monster`` wraps it in ``use_mon_rng``:
+    kind, random spot) and of ``makemon()``.  So a random monster's spot replays the
+    numbers the main stream gave earlier random objects and traps, and lands on one of
+    them whenever the two streams have moved on by the same count: Wiz-goal's random
+    bats stand on its random objects 6.4 times a level in the game.  How often that
+    happens depends on how many numbers each step draws, which is why makemon's
+    unused draws (hit points, gender) are drawn too (populate/monsters.py).
     """
 
     def __init__(self, rng: RNG, level: Level, compat: BuildCompat,
                  mon_rng: Optional[RNG] = None, run_context: Any = None,
                  warn_to: Optional[Callable[[str, Optional[Span]], None]] = None) -> None:
         self.rng = rng
-        self.mon_rng = mon_rng if mon_rng is not None else RNG(rng.seed ^ MON_SEED_SALT)
+        self.mon_rng = mon_rng if mon_rng is not None else RNG(rng.seed)
         self.level = level
         self.compat = compat
         self.run_context = run_context

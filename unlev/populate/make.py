@@ -208,9 +208,11 @@ def random_corpse_kind(st: BuildState) -> Optional[str]:
 
 def init_object(st: BuildState, obj: Object, kind: data.Object, rng: RNG) -> None:
     """mksobj(init=TRUE): containers are locked and trapped at random and start
-    with random contents (mkbox_cnts, drawn from ``rng``); corpses get a monster;
-    quantity, enchantment, curse and a statue's spellbook come from
-    :func:`unlev.populate.mksobj.init_fields` on the monster stream."""
+    with random contents (mkbox_cnts); corpses get a monster; quantity, enchantment
+    and curse come from :func:`unlev.populate.mksobj.init_fields`.  All of it is drawn
+    from ``rng``, the stream the object's maker draws from (the main one for the
+    des-file's objects, the monster stream inside makemon()): the monster stream then
+    replays the main one's numbers as far as the game's does (state.BuildState)."""
     name = kind.name
     if name == "corpse" and "montype" not in obj.attrs:
         obj.attrs["montype"] = random_corpse_kind(st)
@@ -219,7 +221,7 @@ def init_object(st: BuildState, obj: Object, kind: data.Object, rng: RNG) -> Non
         _init_statue(st, obj, kind)
         return
     if name not in _BOX_CAPACITY:
-        mksobj.init_fields(obj, kind, st.mon_rng)
+        mksobj.init_fields(obj, kind, rng)
         return
     if name == "iron safe":
         obj.attrs["locked"] = True

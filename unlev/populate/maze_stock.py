@@ -43,6 +43,7 @@ class MazeStocker:
         if pm is None:
             return
         mon = add_monster(level, x, y, pm, "maze")
+        monsters.birth_draws(st, pm, mrng)
         monsters.hide_object(st, mon, mrng)
         if not name:
             monsters.make_group(st, pm, x, y, mrng)

@@ -9,6 +9,7 @@ the same :func:`makemon` and move squatters with :func:`rloc`.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Optional
 
 from unlev.lang.values import Coord, MonsterValue
@@ -29,7 +30,7 @@ from unlev.populate.make import (
 from unlev.generate.state import BuildState
 from unlev.generate.alignment import amask2align, amask_of, sp_amask_to_amask
 from unlev.populate.make import make_object, monster_data
-from unlev.populate import inventory, mplayer, shapechange
+from unlev.populate import inventory, kinds, mplayer, shapechange
 from unlev.generate import locations
 
 G_NOGEN = data.load_table("monsters")["gen_flag_bits"]["G_NOGEN"]
@@ -111,6 +112,7 @@ def create_monster(st: BuildState, mv: MonsterValue, coord: Coord, attrs: dict) 
         al = amask2align(amask)
         record["alignment"] = ALIGN_NAMES.get(al, str(al))
     mon = add_monster(lev, x, y, pm, "des", **record)
+    birth_draws(st, pm, rng)
     hide_object(st, mon, rng)
     if anymon:
         make_group(st, pm, x, y, rng)
@@ -212,9 +214,46 @@ def where_of(st: BuildState) -> inventory.Where:
         level=lev)
 
 
+_RIDERS = ("Death", "Famine", "Pestilence")
+_HIT_DIE = {"MZ_TINY": 4, "MZ_SMALL": 6, "MZ_LARGE": 10, "MZ_HUGE": 12, "MZ_GIGANTIC": 15}
+
+
+@lru_cache(maxsize=None)
+def _first_adult_dragon() -> int:
+    """PM_GRAY_DRAGON: the first dragon after the babies (its name differs by variant)."""
+    return min(m.index for m in data.monsters()
+               if m.class_name == "S_DRAGON" and not m.name.startswith("baby "))
+
+
+def birth_draws(st: BuildState, pm, rng: RNG) -> None:
+    """makemon.c _makemon()'s draws before the monster's kit: newmonhp()'s hit points
+    (by adj_lev()'s level and the size's hit die) and the gender of a monster mons[]
+    does not fix (the quest's leader and nemesis have theirs already).  unlev keeps
+    neither value, but the game's monster stream moves on by these numbers, and where
+    the next random monster stands depends on how far it has moved (BuildState)."""
+    pctx = st.population_context()
+    m_lev = kinds.adj_lev(pm, pctx.level_difficulty, pctx.hero_level)
+    if pm.class_name == "S_GOLEM" or pm.level > 49:
+        pass
+    elif pm.name in _RIDERS:
+        rng.d(8, 8)
+    elif pm.class_name == "S_DRAGON" and pctx.plane is not None and \
+            pm.index >= _first_adult_dragon():
+        rng.d(m_lev, 8)
+    elif m_lev == 0:
+        rng.rnd(4)
+    elif pm.sound == "MS_LEADER":
+        rng.rnd(30)
+    else:
+        rng.d(m_lev, _HIT_DIE.get(pm.size, 8))
+    if not ({"M2_FEMALE", "M2_MALE"} & pm.m2) and pm.sound not in ("MS_LEADER", "MS_NEMESIS"):
+        rng.rn2(2)
+
+
 def born(st: BuildState, mon: Monster, rng: RNG) -> Monster:
     """What _makemon() does to any new monster while the level is made: the hider's
     object, then the inventory."""
+    birth_draws(st, mon.attrs["data"], rng)
     hide_object(st, mon, rng)
     equip(st, mon, rng)
     return mon
@@ -412,6 +451,7 @@ def makemon(st: BuildState, pm: Optional[data.Monster], x: int, y: int, origin: 
         if pm is None:
             return None
     mon = add_monster(st.level, x, y, pm, origin, **attrs)
+    birth_draws(st, pm, rng)
     hide_object(st, mon, rng)
     if anymon:
         make_group(st, pm, x, y, rng)
