@@ -27,7 +27,7 @@ from . import ast as A
 from . import grammar as G
 from . import grammar_nethack343 as G343
 from .grammar_compose import compose
-from .grammar_unnethack352 import KEYWORDS_352, MAX_NESTED_IFS, if_chance
+from .grammar_unnethack352 import KEYWORDS_352, MAX_NESTED_IFS, assign_room_chance, if_chance
 from .lexer import Lexicon
 
 NAME = "unnethack351"
@@ -139,14 +139,8 @@ def p_x351_room_name_chance(p):
             o.error("This room already has a name!", span_of(p))
         else:
             room.room_name = p[3]
-    elif room.chance != 100:
-        o.error("This room already assigned a chance!", span_of(p))
-    elif room.rtype == "ordinary":
-        o.error("Only typed rooms can have a chance!", span_of(p))
-    elif not 1 <= p[3] <= 99:
-        o.error("The chance is supposed to be percentile.", span_of(p, 3))
     else:
-        room.chance = p[3]
+        assign_room_chance(o, room, p)
     p[0] = None
 
 

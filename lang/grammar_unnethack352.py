@@ -361,7 +361,14 @@ def p_x352_room_chance(p):
     room = o.room_stack[-1] if _in_room(p) else None
     if room is None:
         o.error("There's no room to assign a chance to?!", span_of(p))
-    elif room.chance != 100:
+    else:
+        assign_room_chance(o, room, p)
+    p[0] = None
+
+
+def assign_room_chance(o, room, p) -> None:
+    """CHANCE: of a room, with the checks 3.5.1's and 3.5.2's lev_comp make."""
+    if room.chance != 100:
         o.error("This room already assigned a chance!", span_of(p))
     elif room.rtype == "ordinary":
         o.error("Only typed rooms can have a chance!", span_of(p))
@@ -369,7 +376,6 @@ def p_x352_room_chance(p):
         o.error("The chance is supposed to be percentile.", span_of(p, 3))
     else:
         room.chance = p[3]
-    p[0] = None
 
 
 def p_x352_door_detail(p):
