@@ -17,6 +17,20 @@ except ImportError:  # pragma: no cover - hypothesis is a test extra
 REPO = Path(__file__).resolve().parent.parent
 
 
+def on_ci() -> bool:
+    """CI sets CI=true; there the shared material must be present."""
+    return os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
+
+
+def missing(reason: str):
+    """Skip a test whose shared material (corpus, game dumps) is absent, with the reason;
+    fail it under CI=true, where a skip would let a green run test nothing."""
+    if on_ci():
+        pytest.fail(f"{reason} (CI=true: the shared material must be present)",
+                    pytrace=False)
+    pytest.skip(reason)
+
+
 def _corpus_root():
     env = os.environ.get("UNLEV_CORPUS")
     candidates = [Path(env)] if env else []
@@ -31,7 +45,7 @@ def _corpus_root():
 def corpus_root() -> Path:
     root = _corpus_root()
     if root is None:
-        pytest.skip("no des-file corpus: set $UNLEV_CORPUS or put it at ../shared/corpus")
+        missing("no des-file corpus: set $UNLEV_CORPUS or put it at ../shared/corpus")
     return root
 
 
@@ -39,7 +53,7 @@ def corpus_root() -> Path:
 def unnethack_corpus(corpus_root) -> list:
     files = sorted((corpus_root / "unnethack").glob("*.des"))
     if not files:
-        pytest.skip(f"no UnNetHack des-files under {corpus_root / 'unnethack'}")
+        missing(f"no UnNetHack des-files under {corpus_root / 'unnethack'}")
     return files
 
 
@@ -48,7 +62,8 @@ def game_reference() -> Path:
     env = os.environ.get("UNLEV_GAME_REFERENCE")
     root = Path(env) if env else REPO.parent / "shared" / "game-reference"
     if not root.is_dir():
-        pytest.skip("no game reference dumps: set $UNLEV_GAME_REFERENCE or put them at ../shared/game-reference")
+        missing("no game reference dumps: set $UNLEV_GAME_REFERENCE or put them at "
+                "../shared/game-reference")
     return root
 
 

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import missing
+
 from unlev.stdlib import data
 from unlev.populate import kinds as populate
 from unlev.stdlib.rng import RNG
@@ -316,7 +318,7 @@ def test_names_in_real_game_dumps_resolve(game_reference):
                     m = re.match(r"TRAP \d+ \d+ (.*) ttyp=(\d+)", line)
                     traps.add((m.group(1), int(m.group(2))))
     if not mons:
-        pytest.skip("no dumps")
+        missing(f"no dumps under {game_reference}")
     assert all(data.lookup_monster(n).exact for n in mons)
     sym = {c.index: c.symbol for c in data.object_classes()}
     # "fruit" is the slime mold under the player's fruit name

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import missing
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 import levcomp_diff as D  # noqa: E402
 
@@ -21,7 +23,7 @@ needs_lev_comp = pytest.mark.skipif(LEV_COMP is None,
 def levels(corpus_root):
     found = D.corpus_levels(corpus_root / "nethack36")
     if not found:
-        pytest.skip("no NetHack 3.6 des-files in the corpus")
+        missing("no NetHack 3.6 des-files in the corpus")
     return found
 
 

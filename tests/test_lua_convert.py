@@ -8,24 +8,29 @@ import subprocess
 
 import pytest
 
+from conftest import missing
+
 pytest.importorskip("lupa")
 
 from unlev.lua.command import verify_file
 from unlev.lua.convert import convert_compiled, convert_file
 from unlev.lang.frontend import compile_text
 
-CORPUS = os.environ.get("UNLEV_CORPUS") or os.path.join(
-    os.path.dirname(__file__), "..", "..", "shared", "corpus")
-FILES = sorted(glob.glob(os.path.join(CORPUS, "*", "*.des")))
 FULL = bool(os.environ.get("UNLEV_LUA_FULL"))
 LUAC = shutil.which("luac5.4") or shutil.which("luac")
-needs_corpus = pytest.mark.skipif(not FILES, reason=f"no des-file corpus at {CORPUS}")
 
 
-@needs_corpus
-def test_every_corpus_level_converts_and_parses_with_luac(tmp_path):
+@pytest.fixture(scope="module")
+def corpus_files(corpus_root):
+    files = sorted(glob.glob(os.path.join(str(corpus_root), "*", "*.des")))
+    if not files:
+        missing(f"no des-files under {corpus_root}")
+    return files
+
+
+def test_every_corpus_level_converts_and_parses_with_luac(tmp_path, corpus_files):
     n = 0
-    for path in FILES:
+    for path in corpus_files:
         for name, text in convert_file(path):
             n += 1
             out = tmp_path / f"{n}-{name}.lua"
@@ -40,23 +45,21 @@ def test_every_corpus_level_converts_and_parses_with_luac(tmp_path):
         assert r.returncode == 0, r.stderr
 
 
-@needs_corpus
 @pytest.mark.parametrize("rel", ["unnethack/oracle.des", "unnethack/bigroom.des",
                                  "nethack36/sokoban.des", "nethack343/knox.des"])
-def test_converted_levels_give_identical_json(rel):
-    path = os.path.join(CORPUS, rel)
+def test_converted_levels_give_identical_json(rel, corpus_root):
+    path = os.path.join(str(corpus_root), rel)
     if not os.path.exists(path):
-        pytest.skip(f"{rel} not in the corpus")
+        missing(f"{rel} not in the corpus")
     same, total, diffs = verify_file(path, range(1, 6 if FULL else 2))
     assert same == total, diffs[:3]
 
 
-@needs_corpus
 @pytest.mark.skipif(not FULL, reason="the full corpus x seeds 1..5 sweep takes minutes; "
                                      "set UNLEV_LUA_FULL=1")
-def test_full_sweep_share():
+def test_full_sweep_share(corpus_files):
     same = total = 0
-    for path in FILES:
+    for path in corpus_files:
         s, t, _d = verify_file(path, range(1, 6))
         same, total = same + s, total + t
     assert same / total >= 0.95
