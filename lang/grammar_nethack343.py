@@ -200,7 +200,7 @@ def p_x343_regions(p):
 
 def p_x343_aregion(p):
     """aregion : map_definition reg_init map_details"""
-    p[0] = [p[1]] + p[2] + _gather_contents(p, p[3])
+    p[0] = [p[1]] + p[2] + gather_contents(p, p[3])
 
 
 def p_x343_map_definition(p):
@@ -355,7 +355,7 @@ def p_x343_aroom(p):
             body.append(item)
     if chance is not None:
         room.chance = chance
-    room.body = A.Block(room.span, _gather_contents(p, body))
+    room.body = A.Block(room.span, gather_contents(p, body))
     room.room_name = name      # type: ignore[attr-defined]
     room.parent_name = parent  # type: ignore[attr-defined]
     _o(p).in_room = False
@@ -768,7 +768,7 @@ def _register_ref(p, kind, vtype):
     return A.Index(span, A.Var(span, kind, vtype, True), A.Int(span_of(p, 3), n))
 
 
-def _gather_contents(p, statements):
+def gather_contents(p, statements):
     """Move each ``contained`` object into the CONTAINER most recently declared."""
     out = []
     last = None

@@ -79,7 +79,7 @@ def p_x351_level(p):
         name, span = p[1]
     if p[3] is not None:
         body.append(p[3])
-    body += _nest_rooms(_gather_contents(p, list(p[4])))
+    body += _nest_rooms(G343.gather_contents(p, list(p[4])))
     _o(p).last_room = None
     p[0] = A.Level(span, name, flags, A.Block(span, body))
 
@@ -158,23 +158,6 @@ def p_x351_roomdoor(p):
     elif getattr(o, "last_room", None) is None:
         o.error("Roomdoor without room?!", span_of(p))
     p[0] = A.RoomDoor(span_of(p), p[3], p[5], p[7], p[9])
-
-
-def _gather_contents(p, statements):
-    """A ``contained`` object goes into the CONTAINER most recently declared."""
-    out, last = [], None
-    for s in statements:
-        obj = s.statement if isinstance(s, A.Chance) else s
-        if isinstance(obj, A.Object) and getattr(obj, "contained", False):
-            if last is None:
-                _o(p).error("a 'contained' object needs a CONTAINER before it", obj.span)
-                continue
-            last.contents.statements.append(s)
-            continue
-        if isinstance(obj, A.Object) and obj.container:
-            last = obj
-        out.append(s)
-    return out
 
 
 def _nest_rooms(statements):
