@@ -292,13 +292,22 @@ def load_headers(src: Sources, features: Dict[str, str]) -> ParamRecorder:
     return pp
 
 
-def read_drawing(src: Sources, base: ParamRecorder) -> dict:
-    path = src.find("src/drawing.c")
+def _read_source(src: Sources, base: ParamRecorder, rel: str, why: str = "",
+                 protected=(), defines=()):
+    """Preprocess one required file of the source tree on a fork of the headers' state:
+    its tokens and an evaluator over them."""
+    path = src.find(rel)
     if path is None:
-        raise SourceError("src/drawing.c is required (class symbols)")
-    pp = base.fork()
-    toks = pp.process_named(path, "drawing.c")
-    ev = Evaluator(pp)
+        raise SourceError(f"{rel} is required" + (f" ({why})" if why else ""))
+    pp = base.fork(protected=protected)
+    for name in defines:
+        pp.define(name)
+    toks = pp.process_named(path, rel.rsplit("/", 1)[-1])
+    return pp, toks, Evaluator(pp)
+
+
+def read_drawing(src: Sources, base: ParamRecorder) -> dict:
+    pp, toks, ev = _read_source(src, base, "src/drawing.c", "class symbols")
 
     def arr(name):
         return [ev.value(x) if isinstance(x, list) and x and isinstance(x[0], Token) else x
@@ -332,13 +341,8 @@ def _chr(v) -> Optional[str]:
 
 
 def gen_monsters(src: Sources, base: ParamRecorder, drawing: dict, features) -> dict:
-    path = src.find("src/monst.c")
-    if path is None:
-        raise SourceError("src/monst.c is required")
-    prot = {"MON", "LVL", "SIZ", "ATTK", "A", "NO_ATTK"}
-    pp = base.fork(protected=prot)
-    toks = pp.process_named(path, "monst.c")
-    ev = Evaluator(pp)
+    pp, toks, ev = _read_source(src, base, "src/monst.c",
+                                protected={"MON", "LVL", "SIZ", "ATTK", "A", "NO_ATTK"})
     K = {n: pp.try_constant(n) for n in list(FALLBACK_MONATTK) + [
         "G_SGROUP", "G_LGROUP", "G_FREQ", "M2_STRONG", "MAXMCLASSES"]}
 
@@ -466,19 +470,16 @@ def _named_value(ev: Evaluator, toks: Sequence[Token], names) -> object:
 
 
 def gen_objects(src: Sources, base: ParamRecorder, drawing: dict, features) -> dict:
-    path = src.find("src/objects.c")
-    if path is None:
-        raise SourceError("src/objects.c is required")
     prot = {"OBJECT", "OBJ", "BITS"}
     # Weapon skills (skills.h) and conveyed properties (prop.h) stay names, as objects.c
     # writes them ("-P_BOW", "TELEPAT"): the populators compare them by name, and a name
     # means the same in every variant where a number does not.
     named = {"subtype": set(base.names_from("skills.h")),
              "property": set(base.names_from("prop.h"))}
-    pp = base.fork(protected=prot | named["subtype"] | named["property"])
-    pp.define("OBJECTS_PASS_2_")      # the pass that defines HARDGEM and BITS' layout
-    toks = pp.process_named(path, "objects.c")
-    ev = Evaluator(pp)
+    # OBJECTS_PASS_2_: the pass that defines HARDGEM and BITS' layout
+    pp, toks, ev = _read_source(src, base, "src/objects.c",
+                                protected=prot | named["subtype"] | named["property"],
+                                defines=("OBJECTS_PASS_2_",))
     maxo = pp.constant("MAXOCLASSES")
     # the class constants: #defines in objclass.h (UnNetHack, 3.4.3), an enum in 3.6
     cls_names = reverse_map(pp, [n for n in pp.names_with_prefix("")
@@ -608,12 +609,8 @@ def gen_objects(src: Sources, base: ParamRecorder, drawing: dict, features) -> d
 
 
 def _lev_main_tables(src: Sources, base: ParamRecorder, names: Sequence[str]) -> List:
-    path = src.find("util/lev_main.c")
-    if path is None:
-        raise SourceError("util/lev_main.c is required (des-file names)")
-    pp = base.fork(protected=names)
-    toks = pp.process_named(path, "lev_main.c")
-    ev = Evaluator(pp)
+    pp, toks, ev = _read_source(src, base, "util/lev_main.c", "des-file names",
+                                protected=names)
     out = {}
     for table in ("trap_types", "room_types"):
         rows = []
@@ -728,12 +725,7 @@ def _oname_classes(objects: dict) -> Dict[str, str]:
 def gen_shops(src: Sources, base: ParamRecorder, objects: dict, features) -> dict:
     """shknam.c: shtypes[] (shop kinds, their probability and stock), the shopkeeper
     name lists, and the black market's nickname prefixes."""
-    path = src.find("src/shknam.c")
-    if path is None:
-        raise SourceError("src/shknam.c is required (shop types)")
-    pp = base.fork()
-    toks = pp.process_named(path, "shknam.c")
-    ev = Evaluator(pp)
+    pp, toks, ev = _read_source(src, base, "src/shknam.c", "shop types")
     onames = _oname_table(objects)
     class_of_const = _oname_classes(objects)
     sym_of = {c["index"]: c["symbol"] for c in objects["classes"]}
@@ -776,12 +768,7 @@ def gen_shops(src: Sources, base: ParamRecorder, objects: dict, features) -> dic
 def gen_epitaphs(src: Sources, base: ParamRecorder, features) -> dict:
     """engrave.c epitaphs[]: the random headstone texts (UnNetHack keeps them in the
     source, not in a dat/ file)."""
-    path = src.find("src/engrave.c")
-    if path is None:
-        raise SourceError("src/engrave.c is required (epitaphs)")
-    pp = base.fork()
-    toks = pp.process_named(path, "engrave.c")
-    ev = Evaluator(pp)
+    pp, toks, ev = _read_source(src, base, "src/engrave.c", "epitaphs")
     texts = _strings(ev, parse_braces(find_initializer(toks, "epitaphs")))
     return {"generator": GENERATOR, "features": features, "epitaphs": texts,
             "depth_engravings": _depth_engravings(src, base)}
