@@ -31,6 +31,33 @@ def missing(reason: str):
     pytest.skip(reason)
 
 
+UNNETHACK_GIT = os.environ.get("UNLEV_UNNETHACK_GIT", "/work/.mirror/UnNetHack+UnNetHack/repo")
+
+
+def unnethack_release(tag: str, into: Path) -> list:
+    """The des-files of one UnNetHack release, written from a mirror of its repository
+    ($UNLEV_UNNETHACK_GIT) into ``into``: their paths, or [] without the mirror or the tag
+    (fetched code stays out of the repository)."""
+    import subprocess
+
+    def git(*args):
+        return subprocess.run(["git", "--git-dir", UNNETHACK_GIT, *args],
+                              capture_output=True, text=True, check=True).stdout
+    if not os.path.isdir(UNNETHACK_GIT):
+        return []
+    try:
+        names = [f for f in git("ls-tree", "--name-only", tag, "dat/").split()
+                 if f.endswith(".des")]
+        out = []
+        for f in names:
+            path = into / os.path.basename(f)
+            path.write_text(git("show", f"{tag}:{f}"))
+            out.append(path)
+    except (OSError, subprocess.CalledProcessError):
+        return []
+    return out
+
+
 def _corpus_root():
     env = os.environ.get("UNLEV_CORPUS")
     candidates = [Path(env)] if env else []

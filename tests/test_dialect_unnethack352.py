@@ -7,11 +7,11 @@ from a mirror of UnNetHack's repository when there is one (``$UNLEV_UNNETHACK_GI
 
 from __future__ import annotations
 
-import os
-import subprocess
 from pathlib import Path
 
 import pytest
+
+from conftest import unnethack_release
 
 from unlev.generate.build import build_level
 from unlev.lang import ast as A
@@ -23,7 +23,6 @@ from unlev.stdlib import terrain as T
 from evalkit import run_compiled
 
 FIXTURES = Path(__file__).parent / "fixtures" / "unnethack352"
-MIRROR = os.environ.get("UNLEV_UNNETHACK_GIT", "/work/.mirror/UnNetHack+UnNetHack/repo")
 TAG = "3.5.2-20091204"
 
 
@@ -225,29 +224,14 @@ def test_auto_tells_352_from_its_neighbours(text, dialect):
 
 
 # ------------------------------------------------------------------ the release's files
-def _release_files():
-    if not os.path.isdir(MIRROR):
-        return []
-    try:
-        out = subprocess.run(["git", "--git-dir", MIRROR, "ls-tree", "--name-only", TAG,
-                              "dat/"], capture_output=True, text=True, check=True).stdout
-    except (OSError, subprocess.CalledProcessError):
-        return []
-    return [f for f in out.split() if f.endswith(".des")]
-
-
-RELEASE = _release_files()
-
-
-@pytest.mark.skipif(not RELEASE, reason=f"no UnNetHack mirror with tag {TAG}: set $UNLEV_UNNETHACK_GIT")
 def test_every_file_of_the_release_reads_as_352_and_runs(tmp_path):
-    assert len(RELEASE) == 29
+    release = unnethack_release(TAG, tmp_path)
+    if not release:
+        pytest.skip(f"no UnNetHack mirror with tag {TAG}: set $UNLEV_UNNETHACK_GIT")
+    assert len(release) == 29
     failed, levels = [], 0
-    for f in RELEASE:
-        text = subprocess.run(["git", "--git-dir", MIRROR, "show", f"{TAG}:{f}"],
-                              capture_output=True, text=True, check=True).stdout
-        path = tmp_path / os.path.basename(f)
-        path.write_text(text)
+    for path in release:
+        f = path.name
         try:
             compiled = compile_file(str(path), dialect="auto")
         except DesError as e:
