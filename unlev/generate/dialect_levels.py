@@ -48,36 +48,14 @@ def prepare(compiled, level: A.Level, game: bool = False,
     if opcode_loader:
         _unchanced_rooms(out)
     from unlev.stdlib import data
+    kinds = {A.MonsterSpec: ("monster", "monsters", monster_stand_in,
+                             data.is_monster_class_symbol),
+             A.ObjectSpec: ("object", "objects", object_stand_in,
+                            data.is_object_class_symbol)}
     for n in (() if plain else A.walk(out)):     # UnNetHack's names need no stand-ins
-        if isinstance(n, A.MonsterSpec) and n.name:
-            sub = monster_stand_in(profile, n.cls, n.name, lenient)
-            if sub != n.name:
-                notes.append(f'{n.span.line}: monster "{n.name}" is not in UnNetHack; using "{sub}"')
-                n.name = sub
-                if n.cls and not data.is_monster_class_symbol(n.cls):
-                    n.cls = None            # a class UnNetHack lacks (EvilHack's trees '#')
-        elif isinstance(n, A.MonsterSpec) and n.cls and not data.is_monster_class_symbol(n.cls):
-            if lenient and not _class_in(profile, "monsters", n.cls):
-                # no table has the class: a placeholder, named for it
-                n.name, n.cls = f"monster of class '{n.cls}'", None
-                continue
-            notes.append(f"{n.span.line}: monster class '{n.cls}' is not in UnNetHack; "
-                         "using a random monster")
-            n.cls = None
-        elif isinstance(n, A.ObjectSpec) and n.name:
-            sub = object_stand_in(profile, n.cls, n.name, lenient)
-            if sub != n.name:
-                notes.append(f'{n.span.line}: object "{n.name}" is not in UnNetHack; using "{sub}"')
-                n.name = sub
-                if n.cls and not data.is_object_class_symbol(n.cls):
-                    n.cls = None
-        elif isinstance(n, A.ObjectSpec) and n.cls and not data.is_object_class_symbol(n.cls):
-            if lenient and not _class_in(profile, "objects", n.cls):
-                n.name, n.cls = f"object of class '{n.cls}'", None
-                continue
-            notes.append(f"{n.span.line}: object class '{n.cls}' is not in UnNetHack; "
-                         "using a random object")
-            n.cls = None
+        kind = kinds.get(type(n))
+        if kind is not None:
+            _stand_in(n, profile, lenient, notes, *kind)
         elif isinstance(n, A.InitMap) and getattr(n, "maze_header", False) and game:
             n.fill = A.MapChar(n.fill.span, " ", 0)
     out.stand_ins = notes  # type: ignore[attr-defined]
@@ -88,6 +66,27 @@ def prepare(compiled, level: A.Level, game: bool = False,
         for note in notes:
             warn(note)
     return out
+
+
+def _stand_in(n, profile, lenient: bool, notes: list, noun: str, table: str, stand_in,
+              is_class) -> None:
+    """A monster or object the profile names and UnNetHack lacks becomes the nearest
+    UnNetHack one (said in ``notes``); a class UnNetHack lacks is dropped, or named as
+    a placeholder under ``--lenient`` when no table has it."""
+    if n.name:
+        sub = stand_in(profile, n.cls, n.name, lenient)
+        if sub != n.name:
+            notes.append(f'{n.span.line}: {noun} "{n.name}" is not in UnNetHack; using "{sub}"')
+            n.name = sub
+            if n.cls and not is_class(n.cls):
+                n.cls = None            # a class UnNetHack lacks (EvilHack's trees '#')
+    elif n.cls and not is_class(n.cls):
+        if lenient and not _class_in(profile, table, n.cls):
+            n.name, n.cls = f"{noun} of class '{n.cls}'", None     # no table has it
+            return
+        notes.append(f"{n.span.line}: {noun} class '{n.cls}' is not in UnNetHack; "
+                     f"using a random {noun}")
+        n.cls = None
 
 
 # UnNetHack 3.5.1's and 3.5.2's loader (sp_level_coder): lev_comp zero-filled a room
