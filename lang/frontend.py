@@ -66,7 +66,6 @@ def compile_file(path: str, include_path: Optional[List[str]] = None,
     apply unless ``extensions`` is given.  ``lenient``: unknown names, statements,
     flags and map characters become warnings and placeholders."""
     from .dialect import candidates, check_name
-    from .extensions import ExtensionError, load
     dialect = check_name(dialect or _DEFAULT_DIALECT[0])
     profile = _profile(data)
     lenient = _DEFAULT_LENIENT[0] if lenient is None else bool(lenient)
@@ -74,12 +73,17 @@ def compile_file(path: str, include_path: Optional[List[str]] = None,
         text = _read(path)
     if extensions is None and profile is not None:
         extensions = profile.extensions or None
-    ext = dataclasses.replace(load(extensions), lenient=bool(lenient))
+    ext = None                  # a plain read needs nothing of unlev.lang.extensions
+    unfit_error: tuple = ()
+    if extensions or lenient:
+        from .extensions import ExtensionError, load
+        ext = dataclasses.replace(load(extensions), lenient=bool(lenient))
+        unfit_error = (ExtensionError,)
     if dialect != "auto":
         return _compile(path, text, include_path, compat_warnings, dialect, "", ext, profile)
     failures = []
     strict = ext
-    if ext.lenient:
+    if lenient:
         # a dialect that reads the file as it is wins over placeholders in another
         strict = dataclasses.replace(ext, lenient=False)
     detected = candidates(text)
@@ -99,15 +103,15 @@ def compile_file(path: str, include_path: Optional[List[str]] = None,
             failures.append((cand, e))
             if is_limit_error(e):
                 break               # a limit is the file's, not the dialect's
-        except ExtensionError as e:     # the profile needs what this dialect lacks
+        except unfit_error as e:        # the profile needs what this dialect lacks
             unfit = unfit or (e, not failures)
-    if unfit is not None and (unfit[1] or not failures) and not ext.lenient:
+    if unfit is not None and (unfit[1] or not failures) and not lenient:
         raise unfit[0]          # the likeliest dialect cannot take the profile: say so
     if not failures:
         raise unfit[0]
     likeliest = _likeliest(failures, evidence=not cands[0][1].startswith("nothing"),
                            profile=profile)
-    if ext.lenient and not is_limit_error(likeliest):
+    if lenient and not is_limit_error(likeliest):
         cand = likeliest.dialect
         reason = dict(cands).get(cand, "")
         try:

@@ -133,6 +133,8 @@ def lenient_counts(warnings) -> dict:
     """What placeholders stand for in a file read with --lenient: unknown monster,
     object and trap names, and (unlev.lang.extensions.counts) statements, flags and
     map characters, by kind."""
+    if not any(w.code in ("unknown-name", "lenient") for w in warnings):
+        return {}                   # nothing let through: no need of the extensions module
     from unlev.lang.extensions import counts
     held: dict = {}
     for w in warnings:
