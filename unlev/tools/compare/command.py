@@ -343,8 +343,9 @@ def add_parser(sub) -> None:
                    help="the game's dumps (default: $UNLEV_GAME_REFERENCE or "
                    "../shared/game-reference); repeat it to pool several folders, e.g. "
                    "game-reference and game-reference-extra (40 dumps per level)")
-    p.add_argument("--seeds", type=int, default=10, metavar="N",
-                   help="how many seeds of ours per level (default 10)")
+    p.add_argument("--seeds", type=int, default=None, metavar="N",
+                   help="how many seeds of ours per level (default 10); with --exact, "
+                   "how many dumps per level (default all)")
     p.add_argument("--seed-base", type=int, default=1, metavar="S",
                    help="first seed (seeds S..S+N-1)")
     p.add_argument("--level", action="append", default=[], metavar="NAME",
@@ -352,6 +353,10 @@ def add_parser(sub) -> None:
     from unlev.tools.common import add_compat_option
     add_compat_option(p, "game", ": the game's dumps are what the levels are "
                       "measured against")
+    p.add_argument("--exact", action="store_true",
+                   help="build each dump's own level (its LEVELSEED, its WHERE context, "
+                   "--compat game) and report per dump 'identical' or the first "
+                   "difference, then per layer 'N of M dumps identical'")
     p.add_argument("--json", metavar="FILE", help="also write the report as JSON ('-': stdout)")
     p.add_argument("--details", action="store_true",
                    help="print every measure of every level, not only the differences")
@@ -374,9 +379,15 @@ def cmd_compare(args) -> int:
             print(f"unlev compare: no reference dumps at {reference} (use --reference DIR)",
                   file=sys.stderr)
             return 2
+    args.seeds_given = args.seeds is not None
+    if args.seeds is None:
+        args.seeds = 10
     if args.seeds < 1:
         print("unlev compare: --seeds must be at least 1", file=sys.stderr)
         return 2
+    if args.exact:
+        from unlev.tools.compare.exact import cmd_exact
+        return cmd_exact(args, references)
     compat = Compat.game() if args.compat == "game" else Compat()
     to_stdout_json = args.json == "-"
     workers = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
