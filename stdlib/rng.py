@@ -68,7 +68,8 @@ class RNG:
         self.source = source if source is not None else IsaacSource(seed_bytes(seed))
         self.calls = 0
         if rnglog.sink() is not None:
-            rnglog.reseed(seed)
+            if stream == "core":        # one line per set_random_state, as the game's
+                rnglog.reseed(seed)
             self.__class__ = TracedRNG      # the same RNG, every draw logged
 
     @property

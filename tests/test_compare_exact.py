@@ -75,3 +75,17 @@ def test_compare_exact_prints_one_line_per_dump_and_per_layer(capsys, corpus_roo
     assert [ln.split(":")[0] for ln in summary] == list(exact.LAYERS) + ["total"]
     assert all(re.fullmatch(r"[\w -]+: \d of 2 dumps identical( in every layer)?", ln)
                for ln in summary)
+
+
+def test_the_draws_before_the_script_are_getbones_and_the_variant_pick():
+    # bones.c getbones rn2(3), then mkmaze.c makemaz rnd(rndlevs) for an RNDLEVEL
+    from unlev.generate.mklev_draws import draw_before_script, rndlevs
+    from unlev.stdlib.rng import RNG
+    assert (rndlevs("soko3-1"), rndlevs("bigrm-12"), rndlevs("moria5-1")) == (16, 14, 1)
+    assert (rndlevs("oracle"), rndlevs("minefill"), rndlevs("Arc-strt")) == (0, 0, 0)
+    for name, words in (("soko3-1", 2), ("oracle", 1)):
+        a, b = RNG(99), RNG(99)
+        draw_before_script(a, name)
+        for _ in range(words):
+            b.word()
+        assert a.word() == b.word()

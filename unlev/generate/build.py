@@ -13,6 +13,7 @@ from typing import Callable, Optional
 from unlev.generate import dialect_levels
 from unlev.generate.game_builder import BuildCompat, GameBuilder
 from unlev.generate.lregions import fixup_special
+from unlev.generate.mklev_draws import draw_before_script
 from unlev.populate.mineral import mineralize
 from unlev.populate.roomfill import fill_rooms
 from unlev.generate.finish import finish_level, post_process_level
@@ -180,6 +181,9 @@ def build_level(compiled, level_node: Optional[A.Level] = None, seed: int = 0,
         run_context = dataclasses.replace(run_context, depth=context.depth,
                                           difficulty=context.difficulty)
     rng = RNG(seed)
+    if Compat.of(compat) == Compat.game():
+        # what mklev() draws between the reseed and the script (getbones, makemaz)
+        draw_before_script(rng, level_node.name)
     builder = GameBuilder(rng, Level(context, level_node.name), context=context,
                           compat=BuildCompat.for_selection_compat(compat),
                           run_context=run_context, warn=warn)
