@@ -17,16 +17,19 @@ def test_a_logged_rng_draws_what_an_unlogged_one_does(tmp_path):
     log = tmp_path / "draws.log"
     rnglog.open_log(str(log))
     try:
-        logged = _draws(RNG(77, stream="mon"))
+        logged = _draws(RNG(77))
+        RNG(77, stream="mon").rn2(5)      # the monster stream: no reseed line of its own
     finally:
         rnglog.open_log(None)
     assert logged == plain
     lines = log.read_text().splitlines()
     assert lines[0] == "# seed 77"
-    body = [ln.split() for ln in lines[1:]]
+    assert sum(ln.startswith("#") for ln in lines) == 1
+    assert lines[-1].startswith("mon rn2 5 ")
+    body = [ln.split() for ln in lines[1:-1]]
     # rn2, rnd, d x2, rn1 (an rn2), rnz: rn2 + rne's 10 rnf draws + rn2, the word
     assert [b[1] for b in body[:5]] == ["rn2", "rnd", "d", "d", "rn2"]
-    assert body[0][:3] == ["mon", "rn2", "10"] and int(body[0][3]) == plain[0]
+    assert body[0][:3] == ["core", "rn2", "10"] and int(body[0][3]) == plain[0]
     assert int(body[1][3]) + 1 == plain[1]
     assert len(body) == 5 + 12 + 1 and body[-1][1] == "word"
     # the caller is this test, not the RNG's own modules
