@@ -270,7 +270,7 @@ def test_corpus_levels_without_randomness_in_their_map_match_the_game(game_refer
 
 
 def test_our_runs_sit_where_the_game_made_each_dump():
-    from unlev.tools.compare.command import branch_of, contexts_for
+    from unlev.tools.compare.dumpcontext import branch_of, contexts_for
     from unlev.stdlib import terrain as T  # noqa: F401
     (d,) = parse_dumps(format_dumps([Level(name="x")], where={"dnum": 3, "dlevel": 1,
                                                               "depth": 4, "role": "Kni",

@@ -206,7 +206,8 @@ def _build_des(args, seed: int, show: bool):
     try:
         # with --compat game the game's behaviour is what was asked for: no warnings
         compiled = compile_file(args.file, include_path=args.include_path,
-                                compat_warnings=args.compat == "documented")
+                                compat_warnings=args.compat == "documented",
+                                settings=args.settings)
     except DesError as e:
         print(format_des_error(e, args.file), file=sys.stderr)
         return 1
@@ -257,7 +258,7 @@ def _build_lua(args, seed: int, show: bool):
     """The level of a NetHack 3.7 Lua file (one level per file, named by the file),
     or an exit code."""
     from unlev.tools.common import format_des_error
-    from unlev.lua.command import build_lua_like_run
+    from unlev.tools.convert import build_lua_like_run
     from unlev.lua.runtime import level_name_of
     if args.level not in (None, "all", level_name_of(args.file), "1"):
         return _usage(f"{args.file} is a Lua level file: its one level is "
@@ -316,9 +317,9 @@ def build_one(compiled, node, seed: int, args, warn_to_stderr: bool = True):
     context, rc = contexts(node.name, context_values(args))
     plan = getattr(args, "seed_plan", None)
     if plan is not None and plan.where:
-        from unlev.tools.seed_options import place_from_where
+        from unlev.tools.compare.dumpcontext import place_from_where
         if plan.dump is not None and plan.dump.name == node.name:
-            from unlev.tools.compare.command import contexts_for
+            from unlev.tools.compare.dumpcontext import contexts_for
             context, rc0 = contexts_for(plan.dump, node.name)
             rc.depth, rc.difficulty = rc0.depth, rc0.difficulty
         context = place_from_where(context, plan.where)

@@ -235,17 +235,3 @@ def apply_where(args, where: Optional[Dict[str, object]]) -> None:
         args.race = str(where["race"])
     if getattr(args, "align", None) is None and where.get("align") in _ALIGN_NAMES:
         args.align = _ALIGN_NAMES[int(where["align"])]
-
-
-def place_from_where(context, where: Optional[Dict[str, object]]):
-    """The DungeonContext with the WHERE line's dungeon, level and ledger number."""
-    if not where:
-        return context
-    changes = {}
-    if "dlevel" in where:
-        changes["dunlev"] = int(where["dlevel"])
-    if where.get("dname"):
-        changes["dungeon_name"] = str(where["dname"])
-    if "ledger" in where:
-        changes["ledger_no"] = int(where["ledger"])
-    return dataclasses.replace(context, **changes)

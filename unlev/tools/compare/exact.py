@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, Optional, Sequence
 
 from unlev.lang import ast as A
 from unlev.stdlib import terrain as T
@@ -158,8 +158,7 @@ def build_for_dump(compiled, node: A.Level, dump, own_portals: int = 0):
     """Our level made from the dump's LEVELSEED at the dump's place, as the game would."""
     from unlev.generate.build import build_level
     from unlev.stdlib.selection import Compat
-    from unlev.tools.compare.command import contexts_for
-    from unlev.tools.seed_options import place_from_where
+    from unlev.tools.compare.dumpcontext import contexts_for, place_from_where
     ctx, run = contexts_for(dump, node.name, own_portals)
     ctx = place_from_where(ctx, dump.where)
     return build_level(compiled, node, seed=dump.levelseed, context=ctx,
