@@ -295,4 +295,5 @@ def mkgold(st: MakeContext, amount: int, x: int, y: int, rng: RNG) -> Object:
         if o.x == x and o.y == y and o.id == "gold piece" and not o.buried:
             o.attrs["quantity"] = o.attrs.get("quantity", 0) + amount
             return o
+    mksobj.next_ident(rng)                      # mksobj_at(GOLD_PIECE)
     return add_object(st.level, x, y, object_kind("gold piece"), quantity=amount)

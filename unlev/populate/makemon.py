@@ -15,7 +15,7 @@ from typing import Optional
 
 from unlev.model.constants import DRY, HOT, SOLID, WET
 from unlev.model.level import COLNO, ROWNO, Monster, isok
-from unlev.populate import inventory, kinds, shapechange
+from unlev.populate import inventory, kinds, mksobj, shapechange
 from unlev.populate.context import MakeContext
 from unlev.populate.make import add_monster, make_object, monster_data
 from unlev.stdlib import data
@@ -126,7 +126,9 @@ def birth_draws(st: MakeContext, pm, rng: RNG) -> None:
     (by adj_lev()'s level and the size's hit die) and the gender of a monster mons[]
     does not fix (the quest's leader and nemesis have theirs already).  unlev keeps
     neither value, but the game's monster stream moves on by these numbers, and where
-    the next random monster stands depends on how far it has moved (MakeContext)."""
+    the next random monster stands depends on how far it has moved (MakeContext).
+    First of all the monster's id (mkobj.c next_ident, ``rnd(2)``)."""
+    mksobj.next_ident(rng)
     pctx = st.population_context()
     m_lev = kinds.adj_lev(pm, pctx.level_difficulty, pctx.hero_level)
     if pm.class_name == "S_GOLEM" or pm.level > 49:

@@ -50,6 +50,13 @@ def blessorcurse(attrs: dict, chance: int, rng: RNG) -> None:
         _curse(attrs, "cursed" if not rng.rn2(2) else "blessed")
 
 
+def next_ident(rng: RNG) -> None:
+    """mkobj.c ``next_ident``: every new object (mksobj) and monster (makemon) takes
+    the next id, which moves on by ``rnd(2)``.  unlev keeps no ids, but the draw is on
+    the stream the maker draws from, so the numbers after it are the game's."""
+    rng.rnd(2)
+
+
 def init_fields(obj: Object, kind: data.Object, rng: RNG, *,
                 statue_book: Optional[Callable[[], Optional[data.Object]]] = None,
                 difficulty: int = 1, montype_size: Optional[int] = None) -> None:
@@ -81,6 +88,8 @@ def init_fields(obj: Object, kind: data.Object, rng: RNG, *,
             a["quantity"] = rng.rnd(2)
         elif name == "tin":
             blessorcurse(a, 10, rng)
+        elif name == "slime mold":
+            a["spe"] = 1        # current_fruit: the hero's fruit, the first one named
         if name not in ("corpse", "meat ring", "kelp frond") and not rng.rn2(6):
             a["quantity"] = 2
     elif cls == "*":
