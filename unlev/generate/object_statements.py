@@ -92,7 +92,8 @@ def create_object(st: BuildState, ov: ObjectValue, specific, coord, attrs: dict,
         record["placeholder"] = True
     obj = new_object(x, y, kind, "des", buried=bool(attrs.get("buried")), **record)
     next_ident(rng)                                   # mksobj's o_id
-    init_object(st, obj, kind, rng)
+    # create_object(): mkobj_at/mksobj_at(..., artif = !named)
+    init_object(st, obj, kind, rng, artif=not attrs.get("name"))
     for key in ("locked", "trapped", "montype"):      # the des-file's word wins
         if key in record:
             obj.attrs[key] = record[key]

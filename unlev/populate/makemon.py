@@ -97,6 +97,10 @@ def equip(st: MakeContext, mon: Monster, rng: RNG) -> None:
         dict(mon.attrs, peaceful=born_peaceful)
     mon.attrs.setdefault("inventory", []).extend(
         inventory.equip(pm, mon.x, mon.y, rng, where_of(st), seen))
+    # _makemon(): a domestic animal that can wear one gets a saddle 1 time in 100;
+    # the draw is made for every monster with an inventory (the saddle itself is
+    # not made: a known gap)
+    rng.rn2(100)
 
 
 def where_of(st: MakeContext) -> inventory.Where:

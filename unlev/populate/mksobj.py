@@ -59,12 +59,15 @@ def next_ident(rng: RNG) -> None:
 
 def init_fields(obj: Object, kind: data.Object, rng: RNG, *,
                 statue_book: Optional[Callable[[], Optional[data.Object]]] = None,
-                difficulty: int = 1, montype_size: Optional[int] = None) -> None:
+                difficulty: int = 1, montype_size: Optional[int] = None,
+                artif: bool = False) -> None:
     """mksobj(init=TRUE)'s quantity, spe and curse for ``obj`` of ``kind``.
 
     ``statue_book`` makes the spellbook a statue of a non-tiny monster holds
     (``montype_size``: its MZ_ size value) with a chance growing with
-    ``difficulty``: ``rn2(difficulty/2 + 10) > 10``."""
+    ``difficulty``: ``rn2(difficulty/2 + 10) > 10``.  ``artif`` is mksobj()'s: a
+    weapon may become an artifact 1 time in 20, armour 1 in 40 (the draw is made;
+    mk_artifact() itself is not modelled: a known gap)."""
     given = {k for k in ("quantity", "spe", "curse") if k in obj.attrs}
     a: dict = {}
     cls = kind.class_symbol
@@ -83,6 +86,8 @@ def init_fields(obj: Object, kind: data.Object, rng: RNG, *,
             blessorcurse(a, 10, rng)
         if is_multigen(kind) and not rng.rn2(100):
             a["poisoned"] = True
+        if artif and not rng.rn2(20):
+            a["artifact_chance"] = True         # mk_artifact() not modelled
     elif cls == "%":
         if name == "kelp frond":
             a["quantity"] = rng.rnd(2)
@@ -148,6 +153,8 @@ def init_fields(obj: Object, kind: data.Object, rng: RNG, *,
             a["spe"] = rng.rne(3)
         else:
             blessorcurse(a, 10, rng)
+        if artif and not rng.rn2(40):
+            a["artifact_chance"] = True         # mk_artifact() not modelled
     elif cls == "/":
         if name == "wishing":
             a["spe"] = 2 if rng.rnf(2, 3) else 1 if rng.rnf(1, 2) else 3
