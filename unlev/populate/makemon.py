@@ -83,7 +83,8 @@ def equip(st: MakeContext, mon: Monster, rng: RNG) -> None:
     pm = mon.attrs.get("data")
     if pm is None:
         return
-    born_peaceful = disposition(st, mon, rng)
+    born_peaceful = mon.attrs.pop("born_peaceful") if "born_peaceful" in mon.attrs \
+        else disposition(st, mon, rng)
     if shapechange.changes_at_birth(pm):
         form = shapechange.birth_form(pm, rng)
         if mon.attrs.get("appear_kind") == "monster":   # sp_lev.c: M_AP_MONSTER wins
@@ -125,7 +126,7 @@ def _first_adult_dragon() -> int:
                if m.class_name == "S_DRAGON" and not m.name.startswith("baby "))
 
 
-def birth_draws(st: MakeContext, pm, rng: RNG) -> None:
+def birth_draws(st: MakeContext, pm, rng: RNG, mon: Optional[Monster] = None) -> None:
     """makemon.c _makemon()'s draws before the monster's kit: newmonhp()'s hit points
     (by adj_lev()'s level and the size's hit die) and the gender of a monster mons[]
     does not fix (the quest's leader and nemesis have theirs already).  unlev keeps
@@ -148,14 +149,22 @@ def birth_draws(st: MakeContext, pm, rng: RNG) -> None:
         rng.rnd(30)
     else:
         rng.d(m_lev, _HIT_DIE.get(pm.size, 8))
+    # the dumps' female field is 0 for nearly every M2_FEMALE monster (the Oracle,
+    # Medusa, 313 of 328 water nymphs): only a drawn gender is recorded
+    female = False
     if not ({"M2_FEMALE", "M2_MALE"} & pm.m2) and pm.sound not in ("MS_LEADER", "MS_NEMESIS"):
-        rng.rn2(2)
+        female = bool(rng.rn2(2))
+    if mon is not None:
+        mon.attrs.setdefault("female", female)
+        # then peace_minded() and the sleep of some classes, before the hider's object,
+        # the group and the inventory (equip() takes the answer from here)
+        mon.attrs["born_peaceful"] = disposition(st, mon, rng)
 
 
 def born(st: MakeContext, mon: Monster, rng: RNG) -> Monster:
     """What _makemon() does to any new monster while the level is made: the hider's
     object, then the inventory."""
-    birth_draws(st, mon.attrs["data"], rng)
+    birth_draws(st, mon.attrs["data"], rng, mon)
     hide_object(st, mon, rng)
     equip(st, mon, rng)
     return mon
@@ -353,7 +362,7 @@ def makemon(st: MakeContext, pm: Optional[data.Monster], x: int, y: int, origin:
         if pm is None:
             return None
     mon = add_monster(st.level, x, y, pm, origin, **attrs)
-    birth_draws(st, pm, rng)
+    birth_draws(st, pm, rng, mon)
     hide_object(st, mon, rng)
     if anymon:
         make_group(st, pm, x, y, rng)

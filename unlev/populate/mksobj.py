@@ -183,9 +183,13 @@ def init_fields(obj: Object, kind: data.Object, rng: RNG, *,
                 rng.rn2(difficulty // 2 + 10) > 10:
             book = statue_book()
             if book is not None:
-                # mkobj(SPBOOK_CLASS, FALSE): no initialisation of its own
-                obj.contents.append(Object(obj.x, obj.y, book.name or book.description,
-                                           attrs={"class": "+", "from": "statue"}))
+                # mkobj(SPBOOK_CLASS, FALSE): FALSE is artif; mkobj makes it with
+                # mksobj(init=TRUE): an id and a spellbook's curse like any other
+                inner = Object(obj.x, obj.y, book.name or book.description,
+                               attrs={"class": "+", "from": "statue"})
+                next_ident(rng)
+                init_fields(inner, book, rng, difficulty=difficulty)
+                obj.contents.append(inner)
     for key, value in a.items():
         if key in given:
             continue

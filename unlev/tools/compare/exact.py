@@ -16,6 +16,7 @@ unlev does not model, are left out.
 from __future__ import annotations
 
 import os
+import re
 import time
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Sequence
@@ -71,16 +72,26 @@ def sections(text: str) -> Dict[str, object]:
         if word == "STAIR":
             # where a stair leads is the dungeon's business (to=), not the level's
             out["stairs"].append(ln.split(" to=")[0])
+        elif word == "TRAP":
+            # the kind by its number: the game writes its own name, unlev the des name
+            x_y, _, rest = ln[5:].partition(" ")
+            y, _, more = rest.partition(" ")
+            out["traps"].append(f"TRAP {x_y} {y} {more.rsplit(' ', 1)[-1]}")
         elif word in _LINES:
             out[_LINES[word]].append(ln)
         elif word == "MON":
-            head = ln.rsplit("|id=", 1)[0]
+            # not compared: the id (unlev keeps none) and the female flag, which in
+            # the dumps is 0 for M2_FEMALE monsters (the Oracle, Medusa) and differs
+            # from makemon's rn2(2) even where every draw agrees (oracle, game seed 1)
+            head = re.sub(r"\|female=\d", "", ln.rsplit("|id=", 1)[0])
             inv = []
             while i + 1 < len(lines) and "|where=mon:" in lines[i + 1]:
                 i += 1
                 inv.append(_strip_owner(lines[i]))
             out["monsters"].append((head, tuple(sorted(inv))))
         elif word == "OBJ":
+            if "|where=in:" in ln:      # inside a container: the game keeps no spot
+                ln = re.sub(r"^OBJ \d+ \d+ ", "OBJ - - ", ln)
             out["objects"].append(ln)
         i += 1
     for layer in LAYERS:
