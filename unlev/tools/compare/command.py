@@ -31,7 +31,7 @@ from unlev.tools.executor import DEFAULT_CONNECT_TIMEOUT, ExecutorError, add_exe
 from unlev.lang import ast as A
 from unlev.lang.diagnostics import DesError
 from unlev.lang.frontend import compile_file
-from unlev.stdlib.selection import Compat
+from unlev.stdlib.compat import Compat
 
 
 @dataclass
@@ -347,7 +347,7 @@ def cmd_compare(args) -> int:
     if args.exact:
         from unlev.tools.compare.exact import cmd_exact
         return cmd_exact(args, references)
-    compat = Compat.game() if args.compat == "game" else Compat()
+    compat = args.settings.compat
     to_stdout_json = args.json == "-"
     workers = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
     try:

@@ -168,7 +168,7 @@ def compare_texts(game_text: str, our_text: str) -> Dict[str, str]:
 def build_for_dump(compiled, node: A.Level, dump, own_portals: int = 0):
     """Our level made from the dump's LEVELSEED at the dump's place, as the game would."""
     from unlev.generate.build import build_level
-    from unlev.stdlib.selection import Compat
+    from unlev.stdlib.compat import Compat
     from unlev.tools.compare.dumpcontext import contexts_for, place_from_where
     ctx, run = contexts_for(dump, node.name, own_portals)
     ctx = place_from_where(ctx, dump.where)
