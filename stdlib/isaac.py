@@ -29,7 +29,11 @@ MAXLINFO = 512              # dungeon.h: ledger numbers 1..511 have a seed
 _GOLDEN = 0x9E3779B9
 
 
-def _mix(x: List[int]) -> None:
+# the state right after isaac_init, by seed (a level seeds both streams alike)
+_SEEDED: dict = {}
+
+
+def _mix(x) -> Tuple[int, ...]:
     """isaac_mix: the eight-word scramble of the seeding."""
     a, b, c, d, e, f, g, h = x
     a ^= (b << 11) & MASK; d = (d + a) & MASK; b = (b + c) & MASK
@@ -40,7 +44,7 @@ def _mix(x: List[int]) -> None:
     f ^= g >> 4;           a = (a + f) & MASK; g = (g + h) & MASK
     g ^= (h << 8) & MASK;  b = (b + g) & MASK; h = (h + a) & MASK
     h ^= a >> 9;           c = (c + h) & MASK; a = (a + b) & MASK
-    x[:] = (a, b, c, d, e, f, g, h)
+    return a, b, c, d, e, f, g, h
 
 
 class IsaacSource:
@@ -55,9 +59,18 @@ class IsaacSource:
     __slots__ = ("_a", "_b", "_c", "_m", "_first", "_words", "_next")
 
     def __init__(self, seed: bytes) -> None:
-        self._a = self._b = self._c = 0
-        self._m = [0] * SIZE
-        self._seed(seed)
+        seeded = _SEEDED.get(seed)
+        if seeded is None:
+            self._a = self._b = self._c = 0
+            self._m = [0] * SIZE
+            self._seed(seed)
+            if len(_SEEDED) >= 16:
+                _SEEDED.clear()
+            _SEEDED[seed] = (list(self._m), self._a, self._b, self._c, list(self._first))
+        else:
+            # set_random_state seeds two streams alike: the second is a copy
+            m, self._a, self._b, self._c, first = seeded
+            self._m, self._first = list(m), list(first)
         self._words = self._blocks()
         self._next = functools.partial(next, self._words)
 
@@ -70,15 +83,13 @@ class IsaacSource:
         tail = len(seed) % 4
         if tail:
             r[len(seed) // 4] ^= int.from_bytes(seed[-tail:], "little")
-        x = [_GOLDEN] * 8
+        x = (_GOLDEN,) * 8
         for _ in range(4):
-            _mix(x)
+            x = _mix(x)
         m = self._m
         for source in (r, m):
             for i in range(0, SIZE, 8):
-                for j in range(8):
-                    x[j] = (x[j] + source[i + j]) & MASK
-                _mix(x)
+                x = _mix([(u + v) & MASK for u, v in zip(x, source[i:i + 8])])
                 m[i:i + 8] = x
         self._first = self._update()       # isaac_init ends with an update
 

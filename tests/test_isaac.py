@@ -95,3 +95,13 @@ def test_every_dump_level_seed_comes_from_its_game_seed(game_reference):
             assert cache[game][ledger - 1] != level and cache[game][ledger + 1] != level
     assert checked >= 2000      # 211 x 10, and 210 x 30 more in -extra
     assert wrong == 0
+
+
+def test_two_streams_of_one_seed_are_independent():
+    # the second source of a seed is a copy of the first one's seeded state
+    row = TABLE["streams"][1]
+    a = isaac.IsaacSource(isaac.seed_bytes(row["seed"]))
+    first = [a.next_u32() for _ in range(300)]
+    b = isaac.IsaacSource(isaac.seed_bytes(row["seed"]))
+    assert [b.next_u32() for _ in range(16)] == row["first"]
+    assert first[:16] == row["first"] and a.next_u32() != first[0]
