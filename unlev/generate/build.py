@@ -14,6 +14,7 @@ from unlev.generate import dialect_levels
 from unlev.generate.game_builder import GameBuilder
 from unlev.generate.lregions import fixup_special
 from unlev.generate.mklev_draws import draw_before_script
+from unlev.generate.wall_state import set_secret_door_modes
 from unlev.populate.mineral import mineralize
 from unlev.populate.roomfill import fill_rooms
 from unlev.generate.finish import finish_level, post_process_level
@@ -190,8 +191,11 @@ def build_level(compiled, level_node: Optional[A.Level] = None, seed: int = 0,
     builder.state.lenient = placeholders_wanted(compiled)
     ev = Evaluator(builder, rng, context=run_context, compat=compat, warn=warn)
     ev.run_level(level_node, compiled.tree.header)
-    return finish_built_level(builder, rng, finish=finish, post_mklev=post_mklev,
-                              force_flip=force_flip, flip_bits=flip_bits)
+    level = finish_built_level(builder, rng, finish=finish, post_mklev=post_mklev,
+                               force_flip=force_flip, flip_bits=flip_bits)
+    if finish and post_mklev and Compat.of(compat).is_game:
+        set_secret_door_modes(level)        # the end of mklev(): set_wall_state()
+    return level
 
 
 def placeholders_wanted(compiled) -> bool:

@@ -85,7 +85,9 @@ def sections(text: str) -> Dict[str, object]:
             # from makemon's rn2(2) even where every draw agrees (oracle, game seed 1)
             head = re.sub(r"\|female=\d", "", ln.rsplit("|id=", 1)[0])
             inv = []
-            while i + 1 < len(lines) and "|where=mon:" in lines[i + 1]:
+            while i + 1 < len(lines) and lines[i + 1].startswith("OBJ ") and (
+                    "|where=mon:" in lines[i + 1] or "|where=in:" in lines[i + 1]) and \
+                    "|depth=0" not in lines[i + 1]:
                 i += 1
                 inv.append(_strip_owner(lines[i]))
             out["monsters"].append((head, tuple(sorted(inv))))
@@ -101,7 +103,11 @@ def sections(text: str) -> Dict[str, object]:
 
 
 def _strip_owner(ln: str) -> str:
-    """An inventory line without the owner's id (``where=mon:17``)."""
+    """An inventory line without the owner's id (``where=mon:17``) and without a spot
+    (the game keeps none for what a monster carries)."""
+    ln = re.sub(r"^OBJ \d+ \d+ ", "OBJ - - ", ln)
+    if "|where=mon:" not in ln:           # inside a carried container
+        return ln
     head, _, rest = ln.partition("|where=mon:")
     return head + "|where=mon" + rest[rest.find("|"):] if "|" in rest else head + "|where=mon"
 
