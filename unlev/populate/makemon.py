@@ -149,13 +149,9 @@ def birth_draws(st: MakeContext, pm, rng: RNG, mon: Optional[Monster] = None) ->
         rng.rnd(30)
     else:
         rng.d(m_lev, _HIT_DIE.get(pm.size, 8))
-    # the dumps' female field is 0 for nearly every M2_FEMALE monster (the Oracle,
-    # Medusa, 313 of 328 water nymphs): only a drawn gender is recorded
-    female = False
     if not ({"M2_FEMALE", "M2_MALE"} & pm.m2) and pm.sound not in ("MS_LEADER", "MS_NEMESIS"):
-        female = bool(rng.rn2(2))
+        rng.rn2(2)
     if mon is not None:
-        mon.attrs.setdefault("female", female)
         # then peace_minded() and the sleep of some classes, before the hider's object,
         # the group and the inventory (equip() takes the answer from here)
         mon.attrs["born_peaceful"] = disposition(st, mon, rng)
