@@ -187,7 +187,7 @@ class SeedPlan:
             return self.ledger
         if self.where and "ledger" in self.where:
             return int(self.where["ledger"])
-        from unlev.generate.build import usual_place
+        from unlev.model.placement import usual_place
         place = usual_place(name)
         if place is None or not place.get("ledger"):
             raise SeedError(f"--game-seed: no fixed place is known for LEVEL {name!r}; "
