@@ -81,7 +81,8 @@ def build_level(compiled, level_node: Optional[A.Level] = None, seed: int = 0,
     return build(level_node.name, script, seed=seed, context=context,
                  run_context=run_context, compat=compat, warn=warn,
                  lenient=placeholders_wanted(compiled), finish=finish,
-                 post_mklev=post_mklev, force_flip=force_flip, flip_bits=flip_bits)
+                 post_mklev=post_mklev, force_flip=force_flip, flip_bits=flip_bits,
+                 unnethack_mklev=True)
 
 
 def build(name: str, script: Callable, *, seed: int = 0,
