@@ -12,7 +12,8 @@ too; and it converts des-files of the three dialects to idiomatic 3.7 Lua.
 :mod:`.des_api`        ``des.*``: 3.7's level statements mapped onto the LevelBuilder
 :mod:`.selection_api`  the ``selection`` type, its methods and operators
 :mod:`.nh_api`         ``nh.*``, ``u``, ``nhc`` and nhlib.lua's helpers (our own code)
-:mod:`.convert`        des-file AST -> 3.7 Lua, one chunk per LEVEL
+:mod:`.convert`        des-file AST -> 3.7 Lua, one chunk per LEVEL (a package: one
+                       module per statement family)
 :mod:`.command`        ``unlev convert`` (argparse ``add_parser``)
 =====================  ==============================================================
 
