@@ -20,6 +20,8 @@ each with an ``-- unlev:`` note): ``nh.unlev_exit()``, ``nh.unlev_time(name)``,
 
 from __future__ import annotations
 
+import functools
+
 from unlev.stdlib.builtins import time_function
 
 
@@ -104,6 +106,9 @@ shuffle(align)
 
 
 class NhAPI:
+    """The ``nh`` table of one Lua session (with ``u`` and ``nhc``), from
+    :data:`NH_FUNCTIONS` with each function bound to the session."""
+
     def __init__(self, session) -> None:
         self.s = session
 
@@ -113,71 +118,89 @@ class NhAPI:
 
     def install(self) -> None:
         s = self.s
-        rng = s.rng
-        env = s.env
         ctx = self.ctx
         from unlev.stdlib.grid import COLNO, ROWNO
-
-        def rn2(n):
-            return rng.rn2(int(n))
-
-        def random(a, b=None):
-            if b is None:
-                return rng.rn2(int(a))
-            return int(a) + rng.rn2(int(b))
-
-        def time_of(name):
-            return time_function(str(name), ctx.date)
-
-        def is_genocided(_name):
-            return False
-
-        def room_field(name):
-            b = s.builder.room_bounds()
-            if b is None:
-                return 0
-            lx, ly, hx, hy = b
-            return {"width": hx - lx + 1, "height": hy - ly + 1, "x": lx, "y": ly}[str(name)]
-
-        def mon_at(mon, where):
-            from .selection_api import coord_of
-            ax, ay = s.builder.locate(coord_of(s, where, "nh.unlev_mon_at"))
-            return s.builder.mon_at(ax, ay, s.des.monster_value(mon))
-
-        def obj_at(obj, where):
-            from .selection_api import coord_of
-            ax, ay = s.builder.locate(coord_of(s, where, "nh.unlev_obj_at"))
-            return s.builder.obj_at(ax, ay, s.des.object_value(obj))
-
-        def unlev_exit():
-            raise ExitLevel()
-
-        def pline(text, *_rest):
-            s.builder.message(text=str(text), span=s.span())
-
         nh = s.table()
-        for name, fn in {
-            "rn2": rn2, "random": random, "is_genocided": is_genocided,
-            "level_difficulty": lambda: ctx.level_difficulty,
-            "phase_of_the_moon": lambda: time_of("phase_of_the_moon"),
-            "friday_13th": lambda: bool(time_of("friday_13th")),
-            "night": lambda: bool(time_of("night")),
-            "midnight": lambda: bool(time_of("midnight")),
-            "pline": pline, "verbalize": pline,
-            "s_suffix": lambda t: str(t) + ("'" if str(t).endswith("s") else "'s"),
-            "stairways": lambda: s.table(),
-            "dnum_name": lambda _n=None: s.builder.level.context.dungeon_name,
-            "dungeon_name": lambda _n=None: s.builder.level.context.dungeon_name,
-            "debug_flags": lambda *_a: None,
-            "unlev_exit": unlev_exit, "unlev_time": time_of, "unlev_room": room_field,
-            "unlev_mon_at": mon_at, "unlev_obj_at": obj_at,
-        }.items():
-            nh[name] = fn
-        env["nh"] = nh
+        for name, fn in NH_FUNCTIONS.items():
+            nh[name] = functools.partial(fn, s)
+        s.env["nh"] = nh
         u = s.table(role=ctx.role, race=ctx.race, gender="female", name=ctx.hero_name,
                     alignment=ALIGN_NAMES.get(ctx.alignment, "neutral"),
                     depth=max(ctx.depth, 1))
         u["uhave"] = s.table(amulet=False, bell=False, book=False, menorah=False)
-        env["u"] = u
-        env["nhc"] = s.table(COLNO=COLNO, ROWNO=ROWNO, DLB=0)
+        s.env["u"] = u
+        s.env["nhc"] = s.table(COLNO=COLNO, ROWNO=ROWNO, DLB=0)
         s.exec_helper(_NHLIB, "nhlib")
+
+
+# -- the functions, each of the Lua session and the call's arguments (nhlua.c's nhl_*)
+def nhl_rn2(s, n):
+    return s.rng.rn2(int(n))
+
+
+def nhl_random(s, a, b=None):
+    if b is None:
+        return s.rng.rn2(int(a))
+    return int(a) + s.rng.rn2(int(b))
+
+
+def time_of(s, name):
+    return time_function(str(name), s.run_context.date)
+
+
+def nhl_is_genocided(s, _name):
+    return False
+
+
+def unlev_room(s, name):
+    b = s.builder.room_bounds()
+    if b is None:
+        return 0
+    lx, ly, hx, hy = b
+    return {"width": hx - lx + 1, "height": hy - ly + 1, "x": lx, "y": ly}[str(name)]
+
+
+def unlev_mon_at(s, mon, where):
+    from .selection_api import coord_of
+    ax, ay = s.builder.locate(coord_of(s, where, "nh.unlev_mon_at"))
+    return s.builder.mon_at(ax, ay, s.des.monster_value(mon))
+
+
+def unlev_obj_at(s, obj, where):
+    from .selection_api import coord_of
+    ax, ay = s.builder.locate(coord_of(s, where, "nh.unlev_obj_at"))
+    return s.builder.obj_at(ax, ay, s.des.object_value(obj))
+
+
+def unlev_exit(s):
+    raise ExitLevel()
+
+
+def nhl_pline(s, text, *_rest):
+    s.builder.message(text=str(text), span=s.span())
+
+
+def nhl_s_suffix(s, t):
+    return str(t) + ("'" if str(t).endswith("s") else "'s")
+
+
+def nhl_dnum_name(s, _n=None):
+    return s.builder.level.context.dungeon_name
+
+
+# name -> function(session, *args), as nhlua.c registers them in nhl_functions
+NH_FUNCTIONS = {
+    "rn2": nhl_rn2, "random": nhl_random, "is_genocided": nhl_is_genocided,
+    "level_difficulty": lambda s: s.run_context.level_difficulty,
+    "phase_of_the_moon": lambda s: time_of(s, "phase_of_the_moon"),
+    "friday_13th": lambda s: bool(time_of(s, "friday_13th")),
+    "night": lambda s: bool(time_of(s, "night")),
+    "midnight": lambda s: bool(time_of(s, "midnight")),
+    "pline": nhl_pline, "verbalize": nhl_pline,
+    "s_suffix": nhl_s_suffix,
+    "stairways": lambda s: s.table(),
+    "dnum_name": nhl_dnum_name, "dungeon_name": nhl_dnum_name,
+    "debug_flags": lambda s, *_a: None,
+    "unlev_exit": unlev_exit, "unlev_time": time_of, "unlev_room": unlev_room,
+    "unlev_mon_at": unlev_mon_at, "unlev_obj_at": unlev_obj_at,
+}

@@ -11,7 +11,7 @@ from typing import Dict, List, Optional, Tuple
 from unlev.lang import ast as A
 from unlev.stdlib.selection import W_ANY, W_EAST, W_NORTH, W_SOUTH, W_WEST
 
-from ..des_api import ALIGNMENTS, ALTAR_TYPES, DOOR_STATES
+from ..des.common import ALIGNMENTS, ALTAR_TYPES, DOOR_STATES
 
 LUA_KEYWORDS = {"and", "break", "do", "else", "elseif", "end", "false", "for", "function",
                 "goto", "if", "in", "local", "nil", "not", "or", "repeat", "return", "then",
