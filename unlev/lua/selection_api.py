@@ -16,11 +16,13 @@ evaluator's order.  ``set``/``rndcoord`` coordinates come back relative as well.
 from __future__ import annotations
 
 import functools
+import re
 from typing import Optional, Tuple
 
 from unlev.lang.values import Coord
 from unlev.stdlib.selection import W_EAST, W_NORTH, W_SOUTH, W_WEST, Compat, Selection
-from unlev.stdlib.terrain import map_char_to_type
+from unlev.stdlib.terrain import (INVALID_TYPE, MATCH_WALL, MAX_TYPE, STONE, is_stwall,
+                                 map_char_to_type)
 
 _SEL_LUA = r"""
 local api = ...
@@ -106,11 +108,21 @@ class SelectionAPI:
         return None, list(args)
 
     def result(self, target: Optional[Handle], sel: Selection, region=None):
+        """What ``line``, ``rect``, ``fillrect``, ``randline`` return: with a selection
+        given first, a copy of it with the shape added (nhlsel.c clones it first; the
+        selection given is unchanged); else a new selection of the shape."""
+        if target is not None:
+            return self.new(target.sel | sel)
+        return self.new(sel, region)
+
+    def into(self, target: Optional[Handle], sel: Selection):
+        """What ``circle`` and ``ellipse`` return: the selection given first, with the
+        shape added to it (nhlsel.c draws into it), else a new one."""
         if target is not None:
             target.sel = target.sel | sel
             target.region = None
             return self.wrap(target)
-        return self.new(sel, region)
+        return self.new(sel)
 
     # -- the API -----------------------------------------------------------------------
     def install(self) -> None:
@@ -135,23 +147,37 @@ def l_selection_clone(api, sel):
     return api.new(api.sel_of(sel, "clone"), h.region if h else None)
 
 
-def l_selection_set(api, sel, *args):
-    h = api.handle(sel)
+def l_selection_set(api, *args):
+    """nhlsel.c l_selection_setpoint: ``sel:set(x, y[, value])`` sets (value 0:
+    clears) a square of ``sel`` and returns it; ``sel:set()`` a random square;
+    ``selection.set(x, y)`` makes a new selection of one square."""
+    s = api.s
+    if len(args) == 2 and is_num(args[0]) and is_num(args[1]):
+        args = (api.new(Selection.empty()),) + tuple(args)
+    h = api.handle(args[0]) if args else None
     if h is None:
-        raise api.s.error("selection.set: expected a selection first")
-    if len(args) == 0 or args[0] is None:
+        raise s.error("selection.set: expected a selection first (or x, y)")
+    sel, rest = args[0], list(args[1:])
+    value = 1
+    if not rest or rest[0] is None or (is_num(rest[0]) and len(rest) > 1 and is_num(rest[1])
+                                       and int(rest[0]) == -1 and int(rest[1]) == -1):
         x, y = api.locate(Coord(0, 0, True))
+        i = 2 if len(rest) >= 2 else len(rest)
     else:
-        c, _ = api.coords(list(args), 0, "selection.set")
+        c, i = api.coords(rest, 0, "selection.set")
         x, y = api.locate(c)
-    h.sel = h.sel | Selection.point(x, y)
+    if i < len(rest) and rest[i] is not None:
+        value = int(rest[i])
+    pt = Selection.point(x, y)
+    h.sel = (h.sel | pt) if value else (h.sel - pt)
     h.region = None
     return sel
 
 
 def l_selection_get(api, sel, *args):
+    """nhlsel.c l_selection_getpoint: 1 or 0, a Lua number (``lua_pushnumber``)."""
     c, _ = api.coords(list(args), 0, "selection.get")
-    return api.locate(c) in api.sel_of(sel, "selection.get")
+    return 1.0 if api.locate(c) in api.sel_of(sel, "selection.get") else 0.0
 
 
 def rect_like(filled: bool, name: str):
@@ -204,35 +230,60 @@ def l_selection_grow(api, sel, dirs="all"):
     if isinstance(dirs, str) and dirs.lower() == "random":
         dirs = (W_NORTH, W_SOUTH, W_EAST, W_WEST)[api.s.rng.rn2(4)]
     try:
-        return api.new(api.sel_of(sel, "grow").grow(int(dirs) if is_num(dirs) else str(dirs)))
+        return api.new(api.sel_of(sel, "grow").grow_toward(
+            int(dirs) if is_num(dirs) else str(dirs)))
     except ValueError as e:
         raise api.s.error(f"selection.grow: {e}") from None
 
 
 def l_selection_filter_mapchar(api, sel, mapchar, lit=None):
+    """selvar.c selection_filter_mapchar: the squares of ``sel`` whose terrain
+    matches (``w`` any wall or stone, ``x`` anything) and whose light is ``lit``
+    (-2 or none: any; -1: each kept on an ``rn2(2)``; 0/1: exactly), in map order."""
     s = api.s
     char, light = mapchar_of(s, mapchar, lit, "selection.filter_mapchar")
-    return api.new(api.sel_of(sel, "filter_mapchar").filter_mapchar(
-        map_char_to_type(char), light, terrain_at=s.builder.terrain_at,
-        lit_at=s.builder.lit_at, rng=s.rng, compat=api.compat()))
+    typ = typ_of_char(char)
+    if typ == INVALID_TYPE:
+        raise s.error(f"selection.filter_mapchar: erroneous map character {char!r}")
+    at, lit_at, rn2 = s.builder.terrain_at, s.builder.lit_at, s.rng.rn2
+    out = []
+    for x, y in sorted(api.sel_of(sel, "filter_mapchar")):
+        if not match_maptyps(typ, at(x, y)):
+            continue
+        if light == -1:
+            if rn2(2):
+                out.append((x, y))
+        elif light in (0, 1):
+            if lit_at(x, y) == light:
+                out.append((x, y))
+        else:
+            out.append((x, y))
+    return api.new(Selection.from_points(out))
 
 
 def l_selection_match(api, mapchar, lit=None):
+    """nhlsel.c l_selection_match: the squares where a map fragment (odd width and
+    height, centred on the square) matches; a light state (unlev's) filters a single
+    character as ``filter_mapchar`` does."""
     s = api.s
-    char, light = mapchar_of(s, mapchar, lit, "selection.match")
-    if len(char) != 1:
+    if lit is not None:
+        return l_selection_filter_mapchar(api, api.new(Selection.full()), mapchar, lit)
+    char, _light = mapchar_of(s, mapchar, None, "selection.match")
+    try:
         return api.new(match_fragment(s, char))
-    return api.new(Selection.full().filter_mapchar(
-        map_char_to_type(char), light, terrain_at=s.builder.terrain_at,
-        lit_at=s.builder.lit_at, rng=s.rng, compat=api.compat()))
+    except ValueError as e:
+        raise s.error(f"selection.match: {e}") from None
 
 
 def l_selection_flood(api, *args):
+    """nhlsel.c l_selection_flood: ``selection.floodfill(x, y[, diagonals])``, the
+    squares of the start's terrain type connected to it."""
     target, rest = api.lead(args)
     c, i = api.coords(rest, 0, "selection.floodfill")
+    diagonals = bool(rest[i]) if i < len(rest) and rest[i] is not None else False
     x, y = api.locate(c)
     return api.result(target, Selection.floodfill(x, y, api.s.builder.terrain_at,
-                                                  compat=api.compat()))
+                                                  diagonals=diagonals, compat=api.compat()))
 
 
 def l_selection_circle(api, *args):
@@ -241,7 +292,7 @@ def l_selection_circle(api, *args):
     r = int(rest[i])
     filled = opt_bool(rest[i + 1]) if i + 1 < len(rest) else None
     x, y = api.locate(c)
-    return api.result(target, Selection.circle(x, y, r, filled, compat=api.compat()))
+    return api.into(target, Selection.circle(x, y, r, filled, compat=api.compat()))
 
 
 def l_selection_ellipse(api, *args):
@@ -250,7 +301,7 @@ def l_selection_ellipse(api, *args):
     a, b = int(rest[i]), int(rest[i + 1])
     filled = opt_bool(rest[i + 2]) if i + 2 < len(rest) else None
     x, y = api.locate(c)
-    return api.result(target, Selection.ellipse(x, y, a, b, filled, compat=api.compat()))
+    return api.into(target, Selection.ellipse(x, y, a, b, filled, compat=api.compat()))
 
 
 def l_selection_gradient(api, *args):
@@ -317,13 +368,13 @@ def l_selection_numpoints(api, sel, *_):
 
 
 def l_selection_bounds(api, sel):
+    """nhlsel.c l_selection_getbounds: the bounding box in map coordinates (not
+    relative to the MAP, unlike ``rndcoord`` and ``iterate``)."""
     s = api.s
     box = api.sel_of(sel, "bounds").bounding_box()
     if box is None:
         return s.table(lx=0, ly=0, hx=0, hy=0)
-    lx, ly = s.builder.to_relative(box[0], box[1])
-    hx, hy = s.builder.to_relative(box[2], box[3])
-    return s.table(lx=lx, ly=ly, hx=hx, hy=hy)
+    return s.table(lx=box[0], ly=box[1], hx=box[2], hy=box[3])
 
 
 def binop(name, op):
@@ -358,21 +409,44 @@ SELECTION_FUNCTIONS = {
 }
 
 
+def typ_of_char(ch: str) -> int:
+    """3.7's splev_chr2typ: a map character's terrain type; ``w`` is MATCH_WALL."""
+    return MATCH_WALL if ch == "w" else map_char_to_type(ch)
+
+
+def match_maptyps(typ: int, levtyp: int) -> bool:
+    """sp_lev.c match_maptyps: MATCH_WALL matches stone and walls, a real type
+    only itself, anything else (``x``, unknown characters) every square."""
+    if typ == MATCH_WALL and not is_stwall(levtyp):
+        return False
+    return not (typ < MAX_TYPE and typ != levtyp)
+
+
 def match_fragment(s, text: str) -> Selection:
-    """The squares where a map fragment (rows of map characters, centred on the square)
-    matches the terrain; ``x`` in the fragment matches anything."""
+    """sp_lev.c mapfrag_fromstr/mapfrag_match: the squares (x >= 1) where every
+    character of the fragment, centred on the square, matches the terrain (stone off
+    the map).  Raises ValueError for a fragment of even width or height, or whose
+    centre is not a terrain."""
     from unlev.stdlib.grid import COLNO, ROWNO
-    rows = [r for r in text.split("\n") if r != ""]
+    text = re.sub(r"[0-9]", "", text)
+    rows = text.split("\n")
+    if rows and rows[-1] == "":
+        rows.pop()
     h = len(rows)
-    w = max(len(r) for r in rows)
-    cx, cy = w // 2, h // 2
-    cells = [(dx - cx, dy - cy, map_char_to_type(ch)) for dy, r in enumerate(rows)
-             for dx, ch in enumerate(r) if ch != "x"]
+    w = max((len(r) for r in rows), default=0)
+    if not (w % 2 and h % 2):
+        raise ValueError("mapfragment needs to have odd height and width")
+    rows = [r.ljust(w) for r in rows]
+    cells = [(dx - w // 2, dy - h // 2, typ_of_char(ch))
+             for dy, r in enumerate(rows) for dx, ch in enumerate(r)]
+    if cells[len(cells) // 2][2] >= MAX_TYPE:
+        raise ValueError("mapfragment center must be valid terrain")
     at = s.builder.terrain_at
     pts = []
     for x in range(1, COLNO):
         for y in range(ROWNO):
-            if all(0 <= x + dx < COLNO and 0 <= y + dy < ROWNO and at(x + dx, y + dy) == t
+            if all(match_maptyps(t, at(x + dx, y + dy) if 1 <= x + dx < COLNO
+                                 and 0 <= y + dy < ROWNO else STONE)
                    for dx, dy, t in cells):
                 pts.append((x, y))
     return Selection.from_points(pts)

@@ -9,7 +9,6 @@ import re
 from typing import Dict, List, Optional, Tuple
 
 from unlev.lang import ast as A
-from unlev.stdlib.selection import W_ANY, W_EAST, W_NORTH, W_SOUTH, W_WEST
 
 from ..des.common import ALIGNMENTS, ALTAR_TYPES, DOOR_STATES
 
@@ -19,8 +18,8 @@ LUA_KEYWORDS = {"and", "break", "do", "else", "elseif", "end", "false", "for", "
 RESERVED = LUA_KEYWORDS | {"des", "selection", "nh", "u", "nhc", "align", "d", "percent",
                             "shuffle", "math", "string", "table", "idiv", "imod", "type",
                             "print", "error", "pairs", "ipairs", "tostring", "tonumber",
-                            "select", "next", "monkfoodshop", "hell_tweaks"}
-DIR_NAME = {W_NORTH: "north", W_SOUTH: "south", W_EAST: "east", W_WEST: "west", W_ANY: "all"}
+                            "select", "next", "monkfoodshop", "hell_tweaks",
+                            "grow_des"}
 ALIGN_NAME = {v: k for k, v in ALIGNMENTS.items()}
 DOOR_NAME = {v: k for k, v in DOOR_STATES.items()}
 ALTAR_NAME = {v: k for k, v in ALTAR_TYPES.items()}
@@ -46,6 +45,24 @@ HELPERS = {
             "  local r = math.abs(a) % b\n"
             "  if a < 0 then return -r end\n"
             "  return r\nend",
+    "grow_des": "-- the des-file's grow: a direction adds each square whose neighbour on that\n"
+                "-- side (or on either diagonal beside it) is selected (N=1, S=2, E=4, W=8)\n"
+                "local function grow_des(sel, dirs)\n"
+                "  local steps = { { 8, -1, 0 }, { 9, -1, -1 }, { 1, 0, -1 }, { 5, 1, -1 },\n"
+                "                  { 4, 1, 0 }, { 6, 1, 1 }, { 2, 0, 1 }, { 10, -1, 1 } }\n"
+                "  local origin = selection.new():set(0, 0):bounds()\n"
+                "  local out = sel:clone()\n"
+                "  sel:iterate(function(x, y)\n"
+                "    for _, s in ipairs(steps) do\n"
+                "      local nx, ny = x - s[2], y - s[3]\n"
+                "      local ax, ay = nx + origin.lx, ny + origin.ly\n"
+                "      if dirs & s[1] ~= 0 and ax >= 0 and ax < nhc.COLNO and ay >= 0\n"
+                "          and ay < nhc.ROWNO then\n"
+                "        out:set(nx, ny)\n"
+                "      end\n"
+                "    end\n"
+                "  end)\n"
+                "  return out\nend",
     "atoi": "-- the des-file's integer(): the leading number of a string, else 0\n"
             "local function atoi(s)\n"
             "  return math.tointeger(tonumber(string.match(s, \"^%s*([-+]?%d+)\"))) or 0\n"

@@ -9,7 +9,9 @@ from typing import Optional
 
 from unlev.lang import ast as A
 
-from .base import DIR_NAME, ConvertError, lua_string
+from unlev.stdlib.selection import W_ANY
+
+from .base import ConvertError, lua_string
 
 
 class ExpressionsMixin:
@@ -153,9 +155,12 @@ class ExpressionsMixin:
                 f"{self.ex(n.roughness)})")
 
     def s_SelGrow(self, n):
-        d = DIR_NAME.get(n.directions)
-        arg = lua_string(d) if d else str(n.directions)
-        return f"selection.grow({self.sel(n.selection)}, {arg})"
+        if n.directions == W_ANY:
+            return f"selection.grow({self.sel(n.selection)}, \"all\")"
+        # 3.7's grow("north") spreads north and brings a diagonal only for two
+        # directions; the des-file's spreads the other way with both diagonals
+        self.helpers.add("grow_des")
+        return f"grow_des({self.sel(n.selection)}, {n.directions})"
 
     def s_SelFilterPercent(self, n):
         return f"selection.percentage({self.sel(n.selection)}, {n.percent})"
