@@ -147,6 +147,8 @@ class LuaSession:
         self._hook = self.lua.execute(_HOOK_LUA, G, instruction_limit, _HOOK_EVERY)
         self.env["print"] = self._print
         self.printed: List[str] = []
+        self.compat = None
+        self.make_builder: Optional[Callable] = None   # a fresh level (des.reset_level)
         self.selections = selection_api.SelectionAPI(self)
         self.nh = nh_api.NhAPI(self)
         self.des = des_api.DesAPI(self)
@@ -247,12 +249,11 @@ def level_name_of(path: str) -> str:
     return os.path.splitext(os.path.basename(path))[0]
 
 
-def run_lua_text(text: str, path: str = "<lua>", seed: int = 0, *, name: Optional[str] = None,
-                 context=None, run_context=None, compat=None, force_flip: bool = False,
-                 warn: Optional[Callable] = None, finish: bool = True, post_mklev: bool = True,
-                 flip_bits: Optional[int] = None,
-                 instruction_limit: int = DEFAULT_INSTRUCTION_LIMIT):
-    """Run a Lua level held in ``text``; see :func:`run_lua_file`."""
+def new_session(path: str = "<lua>", seed: int = 0, *, name: Optional[str] = None,
+                context=None, run_context=None, compat=None, warn: Optional[Callable] = None,
+                instruction_limit: int = DEFAULT_INSTRUCTION_LIMIT) -> "LuaSession":
+    """A Lua session on a fresh level, ready to run a level file's text; its
+    ``reset_level`` starts another fresh level (``des.reset_level``)."""
     from unlev.generate.build import guess_context
     from unlev.generate.game_builder import BuildCompat, GameBuilder
     from unlev.model.level import Level
@@ -273,18 +274,35 @@ def run_lua_text(text: str, path: str = "<lua>", seed: int = 0, *, name: Optiona
         run_context = dataclasses.replace(run_context, depth=context.depth,
                                           difficulty=context.difficulty)
     rng = RNG(seed)
-    builder = GameBuilder(rng, Level(context, name), context=context,
-                          compat=BuildCompat.for_selection_compat(compat),
-                          run_context=run_context, warn=warn)
-    builder.start_level(name=name, flags=[], span=Span(path, 1, 1))
-    session = LuaSession(builder, rng, path, run_context=run_context, warn=warn,
+
+    def make_builder():
+        builder = GameBuilder(rng, Level(context, name), context=context,
+                              compat=BuildCompat.for_selection_compat(compat),
+                              run_context=run_context, warn=warn)
+        builder.start_level(name=name, flags=[], span=Span(path, 1, 1))
+        return builder
+
+    session = LuaSession(make_builder(), rng, path, run_context=run_context, warn=warn,
                          instruction_limit=instruction_limit)
     session.compat = compat
+    session.make_builder = make_builder
+    return session
+
+
+def run_lua_text(text: str, path: str = "<lua>", seed: int = 0, *, name: Optional[str] = None,
+                 context=None, run_context=None, compat=None, force_flip: bool = False,
+                 warn: Optional[Callable] = None, finish: bool = True, post_mklev: bool = True,
+                 flip_bits: Optional[int] = None,
+                 instruction_limit: int = DEFAULT_INSTRUCTION_LIMIT):
+    """Run a Lua level held in ``text``; see :func:`run_lua_file`."""
+    session = new_session(path, seed, name=name, context=context, run_context=run_context,
+                          compat=compat, warn=warn, instruction_limit=instruction_limit)
     session.run(text)
     session.des.finish()
+    builder = session.builder
     builder.end_level()
-    return finish_like_build_level(builder, rng, force_flip=force_flip, flip_bits=flip_bits,
-                                   finish=finish, post_mklev=post_mklev)
+    return finish_like_build_level(builder, session.rng, force_flip=force_flip,
+                                   flip_bits=flip_bits, finish=finish, post_mklev=post_mklev)
 
 
 def finish_like_build_level(builder, rng, *, force_flip=False, flip_bits=None, finish=True,

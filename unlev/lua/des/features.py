@@ -47,24 +47,50 @@ def lspo_drawbridge(api, t):
                                       "des.drawbridge state", -1), span=api.span())
 
 
+# rm.h's flag bits of the features 3.7's des.feature sets by name
+FEATURE_FLAGS = {"fountain": {"looted": 1, "warned": 2},
+                 "sink": {"pudding": 1, "dishwasher": 2, "ring": 4},
+                 "throne": {"looted": 1}, "tree": {"looted": 1, "swarm": 2}}
+FEATURE_TYPES = {"fountain": "{", "sink": "K", "pool": "P", "throne": "\\", "tree": "T"}
+
+
 def put_feature(api, kind, args):
-    if kind not in FEATURES:
-        if kind in ("tree", "throne", "ice", "lava", "water", "cloud"):
-            char = {"tree": "T", "throne": "\\", "ice": "I", "lava": "L", "water": "W",
-                    "cloud": "C"}[kind]
-            sel, _ = api.selection_in(args, 0, "des.feature")
-            api.b.terrain(selection=sel, mapchar=MapCharValue(char, map_char_to_type(char)),
-                           span=api.span())
-            return
-        raise api.s.error(f"des.feature: unknown feature {kind!r}")
     t = api.table_arg(args)
+    at = None
     if t is not None:
-        sel = point_sel(api.b.locate(api.coord_in(t, what="des.feature")))
+        at = api.b.locate(api.coord_in(t, what="des.feature"))
+        sel = point_sel(at)
     elif args:
         sel, _ = api.selection_in(args, 0, "des.feature")
     else:
         sel = point_sel(api.b.locate(Coord(0, 0, True)))
-    getattr(api.b, kind)(selection=sel, span=api.span())
+    if kind in FEATURES:
+        getattr(api.b, kind)(selection=sel, span=api.span())
+    elif kind in ("tree", "throne", "ice", "lava", "water", "cloud"):
+        char = {"tree": "T", "throne": "\\", "ice": "I", "lava": "L", "water": "W",
+                "cloud": "C"}[kind]
+        api.b.terrain(selection=sel, mapchar=MapCharValue(char, map_char_to_type(char)),
+                      span=api.span())
+    else:
+        raise api.s.error(f"des.feature: unknown feature {kind!r}")
+    if t is not None and kind in FEATURE_FLAGS:
+        set_feature_flags(api, t, at, kind)
+
+
+def set_feature_flags(api, t, at, kind):
+    """sp_lev.c l_table_getset_feature_flag: a flag named in the table is set or
+    cleared on the square, if the feature is there."""
+    level = api.b.level
+    x, y = at
+    if level.typ_at(x, y) != map_char_to_type(FEATURE_TYPES[kind]):
+        return
+    bits = level.flags_at(x, y)
+    for name, bit in FEATURE_FLAGS[kind].items():
+        v = t[name]
+        if v is None:
+            continue
+        bits = (bits | bit) if (v if isinstance(v, bool) else int(v)) else (bits & ~bit)
+    level.set_flags(x, y, bits)
 
 
 def lspo_feature(api, *args):

@@ -30,7 +30,15 @@ def lspo_level_flags(api, *flags):
 
 
 def lspo_reset_level(api, *_a):
-    api.s.warn("des.reset_level: ignored (unlev starts every run on a fresh level)")
+    """sp_lev.c lspo_reset_level: the level being made is thrown away and a fresh one
+    started (NetHack's tests use it between cases)."""
+    s = api.s
+    if s.make_builder is None:
+        s.warn("des.reset_level: ignored (this session cannot start a new level)")
+        return
+    s.builder = s.make_builder()
+    api.room_depth = api.holder_depth = 0
+    api.mazewalked = False
 
 
 def lspo_finalize_level(api, *_a):

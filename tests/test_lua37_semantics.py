@@ -1,0 +1,113 @@
+"""NetHack 3.7's Lua API as the game has it (issue 31): selection value semantics as
+nhlsel.c/selvar.c compute them, the nh.* functions the level files and NetHack's own
+tests call, and the ``unlev lua-test`` runner.  Each case is a small Lua snippet that
+asserts in Lua; NetHack's own test files are run by tests/test_lua_nethack_tests.py
+when a NetHack tree is given."""
+
+import os
+
+import pytest
+
+pytest.importorskip("lupa")
+
+from unlev.lua.runtime import run_lua_text  # noqa: E402
+from unlev.lua.testrun import run_lua_tests  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def run(code: str):
+    """Run a snippet on a stone level; the snippet asserts with Lua's assert."""
+    return run_lua_text('des.level_init({ style = "solidfill", fg = " " })\n' + code,
+                        "snippet.lua", 1, finish=False)
+
+
+def test_get_is_a_number():
+    run('local s = selection.new():set(2, 3)\n'
+        'assert(s:get(2, 3) == 1 and math.type(s:get(2, 3)) == "float")\n'
+        'assert(s:get(2, 4) == 0)')
+
+
+def test_shapes_copy_the_selection_given():
+    # nhlsel.c l_selection_line/rect/fillrect/randline/grow clone their selection
+    for call in ("s:line(1, 1, 5, 5)", "s:rect(1, 1, 3, 3)", "s:fillrect(1, 1, 3, 3)",
+                 "s:randline(1, 1, 5, 5, 0)", "s:grow()"):
+        run(f'local s = selection.new():set(10, 10)\nlocal r = {call}\n'
+            f'assert(s:numpoints() == 1, "{call} changed its selection")\n'
+            f'assert(r:numpoints() > 1 and r:get(10, 10) == 1)')
+
+
+def test_circle_and_ellipse_draw_into_the_selection_given():
+    # ... while l_selection_circle/ellipse draw into it and return it
+    run('local s = selection.new()\nlocal r = s:circle(40, 10, 3, 1)\n'
+        'assert(s:numpoints() == r:numpoints() and s:numpoints() > 1)')
+
+
+def test_set_forms():
+    run('local s = selection.set(4, 5)\nassert(s:numpoints() == 1 and s:get(4, 5) == 1)\n'
+        'local t = selection.new():set(1, 1):set(1, 1, 0)\nassert(t:numpoints() == 0)\n'
+        'local u = selection.new():set()\nassert(u:numpoints() == 1)')
+
+
+def test_grow_directions_as_selvar():
+    run('local s = selection.new():set(5, 5)\n'
+        'local n = s:grow("north")\nassert(n:numpoints() == 2 and n:get(5, 4) == 1)\n'
+        'local ne = n:grow("east")\nassert(ne:numpoints() == 4 and ne:get(6, 4) == 1)')
+
+
+def test_bounds_are_map_coordinates():
+    # l_selection_getbounds does not make them relative; before any MAP x is off by 1
+    run('local b = selection.new():set(5, 5):set(7, 6):bounds()\n'
+        'assert(b.lx == 6 and b.ly == 5 and b.hx == 8 and b.hy == 6, b.lx)')
+
+
+def test_match_fragments_and_walls():
+    run('des.terrain(5, 5, ".")\ndes.terrain(6, 5, ".")\ndes.terrain(7, 5, ".")\n'
+        'assert(selection.match("...") :numpoints() == 1)\n'
+        'assert(selection.match(" \\n.\\n "):numpoints() == 3)\n'
+        'des.terrain(5, 4, "-")\ndes.terrain(6, 6, "|")\n'
+        'assert(selection.match("www\\n...\\nwww"):numpoints() == 1)\n'
+        'local ok = pcall(selection.match, "..")\nassert(not ok, "even width accepted")')
+
+
+def test_filter_mapchar_w_is_any_wall_or_stone():
+    run('des.terrain(3, 3, "-")\ndes.terrain(4, 3, ".")\n'
+        'local s = selection.area(3, 3, 4, 3):filter_mapchar("w")\n'
+        'assert(s:numpoints() == 1 and s:get(3, 3) == 1)')
+
+
+def test_floodfill_diagonals():
+    run('des.terrain(5, 5, "L")\ndes.terrain(6, 6, "L")\n'
+        'assert(selection.floodfill(5, 5):numpoints() == 1)\n'
+        'assert(selection.floodfill(5, 5, true):numpoints() == 2)')
+
+
+def test_getmap_gettrap_feature_flags():
+    run('des.feature({ type = "throne", x = 10, y = 5, looted = true })\n'
+        'local m = nh.getmap(10, 5)\n'
+        'assert(m.typ_name == "throne" and m.mapchr == "\\\\" and m.flags.looted == true)\n'
+        'assert(m.typ == 29)\n'   # rm.h THRONE in 3.7's numbering
+        'des.trap("level teleport", 12, 5)\n'
+        'assert(nh.gettrap(12, 5).ttyp_name == "level teleport")')
+
+
+def test_ui_calls_are_harmless():
+    run('nh.parse_config("OPTIONS=mention_walls")\nassert(nh.eckey("movewest") == "h")\n'
+        'nh.callback("cmd_before", "x")\nnh.gamestate()')
+
+
+def test_lua_test_runner_counts_each_test_function():
+    report = run_lua_tests(os.path.join(HERE, "fixtures", "lua37", "test_mini.lua"))
+    assert [(r.name, r.passed) for r in report.results] == [
+        ("test_passes", True), ("test_fails_on_purpose", False), ("test_reset_level", True)]
+    assert "helper saw 0" in report.results[1].message
+    assert report.error is None
+
+
+def test_lua_test_command_exit_status(capsys):
+    from unlev.cli import main
+    path = os.path.join(HERE, "fixtures", "lua37", "test_mini.lua")
+    assert main(["lua-test", path]) == 1
+    out = capsys.readouterr().out
+    assert "2/3 test functions pass" in out and "FAIL test_fails_on_purpose" in out
+    assert main(["lua-test", os.path.join(HERE, "no-such.lua")]) == 2
