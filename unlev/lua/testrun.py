@@ -1,4 +1,5 @@
-"""``unlev lua-test FILE``: NetHack 3.7's own Lua test files run against unlev.
+"""NetHack 3.7's own Lua test files run against unlev (``unlev lua-test FILE``, whose
+command is :mod:`unlev.tools.lua_test`).
 
 Why: NetHack's ``test/test_sel.lua`` and ``test/test_des.lua`` are the game's
 statement of what ``selection`` and ``des`` do; running them on unlev's APIs is the
@@ -17,7 +18,6 @@ Nothing else in the file is changed.
 from __future__ import annotations
 
 import dataclasses
-import sys
 from typing import List, Optional
 
 _WRAP_LUA = r"""
@@ -78,36 +78,3 @@ def run_lua_tests(path: str, seed: int = 1, text: Optional[str] = None) -> TestR
     except DesError as e:
         error = str(e.diagnostics[0]) if e.diagnostics else str(e)
     return TestReport(path, results, error)
-
-
-def add_parser(subparsers) -> None:
-    p = subparsers.add_parser(
-        "lua-test", help="run a NetHack 3.7 Lua test file (test/test_sel.lua...) on unlev",
-        description="Run one of NetHack 3.7's Lua test files (test/test_sel.lua, "
-                    "test/test_des.lua from a NetHack source tree) against unlev's "
-                    "des/selection/nh APIs; each test_* function called by the file is "
-                    "one test.  Exit status 0 when all pass.")
-    p.add_argument("files", nargs="+", metavar="FILE", help="the Lua test file(s)")
-    p.add_argument("--seed", type=int, default=1, help="the random seed (default 1)")
-    p.add_argument("-v", "--verbose", action="store_true", help="list every test")
-    p.set_defaults(func=cmd_lua_test)
-
-
-def cmd_lua_test(args) -> int:
-    status = 0
-    for path in args.files:
-        try:
-            report = run_lua_tests(path, args.seed)
-        except OSError as e:
-            print(f"unlev lua-test: error: cannot read {path}: {e.strerror}", file=sys.stderr)
-            return 2
-        for r in report.results:
-            if args.verbose or not r.passed:
-                print(f"{'ok  ' if r.passed else 'FAIL'} {r.name}"
-                      + ("" if r.passed else f": {r.message}"))
-        if report.error:
-            print(f"{report.error}", file=sys.stderr)
-        print(f"{path}: {report.passed}/{len(report.results)} test functions pass")
-        if report.error or report.passed != len(report.results) or not report.results:
-            status = 1
-    return status
