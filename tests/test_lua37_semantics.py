@@ -111,3 +111,66 @@ def test_lua_test_command_exit_status(capsys):
     out = capsys.readouterr().out
     assert "2/3 test functions pass" in out and "FAIL test_fails_on_purpose" in out
     assert main(["lua-test", os.path.join(HERE, "no-such.lua")]) == 2
+
+
+def test_wall_property_and_region_light():
+    lv = run('des.terrain(selection.area(2, 2, 6, 2), "-")\n'
+             'des.wall_property({ x1 = 2, y1 = 2, x2 = 4, y2 = 2, property = "nonpasswall" })\n'
+             'des.region(selection.area(10, 10, 10, 10), "lit")\n'
+             'local m = nh.getmap(11, 11)\nassert(m.lit == true, "grown by one square")\n'
+             'assert(nh.getmap(12, 12).lit == false)')
+    assert lv.rooms == []          # region(selection, "lit") makes no room in 3.7
+
+
+def test_map_contents_get_its_size_and_coordinates_reset():
+    run('des.map({ x = 30, y = 5, map = "...\\n...\\n...", contents = function(m)\n'
+        '  assert(m.width == 3 and m.height == 3)\n'
+        '  des.terrain(0, 0, "L")\n'
+        'end })\n'
+        'assert(nh.getmap(30, 5).mapchr == "L", "contents were relative to the map")\n'
+        'des.terrain(0, 0, "T")\nassert(nh.getmap(0, 0).mapchr == "T")')
+
+
+def test_replace_terrain_corners_and_fragments():
+    run('des.replace_terrain({ x1 = 2, y1 = 3, x2 = 4, y2 = 5, fromterrain = " ",'
+        ' toterrain = "I" })\n'
+        'assert(nh.getmap(2, 3).mapchr == "I" and nh.getmap(1, 3).mapchr == " ")\n'
+        'assert(selection.match("I"):numpoints() == 9)\n'
+        'des.replace_terrain({ mapfragment = "III", toterrain = "L" })\n'
+        'assert(nh.getmap(3, 4).mapchr == "L" and nh.getmap(2, 4).mapchr == "I")')
+
+
+def test_level_flags_of_37():
+    lv = run('des.level_flags("sokoban", "noflipx", "hot", "nomongen")')
+    assert lv.flags.sokoban_rules and lv.flags.temperature == 1
+    assert lv.flags.allow_flips == 1          # 3.7's noflipx keeps the x flip off: bit 2
+    assert lv.extras["level_flags"] == ["nomongen"]
+
+
+def test_exclusion_zones_are_kept():
+    lv = run('des.exclusion({ type = "teleport-up", region = { 2, 3, 10, 5 } })')
+    assert lv.extras["exclusion_zones"] == [
+        {"type": "teleport-up", "lx": 3, "ly": 3, "hx": 11, "hy": 5}]
+
+
+def test_partial_curse_states():
+    # sp_lev.c create_object: not-cursed uncurses, not-blessed unblesses
+    seen = set()
+    for seed in range(1, 40):
+        lv = run_lua_text('for i = 1, 6 do des.object({ id = "long sword", buc = "not-cursed" })\n'
+                          'des.object({ id = "ring mail", buc = "not-blessed" }) end',
+                          "snippet.lua", seed, finish=False)
+        swords = [o for o in lv.objects if o.id == "long sword"]
+        mails = [o for o in lv.objects if o.id == "ring mail"]
+        assert swords and mails
+        assert all(o.attrs.get("curse") != "cursed" for o in swords)
+        assert all(o.attrs.get("curse") != "blessed" for o in mails)
+        seen |= {("sword", o.attrs.get("curse")) for o in swords}
+        seen |= {("mail", o.attrs.get("curse")) for o in mails}
+    # ... and keep the other states mksobj gives (not "the likeliest state")
+    assert ("sword", "blessed") in seen and ("mail", "cursed") in seen
+
+
+def test_object_returns_a_handle_with_timers():
+    run('local o = des.object({ id = "corpse", montype = "newt" })\n'
+        'o:stop_timer("rot-corpse")\no:start_timer("zombify-mon", 1000)')

@@ -439,7 +439,7 @@ def match_fragment(s, text: str) -> Selection:
     rows = [r.ljust(w) for r in rows]
     cells = [(dx - w // 2, dy - h // 2, typ_of_char(ch))
              for dy, r in enumerate(rows) for dx, ch in enumerate(r)]
-    if cells[len(cells) // 2][2] >= MAX_TYPE:
+    if cells[len(cells) // 2][2] in (MAX_TYPE, INVALID_TYPE):     # TYP_CANNOT_MATCH
         raise ValueError("mapfragment center must be valid terrain")
     at = s.builder.terrain_at
     pts = []

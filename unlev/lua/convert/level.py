@@ -38,7 +38,10 @@ class LevelConverter(ControlMixin, ContentsMixin, FeaturesMixin, ExpressionsMixi
         for fdef in functions:
             self.function(fdef)
         if flags:
-            self.emit("des.level_flags(" + ", ".join(lua_string(f) for f in flags) + ")")
+            # the des-file loader's noflipx clears the flip 3.7's noflipy clears
+            swap = {"noflipx": "noflipy", "noflipy": "noflipx"}
+            self.emit("des.level_flags(" + ", ".join(lua_string(swap.get(f.lower(), f))
+                                                     for f in flags) + ")")
         for s in lv.body.statements:
             self.stmt(s)
         self.comments_before(10 ** 9)

@@ -39,6 +39,7 @@ DES_FUNCTIONS = {
     "wallify": maps.lspo_wallify,
     "non_diggable": maps.lspo_non_diggable,
     "non_passwall": maps.lspo_non_passwall,
+    "wall_property": maps.lspo_wall_property,
     "door": features.lspo_door,
     "drawbridge": features.lspo_drawbridge,
     "feature": features.lspo_feature,

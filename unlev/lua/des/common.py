@@ -22,8 +22,9 @@ ALIGNMENTS = words("ALIGNMENT")          # law neutral chaos noalign coaligned n
 ALTAR_TYPES = dict(words("ALTAR_TYPE"), random=-1)
 ENGRAVINGS = dict(words("ENGRAVING_TYPE"), random=-1, engrave=2, burn=3)
 CURSES = {"blessed": 1, "uncursed": 2, "cursed": 3}
-# 3.7's partial states, which UnNetHack's loader lacks: the state they make most often
-CURSES_37 = {"not-cursed": 2, "not-blessed": 2, "not-uncursed": 3}
+# 3.7's partial states (sp_lev.c get_table_buc: 4 not-cursed, 5 not-uncursed,
+# 6 not-blessed), applied after the object is made (create_object)
+CURSES_37 = {"not-cursed": 4, "not-uncursed": 5, "not-blessed": 6}
 HALIGN = {"left": 1, "half-left": 2, "center": 3, "half-right": 4, "right": 5, "random": -1}
 VALIGN = {"top": 1, "center": 3, "bottom": 5, "random": -1}
 WALLS = dict(DIRECTIONS, all=15)

@@ -9,6 +9,7 @@ Each ``lspo_*`` function takes the session's :class:`~unlev.lua.des_api.DesAPI`
 from __future__ import annotations
 
 from unlev.lang.values import Coord, MapCharValue, Region
+from unlev.stdlib.grid import COLNO, ROWNO
 from unlev.stdlib.terrain import map_char_to_type
 
 from ..selection_api import coord_of, is_num, light_of, mapchar_of
@@ -79,15 +80,21 @@ def lspo_map(api, *args):
     api.b.map(halign=halign, valign=valign, coord=coord,
                keep_region=1 if keep is None else int(keep), lines=lines,
                first_line=api.s.line(), span=api.span())
-    api.call(t["contents"])
     # 3.7 returns the map's area as a selection
     from unlev.stdlib.selection import Selection
     lev = getattr(api.b, "level", None)
     if lev is None:
+        api.call(t["contents"])
         return s.selections.new(Selection.empty())
-    return s.selections.new(Selection.fillrect(lev.xstart, lev.ystart,
+    area = s.selections.new(Selection.fillrect(lev.xstart, lev.ystart,
                                                lev.xstart + lev.xsize - 1,
                                                lev.ystart + lev.ysize - 1))
+    if t["contents"] is not None:
+        # lspo_map: the contents get the map's size, and afterwards coordinates are
+        # the whole level's again (reset_xystart_size)
+        api.call(t["contents"], s.table(width=lev.xsize, height=lev.ysize))
+        lev.xstart, lev.ystart, lev.xsize, lev.ysize = 1, 0, COLNO - 1, ROWNO
+    return area
 
 
 def lspo_terrain(api, *args):
@@ -117,7 +124,7 @@ def lspo_replace_terrain(api, t):
         frm_v = frm_v.strip("\n")
     fchar, _fl = mapchar_of(s, frm_v, None, "des.replace_terrain")
     if len(fchar) != 1:
-        raise s.error("des.replace_terrain: only a single-character map fragment is supported")
+        return replace_fragment(api, t, fchar)
     tchar, tl = mapchar_of(s, t["toterrain"], t["lit"], "des.replace_terrain")
     chance = int(t["chance"]) if t["chance"] is not None else 100
     frm = MapCharValue(fchar, map_char_to_type(fchar), -2)
@@ -128,6 +135,12 @@ def lspo_replace_terrain(api, t):
                                 "des.replace_terrain", whole)
         api.b.replace_terrain(region=region, from_char=frm, to_char=to, percent=chance,
                                span=api.span())
+    elif any(t[k] is not None for k in ("x1", "y1", "x2", "y2")):
+        # lspo_replace_terrain: x1..y2 relative to the map, as get_location reads them
+        region = Region(*(int(t[k]) if t[k] is not None else -1
+                          for k in ("x1", "y1", "x2", "y2")))
+        api.b.replace_terrain(region=region, from_char=frm, to_char=to, percent=chance,
+                              span=api.span())
     elif t["selection"] is not None:
         sel = s.selections.sel_of(t["selection"], "des.replace_terrain")
         ftyp = frm.typ
@@ -138,6 +151,50 @@ def lspo_replace_terrain(api, t):
         region = Region(1, 0, 79, 20, whole_level=True)
         api.b.replace_terrain(region=region, from_char=frm, to_char=to, percent=chance,
                                span=api.span())
+
+
+def replace_fragment(api, t, fragment):
+    """lspo_replace_terrain with a ``mapfragment``: each square of the selection (or
+    the level) where the fragment matches becomes ``toterrain`` on ``rn2(100) <
+    chance``, in map order."""
+    from ..selection_api import match_fragment
+    s = api.s
+    tchar, tl = mapchar_of(s, t["toterrain"], t["lit"], "des.replace_terrain")
+    chance = int(t["chance"]) if t["chance"] is not None else 100
+    try:
+        matches = match_fragment(s, fragment)
+    except ValueError as e:
+        raise s.error(f"des.replace_terrain: {e}") from None
+    within = (s.selections.sel_of(t["selection"], "des.replace_terrain")
+              if t["selection"] is not None else None)
+    to = MapCharValue(tchar, map_char_to_type(tchar), tl)
+    for x, y in sorted(matches):
+        if within is not None and (x, y) not in within:
+            continue
+        if s.rng.rn2(100) < chance:
+            api.b.terrain(selection=point_sel((x, y)), mapchar=to, span=api.span())
+
+
+def lspo_wall_property(api, t):
+    """sp_lev.c lspo_wall_property: walls of a region (x1..y2 or region; default the
+    map and a square around it) made non-diggable or non-passwall."""
+    s = api.s
+    keys = ("x1", "y1", "x2", "y2")
+    if all(t[k] is None for k in keys) and t["region"] is not None:
+        r = api.region_of(t["region"], "des.wall_property")
+        vals = [r.x1, r.y1, r.x2, r.y2]
+    else:
+        vals = [int(t[k]) if t[k] is not None else -1 for k in keys]
+    lev = api.b.level
+    # unset corners: the map's bounds, one square out (relative, as get_location reads)
+    defaults = (-1, -1, lev.xsize + 1, lev.ysize + 1)
+    vals = [d if v == -1 else v for v, d in zip(vals, defaults)]
+    prop = str(t["property"] or "nondiggable").lower()
+    if prop not in ("nondiggable", "nonpasswall"):
+        raise s.error(f"des.wall_property: unknown property {prop!r}",
+                      "properties: nondiggable, nonpasswall")
+    method = api.b.non_diggable if prop == "nondiggable" else api.b.non_passwall
+    method(region=Region(*vals), span=api.span())
 
 
 def lspo_spill(api, t):

@@ -78,8 +78,6 @@ def lspo_object(api, *args):
                     contents = value
             elif key == "buc":
                 if str(value).lower() in CURSES_37:
-                    s.warn(f"des.object buc {value!r}: unlev's loader has no such state; "
-                           "using the likeliest state it allows")
                     attrs["curse"] = CURSES_37[str(value).lower()]
                 elif str(value).lower() != "random":
                     attrs["curse"] = api.word(CURSES, value, "des.object buc")
@@ -100,6 +98,19 @@ def lspo_object(api, *args):
             api.b.end_container()
     else:
         api.b.object(object=obj, coord=coord, attrs=attrs, span=api.span())
+    return object_handle(api.s)
+
+
+def timer_noop(*_args):
+    """An object's timers (``rot-corpse``, ``zombify-mon``) run as the game is played,
+    after the level is made; setting or stopping one changes nothing unlev makes."""
+    return None
+
+
+def object_handle(s):
+    """What 3.7's des.object returns (an ``obj``), as far as level files use it while
+    the level is made: its timer methods."""
+    return s.table(stop_timer=timer_noop, start_timer=timer_noop, has_timer=timer_noop)
 
 
 def lspo_mineralize(api, t=None):

@@ -59,6 +59,8 @@ def room_table(api):
 def lspo_region(api, *args):
     s = api.s
     t = api.table_arg(args)
+    if t is None and len(args) == 2 and s.selections.handle(args[0]) is not None:
+        return light_selection(api, args[0], args[1])
     if t is None:
         t = s.table(region=args[0], lit=args[1] if len(args) > 1 else None)
         region = api.region_of(args[0], "des.region")
@@ -78,6 +80,23 @@ def lspo_region(api, *args):
         api.call(t["contents"])
     finally:
         api.b.end_region()
+
+
+def light_selection(api, sel, lit):
+    """lspo_region(selection, "lit"|"unlit"): no room, only light -- a lit selection is
+    grown by one square first, and lava is always lit (sel_set_lit)."""
+    from unlev.stdlib.terrain import LAVAPOOL
+    s = api.s
+    key = str(lit).lower() if isinstance(lit, str) else lit
+    if key not in ("lit", "unlit", 0, 1, True, False):
+        raise s.error(f"des.region: light {lit!r} is neither \"lit\" nor \"unlit\"")
+    on = key in ("lit", 1, True)
+    squares = s.selections.sel_of(sel, "des.region")
+    if on:
+        squares = squares.grow_toward("all")
+    level = api.b.level
+    for x, y in squares:
+        level.set_lit(x, y, on or level.typ_at(x, y) == LAVAPOOL)
 
 
 def lspo_corridor(api, *args):
