@@ -138,3 +138,39 @@ class Isaac64Random:
         while tmp < cap and not self.rn2(x):
             tmp += 1
         return tmp
+
+
+class Isaac64Source:
+    """A word source (:class:`unlev.stdlib.rng.WordSource`) of 3.7's core stream.  Its
+    words are the full 64-bit outputs: 3.7's RND reduces the 64-bit draw (``% x``),
+    and :class:`~unlev.stdlib.rng.RNG` reduces whatever word its source gives."""
+
+    def __init__(self, seed: int) -> None:
+        self.stream = Isaac64.from_seed(seed)
+
+    def next_u32(self) -> int:          # the protocol's name; the value is 64 bits wide
+        return self.stream.next_uint64()
+
+    def word_function(self):
+        return self.stream.next_uint64
+
+    def bits_function(self):
+        nxt = self.stream.next_uint64
+        return lambda _n: nxt()
+
+
+def nethack37_rng(seed: int):
+    """An :class:`~unlev.stdlib.rng.RNG` drawing what NetHack 3.7 draws for ``seed``:
+    ISAAC64 seeded by init_isaac64, ``rn2`` as ``% x`` of the 64-bit draw, and 3.7's
+    ``rne`` (and so ``rnz``)."""
+    from .rng import RNG
+
+    class RNG37(RNG):
+        def rne(self, x: int, ulevel: int = 1) -> int:
+            cap = 5 if ulevel < 15 else ulevel // 3
+            tmp = 1
+            while tmp < cap and not self.rn2(x):
+                tmp += 1
+            return tmp
+
+    return RNG37(seed, Isaac64Source(seed))

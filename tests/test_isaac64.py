@@ -39,3 +39,23 @@ def test_a_second_block_of_output():
     out = [s.next_uint64() for _ in range(500)]
     assert out[256:259] == [0x074EE3CEE3BF5FBE, 0x6F6A3ADA3DC10BD6, 0xC816A44167628FFF]
     assert out[499] == 0x4163E62D7ECD4296
+
+
+def test_a_lua_level_draws_the_games_numbers():
+    # --generator nethack37: nhlib's shuffle(align) takes the first two draws
+    # (rn2(3), rn2(2)), as 3.7's nhlib.lua does; the level's own first rn2(100) is then
+    # the C generator's third output % 100 (seed 42: 48)
+    import pytest
+    pytest.importorskip("lupa")
+    from unlev.lua.runtime import run_lua_text
+    lv = run_lua_text('des.message(tostring(nh.rn2(100)))', "t.lua", 42, finish=False,
+                      generator="nethack37")
+    assert lv.messages == ["48"]
+
+
+def test_unknown_generator_is_refused():
+    import pytest
+    pytest.importorskip("lupa")
+    from unlev.lua.runtime import run_lua_text
+    with pytest.raises(ValueError, match="unknown generator"):
+        run_lua_text("", "t.lua", 1, generator="mt19937")

@@ -251,9 +251,12 @@ def level_name_of(path: str) -> str:
 
 def new_session(path: str = "<lua>", seed: int = 0, *, name: Optional[str] = None,
                 context=None, run_context=None, compat=None, warn: Optional[Callable] = None,
-                instruction_limit: int = DEFAULT_INSTRUCTION_LIMIT) -> "LuaSession":
+                instruction_limit: int = DEFAULT_INSTRUCTION_LIMIT,
+                generator: Optional[str] = None) -> "LuaSession":
     """A Lua session on a fresh level, ready to run a level file's text; its
-    ``reset_level`` starts another fresh level (``des.reset_level``)."""
+    ``reset_level`` starts another fresh level (``des.reset_level``).  ``generator``
+    ``"nethack37"`` draws from NetHack 3.7's ISAAC64 seeded as the game seeds it
+    (:func:`unlev.stdlib.isaac64.nethack37_rng`); the default is unlev's own."""
     from unlev.generate.build import guess_context
     from unlev.generate.game_builder import BuildCompat, GameBuilder
     from unlev.model.level import Level
@@ -273,7 +276,13 @@ def new_session(path: str = "<lua>", seed: int = 0, *, name: Optional[str] = Non
     if run_context.depth == 0:
         run_context = dataclasses.replace(run_context, depth=context.depth,
                                           difficulty=context.difficulty)
-    rng = RNG(seed)
+    if generator in (None, "unlev"):
+        rng = RNG(seed)
+    elif generator == "nethack37":
+        from unlev.stdlib.isaac64 import nethack37_rng
+        rng = nethack37_rng(seed)
+    else:
+        raise ValueError(f"unknown generator {generator!r} (unlev, nethack37)")
 
     def make_builder():
         builder = GameBuilder(rng, Level(context, name), context=context,
@@ -293,10 +302,12 @@ def run_lua_text(text: str, path: str = "<lua>", seed: int = 0, *, name: Optiona
                  context=None, run_context=None, compat=None, force_flip: bool = False,
                  warn: Optional[Callable] = None, finish: bool = True, post_mklev: bool = True,
                  flip_bits: Optional[int] = None,
-                 instruction_limit: int = DEFAULT_INSTRUCTION_LIMIT):
+                 instruction_limit: int = DEFAULT_INSTRUCTION_LIMIT,
+                 generator: Optional[str] = None):
     """Run a Lua level held in ``text``; see :func:`run_lua_file`."""
     session = new_session(path, seed, name=name, context=context, run_context=run_context,
-                          compat=compat, warn=warn, instruction_limit=instruction_limit)
+                          compat=compat, warn=warn, instruction_limit=instruction_limit,
+                          generator=generator)
     session.run(text)
     session.des.finish()
     builder = session.builder
@@ -320,7 +331,8 @@ def run_lua_file(path: str, seed: int = 0, **kwargs):
     Keyword arguments are those of :func:`unlev.generate.build.build_level` (``context``,
     ``run_context``, ``compat``, ``force_flip``, ``warn``, ``finish``, ``post_mklev``,
     ``flip_bits``) plus ``name`` (the level's name; default: the file's stem, as 3.7
-    names levels) and ``instruction_limit``.  Errors are :class:`LuaLevelError`
+    names levels), ``instruction_limit`` and ``generator`` (:func:`new_session`).
+    Errors are :class:`LuaLevelError`
     (a DesError: ``file:line:col: error: message``)."""
     try:
         with open(path, encoding="utf-8", errors="replace") as fh:

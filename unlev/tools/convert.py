@@ -104,6 +104,8 @@ def build_lua_like_run(path: str, seed: int, args=None, name: Optional[str] = No
     kwargs = {}
     if getattr(args, "no_flip", False):
         kwargs["flip_bits"] = 0
+    if getattr(args, "generator", None):
+        kwargs["generator"] = args.generator
     common = dict(name=name, context=context, run_context=rc, warn=warn,
                   compat=Compat.game() if game else Compat(), force_flip=not game, **kwargs)
     if text is not None:
