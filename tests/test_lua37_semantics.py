@@ -174,3 +174,10 @@ def test_partial_curse_states():
 def test_object_returns_a_handle_with_timers():
     run('local o = des.object({ id = "corpse", montype = "newt" })\n'
         'o:stop_timer("rot-corpse")\no:start_timer("zombify-mon", 1000)')
+
+
+def test_37_levels_are_placed_where_the_game_puts_them():
+    # 3.7's castle/valley/asmodeus are UnNetHack's castle-1/valley-1/asmod-1: not depth 1
+    for name, at_least in (("castle", 25), ("valley", 26), ("asmodeus", 26)):
+        lv = run_lua_text("", f"{name}.lua", 1, finish=False)
+        assert lv.context.depth >= at_least, (name, lv.context.depth)

@@ -249,6 +249,22 @@ def level_name_of(path: str) -> str:
     return os.path.splitext(os.path.basename(path))[0]
 
 
+def place_name(name: str) -> str:
+    """The name to place a 3.7 level by in unlev's dungeon (UnNetHack's dungeon.def):
+    3.7's ``castle``, ``valley``, ``orcus``... are UnNetHack's first variant of each
+    (``castle-1``...), without which the castle was made at depth 1."""
+    from unlev.generate.build import usual_place
+    if usual_place(name) is None:
+        for other in (name + "-1", PLACE_ALIASES.get(name)):
+            if other and usual_place(other) is not None:
+                return other
+    return name
+
+
+# 3.7 level names UnNetHack spells otherwise
+PLACE_ALIASES = {"asmodeus": "asmod-1"}
+
+
 def new_session(path: str = "<lua>", seed: int = 0, *, name: Optional[str] = None,
                 context=None, run_context=None, compat=None, warn: Optional[Callable] = None,
                 instruction_limit: int = DEFAULT_INSTRUCTION_LIMIT,
@@ -269,7 +285,7 @@ def new_session(path: str = "<lua>", seed: int = 0, *, name: Optional[str] = Non
     if context is None:
         given = run_context is not None and run_context.depth != 0
         context = guess_context(
-            name, run_context.depth if given else None,
+            place_name(name), run_context.depth if given else None,
             run_context.difficulty if given and run_context.difficulty > 0 else None)
     if run_context is None:
         run_context = RunContext(level_name=name)
