@@ -59,3 +59,13 @@ def test_unknown_generator_is_refused():
     from unlev.lua.runtime import run_lua_text
     with pytest.raises(ValueError, match="unknown generator"):
         run_lua_text("", "t.lua", 1, generator="mt19937")
+
+
+def test_the_37_generator_is_one_stream():
+    import pytest
+    pytest.importorskip("lupa")
+    from unlev.lua.runtime import new_session
+    s = new_session("t.lua", 1, generator="nethack37")
+    assert s.builder.state.mon_rng is s.rng
+    d = new_session("t.lua", 1)
+    assert d.builder.state.mon_rng is not d.rng        # unlev's own: two streams

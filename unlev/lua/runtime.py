@@ -301,9 +301,11 @@ def new_session(path: str = "<lua>", seed: int = 0, *, name: Optional[str] = Non
         raise ValueError(f"unknown generator {generator!r} (unlev, nethack37)")
 
     def make_builder():
+        # 3.7 has one core stream: its monsters draw from it too (no use_mon_rng)
         builder = GameBuilder(rng, Level(context, name), context=context,
                               compat=BuildCompat.for_selection_compat(compat),
-                              run_context=run_context, warn=warn)
+                              run_context=run_context, warn=warn,
+                              mon_rng=rng if generator == "nethack37" else None)
         builder.start_level(name=name, flags=[], span=Span(path, 1, 1))
         return builder
 
