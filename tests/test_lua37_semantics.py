@@ -181,3 +181,19 @@ def test_37_levels_are_placed_where_the_game_puts_them():
     for name, at_least in (("castle", 25), ("valley", 26), ("asmodeus", 26)):
         lv = run_lua_text("", f"{name}.lua", 1, finish=False)
         assert lv.context.depth >= at_least, (name, lv.context.depth)
+
+
+MEDUSA_SPOT = ('des.level_init({ style = "solidfill", fg = " " })\n'
+               'des.map({ x = 20, y = 5, map = [[\n}}}}}}\n}}}}}}\n}}..}}\n}}...}\n'
+               '}}}}}}\n}}}}}}\n]] })\n')
+
+
+def test_no_ludios_vault_on_37s_medusa():
+    # 3.7's fixup_special makes statues on Medusa's island, no Fort Ludios vault; a
+    # converted UnNetHack level keeps UnNetHack's vault and portal
+    own = run_lua_text(MEDUSA_SPOT, "medusa-1.lua", 1)
+    assert not [t for t in own.traps if t.ttyp == "MAGIC_PORTAL"]
+    assert "ludios_portal" not in own.extras
+    converted = run_lua_text('-- medusa-1.lua: converted by unlev from medusa.des\n'
+                             + MEDUSA_SPOT, "medusa-1.lua", 1)
+    assert [t for t in converted.traps if t.ttyp == "MAGIC_PORTAL"]

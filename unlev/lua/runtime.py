@@ -326,12 +326,27 @@ def run_lua_text(text: str, path: str = "<lua>", seed: int = 0, *, name: Optiona
     session = new_session(path, seed, name=name, context=context, run_context=run_context,
                           compat=compat, warn=warn, instruction_limit=instruction_limit,
                           generator=generator)
+    own = not is_converted(text)
+    if own:
+        # 3.7's fixup_special puts no Fort Ludios vault on Medusa's island (UnNetHack's
+        # does); a converted des-file keeps its game's
+        session.builder.level.extras["ludios_portal"] = False
     session.run(text)
     session.des.finish()
     builder = session.builder
     builder.end_level()
-    return finish_like_build_level(builder, session.rng, force_flip=force_flip,
-                                   flip_bits=flip_bits, finish=finish, post_mklev=post_mklev)
+    level = finish_like_build_level(builder, session.rng, force_flip=force_flip,
+                                    flip_bits=flip_bits, finish=finish, post_mklev=post_mklev)
+    if own:
+        level.extras.pop("ludios_portal", None)
+    return level
+
+
+def is_converted(text: str) -> bool:
+    """Whether a Lua level is ``unlev convert``'s output (its first line says so): it
+    is then built as the des-file's game builds it, not as NetHack 3.7 would."""
+    first = text.split("\n", 1)[0]
+    return first.startswith("-- ") and "converted by unlev from" in first
 
 
 def finish_like_build_level(builder, rng, *, force_flip=False, flip_bits=None, finish=True,
