@@ -197,3 +197,15 @@ def test_no_ludios_vault_on_37s_medusa():
     converted = run_lua_text('-- medusa-1.lua: converted by unlev from medusa.des\n'
                              + MEDUSA_SPOT, "medusa-1.lua", 1)
     assert [t for t in converted.traps if t.ttyp == "MAGIC_PORTAL"]
+
+
+def test_37s_other_names_of_a_monster():
+    # monsters.h NAMS(male, female, neutral): 3.7's names unlev's tables lack are the
+    # monster they name, not a stand-in (a corpse of an "aligned cleric" was a jackal's)
+    said = []
+    lv = run_lua_text('des.monster("Vampire Lady", 5, 5)\n'
+                      'des.object({ id = "corpse", x = 6, y = 5, montype = "aligned cleric" })',
+                      "t.lua", 1, finish=False, warn=lambda m, s=None: said.append(m))
+    assert [m.id for m in lv.monsters] == ["vampire lord"]
+    assert lv.objects[0].attrs["montype"] == "aligned priest"
+    assert not [m for m in said if "unknown" in m]

@@ -20,7 +20,7 @@ from typing import Optional
 from unlev.lang.values import Align, Coord, MonsterValue, ObjectValue, Region
 
 from .des import DES_FUNCTIONS
-from .des.common import ALIGNMENTS, CLASS_PREFIXES, stand_in
+from .des.common import ALIGNMENTS, CLASS_PREFIXES, MONSTER_NAMES_37, stand_in
 from .selection_api import coord_of, is_num
 
 
@@ -123,6 +123,8 @@ class DesAPI:
     def _known_or_stand_in(self, table: str, cls, name: str) -> str:
         """3.7 stops with "Unknown monster id"; a name no table of unlev's knows may be
         one 3.7 added, so the level goes on with a stand-in, and says so."""
+        if table == "monsters" and name.lower() in MONSTER_NAMES_37:
+            name = MONSTER_NAMES_37[name.lower()]
         got, known = stand_in(table, cls, name)
         if not known:
             what = "monster" if table == "monsters" else "object"

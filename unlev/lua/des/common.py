@@ -72,6 +72,26 @@ def point_sel(xy):
     return Selection.point(*xy)
 
 
+# NetHack 3.7 names a monster three ways (include/monsters.h NAMS(male, female,
+# neutral); name_to_mon takes any, case aside): the names unlev's tables lack, to the
+# name they know the same monster by.  The temple priest is UnNetHack's "aligned
+# priest" ("priest" there is the player-monster).
+MONSTER_NAMES_37 = {
+    "dwarf lady": "dwarf lord", "dwarf leader": "dwarf lord",
+    "dwarf queen": "dwarf king", "dwarf ruler": "dwarf king",
+    "kobold lady": "kobold lord", "kobold leader": "kobold lord",
+    "gnome lady": "gnome lord", "gnome leader": "gnome lord",
+    "gnome queen": "gnome king", "gnome ruler": "gnome king",
+    "ogre lady": "ogre lord", "ogre leader": "ogre lord",
+    "ogre queen": "ogre king", "ogre tyrant": "ogre king",
+    "vampire lady": "vampire lord", "vampire leader": "vampire lord",
+    "elf-lady": "elf-lord", "elf-noble": "elf-lord",
+    "elvenqueen": "Elvenking", "elven monarch": "Elvenking",
+    "aligned cleric": "aligned priest", "high priestess": "high priest",
+    "high cleric": "high priest", "amorous demon": "incubus",
+    "cave dweller": "caveman", "cleric": "priest",
+}
+
 # the class words 3.7 reads off an object's name
 CLASS_PREFIXES = (("ring of ", "="), ("potion of ", "!"), ("scroll of ", "?"),
                    ("spellbook of ", "+"), ("wand of ", "/"))
