@@ -61,7 +61,12 @@ def main() -> int:
     ap.add_argument("--seeds", type=int, default=5)
     ap.add_argument("--show", type=int, default=15)
     args = ap.parse_args()
+    from unlev.lua.des.common import MONSTER_NAMES_37
     mons = monster_names(os.path.join(args.src, "include", "monsters.h"))
+    # the names unlev's tables give a 3.7 monster ("aligned priest" for 3.7's "aligned
+    # cleric") are that monster
+    lowered = {n.lower() for n in mons}
+    mons |= {v for k, v in MONSTER_NAMES_37.items() if k in lowered}
     objs = object_names(os.path.join(args.src, "include", "objects.h"))
     texts = (text_lines(os.path.join(args.src, "dat", "engrave.txt"))
              | text_lines(os.path.join(args.src, "dat", "epitaph.txt")))
