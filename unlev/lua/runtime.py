@@ -274,11 +274,11 @@ def new_session(path: str = "<lua>", seed: int = 0, *, name: Optional[str] = Non
     ``"nethack37"`` draws from NetHack 3.7's ISAAC64 seeded as the game seeds it
     (:func:`unlev.stdlib.isaac64.nethack37_rng`); the default is unlev's own."""
     from unlev.generate.build import guess_context
-    from unlev.generate.game_builder import BuildCompat, GameBuilder
+    from unlev.generate.game_builder import GameBuilder
     from unlev.model.level import Level
     from unlev.stdlib.builtins import RunContext
     from unlev.stdlib.rng import RNG
-    from unlev.stdlib.selection import Compat
+    from unlev.stdlib.compat import Compat
 
     compat = Compat() if compat is None else Compat.of(compat)
     name = name or level_name_of(path)
@@ -303,7 +303,7 @@ def new_session(path: str = "<lua>", seed: int = 0, *, name: Optional[str] = Non
     def make_builder():
         # 3.7 has one core stream: its monsters draw from it too (no use_mon_rng)
         builder = GameBuilder(rng, Level(context, name), context=context,
-                              compat=BuildCompat.for_selection_compat(compat),
+                              compat=compat,
                               run_context=run_context, warn=warn,
                               mon_rng=rng if generator == "nethack37" else None)
         builder.start_level(name=name, flags=[], span=Span(path, 1, 1))

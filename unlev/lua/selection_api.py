@@ -20,7 +20,8 @@ import re
 from typing import Optional, Tuple
 
 from unlev.lang.values import Coord
-from unlev.stdlib.selection import W_EAST, W_NORTH, W_SOUTH, W_WEST, Compat, Selection
+from unlev.stdlib.compat import Compat
+from unlev.stdlib.selection import W_EAST, W_NORTH, W_SOUTH, W_WEST, Selection
 from unlev.stdlib.terrain import (INVALID_TYPE, MATCH_WALL, MAX_TYPE, STONE, is_stwall,
                                  map_char_to_type)
 
