@@ -679,6 +679,19 @@ class Selection:
                 out |= _shift(m, -ox, -oy)
         return Selection._of(out)
 
+    def grow_toward(self, dirs: Union[int, str, Iterable[str]] = W_ANY) -> "Selection":
+        """NetHack 3.7's grow (selvar.c selection_do_grow): a direction adds the
+        neighbour on that side of each cell -- ``grow_toward("north")`` spreads north --
+        and a diagonal neighbour only when both its directions are asked for.  (The
+        des-file's :meth:`grow` looks the other way and always brings the diagonals.)"""
+        d = parse_dirs(dirs)
+        m = self._mask
+        out = m
+        for need, ox, oy in _GROW_NEIGHBOURS:
+            if d & need == need:
+                out |= _shift(m, ox, oy)
+        return Selection._of(out)
+
     def filter_selection(self, other: "Selection") -> "Selection":
         """des-file ``filter(sel, sel)``: plain intersection."""
         return Selection._of(self._mask & other._mask)

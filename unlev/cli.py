@@ -45,6 +45,8 @@ COMMANDS: Dict[str, Tuple[str, str]] = {
              "warn about legal code that likely does not do what was meant"),
     "convert": ("unlev.tools.convert",
                 "convert a des-file to NetHack 3.7 Lua (one file per LEVEL)"),
+    "lua-test": ("unlev.tools.lua_test",
+                 "run a NetHack 3.7 Lua test file (test/test_sel.lua...) on unlev"),
     "lsp": ("unlev.editor.command",
             "a language server for des-files (LSP over stdio)"),
     "data": ("unlev.tools.data.command",

@@ -97,17 +97,36 @@ def build_lua_like_run(path: str, seed: int, args=None, name: Optional[str] = No
     """A Level from a ``.lua`` file with ``unlev run``'s options (``args`` may be None):
     what ``unlev run FILE.lua`` should call in place of ``build_one``."""
     from unlev.stdlib.compat import Compat
-    from unlev.lua.runtime import level_name_of, run_lua_file, run_lua_text
+    from unlev.lua.runtime import is_converted, level_name_of, place_name, run_lua_file, run_lua_text
     name = name or level_name_of(path)
     from unlev.tools.context_options import context_values
-    context, rc = contexts_like_run(name, context_values(args) if args is not None else None)
-    settings = getattr(args, "settings", None)
-    compat = (settings.compat if settings is not None
-              else Compat.named(getattr(args, "compat", None) or "documented"))
+    # a NetHack 3.7 level is placed as the game places it (castle -> castle-1's depth);
+    # a converted des-file as its des-file is
+    if text is not None:
+        first = text
+    else:
+        try:
+            with open(path, encoding="utf-8", errors="replace") as fh:
+                first = fh.readline()
+        except OSError:
+            first = ""          # run_lua_file reports the unreadable file
+    place = name if is_converted(first) else place_name(name)
+    context, rc = contexts_like_run(place, context_values(args) if args is not None else None)
+    # unlev run hands its parsed options (with the Settings value); the harness a
+    # namespace with the compat itself
+    compat = None
+    if args is not None:
+        settings = getattr(args, "settings", None)
+        compat = settings.compat if settings is not None else getattr(args, "compat", None)
+    if isinstance(compat, str):
+        compat = Compat.named(compat)
+    compat = Compat.of(compat)
     game = compat.is_game
     kwargs = {}
     if getattr(args, "no_flip", False):
         kwargs["flip_bits"] = 0
+    if getattr(args, "generator", None):
+        kwargs["generator"] = args.generator
     common = dict(name=name, context=context, run_context=rc, warn=warn,
                   compat=compat, force_flip=not game, **kwargs)
     if text is not None:

@@ -53,6 +53,9 @@ def add_parser(subparsers) -> None:
     p.add_argument("--json", nargs="?", const="-", metavar="PATH",
                    help="write the levels as JSON (docs/json-schema.md) to PATH, or to "
                    "standard output without PATH or with -")
+    p.add_argument("--generator", choices=("unlev", "nethack37"), default=None,
+                   help="for a NetHack 3.7 .lua file: the random generator -- unlev's "
+                   "(default) or NetHack 3.7's ISAAC64 seeded as the game seeds it")
     p.add_argument("--svg", metavar="PATH", help="write the coloured drawing as SVG")
     p.add_argument("--html", metavar="PATH", help="write the coloured drawing as HTML")
     add_context_options(p)
@@ -112,6 +115,9 @@ def cmd_run(args) -> int:
     if json_to_stdout and args.show:
         return _usage("--json to standard output cannot be combined with --show; "
                       "give --json a PATH")
+    if args.generator and not args.file.endswith(".lua"):
+        return _usage("--generator applies to NetHack 3.7 .lua files; a des-file runs on "
+                      "unlev's generator")
     show = args.show or not (args.json or args.svg or args.html)
     from unlev.tools.seed_options import SeedError, apply_where, seed_plan
     try:
