@@ -3,6 +3,14 @@
 Expressions are typed at parse time (the grammar is written over typed variable
 tokens, as lev_comp's is), so every expression node knows what kind of value it
 yields; the evaluator never has to guess.
+
+Every node class is slotted (:func:`node`): what a node holds is declared here, and
+a stray attribute set from another module fails at once.  What passes after parsing
+learn about a node (an INCLUDE's tree, a 3.4.3 room's name, a FUNCTION table collected
+once) is a declared *side field* (:func:`side`): not compared, not printed by
+:func:`dump`, not walked by :func:`children`.  Extension records
+(:mod:`unlev.lang.extensions`) are the two plain slots every node has, ``ext`` and
+``ext_args``, read with :func:`ext_records`.
 """
 
 from __future__ import annotations
@@ -13,29 +21,75 @@ from typing import Any, List, Optional, Tuple
 from .diagnostics import Span
 
 
-@dataclass
+def side(default=None, factory=None):
+    """A side field: what a pass after parsing records on a node (see the module
+    docstring); ``factory`` for a mutable default."""
+    meta = {"side": True}
+    if factory is not None:
+        return field(default_factory=factory, compare=False, repr=False, metadata=meta)
+    return field(default=default, compare=False, repr=False, metadata=meta)
+
+
+def _slots_of(cls) -> set:
+    out = set()
+    for base in cls.__mro__[1:]:
+        out.update(getattr(base, "__slots__", ()))
+    return out
+
+
+def node(cls):
+    """``@dataclass`` with ``__slots__`` (Python 3.9 has no ``slots=True``): the class
+    is made again with a slot per field it adds."""
+    cls = dataclass(cls)
+    inherited = _slots_of(cls)
+    extra = tuple(getattr(cls, "_extra_slots", ()))
+    own = tuple(f.name for f in fields(cls) if f.name not in inherited) + extra
+    ns = {k: v for k, v in cls.__dict__.items()
+          if k not in own and k not in ("__dict__", "__weakref__", "_extra_slots")}
+    ns["__slots__"] = own
+    new = type(cls)(cls.__name__, cls.__bases__, ns)
+    new.__qualname__ = cls.__qualname__
+    return new
+
+
+@node
 class Node:
     span: Span
+    # extension records (unlev.lang.extensions): plain slots, unset until recorded
+    _extra_slots = ("ext", "ext_args")
+
+
+def ext_records(n: "Node", name: str = "ext") -> list:
+    """The extension records a node holds (``ext`` or ``ext_args``), [] when none."""
+    return getattr(n, name, None) or []
+
+
+def add_ext_record(n: "Node", name: str, record) -> None:
+    """Append to a node's extension records, making the list on first use."""
+    try:
+        getattr(n, name).append(record)
+    except AttributeError:
+        setattr(n, name, [record])
 
 
 # ----------------------------------------------------------------- expressions
-@dataclass
+@node
 class Int(Node):
     value: int
 
 
-@dataclass
+@node
 class Dice(Node):
     count: int
     sides: int
 
 
-@dataclass
+@node
 class Str(Node):
     value: str
 
 
-@dataclass
+@node
 class Var(Node):
     """A whole variable: ``$name``. ``vtype`` is int/string/coord/region/mapchar/
     monster/object/selection; ``is_array`` says whether it holds an array."""
@@ -44,35 +98,35 @@ class Var(Node):
     is_array: bool = False
 
 
-@dataclass
+@node
 class Index(Node):
     """``$name[expr]``: one element of an array variable."""
     var: Var
     index: Node
 
 
-@dataclass
+@node
 class Method(Node):
     """``$name.x``, ``$name.y``, ``$name.length``."""
     var: Var
     method: str
 
 
-@dataclass
+@node
 class BinOp(Node):
     op: str  # + - * / %
     left: Node
     right: Node
 
 
-@dataclass
+@node
 class Concat(Node):
     """String concatenation with ``.``."""
     left: Node
     right: Node
 
 
-@dataclass
+@node
 class CoreCall(Node):
     """A core function: ``rnd(5)``, ``level.depth``, ``coord(1,2)``, ``hero.role``..."""
     name: str
@@ -80,25 +134,25 @@ class CoreCall(Node):
     returns: str  # i s c r
 
 
-@dataclass
+@node
 class CoordLit(Node):
     x: int
     y: int
 
 
-@dataclass
+@node
 class RandomCoord(Node):
     """``random`` or ``random[dry,wet,...]`` as a coordinate (humidity bit mask, 0 = none)."""
     humidity: int = 0
 
 
-@dataclass
+@node
 class RndCoord(Node):
     """``rndcoord(selection)``: a random point of a selection."""
     selection: Node
 
 
-@dataclass
+@node
 class RegionLit(Node):
     x1: int
     y1: int
@@ -107,28 +161,29 @@ class RegionLit(Node):
     whole_level: bool = False  # levregion(...): coordinates relative to the level
 
 
-@dataclass
+@node
 class MapChar(Node):
     """A terrain character with a light state: 1 lit, 0 unlit, -1 random, -2 unchanged."""
     char: str
     light: int = -2
+    ext_terrain: Optional[str] = side()  # a declared terrain character (extensions)
 
 
-@dataclass
+@node
 class MonsterSpec(Node):
     """A monster by class, name or both; both None means a random monster."""
     cls: Optional[str] = None
     name: Optional[str] = None
 
 
-@dataclass
+@node
 class ObjectSpec(Node):
     """An object by class, name or both; both None means a random object."""
     cls: Optional[str] = None
     name: Optional[str] = None
 
 
-@dataclass
+@node
 class ArrayLit(Node):
     """``{ a, b, c }`` (typed by its elements)."""
     elem_type: str
@@ -136,68 +191,68 @@ class ArrayLit(Node):
 
 
 # selections ---------------------------------------------------------------------
-@dataclass
+@node
 class SelCoord(Node):
     """A single coordinate used as a selection."""
     coord: Node
 
 
-@dataclass
+@node
 class SelRect(Node):
     region: Node
     filled: bool
 
 
-@dataclass
+@node
 class SelLine(Node):
     start: Node
     end: Node
 
 
-@dataclass
+@node
 class SelRandLine(Node):
     start: Node
     end: Node
     roughness: Node
 
 
-@dataclass
+@node
 class SelGrow(Node):
     directions: int  # W_* bits; 0x0f = all
     selection: Node
 
 
-@dataclass
+@node
 class SelFilterPercent(Node):
     percent: int
     selection: Node
 
 
-@dataclass
+@node
 class SelFilterSel(Node):
     filter: Node
     selection: Node
 
 
-@dataclass
+@node
 class SelFilterMapChar(Node):
     mapchar: Node
     selection: Node
 
 
-@dataclass
+@node
 class SelFlood(Node):
     coord: Node
 
 
-@dataclass
+@node
 class SelCircle(Node):
     center: Node
     radius: Node
     filling: Optional[int] = None  # None: not written (the dialect's default)
 
 
-@dataclass
+@node
 class SelEllipse(Node):
     center: Node
     a: Node
@@ -205,7 +260,7 @@ class SelEllipse(Node):
     filling: Optional[int] = None
 
 
-@dataclass
+@node
 class SelGradient(Node):
     kind: int  # 0 radial, 1 square
     mindist: Node
@@ -215,12 +270,12 @@ class SelGradient(Node):
     center2: Optional[Node] = None
 
 
-@dataclass
+@node
 class SelComplement(Node):
     selection: Node
 
 
-@dataclass
+@node
 class SelUnion(Node):
     """``a & b``: in this dialect ``&`` joins two selections (logical OR)."""
     left: Node
@@ -228,54 +283,55 @@ class SelUnion(Node):
 
 
 # ----------------------------------------------------------------- conditions
-@dataclass
+@node
 class CondPercent(Node):
     percent: int
 
 
-@dataclass
+@node
 class CondCompare(Node):
     op: str  # == != < > <= >=
     left: Node
     right: Node
 
 
-@dataclass
+@node
 class CondTruth(Node):
     expr: Node
 
 
 # ----------------------------------------------------------------- statements
-@dataclass
+@node
 class Block(Node):
     statements: List[Node]
 
 
-@dataclass
+@node
 class Include(Node):
     path: str
     resolved: Optional[str] = None
+    tree: Optional["DesFile"] = side()  # the included file, parsed (parser)
 
 
-@dataclass
+@node
 class FunctionDef(Node):
     name: str
     params: List[Tuple[str, str]]  # (name, "int"|"string")
     body: Block
 
 
-@dataclass
+@node
 class FunctionCall(Node):
     name: str
     args: List[Node]
 
 
-@dataclass
+@node
 class CoreFuncStmt(Node):
     call: CoreCall
 
 
-@dataclass
+@node
 class Assign(Node):
     name: str
     vtype: str
@@ -283,17 +339,17 @@ class Assign(Node):
     value: Node
 
 
-@dataclass
+@node
 class Shuffle(Node):
     var: Var
 
 
-@dataclass
+@node
 class Message(Node):
     text: Node
 
 
-@dataclass
+@node
 class InitMap(Node):
     """INIT_MAP in all its styles; unused fields stay None."""
     style: str  # solidfill mazegrid sheollev rogue mines
@@ -305,9 +361,10 @@ class InitMap(Node):
     lit: Optional[int] = None             # 1, 0, -1 random
     walled: Optional[int] = None          # 1, 0, -1 random
     fillchar: Optional[str] = None
+    maze_header: bool = side(False)     # 3.6's MAZE:"name",'c' (grammar_nethack36)
 
 
-@dataclass
+@node
 class MapStmt(Node):
     """GEOMETRY + MAP (or NOMAP when ``lines`` is None)."""
     halign: Optional[int] = None   # 1 left .. 5 right
@@ -316,42 +373,43 @@ class MapStmt(Node):
     keep_region: int = 1           # the optional boolean after GEOMETRY
     lines: Optional[List[str]] = None
     first_line: int = 0
+    ext_terrain: Optional[list] = side()  # declared terrain squares (extensions)
 
 
-@dataclass
+@node
 class If(Node):
     cond: Node
     then: Block
     orelse: Optional[Block] = None
 
 
-@dataclass
+@node
 class Chance(Node):
     """``[N%]: statement`` and ``[cond]: statement``."""
     cond: Node
     statement: Node
 
 
-@dataclass
+@node
 class SwitchArm(Node):
     value: Optional[int]  # None = DEFAULT
     body: List[Node]
 
 
-@dataclass
+@node
 class Switch(Node):
     expr: Node
     random: bool   # a constant [N] means rn2(N)
     arms: List[SwitchArm]
 
 
-@dataclass
+@node
 class Loop(Node):
     count: Node
     body: Block
 
 
-@dataclass
+@node
 class For(Node):
     var: str
     start: Node
@@ -359,29 +417,29 @@ class For(Node):
     body: Block
 
 
-@dataclass
+@node
 class Break(Node):
     pass
 
 
-@dataclass
+@node
 class Exit(Node):
     pass
 
 
-@dataclass
+@node
 class VaultGen(Node):
     frequency: int
 
 
-@dataclass
+@node
 class RoomFlags(Node):
     filled: Optional[int] = None
     irregular: Optional[int] = None
     joined: Optional[int] = None
 
 
-@dataclass
+@node
 class Room(Node):
     rtype: Optional[str]       # None = random
     chance: int
@@ -392,9 +450,11 @@ class Room(Node):
     flags: RoomFlags
     body: Block
     subroom: bool = False
+    room_name: Optional[str] = side()   # 3.4.3/3.5 NAME: and a SUBROOM's parent
+    parent_name: Optional[str] = side()
 
 
-@dataclass
+@node
 class RoomDoor(Node):
     secret: int          # 1, 0, -1 random
     state: int           # D_* or -1 random
@@ -402,31 +462,31 @@ class RoomDoor(Node):
     pos: int             # -1 random
 
 
-@dataclass
+@node
 class Door(Node):
     state: int
     selection: Node
 
 
-@dataclass
+@node
 class CorridorEnd(Node):
     room: int
     wall: int
     door: int
 
 
-@dataclass
+@node
 class Corridor(Node):
     src: CorridorEnd
     dst: Any  # CorridorEnd or an int (a "nxcor" style number)
 
 
-@dataclass
+@node
 class RandomCorridors(Node):
     style: Optional[int] = None  # None: plain; -1 random
 
 
-@dataclass
+@node
 class RegionStmt(Node):
     region: Node
     light: int
@@ -435,14 +495,14 @@ class RegionStmt(Node):
     body: Optional[Block] = None
 
 
-@dataclass
+@node
 class Drawbridge(Node):
     coord: Node
     direction: int
     state: int
 
 
-@dataclass
+@node
 class MazeWalk(Node):
     coord: Node
     direction: int
@@ -450,12 +510,12 @@ class MazeWalk(Node):
     fillchar: Optional[str] = None
 
 
-@dataclass
+@node
 class Wallify(Node):
     selection: Optional[Node] = None
 
 
-@dataclass
+@node
 class WallWalk(Node):
     coord: Node
     fg: Node
@@ -463,19 +523,19 @@ class WallWalk(Node):
     percent: int
 
 
-@dataclass
+@node
 class Ladder(Node):
     coord: Node
     up: int
 
 
-@dataclass
+@node
 class Stair(Node):
     coord: Node
     up: int
 
 
-@dataclass
+@node
 class LevRegionStmt(Node):
     """STAIR/PORTAL/TELEPORT_REGION/BRANCH with two regions."""
     kind: str           # stair portal teleport branch
@@ -485,19 +545,19 @@ class LevRegionStmt(Node):
     dest: Optional[str] = None   # portal destination level
 
 
-@dataclass
+@node
 class Feature(Node):
     kind: str  # fountain sink pool
     selection: Node
 
 
-@dataclass
+@node
 class Terrain(Node):
     selection: Node
     mapchar: Node
 
 
-@dataclass
+@node
 class ReplaceTerrain(Node):
     region: Node
     from_char: Node
@@ -505,7 +565,7 @@ class ReplaceTerrain(Node):
     percent: int
 
 
-@dataclass
+@node
 class Spill(Node):
     coord: Node
     mapchar: Node
@@ -513,50 +573,50 @@ class Spill(Node):
     count: Node
 
 
-@dataclass
+@node
 class NonDiggable(Node):
     region: Node
 
 
-@dataclass
+@node
 class NonPasswall(Node):
     region: Node
 
 
-@dataclass
+@node
 class AlignSpec(Node):
     kind: str          # fixed register random
     value: int = 0     # AM_* for fixed, index for register
 
 
-@dataclass
+@node
 class Altar(Node):
     coord: Node
     align: AlignSpec
     altar_type: int   # 0 altar 1 shrine 2 sanctum, -1 random
 
 
-@dataclass
+@node
 class Grave(Node):
     coord: Node
     text: Optional[Node] = None
     random_text: bool = False
 
 
-@dataclass
+@node
 class Gold(Node):
     amount: Node
     coord: Node
 
 
-@dataclass
+@node
 class Engraving(Node):
     coord: Node
     etype: int    # -1 random
     text: Node
 
 
-@dataclass
+@node
 class Mineralize(Node):
     kelp_pool: Optional[Node] = None
     kelp_moat: Optional[Node] = None
@@ -564,13 +624,13 @@ class Mineralize(Node):
     gem_prob: Optional[Node] = None
 
 
-@dataclass
+@node
 class Trap(Node):
     name: Optional[str]   # None = random
     coord: Node
 
 
-@dataclass
+@node
 class Monster(Node):
     spec: Node
     coord: Node
@@ -578,38 +638,44 @@ class Monster(Node):
     inventory: Optional[Block] = None
 
 
-@dataclass
+@node
 class Object(Node):
     spec: Node
     attrs: dict = field(default_factory=dict)
     coord: Optional[Node] = None
     contents: Optional[Block] = None  # CONTAINER only
     container: bool = False
+    contained: Optional[bool] = side()  # 3.4.3 "contained" objects (grammar_nethack343)
+    early: Optional[frozenset] = side()  # attrs evaluated before the coord (evaluator)
 
 
-@dataclass
+@node
 class MonGeneration(Node):
     percent: int
     entries: List[Tuple[Node, Node]]  # (weight, MonsterSpec)
 
 
-@dataclass
+@node
 class Sounds(Node):
     frequency: Node
     entries: List[Tuple[int, Node]]   # (how: 0 hear 1 pline 2 verbal 3 feel, text)
 
 
-@dataclass
+@node
 class Level(Node):
     name: str
     flags: List[Tuple[str, int]]
     body: Block
+    ext_syntax: tuple = side(())        # named syntax the loader must know (extensions)
+    stand_ins: list = side(factory=list)  # notes of unlev.generate.dialect_levels
+    functions: Optional[list] = side()  # FUNCTIONs defined in it, collected once (evaluator)
 
 
-@dataclass
+@node
 class DesFile(Node):
     header: List[Node]    # FUNCTION definitions and INCLUDEs before the first LEVEL
     levels: List[Level]
+    dialect: str = side("unnethack")     # the dialect it was read in (frontend)
 
 
 # ----------------------------------------------------------------- utilities
@@ -619,7 +685,8 @@ _FIELD_NAMES: dict = {}
 def _field_names(cls) -> tuple:
     names = _FIELD_NAMES.get(cls)
     if names is None:
-        names = tuple(f.name for f in fields(cls) if f.name != "span")
+        names = tuple(f.name for f in fields(cls)
+                      if f.name != "span" and not f.metadata.get("side"))
         _FIELD_NAMES[cls] = names
     return names
 
@@ -668,7 +735,7 @@ def dump(node: Any, indent: int = 0, with_spans: bool = False) -> str:
         parts = []
         simple = []
         for f in fields(node):
-            if f.name == "span":
+            if f.name == "span" or f.metadata.get("side"):
                 continue
             v = getattr(node, f.name)
             if isinstance(v, Node) or (isinstance(v, (list, tuple)) and any(isinstance(x, (Node, tuple)) for x in v)) or (isinstance(v, dict) and any(isinstance(x, Node) for x in v.values())):

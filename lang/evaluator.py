@@ -92,11 +92,11 @@ class Evaluator(ExpressionEvaluator):
 
         lev_comp defines a function when it compiles it, so one defined inside an IF not
         taken, a LOOP or a failed ROOM still exists for every call after it."""
-        found = getattr(level, "_unlev_functions", None)
+        found = level.functions
         if found is None:
             found = []
             _find_functions(level.body.statements, found)
-            level._unlev_functions = found  # type: ignore[attr-defined]
+            level.functions = found
         return found
 
     def run_level(self, level: A.Level, header: List[A.Node] = ()) -> None:
@@ -112,7 +112,7 @@ class Evaluator(ExpressionEvaluator):
         for name, b in level.flags:
             if isinstance(b, str):      # a profile's flag (unlev.lang.extensions)
                 self.builder.extension(kind="flag", name=name, args={}, span=level.span)
-        for name in level.__dict__.get("ext_syntax", ()):
+        for name in level.ext_syntax:
             self.builder.extension(kind="syntax", name=name, args={}, span=level.span)
         try:
             self.exec_block(level.body.statements)
@@ -332,10 +332,10 @@ class Evaluator(ExpressionEvaluator):
         else:
             # The coordinate is one of the object's infos: evaluate everything in source
             # order, as lev_comp pushes it, so random draws come in the game's order.
-            early = n.__dict__.get("_unlev_early") if n.attrs else ()
+            early = n.early if n.attrs else ()
             if early is None:
                 early = frozenset(k for k, v in n.attrs.items() if _starts_before(v, n.coord))
-                n._unlev_early = early  # type: ignore[attr-defined]
+                n.early = early
             if early:
                 attrs = self.attrs({k: v for k, v in n.attrs.items() if k in early})
                 coord = self.eval(n.coord)
@@ -372,7 +372,7 @@ class Evaluator(ExpressionEvaluator):
         coord = self.eval(n.coord) if n.coord is not None else None
         self.builder.map(span=n.span, halign=n.halign, valign=n.valign, coord=coord,
                    keep_region=n.keep_region, lines=n.lines, first_line=n.first_line)
-        squares = n.__dict__.get("ext_terrain")
+        squares = n.ext_terrain
         if squares:         # a profile's map characters, drawn as their bases
             by_name: Dict[tuple, list] = {}
             for dx, dy, name, base in squares:
@@ -387,7 +387,7 @@ class Evaluator(ExpressionEvaluator):
 
     def x_RoomDoor(self, n: A.RoomDoor) -> None:
         self.builder.roomdoor(span=n.span, secret=n.secret, state=n.state, walls=n.walls, pos=n.pos)
-        if "ext" in n.__dict__ or isinstance(n.state, ExtState):
+        if A.ext_records(n) or isinstance(n.state, ExtState):
             self._ext_records(n, {"roomdoor": True})
 
     def _ext_records(self, n: A.Node, where: dict) -> None:
@@ -397,7 +397,7 @@ class Evaluator(ExpressionEvaluator):
         for word in getattr(state, "words", ()):
             self.builder.extension(kind="door", name=word, args=dict(where, flag=word),
                                    span=n.span)
-        for kind, name, args in n.__dict__.get("ext", ()):
+        for kind, name, args in A.ext_records(n):
             self.builder.extension(kind=kind, name=name, args=dict(where, **args), span=n.span)
 
     def x_ExtensionStmt(self, n: ExtensionStmt) -> None:
@@ -417,7 +417,7 @@ class Evaluator(ExpressionEvaluator):
             first = values[0] if n.args[0][0] == "selection" else [values[0]]
             mapchar = self.eval(n.places)
             self.builder.terrain(span=n.span, selection=first, mapchar=mapchar)
-            name = n.places.__dict__.get("ext_terrain")
+            name = getattr(n.places, "ext_terrain", None)   # a MapChar literal only
             if name is not None:
                 self.builder.extension(kind="terrain", name=name,
                                        args={"base": mapchar.char, "squares": first},
@@ -446,7 +446,7 @@ class Evaluator(ExpressionEvaluator):
     def x_Door(self, n: A.Door) -> None:
         sel = self.selection(n.selection)
         self.builder.door(span=n.span, state=n.state, selection=sel)
-        if "ext" in n.__dict__ or isinstance(n.state, ExtState):
+        if A.ext_records(n) or isinstance(n.state, ExtState):
             self._ext_records(n, {"squares": sorted(sel)})
 
     def x_Corridor(self, n: A.Corridor) -> None:
@@ -491,7 +491,7 @@ class Evaluator(ExpressionEvaluator):
         sel = self.selection(n.selection)
         mapchar = self.eval(n.mapchar)
         self.builder.terrain(span=n.span, selection=sel, mapchar=mapchar)
-        name = n.mapchar.__dict__.get("ext_terrain")
+        name = getattr(n.mapchar, "ext_terrain", None)  # a MapChar literal only
         if name is not None:
             self.builder.extension(kind="terrain", name=name,
                                    args={"base": mapchar.char, "squares": sorted(sel)},
@@ -526,7 +526,7 @@ class Evaluator(ExpressionEvaluator):
     def x_Engraving(self, n: A.Engraving) -> None:
         coord = self.eval(n.coord)
         self.builder.engraving(span=n.span, coord=coord, etype=n.etype, text=self.eval(n.text))
-        if "ext" in n.__dict__:
+        if A.ext_records(n):
             self._ext_records(n, {"coord": str(coord)})
 
     def x_Mineralize(self, n: A.Mineralize) -> None:

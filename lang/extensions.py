@@ -396,7 +396,7 @@ class ExtState(int):
         return obj
 
 
-@dataclass
+@A.node
 class ExtensionStmt(A.Node):
     """A declared (or, in the lenient mode, unknown) statement: ``args`` are
     ``(shape, node or value)`` pairs; ``raw`` the unparsed rest of a ``raw`` line."""
@@ -413,8 +413,7 @@ def _span(p, i=1) -> Span:
 
 
 def _record(node, kind: str, name: str, **args) -> None:
-    recs = node.__dict__.setdefault("ext", [])
-    recs.append((kind, name, args))
+    A.add_ext_record(node, "ext", (kind, name, args))
 
 
 def _note(p, what: str, word: str, i: int = 1) -> None:
@@ -589,8 +588,9 @@ def _raw_action(p):
 def _more_args(word: str, shapes: List[str]):
     def post(p, extras):
         values = [v for v in extras if v != ","]
-        p[0].__dict__.setdefault("ext_args", []).append(
-            ExtensionStmt(p[0].span, word, list(zip(shapes, values)), kind="argument"))
+        A.add_ext_record(p[0], "ext_args",
+                         ExtensionStmt(p[0].span, word, list(zip(shapes, values)),
+                                       kind="argument"))
     return post
 
 
@@ -703,12 +703,12 @@ def finish(tree: A.DesFile, ext: Extensions, reporter) -> None:
                 out = []
                 for st in node.statements:
                     out.append(st)
-                    out.extend(st.__dict__.get("ext_args", ()) if st is not None else ())
+                    out.extend(A.ext_records(st, "ext_args") if st is not None else ())
                 node.statements = out
     loader = [s for s in ext.syntax if s in LOADER_SYNTAX]
     for level in tree.levels:
         if loader:
-            level.ext_syntax = loader  # type: ignore[attr-defined]
+            level.ext_syntax = tuple(loader)
         for word, bits in level.flags:
             if isinstance(bits, str) and ext.flags.get(bits):
                 reporter.warning(f"unknown flag '{bits}' kept as a placeholder (no effect)",
