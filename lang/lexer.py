@@ -249,6 +249,10 @@ class DesLexer:
     states = (("map", "exclusive"), ("nh36", "inclusive"), ("nh343", "inclusive"),
               ("unh352", "inclusive"), ("unh351", "inclusive"))
 
+    # "master": lang/fastlex.py drives the rules in the shared state (the same tokens,
+    # faster); "ply": PLY's own loop, the reference tests/test_fastlex.py compares with.
+    engine = "master"
+
     def __init__(self, filename: str = "<input>", lookup_var: Optional[VarLookup] = None,
                  lexicon: Optional[Lexicon] = None):
         self.filename = filename
@@ -256,6 +260,14 @@ class DesLexer:
         self.lexicon = lexicon or UNNETHACK
         self.keywords = self.lexicon.keywords
         template = _template_lexer()
+        self._map_lines: list = []
+        self._map_start = None
+        if self.engine == "master" and self.lexicon.state == "INITIAL":
+            from .fastlex import MasterLexer, master_pattern
+            master = master_pattern(template, DesLexer)
+            if master is not None:
+                self.lexer = MasterLexer(self, template, master, _CFUNC_TOKEN)
+                return
         self.lexer = template.clone(self)
         # PLY 3.11's clone() keeps only the last master regex of each state; the
         # inclusive dialect states have two (their own rules, then the shared ones).
@@ -268,8 +280,6 @@ class DesLexer:
                                    for state, f in self.lexer.lexstateeoff.items()}
         if self.lexicon.extra_tokens:
             self.lexer.lextokens_all = self.lexer.lextokens_all | set(self.lexicon.extra_tokens)
-        self._map_lines: list = []
-        self._map_start = None
 
     # -- positions -------------------------------------------------------------
     def input(self, text: str) -> None:
