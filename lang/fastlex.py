@@ -26,7 +26,6 @@ import re
 
 from ply.lex import LexError, LexToken
 
-from .lexer import CORE_FUNCTIONS, MapBlock, c_atoi
 
 # One row of a MAP block as the map state's line rule takes it, rows, then ENDMAP.
 _MAP_ROWS = re.compile(r"(?:[-|}{+xABCISHKMPLWTtFYU\\#. 0-9]*\r?\n)*ENDMAP")
@@ -71,10 +70,13 @@ def _unknown_type(func, type_, rest) -> LexError:
 class MasterLexer:
     """PLY's lexer object for one :class:`~unlev.lang.lexer.DesLexer`, faster."""
 
-    def __init__(self, owner, template, master, cfunc_token) -> None:
+    def __init__(self, owner, template, master, words) -> None:
+        """``owner``: the DesLexer whose rules these are; ``template``: PLY's lexer
+        built from them; ``master``: :func:`master_pattern`; ``words``: the lexer's
+        (core functions, their token by return type, lev_comp's atoi)."""
         self.owner = owner
         self.master = master
-        self.cfunc_token = cfunc_token
+        self.core_functions, self.cfunc_token, self.atoi = words
         self.lextokens_all = set(template.lextokens_all) | set(owner.lexicon.extra_tokens)
         self.lexliterals = template.lexliterals
         self.lexstatere = {
@@ -119,6 +121,8 @@ class MasterLexer:
         rules = self.by_index
         data = self.lexdata
         keywords = self.owner.keywords
+        core_functions = self.core_functions
+        atoi = self.atoi
         while self.lexstate == "INITIAL":
             pos = self.lexpos
             m = match(data, pos)
@@ -141,7 +145,7 @@ class MasterLexer:
                     tok.value = value if kwvalue is None else kwvalue
                 else:
                     tok.value = value
-                    core = CORE_FUNCTIONS.get(value)
+                    core = core_functions.get(value)
                     tok.type = "NQSTRING" if core is None else self.cfunc_token.get(core[1], "CFUNC")
                 self.lexpos = end
             elif how == _LITERAL:
@@ -150,7 +154,7 @@ class MasterLexer:
             elif how == _INTEGER:
                 tok.text = value
                 tok.type = "INTEGER"
-                tok.value = c_atoi(value)
+                tok.value = atoi(value)
                 self.lexpos = end
             elif how == _STRING:
                 tok.text = value
@@ -254,21 +258,7 @@ class MasterLexer:
         self.lexpos = lexpos + 1
         return None
 
-    # ------------------------------------------------------------------ inlined rules
-    def _word(self, tok, value: str) -> None:
-        """``DesLexer.t_IDENT``: a keyword, a core function or a name."""
-        kw = self.owner.keywords.get(value)
-        if kw is not None:
-            tok.type, kwvalue = kw
-            tok.value = kwvalue if kwvalue is not None else value
-            return
-        tok.value = value
-        core = CORE_FUNCTIONS.get(value)
-        if core is not None:
-            tok.type = self.cfunc_token.get(core[1], "CFUNC")
-            return
-        tok.type = "NQSTRING"
-
+    # ------------------------------------------------------------------ MAP blocks
     def _map_block(self, m, i):
         """``MAP`` ... ``ENDMAP`` in one match, as ``t_MAPSTART``, ``t_map_line`` per
         row and ``t_map_ENDMAP`` make it; None (nothing consumed) when a row needs the
@@ -285,16 +275,10 @@ class MasterLexer:
             if not valid.issuperset(row):
                 return None
         start_line = self.lineno
-        owner._map_lines = []
-        owner._map_size = [0, 0]
-        owner._map_start = (start_line, begin)
+        owner.start_map(start_line, begin)
         for row in rows:
-            owner._keep_map_row(row)
+            owner.keep_map_row(row)
         self.lineno = start_line + 1 + len(rows)
-        tok = LexToken()
-        tok.type = "MAP_ID"
-        tok.text = "MAP"
-        tok.value = MapBlock(owner._map_lines, start_line + 1, tuple(owner._map_size))
-        tok.lineno, tok.lexpos = start_line, begin
+        tok = owner.end_map(LexToken())
         self.lexpos = body.end()
         return tok
