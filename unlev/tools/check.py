@@ -61,6 +61,9 @@ def add_parser(subparsers) -> None:
     c.add_argument("--ignore", action="append", default=[], metavar="CODE",
                    help="hide warnings with this code (repeatable); a comment line "
                    "'# unlev: ignore[CODE]' above a statement hides them there")
+    c.add_argument("--no-cache", action="store_true",
+                   help="neither read nor write the result cache (.unlev_cache/ beside "
+                   "the project's unlev.toml, else the user's cache folder)")
     add_common_options(c)
     c.set_defaults(func=cmd_check)
 
@@ -110,9 +113,49 @@ def check_lua(path: str) -> bool:
 
 def check_one(path: str, args):
     """Check one file, printing its errors and warnings to standard error: (passed,
-    what --lenient let through by kind)."""
+    what --lenient let through by kind); from the result cache when it has the file."""
+    cache = getattr(args, "result_cache", None)
+    if cache is None or path.endswith(".lua"):
+        return _check_one(path, args)[:2]
+    key = cache.key(path)
+    hit = cache.get(key)
+    if hit is not None:
+        sys.stderr.write(hit["stderr"])
+        return hit["ok"], hit["held"]
+    real = sys.stderr
+    sys.stderr = tee = _Tee(real)
+    try:
+        ok, held, includes = _check_one(path, args)
+    finally:
+        sys.stderr = real
+    if includes is not None:
+        cache.put(key, path, {"ok": ok, "held": held, "stderr": tee.getvalue()}, includes)
+    return ok, held
+
+
+class _Tee(io.StringIO):
+    """Standard error as it is, and a copy of what was written to it for the cache."""
+
+    def __init__(self, real) -> None:
+        super().__init__()
+        self._real = real
+
+    def write(self, text: str) -> int:
+        self._real.write(text)
+        return super().write(text)
+
+    def flush(self) -> None:
+        self._real.flush()
+
+    def isatty(self) -> bool:
+        return self._real.isatty()
+
+
+def _check_one(path: str, args):
+    """(passed, what --lenient let through, the other files it read or None when they
+    are not known: a failed file that INCLUDEs is not cached)."""
     if path.endswith(".lua"):
-        return check_lua(path), {}
+        return check_lua(path), {}, None
     try:
         compiled = compile_file(path, include_path=args.include_path,
                                 compat_warnings=not args.no_compat_warnings,
@@ -120,13 +163,23 @@ def check_one(path: str, args):
     except DesError as e:
         print(format_des_error(e, path), file=sys.stderr)
         report_failed_dialect(args, path, e)
-        return False, {}
+        return False, {}, _includes_unknown(path)
     report_dialect(args, path, compiled)
     if not args.quiet:
         for w in compiled.warnings:
             if shown(w, compiled.sources, args.select, args.ignore, LINT_ONLY_CODES):
                 print(format_diagnostic(w, compiled.sources), file=sys.stderr)
-    return True, lenient_counts(compiled.warnings)
+    return True, lenient_counts(compiled.warnings), [f for f in compiled.sources.texts
+                                                     if f != path]
+
+
+def _includes_unknown(path: str):
+    """No other file for a failed file without INCLUDE; None (not cached) with one."""
+    try:
+        with open(path, "rb") as fh:
+            return None if b"INCLUDE" in fh.read() else []
+    except OSError:
+        return None
 
 
 def lenient_counts(warnings) -> dict:
@@ -193,6 +246,12 @@ def cmd_check(args) -> int:
     if not files:
         print("unlev check: no des-files found", file=sys.stderr)
         return 2
+    if not args.no_cache:
+        from unlev.lang.frontend import default_data
+        from unlev.lang.limits import limits
+        from unlev.tools.result_cache import ResultCache, default_folder
+        args.result_cache = ResultCache(default_folder(files[0]), "check", args,
+                                        profile=default_data(), limits=limits())
     jobs = check_jobs(args, files)
     if jobs == 1:
         results = ((*check_one(f, args), "") for f in files)
