@@ -14,9 +14,7 @@ import io
 import os
 import sys
 
-from unlev.lang import ast as A
 from unlev.lang.diagnostics import DesError
-from unlev.lang.frontend import compile_file
 from unlev.tools.common import (LINT_ONLY_CODES, add_common_options, find_des_files,
                                 format_diagnostic,
                                 report_failed_dialect,
@@ -69,6 +67,8 @@ def add_parser(subparsers) -> None:
 
 
 def cmd_parse(args) -> int:
+    from unlev.lang import ast as A
+    from unlev.lang.frontend import compile_file
     if unreadable("parse", [args.file]):
         return 2
     try:
@@ -156,6 +156,7 @@ def _check_one(path: str, args):
     are not known: a failed file that INCLUDEs is not cached)."""
     if path.endswith(".lua"):
         return check_lua(path), {}, None
+    from unlev.lang.frontend import compile_file
     try:
         compiled = compile_file(path, include_path=args.include_path,
                                 compat_warnings=not args.no_compat_warnings,
@@ -252,17 +253,26 @@ def cmd_check(args) -> int:
         from unlev.tools.result_cache import ResultCache, default_folder
         args.result_cache = ResultCache(default_folder(files[0]), "check", args,
                                         profile=default_data(), limits=limits())
-    jobs = check_jobs(args, files)
+    hits = {}
+    if not args.no_cache:
+        for f in files:
+            if not f.endswith(".lua"):
+                hit = args.result_cache.get(args.result_cache.key(f))
+                if hit is not None:
+                    hits[f] = (hit["ok"], hit["held"], hit["stderr"])
+    todo = [f for f in files if f not in hits]
+    jobs = check_jobs(args, todo)
+    pool = None
     if jobs == 1:
-        results = ((*check_one(f, args), "") for f in files)
-        pool = None
+        fresh = ((*check_one(f, args), "") for f in todo)
     else:
         import multiprocessing
         from unlev.lang.parser import preload
         preload("unnethack" if args.dialect == "auto" else args.dialect)
         _WORKER_ARGS[:] = [args]
         pool = multiprocessing.get_context("fork").Pool(jobs)
-        results = pool.imap(_check_in_worker, files)
+        fresh = pool.imap(_check_in_worker, todo)
+    results = (hits[f] if f in hits else next(fresh) for f in files)
     passed = failed = 0
     skipped: dict = {}       # --lenient: what placeholders stand for, by kind
     try:
