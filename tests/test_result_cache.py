@@ -1,4 +1,4 @@
-"""``unlev check``'s result cache (``unlev/tools/result_cache.py``): a repeat check is
+"""``unlev check``'s and ``unlev lint``'s result cache (``unlev/tools/result_cache.py``): a repeat check is
 answered from it with the same output, and every part of the key, changed on its own,
 makes a miss; entries are whole or ignored, ``--no-cache`` leaves the cache alone, and
 two processes share it."""
@@ -146,7 +146,7 @@ def test_a_broken_entry_is_a_miss_and_is_rewritten(project, monkeypatch, capsys)
     (entry,) = _entries(project)
     entry.write_text('{"key": "')
     assert spy.run(capsys, "a.des")[2] == 1
-    assert json.loads(entry.read_text())["result"]["ok"] is True
+    assert json.loads(entry.read_text())["result"]["value"][0] is True
     assert spy.run(capsys, "a.des")[2] == 0
 
 
@@ -170,7 +170,33 @@ def test_two_processes_share_the_cache(project):
     entries = _entries(project)
     assert len(entries) == 13
     for e in entries:
-        assert json.loads(e.read_text())["result"]["ok"] is True
+        assert json.loads(e.read_text())["result"]["value"][0] is True
     assert not list((project / ".unlev_cache").rglob(".tmp-*"))
     again = subprocess.run(cmd, cwd=project, capture_output=True, text=True, timeout=300)
     assert (again.stdout, again.stderr) == outs[0]
+
+
+LINTY = 'LEVEL: "a"\nIF [50%] {\n}\nSWITCH [1] {\n  CASE 2:\n    MESSAGE: "never"\n}\n'
+
+
+def test_lint_repeats_from_the_cache_and_keys_its_options(project, monkeypatch, capsys):
+    from unlev.tools import lint as L
+    (project / "l.des").write_text(LINTY)
+    calls = []
+    real = L._lint_one
+    monkeypatch.setattr(L, "_lint_one", lambda p, a: calls.append(p) or real(p, a))
+
+    def run(*argv):
+        code = main(["lint", *argv])
+        out = capsys.readouterr()
+        return code, out.out + out.err
+    first = run("l.des")
+    assert calls == ["l.des"] and "warning" in first[1]
+    assert run("l.des") == first and calls == ["l.des"]          # a hit
+    code, _ = run("--exit-zero", "l.des")                         # an option: a miss
+    assert code == 0 and len(calls) == 2
+    run("--no-cache", "l.des")
+    assert len(calls) == 3
+    # lint and check share the folder, never an entry
+    spy = Spy(monkeypatch)
+    assert spy.run(capsys, "l.des")[2] == 1

@@ -15,6 +15,7 @@ import os
 import sys
 
 from unlev.lang.diagnostics import DesError
+from unlev.tools.result_cache import includes_unknown
 from unlev.tools.common import (LINT_ONLY_CODES, add_common_options, find_des_files,
                                 format_diagnostic,
                                 report_failed_dialect,
@@ -114,41 +115,14 @@ def check_lua(path: str) -> bool:
 def check_one(path: str, args):
     """Check one file, printing its errors and warnings to standard error: (passed,
     what --lenient let through by kind); from the result cache when it has the file."""
-    cache = getattr(args, "result_cache", None)
-    if cache is None or path.endswith(".lua"):
-        return _check_one(path, args)[:2]
-    key = cache.key(path)
-    hit = cache.get(key)
-    if hit is not None:
-        sys.stderr.write(hit["stderr"])
-        return hit["ok"], hit["held"]
-    real = sys.stderr
-    sys.stderr = tee = _Tee(real)
-    try:
+    from unlev.tools.result_cache import cached
+    cache = None if path.endswith(".lua") else getattr(args, "result_cache", None)
+
+    def work():
         ok, held, includes = _check_one(path, args)
-    finally:
-        sys.stderr = real
-    if includes is not None:
-        cache.put(key, path, {"ok": ok, "held": held, "stderr": tee.getvalue()}, includes)
+        return [ok, held], includes
+    ok, held = cached(cache, path, work)
     return ok, held
-
-
-class _Tee(io.StringIO):
-    """Standard error as it is, and a copy of what was written to it for the cache."""
-
-    def __init__(self, real) -> None:
-        super().__init__()
-        self._real = real
-
-    def write(self, text: str) -> int:
-        self._real.write(text)
-        return super().write(text)
-
-    def flush(self) -> None:
-        self._real.flush()
-
-    def isatty(self) -> bool:
-        return self._real.isatty()
 
 
 def _check_one(path: str, args):
@@ -164,7 +138,7 @@ def _check_one(path: str, args):
     except DesError as e:
         print(format_des_error(e, path), file=sys.stderr)
         report_failed_dialect(args, path, e)
-        return False, {}, _includes_unknown(path)
+        return False, {}, includes_unknown(path)
     report_dialect(args, path, compiled)
     if not args.quiet:
         for w in compiled.warnings:
@@ -172,15 +146,6 @@ def _check_one(path: str, args):
                 print(format_diagnostic(w, compiled.sources), file=sys.stderr)
     return True, lenient_counts(compiled.warnings), [f for f in compiled.sources.texts
                                                      if f != path]
-
-
-def _includes_unknown(path: str):
-    """No other file for a failed file without INCLUDE; None (not cached) with one."""
-    try:
-        with open(path, "rb") as fh:
-            return None if b"INCLUDE" in fh.read() else []
-    except OSError:
-        return None
 
 
 def lenient_counts(warnings) -> dict:
@@ -259,7 +224,7 @@ def cmd_check(args) -> int:
             if not f.endswith(".lua"):
                 hit = args.result_cache.get(args.result_cache.key(f))
                 if hit is not None:
-                    hits[f] = (hit["ok"], hit["held"], hit["stderr"])
+                    hits[f] = (*hit["value"], hit["stderr"])
     todo = [f for f in files if f not in hits]
     jobs = check_jobs(args, todo)
     pool = None

@@ -20,6 +20,7 @@ writes it.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
 import sys
@@ -150,6 +151,56 @@ class ResultCache:
                 os.unlink(tmp)
             except (OSError, UnboundLocalError):
                 pass
+
+
+class _Tee(io.StringIO):
+    """Standard error as it is, and a copy of what was written to it for the cache."""
+
+    def __init__(self, real) -> None:
+        super().__init__()
+        self._real = real
+
+    def write(self, text: str) -> int:
+        self._real.write(text)
+        return super().write(text)
+
+    def flush(self) -> None:
+        self._real.flush()
+
+    def isatty(self) -> bool:
+        return self._real.isatty()
+
+
+def cached(cache: Optional[ResultCache], path: str, work):
+    """``work()`` for ``path`` -- which prints to standard error and returns (value, the
+    other files it read or None when unknown) -- or its remembered value and words:
+    the value (JSON data) either way."""
+    if cache is None:
+        return work()[0]
+    key = cache.key(path)
+    hit = cache.get(key)
+    if hit is not None:
+        sys.stderr.write(hit["stderr"])
+        return hit["value"]
+    real = sys.stderr
+    sys.stderr = tee = _Tee(real)
+    try:
+        value, includes = work()
+    finally:
+        sys.stderr = real
+    if includes is not None:
+        cache.put(key, path, {"value": value, "stderr": tee.getvalue()}, includes)
+    return value
+
+
+def includes_unknown(path: str):
+    """The other files a failed compile read, as far as the cache can know: none for a
+    file without INCLUDE, unknown (None: not cached) with one."""
+    try:
+        with open(path, "rb") as fh:
+            return None if b"INCLUDE" in fh.read() else []
+    except OSError:
+        return None
 
 
 def _file_digest(path: str) -> Optional[str]:
