@@ -25,14 +25,7 @@ def project(tmp_path, monkeypatch):
     (tmp_path / "unlev.toml").write_text("")
     (tmp_path / "a.des").write_text(GOOD)
     monkeypatch.chdir(tmp_path)
-    yield tmp_path
-    # the command line's settings are module globals still: leave them as found
-    from unlev.lang.frontend import set_default_data, set_default_dialect, set_default_lenient
-    from unlev.lang.sources import set_include_anywhere
-    set_include_anywhere(False)
-    set_default_dialect("auto")
-    set_default_data(None)
-    set_default_lenient(False)
+    return tmp_path
 
 
 class Spy:

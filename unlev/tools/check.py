@@ -74,7 +74,7 @@ def cmd_parse(args) -> int:
         return 2
     try:
         compiled = compile_file(args.file, include_path=args.include_path,
-                                dialect=args.dialect)
+                                settings=args.settings)
     except DesError as e:
         print(format_des_error(e, args.file), file=sys.stderr)
         return 1
@@ -134,7 +134,7 @@ def _check_one(path: str, args):
     try:
         compiled = compile_file(path, include_path=args.include_path,
                                 compat_warnings=not args.no_compat_warnings,
-                                dialect=args.dialect)
+                                settings=args.settings)
     except DesError as e:
         print(format_des_error(e, path), file=sys.stderr)
         report_failed_dialect(args, path, e)
@@ -213,11 +213,10 @@ def cmd_check(args) -> int:
         print("unlev check: no des-files found", file=sys.stderr)
         return 2
     if not args.no_cache:
-        from unlev.lang.frontend import default_data
         from unlev.lang.limits import limits
         from unlev.tools.result_cache import ResultCache, default_folder
         args.result_cache = ResultCache(default_folder(files[0]), "check", args,
-                                        profile=default_data(), limits=limits())
+                                        profile=args.settings.data, limits=limits())
     hits = {}
     if not args.no_cache:
         for f in files:

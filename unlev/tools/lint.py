@@ -399,12 +399,14 @@ def lint_tree(tree: A.DesFile, file: str, ignore: Iterable[str] = ()) -> List[Di
 
 
 def lint_file(path: str, include_path: Optional[List[str]] = None,
-              ignore: Iterable[str] = (), dialect: str = "auto", select: Iterable[str] = ()):
-    """(compiled, findings) for one file; raises DesError when it does not compile."""
+              ignore: Iterable[str] = (), dialect: str = "auto", select: Iterable[str] = (),
+              settings=None):
+    """(compiled, findings) for one file; raises DesError when it does not compile.
+    ``settings``: the run's :class:`~unlev.lang.settings.Settings` (``dialect`` wins)."""
     from unlev.lang.frontend import compile_file
     from unlev.tools.common import shown
     compiled = compile_file(path, include_path=include_path, compat_warnings=True,
-                            dialect=dialect)
+                            dialect=dialect, settings=settings)
     found = lint_tree(compiled.tree, path, ignore)
     # the loader's deviations from the documentation, noted by the checker
     found += [w for w in compiled.warnings
@@ -449,7 +451,8 @@ def _lint_one(path: str, args):
     from unlev.tools.result_cache import includes_unknown
     try:
         compiled, found = lint_file(path, args.include_path, args.ignore,
-                                    getattr(args, "dialect", "auto"), args.select)
+                                    getattr(args, "dialect", "auto"), args.select,
+                                    settings=args.settings)
     except DesError as e:
         print(format_des_error(e, path), file=sys.stderr)
         return [0, 1], includes_unknown(path)
@@ -473,11 +476,10 @@ def cmd_lint(args) -> int:
         return 2
     cache = None
     if not args.no_cache:
-        from unlev.lang.frontend import default_data
         from unlev.lang.limits import limits
         from unlev.tools.result_cache import ResultCache, default_folder
-        cache = ResultCache(default_folder(files[0]), "lint", args, profile=default_data(),
-                            limits=limits())
+        cache = ResultCache(default_folder(files[0]), "lint", args,
+                            profile=args.settings.data, limits=limits())
     total = 0
     broken = 0
     for f in files:
