@@ -1,33 +1,39 @@
 """unlev check against the games' own level compilers, side by side (a script, not a test).
 
     python benchmarks/bench_levcomp.py [--levcomp PATH] [--levcomp36 PATH] [--runs 5]
-                                      [--corpus DIR]
+                                      [--corpus DIR] [--cold]
 
 Why: issue 17 asks whether checking des-files with unlev costs what compiling them with
-the game's ``lev_comp`` costs, as a variant's ``make`` runs it: one process per file.
-Both are timed in one run of this script, on the same files, so the ratios hold even when
-the machine is busy (the figures themselves do not).
+the game's ``lev_comp`` costs, as a variant's ``make`` runs it: one process per file;
+issue 29 sets the goals (first check within 1.5x of lev_comp in wall time on two idle
+cores and 2.5x in CPU time with one worker, a repeat check from the result cache
+within 0.2x). The machine is shared, so:
 
-Cases, each the median of ``--runs`` fresh processes (wall clock):
+* the cases are **interleaved**: each round runs every unlev case and every lev_comp
+  case once, in turn, so a burst of load hits both sides alike; the figures are the
+  medians over ``--runs`` rounds;
+* every case is timed in **wall** time and in **CPU** time (user + system of the
+  child processes, from ``wait4``), and the load average is printed before and after;
+  on a busy machine quote the CPU ratios;
+* ``lev_comp`` runs as ``make`` runs it, one process per des-file (no shell), in a
+  scratch copy of the folder (it writes its ``.lev`` files beside the sources).
 
-* the UnNetHack corpus: ``unlev check DIR`` (one process, all files) against
-  UnNetHack's ``lev_comp FILE`` once per file in a scratch copy of the folder
-  (``--levcomp``, or ``$UNLEV_LEVCOMP``);
-* the NetHack 3.6 corpus against Debian's 3.6.6 ``lev_comp``
-  (``/usr/lib/games/nethack/lev_comp``, package ``nethack-common``) where installed;
-* a two-line file, and ``unlev --help``;
-* each unlev case twice: without a bytecode cache for unlev's own modules (as under
-  ``PYTHONDONTWRITEBYTECODE``, CI's default here) and with a warm one (kept in a
-  temporary ``PYTHONPYCACHEPREFIX``, warmed first; the repository is left alone).
-
-Peak resident memory of the unlev corpus check is read from the child's rusage.
-How to get UnNetHack's ``lev_comp``: see ``benchmarks/README.md``.
+Cases on the UnNetHack corpus (``--levcomp`` or ``$UNLEV_LEVCOMP``) and the NetHack 3.6
+corpus (Debian's 3.6.6 ``lev_comp``, ``/usr/lib/games/nethack/lev_comp``, or
+``--levcomp36``): ``unlev check --no-cache`` with one worker and with the default
+workers (a first check), ``unlev check`` with a warm result cache (a repeat check);
+then a two-line file and ``unlev --help``. unlev runs with a warm bytecode cache kept
+in a temporary ``PYTHONPYCACHEPREFIX`` (the repository is left alone) and its result
+cache in a temporary folder; ``--cold`` adds the first-check cases without a bytecode
+cache (as under ``PYTHONDONTWRITEBYTECODE``). Peak resident memory is the largest
+child's. How to get UnNetHack's ``lev_comp``: see ``benchmarks/README.md``.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -48,55 +54,68 @@ def corpus_root(arg) -> Path:
 
 
 def timed(cmd, cwd=None, env=None):
-    """(seconds, peak RSS in KiB, exit code) of one child process."""
+    """(wall seconds, CPU seconds, peak RSS in KiB, exit code) of one child process."""
     t0 = time.perf_counter()
     proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
     _pid, status, usage = os.wait4(proc.pid, 0)
     took = time.perf_counter() - t0
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    return took, usage.ru_maxrss, proc.returncode
+    return (took, usage.ru_utime + usage.ru_stime, usage.ru_maxrss,
+            os.waitstatus_to_exitcode(status))
 
 
-def levcomp_per_file(levcomp: str, folder: Path, runs: int):
-    """Median seconds of compiling every des-file of ``folder`` with one ``lev_comp``
-    process per file, in a scratch copy (lev_comp writes its .lev files beside it)."""
-    with tempfile.TemporaryDirectory(prefix="unlev-levcomp-") as tmp:
-        work = Path(tmp) / folder.name
-        shutil.copytree(folder, work)
-        files = sorted(p.name for p in work.glob("*.des"))
-        failed = set()
-        times = []
-        for _ in range(runs):
-            t0 = time.perf_counter()
-            for name in files:
-                if subprocess.run([levcomp, name], cwd=work, stdout=subprocess.DEVNULL,
-                                  stderr=subprocess.DEVNULL).returncode:
-                    failed.add(name)
-            times.append(time.perf_counter() - t0)
-        return statistics.median(times), len(files), sorted(failed)
+def children_cpu() -> float:
+    """CPU seconds of every waited-for child so far (a check's worker processes too)."""
+    u = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return u.ru_utime + u.ru_stime
 
 
-def unlev_env(cache):
-    """The environment of an unlev child: no bytecode cache (cache None), or a warm
-    one kept under the folder ``cache``."""
+def timed_tree(cmd, cwd=None, env=None):
+    """:func:`timed`, with the CPU time of the grandchildren (``-j`` workers) counted."""
+    before = children_cpu()
+    wall, _cpu, rss, code = timed(cmd, cwd, env)
+    return wall, children_cpu() - before, rss, code
+
+
+class LevComp:
+    """One lev_comp over one folder's des-files, a process per file, in a scratch copy."""
+
+    def __init__(self, exe: str, folder: Path, tmp: str) -> None:
+        self.exe = exe
+        self.work = Path(tmp) / ("levcomp-" + folder.name)
+        shutil.copytree(folder, self.work)
+        self.files = sorted(p.name for p in self.work.glob("*.des"))
+        self.failed: set = set()
+
+    def __call__(self):
+        wall = cpu = 0.0
+        rss = 0
+        for name in self.files:
+            w, c, r, code = timed([self.exe, name], cwd=self.work)
+            wall, cpu, rss = wall + w, cpu + c, max(rss, r)
+            if code:
+                self.failed.add(name)
+        return wall, cpu, rss, 0
+
+
+def unlev_env(pycache, results):
+    """An unlev child's environment: a warm bytecode cache under ``pycache`` (None: no
+    bytecode cache) and the result cache under ``results`` (no project config above
+    the corpus, so the user cache folder is where it goes)."""
     env = dict(os.environ)
-    if cache is None:
+    if pycache is None:
         env["PYTHONDONTWRITEBYTECODE"] = "1"
         env.pop("PYTHONPYCACHEPREFIX", None)
     else:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
-        env["PYTHONPYCACHEPREFIX"] = cache
+        env["PYTHONPYCACHEPREFIX"] = pycache
+    env["XDG_CACHE_HOME"] = results
     return env
 
 
-def unlev_case(args, runs: int, env, cwd=None):
-    """Median seconds, max peak RSS (KiB) and the exit codes of ``unlev ARGS``."""
+def unlev(args, env, cwd=None):
     cmd = [sys.executable, "-m", "unlev.cli", *args]
-    timed(cmd, cwd, env)                       # warms the cache (or the disk) first
-    results = [timed(cmd, cwd, env) for _ in range(runs)]
-    return (statistics.median(r[0] for r in results), max(r[1] for r in results),
-            sorted({r[2] for r in results}))
+    return lambda: timed_tree(cmd, cwd, env)
 
 
 def own_pycache_present() -> bool:
@@ -111,6 +130,10 @@ def ms(s: float) -> str:
     return f"{s * 1000:8.1f} ms"
 
 
+def load() -> str:
+    return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--levcomp", default=os.environ.get("UNLEV_LEVCOMP"),
@@ -119,52 +142,85 @@ def main(argv=None) -> int:
                     help=f"NetHack 3.6's lev_comp (default {DEBIAN_LEVCOMP})")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--corpus", default=None, help="folder holding unnethack/ and nethack36/")
+    ap.add_argument("--cold", action="store_true",
+                    help="also time the first checks without a bytecode cache")
     args = ap.parse_args(argv)
     root = corpus_root(args.corpus)
     runs = max(1, args.runs)
 
-    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, medians of {runs}")
-    if own_pycache_present():
-        print("note: unlev's own __pycache__ folders exist, so the 'no cache' case reads "
-              "them; remove them for a true cold start")
-    rows = []
-    with tempfile.TemporaryDirectory(prefix="unlev-pycache-") as cache:
-        tiny_dir = Path(cache) / "tiny"
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, medians of {runs} "
+          f"interleaved rounds; {load()}")
+    if args.cold and own_pycache_present():
+        print("note: unlev's own __pycache__ folders exist, so the 'no bytecode cache' "
+              "cases read them; remove them for a true cold start")
+    with tempfile.TemporaryDirectory(prefix="unlev-bench-") as tmp:
+        pycache, results = os.path.join(tmp, "pycache"), os.path.join(tmp, "results")
+        warm = unlev_env(pycache, results)
+        tiny_dir = Path(tmp) / "tiny"
         tiny_dir.mkdir()
         (tiny_dir / "tiny.des").write_text('LEVEL:"tiny"\nMESSAGE:"hi"\n')
-        envs = (("no bytecode cache", unlev_env(None)), ("warm bytecode cache", unlev_env(cache)))
-        compilers = [("unnethack", args.levcomp), ("nethack36", args.levcomp36)]
-        for corpus, levcomp in compilers:
+        cases = []            # (label, unlev thunk, lev_comp thunk or None)
+        levcomps = []
+        for corpus, exe in (("unnethack", args.levcomp), ("nethack36", args.levcomp36)):
             folder = root / corpus
             if not folder.is_dir():
                 print(f"{corpus}: no corpus at {folder}, skipped")
                 continue
             lc = None
-            if levcomp and os.access(levcomp, os.X_OK):
-                lc = levcomp_per_file(levcomp, folder, runs)
+            if exe and os.access(exe, os.X_OK):
+                lc = LevComp(exe, folder, tmp)
+                levcomps.append((corpus, lc))
             else:
-                print(f"{corpus}: no lev_comp ({levcomp or 'none given'}); unlev timed alone")
-            for label, env in envs:
-                secs, rss, codes = unlev_case(["check", str(folder)], runs, env)
-                rows.append((f"{corpus} corpus, {label}", secs, lc and lc[0], rss, codes))
-            if lc and lc[2]:
-                print(f"{corpus}: lev_comp failed on {', '.join(lc[2])}")
+                print(f"{corpus}: no lev_comp ({exe or 'none given'}); unlev timed alone")
+            first = ["check", "--no-cache", str(folder)]
+            cases.append((f"{corpus}: first check, -j 1", unlev([*first, "-j", "1"], warm), lc))
+            cases.append((f"{corpus}: first check, default -j", unlev(first, warm), lc))
+            if args.cold:
+                cases.append((f"{corpus}: first check, -j 1, no bytecode cache",
+                              unlev([*first, "-j", "1"], unlev_env(None, results)), lc))
+            cases.append((f"{corpus}: repeat check (result cache)",
+                          unlev(["check", str(folder)], warm), lc))
         tiny_lc = None
         if args.levcomp and os.access(args.levcomp, os.X_OK):
-            tiny_lc = statistics.median(
-                timed([args.levcomp, "tiny.des"], cwd=tiny_dir)[0] for _ in range(runs))
-        for label, env in envs:
-            secs, rss, codes = unlev_case(["check", "tiny.des"], runs, env, cwd=tiny_dir)
-            rows.append((f"two-line file, {label}", secs, tiny_lc, rss, codes))
-            secs, rss, codes = unlev_case(["--help"], runs, env)
-            rows.append((f"unlev --help, {label}", secs, None, rss, codes))
+            tiny_lc = LevComp(args.levcomp, tiny_dir, tmp)
+        cases.append(("two-line file, first check",
+                      unlev(["check", "--no-cache", "tiny.des"], warm, tiny_dir), tiny_lc))
+        cases.append(("unlev --help", unlev(["--help"], warm), None))
 
-    print(f"\n{'case':<42}{'unlev':>11}{'lev_comp':>11}{'ratio':>8}{'peak RSS':>11}")
-    for label, secs, lc_secs, rss, codes in rows:
-        ratio = f"{secs / lc_secs:7.2f}x" if lc_secs else "       -"
-        lc_text = ms(lc_secs) if lc_secs else "        -"
+        for _label, run, _lc in cases:
+            run()                      # warms the bytecode cache and the result cache
+        samples = {label: ([], []) for label, _r, _l in cases}
+        lc_samples = {id(lc): [] for _l, _r, lc in cases if lc is not None}
+        for _ in range(runs):
+            done = set()
+            for label, run, lc in cases:
+                samples[label][0].append(run())
+                if lc is not None and id(lc) not in done:
+                    lc_samples[id(lc)].append(lc())
+                    done.add(id(lc))
+        for corpus, lc in levcomps:
+            if lc.failed:
+                print(f"{corpus}: lev_comp failed on {', '.join(sorted(lc.failed))}")
+
+    print(f"after: {load()}")
+    print(f"\n{'case':<44}{'unlev wall':>12}{'CPU':>11}{'lev_comp wall':>15}{'CPU':>11}"
+          f"{'ratio wall':>11}{'CPU':>8}{'peak RSS':>11}")
+    for label, run, lc in cases:
+        got = samples[label][0]
+        wall = statistics.median(g[0] for g in got)
+        cpu = statistics.median(g[1] for g in got)
+        rss = max(g[2] for g in got)
+        codes = sorted({g[3] for g in got})
+        if lc is not None:
+            ref = lc_samples[id(lc)]
+            lwall = statistics.median(r[0] for r in ref)
+            lcpu = statistics.median(r[1] for r in ref)
+            tail = (f"{ms(lwall):>15}{ms(lcpu):>11}{wall / lwall:10.2f}x"
+                    f"{cpu / lcpu:7.2f}x")
+        else:
+            tail = f"{'-':>15}{'-':>11}{'-':>11}{'-':>8}"
         flag = "" if codes in ([0], [1]) else f"  exit {codes}"
-        print(f"{label:<42}{ms(secs):>11}{lc_text:>11}{ratio:>8}{rss / 1024:8.1f} MB{flag}")
+        print(f"{label:<44}{ms(wall):>12}{ms(cpu):>11}{tail}{rss / 1024:8.1f} MB{flag}")
     return 0
 
 

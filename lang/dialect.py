@@ -19,7 +19,6 @@ how ``--dialect auto`` tells them apart.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from dataclasses import dataclass
 from typing import List, Optional, Tuple
 
@@ -168,49 +167,78 @@ def _strip_comments(text: str) -> str:
     return _MAP_ROWS.sub(lambda m: "\n" * m.group(0).count("\n"), body)
 
 
-class _Markers:
-    """One class of markers as a single alternation, so finding the earliest of them is
-    one pass over the text instead of one per marker (at equal positions the marker
-    listed first wins, as it did when each was searched on its own)."""
+# Words at least one of which every match of a marker holds: a body without any of them
+# cannot match, and a substring test costs far less than a regex search (which, for a
+# pattern starting with \b, ^ or a look-behind, is tried at every character).
+_NEEDLES = {
+    r"^[ \t]*(RANDOM_PLACES|RANDOM_MONSTERS|RANDOM_OBJECTS)[ \t]*:": ("RANDOM_",),
+    r"(?<![$\w])(place|monster|object)[ \t]*\[[ \t]*[0-9]": ("place", "monster", "object"),
+    r"\bcontained\b": ("contained",),
+    r"^[ \t]*(NAME|CHANCE)[ \t]*:": ("NAME", "CHANCE"),
+    r"^[ \t]*(INCLUDE|SPILL|WALLWALK|MON_GENERATION|SOUNDS|VAULTGEN)\b":
+        ("INCLUDE", "SPILL", "WALLWALK", "MON_GENERATION", "SOUNDS", "VAULTGEN"),
+    r"^[ \t]*(INCLUDE|WALLWALK|MON_GENERATION|SOUNDS|VAULTGEN)\b":
+        ("INCLUDE", "WALLWALK", "MON_GENERATION", "SOUNDS", "VAULTGEN"),
+    r"\b(level|hero|time|room)\.[a-z_]+": ("level.", "hero.", "time.", "room."),
+    r"\$[A-Za-z_][A-Za-z_0-9]*\.(x|y|length)\b": ("$",),
+    r"\b(sheollev|rndvault|noflipx|noflipy|noflip|stormy)\b":
+        ("sheollev", "rndvault", "noflip", "stormy"),
+    r"\b(sheollev|rndvault|stormy)\b": ("sheollev", "rndvault", "stormy"),
+    r"\b(randline|line)[ \t]*(\([^()]*\)|\$\w+)[ \t]*-": ("line",),
+    r"\b(randline|line)[ \t]*(\([^()]*\)|\$\w+)[ \t]*,": ("line",),
+    r"^[ \t]*MAZE[ \t]*:": ("MAZE",),
+    r"^[ \t]*(IF)[ \t]*(\[[^\]\n]*\][ \t]*)?THEN\b|^[ \t]*(ENDIF)\b": ("IF", "ENDIF"),
+}
 
-    def __init__(self, markers) -> None:
-        parts, self.groups = [], []
-        at = 1
+
+class _Scan:
+    """The markers found in one comment-free body: each marker's first match, searched
+    at most once per file whatever number of marker classes and questions share it
+    (3.4.3's markers are asked about three times), and not at all when the body lacks
+    every word its matches hold (:data:`_NEEDLES`)."""
+
+    def __init__(self, body: str) -> None:
+        self.body = body
+        self._hits: dict = {}
+
+    def search(self, rx):
+        """``rx.search(body)``, remembered."""
+        key = (rx.pattern, rx.flags)
+        try:
+            return self._hits[key]
+        except KeyError:
+            pass
+        needles = _NEEDLES.get(rx.pattern)
+        if needles is not None and not any(n in self.body for n in needles):
+            m = None
+        else:
+            m = rx.search(self.body)
+        self._hits[key] = m
+        return m
+
+    def first(self, markers) -> Optional[str]:
+        """The earliest marker of a class, described; at equal positions the one listed
+        first (as one alternation of the class would find it)."""
+        best = None
         for rx, what in markers:
-            parts.append(f"({rx.pattern})")
-            self.groups.append((at, at + 1 if rx.groups else None, what))
-            at += 1 + rx.groups
-        self.rx = re.compile("|".join(parts), _M)
-
-    def first(self, text: str) -> Optional[str]:
-        m = self.rx.search(text)
-        if m is None:
+            m = self.search(rx)
+            if m is not None and (best is None or m.start() < best[0].start()):
+                best = (m, rx, what)
+        if best is None:
             return None
-        for outer, inner, what in self.groups:
-            if m.start(outer) >= 0:
-                line = text.count("\n", 0, m.start()) + 1
-                return f"{what.format(m.group(inner) if inner else '')} at line {line}"
-        return None
+        m, rx, what = best
+        line = self.body.count("\n", 0, m.start()) + 1
+        return f"{what.format(m.group(1) if rx.groups else '')} at line {line}"
 
 
-@lru_cache(maxsize=None)
-def _alternation(markers: tuple) -> _Markers:
-    """Compiled on first use: detection is not on the import path of every command."""
-    return _Markers(markers)
-
-
-def _first(markers, text) -> Optional[str]:
-    return _alternation(tuple(markers)).first(text)
-
-
-def _unnethack352(body: str) -> Optional[str]:
+def _unnethack352(scan: _Scan) -> Optional[str]:
     """3.4.3's argument forms (not the chance before the colon, which 3.5.3 kept) with
     a statement or form 3.4.3 lacks, in a file without a MAZE: header or a later
     UnNetHack's statements."""
-    old = _first(_MARKERS_343_FORMS, body)
-    if not old or _MAZE_HEADER.search(body) or _first(_MARKERS_UN_LATER, body):
+    old = scan.first(_MARKERS_343_FORMS)
+    if not old or scan.search(_MAZE_HEADER) or scan.first(_MARKERS_UN_LATER):
         return None
-    new = _first(_MARKERS_352, body)
+    new = scan.first(_MARKERS_352)
     return f"{new} with 3.4.3's {old}" if new else None
 
 
@@ -222,14 +250,15 @@ _MARKERS_352_ONLY = [m for m in _MARKERS_352 if "INIT_MAP" in m[1] or "flag" in 
 _STMT_351 = re.compile(r"^[ \t]*(ROOMDOOR|REPLACE_TERRAIN|SPILL|TERRAIN)[ \t]*(\[|:)", _M)
 
 
-def _unnethack351(body: str) -> Optional[str]:
+def _unnethack351(scan: _Scan) -> Optional[str]:
     """3.4.3's forms with what 3.5.1's compiler added (and without 3.5.2's blocks)."""
-    old = _first(_MARKERS_343, body)
-    if not old or _first(_MARKERS_UN_LATER, body):
+    body = scan.body
+    old = scan.first(_MARKERS_343)
+    if not old or scan.first(_MARKERS_UN_LATER):
         return None
-    if "{" in body or _first(_MARKERS_352_ONLY, body):
+    if "{" in body or scan.first(_MARKERS_352_ONLY):
         return None
-    m = _THEN_351.search(body) or _STMT_351.search(body)
+    m = scan.search(_THEN_351) or scan.search(_STMT_351)
     if m is None:
         return None
     line = body.count("\n", 0, m.start()) + 1
@@ -237,31 +266,37 @@ def _unnethack351(body: str) -> Optional[str]:
     return f"{word} at line {line} with 3.4.3's {old}"
 
 
+_ROOMS = re.compile(r"^[ \t]*(ROOM|SUBROOM)[ \t]*:", _M)
+
+
 def detect(text: str) -> Detection:
-    """Guess the dialect of a des-file from what only one dialect has."""
-    body = _strip_comments(text)
-    m351 = _unnethack351(body)
+    """Guess the dialect of a des-file from what only one dialect has.
+
+    The whole decision is here, in this order; each marker class is searched at most
+    once per file (:class:`_Scan`), so reordering or reweighting them costs nothing."""
+    scan = _Scan(_strip_comments(text))
+    body = scan.body
+    m351 = _unnethack351(scan)
     if m351:
         return Detection("unnethack351", m351, ("nethack343", "unnethack352", "unnethack"))
-    m352 = _unnethack352(body)
+    m352 = _unnethack352(scan)
     if m352:
         return Detection("unnethack352", m352, ("nethack343", "unnethack", "nethack36"))
-    m35 = _first(_MARKERS_35, body)
-    if not m35 and _NEW_SPEC.search(body):
-        m35 = _first([_REGION_35], body)
+    m35 = scan.first(_MARKERS_35)
+    if not m35 and scan.search(_NEW_SPEC):
+        m35 = scan.first([_REGION_35])
     if m35:
         return Detection("unnethack35", m35, ("unnethack", "nethack343", "nethack36"))
-    m343 = _first(_MARKERS_343, body)
-    mun = _first(_MARKERS_UN, body)
-    m36 = _first(_MARKERS_36, body)
+    m343 = scan.first(_MARKERS_343)
+    mun = scan.first(_MARKERS_UN)
     if m343 and not mun:
         return Detection("nethack343", m343, ("nethack36", "unnethack"))
     if mun:
         return Detection("unnethack", mun, ("nethack36", "nethack343"))
-    rooms_without_blocks = (re.search(r"^[ \t]*(ROOM|SUBROOM)[ \t]*:", body, _M)
-                            and "{" not in body)
+    rooms_without_blocks = scan.search(_ROOMS) and "{" not in body
     if rooms_without_blocks:
         return Detection("nethack343", "ROOM: without a { } block", ("nethack36", "unnethack"))
+    m36 = scan.first(_MARKERS_36)
     if m36:
         return Detection("nethack36", m36, ("nethack343", "unnethack"))
     return Detection("unnethack", "nothing specific to another dialect",

@@ -6,18 +6,20 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional
 
-from . import ast as A
-from .checker import check
 from .diagnostics import DesError, Diagnostic, SourceCache
 from .limits import is_limit_error
-from .parser import DesParser
+
 from .settings import DEFAULT, Settings
+
+# The parser, the checker and the tree's node classes are imported by the first compile,
+# not with this module: a command answered from the result cache never needs them.
+
 
 @dataclass
 class Compiled:
     """A parsed and checked des-file with the warnings found on the way."""
 
-    tree: A.DesFile
+    tree: "DesFile"  # unlev.lang.ast
     warnings: List[Diagnostic] = field(default_factory=list)
     sources: SourceCache = field(default_factory=SourceCache)
     dialect: str = "unnethack"
@@ -160,6 +162,8 @@ def unknown_names(err: DesError) -> List[str]:
 
 def _compile(path, text, include_path, compat_warnings, dialect, reason, ext=None,
              profile=None, include_anywhere: bool = False) -> Compiled:
+    from .checker import check
+    from .parser import DesParser
     sources = SourceCache()
     if ext is not None and ext.lenient:
         from .dialect import lexicon_of

@@ -6,6 +6,11 @@ grammar (whole nonterminals or single alternatives), which alternatives it rewri
 (same symbols at the same positions, so the shared action still fits), and adds its own
 ``p_*`` functions; :func:`compose` returns the namespace PLY builds tables from. The
 shared rules are reused as they are, never copied.
+
+Rules that differ only in a few symbols are written once, as pycparser's ``plyparser``
+does: :func:`parameterized` marks a template whose name and docstring hold ``xxx``
+(and ``yyy``...) and :func:`expand_templates` turns it into one PLY function per
+parameter set, at the template's place in the grammar.
 """
 
 from __future__ import annotations
@@ -115,6 +120,55 @@ def compose(base, *, drop: Iterable[str] = (), replace: Optional[Mapping[str, st
     ns["__file__"] = os.path.abspath(base.__file__)
     ns["__package__"] = base.__package__
     return types.SimpleNamespace(**ns)
+
+
+# ------------------------------------------------------------------ rule templates
+_PLACEHOLDERS = ("xxx", "yyy", "zzz")
+
+
+def parameterized(*params):
+    """Mark a rule template: each entry of ``params`` is a tuple whose first items fill
+    ``xxx``, ``yyy``, ``zzz`` in the name and docstring, and whose whole tuple is passed
+    to the template after ``p``."""
+    def mark(func):
+        func.template_params = params
+        return func
+    return mark
+
+
+def _fill(text: str, words) -> str:
+    for placeholder, word in zip(_PLACEHOLDERS, words):
+        text = text.replace(placeholder, str(word))
+    return text
+
+
+def _instance(template, params):
+    def rule(p):
+        template(p, *params)
+    # PLY orders the productions by (line, module, name) and records the file and line
+    # of each in its tables: give every instance the template's, and its module.
+    code = rule.__code__.replace(co_firstlineno=template.__code__.co_firstlineno,
+                                 co_filename=template.__code__.co_filename)
+    rule = types.FunctionType(code, template.__globals__, _fill(template.__name__, params),
+                              None, rule.__closure__)
+    rule.__qualname__ = rule.__name__
+    rule.__doc__ = _fill(template.__doc__ or "", params)
+    return rule
+
+
+def expand_templates(namespace: dict) -> None:
+    """Replace each :func:`parameterized` template of ``namespace`` (a module's
+    ``globals()``) by its PLY rule functions."""
+    for name, func in list(namespace.items()):
+        params = getattr(func, "template_params", None)
+        if params is None or not name.startswith("p_"):
+            continue
+        del namespace[name]
+        for one in params:
+            rule = _instance(func, tuple(one))
+            if rule.__name__ in namespace:
+                raise ValueError(f"rule template {name} makes {rule.__name__} twice")
+            namespace[rule.__name__] = rule
 
 
 # ------------------------------------------------------------------ generated rules

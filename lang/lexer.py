@@ -21,6 +21,7 @@ from typing import Callable, Dict, Optional, Tuple
 import ply.lex as lex
 
 from .diagnostics import DesError, Span
+from .fastlex import MasterLexer, master_pattern
 
 # lev_comp's largest MAP block (MAP_X_LIM x MAP_Y_LIM in lev_main.c)
 MAP_X_LIM, MAP_Y_LIM = 76, 21
@@ -249,6 +250,10 @@ class DesLexer:
     states = (("map", "exclusive"), ("nh36", "inclusive"), ("nh343", "inclusive"),
               ("unh352", "inclusive"), ("unh351", "inclusive"))
 
+    # "master": lang/fastlex.py drives the rules in the shared state (the same tokens,
+    # faster); "ply": PLY's own loop, the reference tests/test_fastlex.py compares with.
+    engine = "master"
+
     def __init__(self, filename: str = "<input>", lookup_var: Optional[VarLookup] = None,
                  lexicon: Optional[Lexicon] = None):
         self.filename = filename
@@ -256,6 +261,14 @@ class DesLexer:
         self.lexicon = lexicon or UNNETHACK
         self.keywords = self.lexicon.keywords
         template = _template_lexer()
+        self._map_lines: list = []
+        self._map_start = None
+        if self.engine == "master" and self.lexicon.state == "INITIAL":
+            master = master_pattern(template, DesLexer)
+            if master is not None:
+                self.lexer = MasterLexer(self, template, master,
+                                         (CORE_FUNCTIONS, _CFUNC_TOKEN, c_atoi))
+                return
         self.lexer = template.clone(self)
         # PLY 3.11's clone() keeps only the last master regex of each state; the
         # inclusive dialect states have two (their own rules, then the shared ones).
@@ -268,8 +281,6 @@ class DesLexer:
                                    for state, f in self.lexer.lexstateeoff.items()}
         if self.lexicon.extra_tokens:
             self.lexer.lextokens_all = self.lexer.lextokens_all | set(self.lexicon.extra_tokens)
-        self._map_lines: list = []
-        self._map_start = None
 
     # -- positions -------------------------------------------------------------
     def input(self, text: str) -> None:
@@ -312,17 +323,26 @@ class DesLexer:
     def t_MAPSTART(self, t):
         r"^MAP[ \t]*\r?\n"
         t.lexer.lineno += 1
-        self._map_lines = []
-        self._map_size = [0, 0]            # widest row (digits aside), rows
-        self._map_start = (t.lineno, t.lexpos)
+        self.start_map(t.lineno, t.lexpos)
         t.lexer.begin("map")
 
-    def t_map_ENDMAP(self, t):
-        r"ENDMAP"
+    def start_map(self, line: int, pos: int) -> None:
+        """A MAP block begins at ``line``, text position ``pos``."""
+        self._map_lines = []
+        self._map_size = [0, 0]            # widest row (digits aside), rows
+        self._map_start = (line, pos)
+
+    def end_map(self, t):
+        """``t`` made the MAP_ID token of the block read since :meth:`start_map`."""
         t.type = "MAP_ID"
         t.text = "MAP"
         t.value = MapBlock(self._map_lines, self._map_start[0] + 1, tuple(self._map_size))
         t.lineno, t.lexpos = self._map_start
+        return t
+
+    def t_map_ENDMAP(self, t):
+        r"ENDMAP"
+        self.end_map(t)
         t.lexer.begin(self.lexicon.state)
         return t
 
@@ -334,10 +354,10 @@ class DesLexer:
                 if ch not in self.lexicon.map_chars:
                     t.lexpos += i
                     self._map_error_at(t, ch)
-        self._keep_map_row(line)
+        self.keep_map_row(line)
         t.lexer.lineno += 1
 
-    def _keep_map_row(self, line: str) -> None:
+    def keep_map_row(self, line: str) -> None:
         """The size is measured while reading: rows past lev_comp's limit are counted,
         not kept, so an oversized MAP costs neither time nor memory before its error."""
         size = self._map_size
@@ -359,7 +379,7 @@ class DesLexer:
                 self._map_error_at(t, ch)
         if t.value.endswith("\n"):
             # a profile's own map characters (the lexicon's, beyond the rule's set)
-            self._keep_map_row(t.value.rstrip("\n").rstrip("\r"))
+            self.keep_map_row(t.value.rstrip("\n").rstrip("\r"))
             t.lexer.lineno += 1
             return
         line, _pos = self._map_start

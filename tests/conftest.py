@@ -123,3 +123,11 @@ def built_level_problems(compiled, node, seed: int = 1) -> list:
         level, required_features(node, compiled.tree.header),
         skip=("reachable", "embedded", "doors", "maze"))]
     return out
+
+
+@pytest.fixture(autouse=True)
+def _own_result_cache(monkeypatch, tmp_path_factory):
+    """Each test's `unlev check`/`lint` (in-process or in a child) remembers results in
+    a folder of its own, never the user's: a result stored by another test, or by an
+    earlier run with the same unlev, must not answer a test that patched something."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))

@@ -23,7 +23,8 @@ from unlev.lang.values import Coord
 from unlev.stdlib.rng import RNG
 
 LANG = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lang")
-GRAMMARS = ("grammar.py", "grammar_nethack36.py", "grammar_nethack343.py")
+GRAMMARS = ("grammar.py", "grammar_statements.py", "grammar_contents.py", "grammar_values.py",
+            "grammar_nethack36.py", "grammar_nethack343.py")
 
 
 def _constructed_nodes() -> set:

@@ -248,3 +248,21 @@ def test_first_level_of_every_corpus_file_exports_and_validates(unnethack_corpus
         assert not errors, (path.name, node.name, errors[0].message[:200], list(errors[0].path))
         checked += 1
     assert checked == len(unnethack_corpus) >= 30
+
+
+def test_the_document_writer_writes_what_dumps_writes():
+    """``unlev run --json`` streams its levels (export.DocumentWriter); the text is the
+    one the whole document gives, for none, one and several levels, small or large."""
+    import io
+
+    from unlev.output import export as E
+    big = {"name": "x", "map": ["." * 79] * 21, "row": list(range(40)), "d": {"a": [1, 2]}}
+    for levels in ([], [big], [big, dict(big, name="y"), dict(big, name="z")],
+                   [{"a": 1}], [{"a": 1}, {"b": [2]}]):
+        want = E.dumps(E.document(levels, source="f.des", seed=7))
+        out = io.StringIO()
+        w = E.DocumentWriter(out, source="f.des", seed=7)
+        for lv in levels:
+            w.add(lv)
+        w.close()
+        assert out.getvalue() == want, levels[:1]

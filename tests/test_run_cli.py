@@ -444,3 +444,38 @@ def test_subprocess_random_seed_note():
     assert rc == 0 and re.search(r"seed \d+ \(repeat with --seed \d+\)", err)
     seed = int(re.search(r"seed (\d+)", err).group(1))
     assert json.loads(out)["seed"] == seed
+
+
+def test_json_of_several_levels_is_written_level_by_level_and_whole(tmp_path, capsys,
+                                                                    monkeypatch):
+    """--json alone streams the levels (constant memory); the file appears whole, only
+    when every level was built, with the same text standard output gets."""
+    import json
+
+    from unlev.cli import main
+    from unlev.lang.diagnostics import DesError, Span
+    from unlev.tools import run as R
+    src = tmp_path / "two.des"
+    src.write_text('LEVEL: "a"\nINIT_MAP: solidfill, \' \'\nLEVEL: "b"\n'
+                   'INIT_MAP: solidfill, \' \'\n')
+    out = tmp_path / "out.json"
+    real = R.build_one
+    built = []
+
+    def failing_b(compiled, node, *a, **k):
+        built.append(node.name)
+        if node.name == "b":
+            raise DesError("b cannot be built", Span(str(src), 3, 1))
+        return real(compiled, node, *a, **k)
+    with monkeypatch.context() as mp:
+        mp.setattr(R, "build_one", failing_b)
+        assert main(["run", str(src), "--seed", "2", "--json", str(out), "-q"]) == 1
+    assert built == ["a", "b"]                # a was built (and streamed) first
+    assert not out.exists()                   # b failed: nothing in place
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".unlev-run-")]
+    assert main(["run", str(src), "--seed", "2", "--json", str(out), "-q"]) == 0
+    capsys.readouterr()
+    assert main(["run", str(src), "--seed", "2", "--json", "-", "-q"]) == 0
+    text = capsys.readouterr().out
+    assert out.read_text() == text
+    assert [lv["name"] for lv in json.loads(text)["levels"]] == ["a", "b"]

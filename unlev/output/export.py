@@ -469,6 +469,47 @@ def _emit(obj, level: int, indent: int, out: List[str]) -> None:
         out.append(" " * (level * indent) + "}")
 
 
+class DocumentWriter:
+    """:func:`document` written to ``out`` a level at a time: the same text as
+    ``dumps(document(levels, ...))``, with one level's dictionary in memory at a time
+    (``unlev run --level all`` on a file of thousands of levels)."""
+
+    def __init__(self, out, *, source: Optional[str] = None, seed: Optional[int] = None,
+                 indent: int = 2) -> None:
+        self.out = out
+        self.indent = indent
+        self.source, self.seed = source, seed
+        self.count = 0
+        self.held: Optional[List[Dict[str, Any]]] = None     # levels too small to stream
+        parts = ["{\n"]
+        pad = " " * indent
+        for key, value in document([], source=source, seed=seed).items():
+            parts.append(pad + encode_basestring(key) + ": ")
+            if key != "levels":
+                _emit(value, 1, indent, parts)
+                parts.append(",\n")
+        self.head = "".join(parts)
+
+    def add(self, level_dict: Dict[str, Any]) -> None:
+        if self.count == 0 and len(_one_line(level_dict)) + 2 * self.indent <= _INLINE_WIDTH:
+            self.held = []               # dumps might write such a list on one line
+        if self.held is not None:
+            self.held.append(level_dict)
+            self.count += 1
+            return
+        parts = [self.head + "[\n" if self.count == 0 else ",\n", " " * (2 * self.indent)]
+        _emit(level_dict, 2, self.indent, parts)
+        self.out.write("".join(parts))
+        self.count += 1
+
+    def close(self) -> None:
+        if self.held is not None or self.count == 0:
+            self.out.write(dumps(document(self.held or [], source=self.source,
+                                          seed=self.seed), self.indent))
+        else:
+            self.out.write("\n" + " " * self.indent + "]\n}\n")
+
+
 # --- the schema -------------------------------------------------------------------------------
 def load_schema() -> Dict[str, Any]:
     """The JSON Schema (draft 2020-12) of :func:`document`'s output, shipped in the package."""

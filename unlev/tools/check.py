@@ -14,9 +14,8 @@ import io
 import os
 import sys
 
-from unlev.lang import ast as A
 from unlev.lang.diagnostics import DesError
-from unlev.lang.frontend import compile_file
+from unlev.tools.result_cache import includes_unknown
 from unlev.tools.common import (LINT_ONLY_CODES, add_common_options, find_des_files,
                                 format_diagnostic,
                                 report_failed_dialect,
@@ -61,11 +60,16 @@ def add_parser(subparsers) -> None:
     c.add_argument("--ignore", action="append", default=[], metavar="CODE",
                    help="hide warnings with this code (repeatable); a comment line "
                    "'# unlev: ignore[CODE]' above a statement hides them there")
+    c.add_argument("--no-cache", action="store_true",
+                   help="neither read nor write the result cache (.unlev_cache/ beside "
+                   "the project's unlev.toml, else the user's cache folder)")
     add_common_options(c)
     c.set_defaults(func=cmd_check)
 
 
 def cmd_parse(args) -> int:
+    from unlev.lang import ast as A
+    from unlev.lang.frontend import compile_file
     if unreadable("parse", [args.file]):
         return 2
     try:
@@ -110,9 +114,23 @@ def check_lua(path: str) -> bool:
 
 def check_one(path: str, args):
     """Check one file, printing its errors and warnings to standard error: (passed,
-    what --lenient let through by kind)."""
+    what --lenient let through by kind); from the result cache when it has the file."""
+    from unlev.tools.result_cache import cached
+    cache = None if path.endswith(".lua") else getattr(args, "result_cache", None)
+
+    def work():
+        ok, held, includes = _check_one(path, args)
+        return [ok, held], includes
+    ok, held = cached(cache, path, work)
+    return ok, held
+
+
+def _check_one(path: str, args):
+    """(passed, what --lenient let through, the other files it read or None when they
+    are not known: a failed file that INCLUDEs is not cached)."""
     if path.endswith(".lua"):
-        return check_lua(path), {}
+        return check_lua(path), {}, None
+    from unlev.lang.frontend import compile_file
     try:
         compiled = compile_file(path, include_path=args.include_path,
                                 compat_warnings=not args.no_compat_warnings,
@@ -120,13 +138,14 @@ def check_one(path: str, args):
     except DesError as e:
         print(format_des_error(e, path), file=sys.stderr)
         report_failed_dialect(args, path, e)
-        return False, {}
+        return False, {}, includes_unknown(path)
     report_dialect(args, path, compiled)
     if not args.quiet:
         for w in compiled.warnings:
             if shown(w, compiled.sources, args.select, args.ignore, LINT_ONLY_CODES):
                 print(format_diagnostic(w, compiled.sources), file=sys.stderr)
-    return True, lenient_counts(compiled.warnings)
+    return True, lenient_counts(compiled.warnings), [f for f in compiled.sources.texts
+                                                     if f != path]
 
 
 def lenient_counts(warnings) -> dict:
@@ -193,17 +212,31 @@ def cmd_check(args) -> int:
     if not files:
         print("unlev check: no des-files found", file=sys.stderr)
         return 2
-    jobs = check_jobs(args, files)
+    if not args.no_cache:
+        from unlev.lang.limits import limits
+        from unlev.tools.result_cache import ResultCache, default_folder
+        args.result_cache = ResultCache(default_folder(files[0]), "check", args,
+                                        profile=args.settings.data, limits=limits())
+    hits = {}
+    if not args.no_cache:
+        for f in files:
+            if not f.endswith(".lua"):
+                hit = args.result_cache.get(args.result_cache.key(f))
+                if hit is not None:
+                    hits[f] = (*hit["value"], hit["stderr"])
+    todo = [f for f in files if f not in hits]
+    jobs = check_jobs(args, todo)
+    pool = None
     if jobs == 1:
-        results = ((*check_one(f, args), "") for f in files)
-        pool = None
+        fresh = ((*check_one(f, args), "") for f in todo)
     else:
         import multiprocessing
         from unlev.lang.parser import preload
         preload("unnethack" if args.dialect == "auto" else args.dialect)
         _WORKER_ARGS[:] = [args]
         pool = multiprocessing.get_context("fork").Pool(jobs)
-        results = pool.imap(_check_in_worker, files)
+        fresh = pool.imap(_check_in_worker, todo)
+    results = (hits[f] if f in hits else next(fresh) for f in files)
     passed = failed = 0
     skipped: dict = {}       # --lenient: what placeholders stand for, by kind
     try:

@@ -435,15 +435,38 @@ def add_parser(subparsers) -> None:
                    choices=CODES, help="run only these checks (repeatable)")
     p.add_argument("--exit-zero", action="store_true",
                    help="exit 0 even when there are findings")
+    p.add_argument("--no-cache", action="store_true",
+                   help="neither read nor write the result cache (.unlev_cache/ beside "
+                   "the project's unlev.toml, else the user's cache folder)")
     add_common_options(p)
     p.set_defaults(func=cmd_lint)
 
 
+def _lint_one(path: str, args):
+    """Lint one file, printing its findings or errors to standard error: ([findings,
+    failed], the other files it read or None when unknown)."""
+    import sys
+    from unlev.lang.diagnostics import DesError
+    from unlev.tools.common import format_des_error, format_diagnostic
+    from unlev.tools.result_cache import includes_unknown
+    try:
+        compiled, found = lint_file(path, args.include_path, args.ignore,
+                                    getattr(args, "dialect", "auto"), args.select,
+                                    settings=args.settings)
+    except DesError as e:
+        print(format_des_error(e, path), file=sys.stderr)
+        return [0, 1], includes_unknown(path)
+    # findings on stderr and the summary on stdout, as unlev check (and every
+    # command: diagnostics on stderr, results on stdout)
+    for d in found:
+        print(format_diagnostic(d, compiled.sources), file=sys.stderr)
+    return [len(found), 0], [f for f in compiled.sources.texts if f != path]
+
+
 def cmd_lint(args) -> int:
     import sys
-    from unlev.tools.common import find_des_files, format_des_error, format_diagnostic
-    from unlev.lang.diagnostics import DesError
-    from unlev.tools.common import unreadable
+    from unlev.tools.result_cache import cached
+    from unlev.tools.common import find_des_files, unreadable
     from unlev.output.words import count
     if unreadable("lint", args.paths):
         return 2
@@ -451,22 +474,18 @@ def cmd_lint(args) -> int:
     if not files:
         print("unlev lint: error: no des-files found", file=sys.stderr)
         return 2
+    cache = None
+    if not args.no_cache:
+        from unlev.lang.limits import limits
+        from unlev.tools.result_cache import ResultCache, default_folder
+        cache = ResultCache(default_folder(files[0]), "lint", args,
+                            profile=args.settings.data, limits=limits())
     total = 0
     broken = 0
     for f in files:
-        try:
-            compiled, found = lint_file(f, args.include_path, args.ignore,
-                                        getattr(args, "dialect", "auto"), args.select,
-                                        settings=args.settings)
-        except DesError as e:
-            print(format_des_error(e, f), file=sys.stderr)
-            broken += 1
-            continue
-        # findings on stderr and the summary on stdout, as unlev check (and every
-        # command: diagnostics on stderr, results on stdout)
-        for d in found:
-            print(format_diagnostic(d, compiled.sources), file=sys.stderr)
-        total += len(found)
+        found, failed = cached(cache, f, lambda: _lint_one(f, args))
+        total += found
+        broken += failed
     print(f"{count(total, 'warnings')} in {count(len(files), 'files')}")
     if broken:
         return 1

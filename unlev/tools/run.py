@@ -11,6 +11,8 @@ from __future__ import annotations
 import argparse
 import io
 import os
+import random
+import shutil
 import sys
 from typing import Optional
 
@@ -129,6 +131,8 @@ def cmd_run(args) -> int:
     if plan.dump is not None and args.level == "all":
         args.level = plan.dump.name         # the dump's own level
     seed = plan.level_seed if plan.level_seed is not None else 0
+    if args.json and not (show or args.svg or args.html) and not args.file.endswith(".lua"):
+        return _stream_json(args, seed, json_to_stdout)
     if args.file.endswith(".lua"):
         built = _build_lua(args, seed, show)
     else:
@@ -173,6 +177,62 @@ def cmd_run(args) -> int:
     return 0
 
 
+def _stream_json(args, seed: int, to_stdout: bool) -> int:
+    """``--json`` alone: each level written as it is built and then let go, so memory
+    does not grow with the number of levels. The text goes to a temporary file first
+    (beside the target, or spooled for standard output) and takes its place only when
+    every level was built, as when the levels were written at the end."""
+    import tempfile
+    from unlev.output import export
+    opts = run_options(args)
+    state: dict = {}
+
+    def each(level) -> None:
+        if "writer" not in state:
+            if to_stdout:
+                state["fh"] = tempfile.SpooledTemporaryFile(8 << 20, mode="w+",
+                                                            encoding="utf-8", newline="\n")
+            else:
+                folder = os.path.dirname(os.path.abspath(args.json))
+                tmp = os.path.join(folder, f".unlev-run-{os.getpid()}-"
+                                           f"{random.randrange(1 << 30)}.json")
+                # "x": created as open() creates a file (the umask's mode), never reused
+                state["fh"] = open(tmp, "x", encoding="utf-8", newline="\n")
+                state["tmp"] = tmp
+            state["writer"] = export.DocumentWriter(state["fh"], source=args.file, seed=seed)
+        state["writer"].add(export.level_to_dict(level, seed=level.extras.get("level_seed", seed), source=args.file,
+                                                 options=opts))
+    try:
+        try:
+            built = _build_des(args, seed, False, each=each)
+        except OSError as e:
+            return _usage(f"cannot write {args.json}: {e.strerror}")
+        if isinstance(built, int):
+            return built
+        try:
+            state["writer"].close()
+            if to_stdout:
+                state["fh"].seek(0)
+                shutil.copyfileobj(state["fh"], sys.stdout)
+                sys.stdout.flush()
+            else:
+                state["fh"].close()
+                if os.path.exists(args.json):
+                    shutil.copymode(args.json, state["tmp"])     # as overwriting keeps it
+                os.replace(state.pop("tmp"), args.json)
+        except OSError as e:
+            return _usage(f"cannot write {args.json}: {e.strerror}")
+        return 0
+    finally:
+        if "fh" in state:
+            state["fh"].close()
+        if "tmp" in state:
+            try:
+                os.unlink(state["tmp"])
+            except OSError:
+                pass
+
+
 def _seed_note(args, seed: int) -> None:
     plan = args.seed_plan
     if plan.chosen_at_random and not args.quiet:
@@ -205,8 +265,9 @@ def _internal_error(args, name: str, seed: int, e: Exception) -> int:
     return 1
 
 
-def _build_des(args, seed: int, show: bool):
-    """The levels of a des-file, or an exit code."""
+def _build_des(args, seed: int, show: bool, each=None):
+    """The levels of a des-file, or an exit code; with ``each``, each level is handed
+    to it as it is built instead (and the list is empty)."""
     from unlev.tools.common import format_des_error, format_diagnostic
     from unlev.lang.frontend import compile_file
     try:
@@ -236,8 +297,7 @@ def _build_des(args, seed: int, show: bool):
             return _usage(str(e))
         try:
             # warnings met while building are in the drawing's summary when shown
-            built.append(build_one(compiled, node, node_seed, args,
-                                   warn_to_stderr=not show))
+            level = build_one(compiled, node, node_seed, args, warn_to_stderr=not show)
             if show and not args.quiet:
                 _stand_in_notes(compiled, node, args)
         except DesError as e:
@@ -245,6 +305,11 @@ def _build_des(args, seed: int, show: bool):
             return 1
         except Exception as e:  # noqa: BLE001 - reported as unlev's bug
             return _internal_error(args, node.name, seed, e)
+        if each is None:
+            built.append(level)
+        else:
+            each(level)          # its OSError is the caller's (a file it cannot write)
+            del level
     return built
 
 

@@ -1,0 +1,284 @@
+"""The des-file lexer's driver: PLY's token loop with the common rules inlined.
+
+Why a module of its own: PLY's lexer calls a Python rule function for every match, the
+blanks and newlines between tokens included, and reads a MAP block one row (and one
+call) at a time; on the UnNetHack corpus that was a fifth of ``unlev check``. This
+driver stands where PLY's lexer object stands for a :class:`unlev.lang.lexer.DesLexer`
+(same ``lexdata``, ``lexpos``, ``lineno``, ``begin``, ``token``), matches with the
+very master patterns PLY compiled from the rules (so the same rule wins at every
+position, in the same order as lev_comp's ``util/lev_comp.l``), and then:
+
+* skips blanks, newlines and comment lines, and builds integer, string, word and
+  punctuation tokens, without a call;
+* takes a whole ``MAP`` ... ``ENDMAP`` block in one match when every row holds only the
+  dialect's map characters (anything else goes row by row through the rules, which
+  report the exact character);
+* hands every other match to the rule itself, as PLY does.
+
+Only lexers in the shared ``INITIAL`` state use it (UnNetHack's dialects, with or
+without a profile's words); the older dialects' lexer states keep PLY's own loop.
+``tests/test_fastlex.py`` proves the tokens identical, token for token, to PLY's.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ply.lex import LexError, LexToken
+
+
+# One row of a MAP block as the map state's line rule takes it, rows, then ENDMAP.
+_MAP_ROWS = re.compile(r"(?:[-|}{+xABCISHKMPLWTtFYU\\#. 0-9]*\r?\n)*ENDMAP")
+_ROW = re.compile(r"([-|}{+xABCISHKMPLWTtFYU\\#. 0-9]*)\r?\n")
+
+# rule name -> what the driver does itself
+_IDENT, _LITERAL, _INTEGER, _STRING, _MAPSTART = range(1, 6)
+_INLINE = {"t_INTEGER": _INTEGER, "t_STRING": _STRING, "t_IDENT": _IDENT,
+           "t_LITERAL": _LITERAL, "t_MAPSTART": _MAPSTART}
+# the rules that make no token, in the order PLY tries them
+_SKIP_RULES = ("t_COMMENT", "t_newline", "t_whitespace")
+
+_MASTER = {}
+
+
+def master_pattern(template, rules):
+    """One pattern for the shared state: any run of comment lines, newlines and blanks
+    (the three rules that make no token, in the order PLY tries them), then the other
+    rules in PLY's order as named groups. Where the run of blanks stops none of the
+    three can match, so leaving them out of the rules that follow changes nothing."""
+    retext = template.lexstateretext["INITIAL"]
+    if len(retext) != 1:
+        return None
+    pat = _MASTER.get(retext[0])
+    if pat is None:
+        cre = template.lexstatere["INITIAL"][0][0]
+        names = sorted(cre.groupindex, key=cre.groupindex.get)     # PLY's order
+        skip = "|".join(getattr(rules, name).__doc__ for name in _SKIP_RULES)
+        alts = "|".join(f"(?P<{name}>{getattr(rules, name).__doc__})" for name in names
+                        if name not in _SKIP_RULES)
+        pat = _MASTER[retext[0]] = re.compile(f"(?:{skip})*(?:{alts})", template.lexreflags)
+    return pat
+
+
+def _unknown_type(func, type_, rest) -> LexError:
+    """PLY's error for a rule that made a token type the lexer does not declare."""
+    code = func.__code__
+    return LexError(f"{code.co_filename}:{code.co_firstlineno}: Rule '{func.__name__}' "
+                    f"returned an unknown token type '{type_}'", rest)
+
+
+class MasterLexer:
+    """PLY's lexer object for one :class:`~unlev.lang.lexer.DesLexer`, faster."""
+
+    def __init__(self, owner, template, master, words) -> None:
+        """``owner``: the DesLexer whose rules these are; ``template``: PLY's lexer
+        built from them; ``master``: :func:`master_pattern`; ``words``: the lexer's
+        (core functions, their token by return type, lev_comp's atoi)."""
+        self.owner = owner
+        self.master = master
+        self.core_functions, self.cfunc_token, self.atoi = words
+        self.lextokens_all = set(template.lextokens_all) | set(owner.lexicon.extra_tokens)
+        self.lexliterals = template.lexliterals
+        self.lexstatere = {
+            state: [(cre, [(getattr(owner, f[0].__name__), f[1]) if f and f[0] else f
+                           for f in findex]) for cre, findex in groups]
+            for state, groups in template.lexstatere.items()}
+        # the shared state's rules by group number: (inlined kind or None, rule, type)
+        self.by_index = [(None, None, None)] * (master.groups + 1)
+        for name, i in master.groupindex.items():
+            self.by_index[i] = (_INLINE.get(name), getattr(owner, name), name[2:])
+        self.lexstateignore = dict(template.lexstateignore)
+        self.lexstateerrorf = {s: getattr(owner, f.__name__)
+                               for s, f in template.lexstateerrorf.items() if f}
+        self.lexstateeoff = {s: getattr(owner, f.__name__)
+                             for s, f in template.lexstateeoff.items() if f}
+        self.lexdata = None
+        self.lexpos = 0
+        self.lexlen = 0
+        self.lineno = 1
+        self.lexmatch = None
+        self.begin("INITIAL")
+
+    def input(self, s: str) -> None:
+        self.lexdata = s
+        self.lexpos = 0
+        self.lexlen = len(s)
+
+    def begin(self, state: str) -> None:
+        if state not in self.lexstatere:
+            raise ValueError("Undefined state")
+        self.lexre = self.lexstatere[state]
+        self.lexignore = self.lexstateignore.get(state, "")
+        self.lexerrorf = self.lexstateerrorf.get(state)
+        self.lexeoff = self.lexstateeoff.get(state)
+        self.lexstate = state
+
+    # ------------------------------------------------------------------ the loop
+    def token(self):
+        """The next token: blanks and one token in one match in the shared state; PLY's
+        loop (:meth:`ply_token`) in the others, at the end and at an error."""
+        match = self.master.match
+        rules = self.by_index
+        data = self.lexdata
+        keywords = self.owner.keywords
+        core_functions = self.core_functions
+        atoi = self.atoi
+        while self.lexstate == "INITIAL":
+            pos = self.lexpos
+            m = match(data, pos)
+            if m is None:
+                break
+            i = m.lastindex
+            how, func, type_ = rules[i]
+            start, end = m.span(i)
+            if start > pos:
+                self.lineno += data.count("\n", pos, start)
+            tok = LexToken()
+            tok.lineno = self.lineno
+            tok.lexpos = start
+            value = data[start:end]
+            if how == _IDENT:
+                tok.text = value
+                kw = keywords.get(value)
+                if kw is not None:
+                    tok.type, kwvalue = kw
+                    tok.value = value if kwvalue is None else kwvalue
+                else:
+                    tok.value = value
+                    core = core_functions.get(value)
+                    tok.type = "NQSTRING" if core is None else self.cfunc_token.get(core[1], "CFUNC")
+                self.lexpos = end
+            elif how == _LITERAL:
+                tok.text = tok.type = tok.value = value
+                self.lexpos = end
+            elif how == _INTEGER:
+                tok.text = value
+                tok.type = "INTEGER"
+                tok.value = atoi(value)
+                self.lexpos = end
+            elif how == _STRING:
+                tok.text = value
+                tok.type = "STRING"
+                self.lineno += value.count("\n")
+                tok.value = value[1:-1]
+                self.lexpos = end
+            else:
+                if how == _MAPSTART:
+                    block = self._map_block(m, i)
+                    if block is not None:
+                        return block
+                tok.value = value
+                tok.type = type_
+                tok.lexer = self
+                self.lexmatch = m
+                self.lexpos = end
+                tok = func(tok)
+                if not tok:
+                    continue
+            if tok.type not in self.lextokens_all:
+                raise _unknown_type(func, tok.type, data[self.lexpos:])
+            return tok
+        return self.ply_token()
+
+    def ply_token(self):
+        """PLY 3.11's ``Lexer.token``, line for line."""
+        lexpos = self.lexpos
+        lexlen = self.lexlen
+        lexignore = self.lexignore
+        lexdata = self.lexdata
+        while lexpos < lexlen:
+            if lexdata[lexpos] in lexignore:
+                lexpos += 1
+                continue
+            for lexre, lexindexfunc in self.lexre:
+                m = lexre.match(lexdata, lexpos)
+                if not m:
+                    continue
+                tok = LexToken()
+                tok.value = m.group()
+                tok.lineno = self.lineno
+                tok.lexpos = lexpos
+                i = m.lastindex
+                func, tok.type = lexindexfunc[i]
+                if not func:
+                    if tok.type:
+                        self.lexpos = m.end()
+                        return tok
+                    lexpos = m.end()
+                    break
+                lexpos = m.end()
+                tok.lexer = self
+                self.lexmatch = m
+                self.lexpos = lexpos
+                newtok = func(tok)
+                if not newtok:
+                    lexpos = self.lexpos
+                    lexignore = self.lexignore
+                    break
+                if newtok.type not in self.lextokens_all:
+                    raise _unknown_type(func, newtok.type, lexdata[lexpos:])
+                return newtok
+            else:
+                if lexdata[lexpos] in self.lexliterals:
+                    tok = LexToken()
+                    tok.value = lexdata[lexpos]
+                    tok.lineno = self.lineno
+                    tok.type = tok.value
+                    tok.lexpos = lexpos
+                    self.lexpos = lexpos + 1
+                    return tok
+                if self.lexerrorf:
+                    tok = LexToken()
+                    tok.value = lexdata[lexpos:]
+                    tok.lineno = self.lineno
+                    tok.type = "error"
+                    tok.lexer = self
+                    tok.lexpos = lexpos
+                    self.lexpos = lexpos
+                    newtok = self.lexerrorf(tok)
+                    if lexpos == self.lexpos:
+                        raise LexError(f"Scanning error. Illegal character '{lexdata[lexpos]}'",
+                                       lexdata[lexpos:])
+                    lexpos = self.lexpos
+                    if not newtok:
+                        continue
+                    return newtok
+                self.lexpos = lexpos
+                raise LexError(f"Illegal character '{lexdata[lexpos]}' at index {lexpos}",
+                               lexdata[lexpos:])
+        if self.lexeoff:
+            tok = LexToken()
+            tok.type = "eof"
+            tok.value = ""
+            tok.lineno = self.lineno
+            tok.lexpos = lexpos
+            tok.lexer = self
+            self.lexpos = lexpos
+            return self.lexeoff(tok)
+        self.lexpos = lexpos + 1
+        return None
+
+    # ------------------------------------------------------------------ MAP blocks
+    def _map_block(self, m, i):
+        """``MAP`` ... ``ENDMAP`` in one match, as ``t_MAPSTART``, ``t_map_line`` per
+        row and ``t_map_ENDMAP`` make it; None (nothing consumed) when a row needs the
+        rules (a character outside the dialect's map characters, no ENDMAP)."""
+        data = self.lexdata
+        body = _MAP_ROWS.match(data, m.end())
+        if body is None:
+            return None
+        begin = m.start(i)
+        owner = self.owner
+        valid = owner.lexicon.map_chars
+        rows = _ROW.findall(data, m.end(), body.end() - len("ENDMAP"))
+        for row in rows:
+            if not valid.issuperset(row):
+                return None
+        start_line = self.lineno
+        owner.start_map(start_line, begin)
+        for row in rows:
+            owner.keep_map_row(row)
+        self.lineno = start_line + 1 + len(rows)
+        tok = owner.end_map(LexToken())
+        self.lexpos = body.end()
+        return tok

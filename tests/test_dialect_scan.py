@@ -1,0 +1,88 @@
+"""``--dialect auto``'s one-pass scan (``lang/dialect.py`` ``_Scan``) finds what
+searching every marker on its own finds, and searches each marker at most once."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from unlev.lang import dialect as D
+
+from conftest import REPO, _corpus_root
+
+
+def _all_markers():
+    out = {}
+    for name in dir(D):
+        v = getattr(D, name)
+        items = v if isinstance(v, list) else [v]
+        for item in items:
+            rx = item[0] if isinstance(item, tuple) and item else item
+            if isinstance(rx, re.Pattern):
+                out[(rx.pattern, rx.flags)] = rx
+    return list(out.values())
+
+
+def _files():
+    files = [*REPO.glob("samples/**/*.des"), *REPO.glob("tests/fixtures/**/*.des"),
+             *REPO.glob("tests/fuzz_regressions/*")]
+    root = _corpus_root()
+    if root is not None:
+        files += sorted(root.glob("*/*.des"))
+    return files
+
+
+def test_every_needle_list_belongs_to_a_marker():
+    patterns = {rx.pattern for rx in _all_markers()}
+    assert set(D._NEEDLES) <= patterns
+
+
+@pytest.mark.parametrize("path", _files(), ids=lambda p: p.name)
+def test_the_scan_finds_what_each_search_finds(path):
+    body = D._strip_comments(path.read_text(encoding="latin-1"))
+    scan = D._Scan(body)
+    for rx in _all_markers():
+        want = rx.search(body)
+        got = scan.search(rx)
+        assert (got and got.span()) == (want and want.span()), rx.pattern
+
+
+def test_a_body_without_the_words_is_not_searched():
+    class Counting:
+        pattern = r"\bcontained\b"
+        flags = 0
+        calls = 0
+
+        def search(self, body):
+            Counting.calls += 1
+            return None
+    scan = D._Scan("LEVEL: \"x\"\n")
+    assert scan.search(Counting()) is None and Counting.calls == 0
+    scan = D._Scan("OBJECT: '(', \"bag\", contained\n")
+    scan.search(Counting())
+    scan.search(Counting())
+    assert Counting.calls == 1           # searched once, then remembered
+
+
+def test_each_marker_is_searched_at_most_once_per_file(monkeypatch):
+    calls = []
+    real = D._Scan.search
+
+    def counting(self, rx):
+        if (rx.pattern, rx.flags) not in self._hits:
+            calls.append((rx.pattern, rx.flags))
+        return real(self, rx)
+    monkeypatch.setattr(D._Scan, "search", counting)
+    # a 3.4.3 file: 3.4.3's markers are asked for by 3.5.1's, 3.5.2's and 3.4.3's tests
+    d = D.detect('MAZE: "x", \' \'\nOBJECT: \'(\', "bag", place[0]\nNAME: "x"\n')
+    assert d.dialect == "nethack343"
+    assert len(calls) == len(set(calls))
+
+
+def test_the_first_of_a_class_at_equal_positions_is_the_one_listed_first():
+    body = "\nMONSTER[50%]: ('a', \"x\"), (1,1)\n"
+    # both the 3.4.3 chance marker and the 3.5 one match at line 2: 3.5's list has one
+    assert D._Scan(body).first(D._MARKERS_35).startswith("MONSTER[N%]: with a lev_comp 3.5")
+    got = D._Scan(body).first(D._MARKERS_343)
+    assert got == "MONSTER[N%]: chance before the colon at line 2"

@@ -1,0 +1,117 @@
+"""The master-pattern lexer (``lang/fastlex.py``) gives the parser PLY's tokens.
+
+Each file is compiled twice, once with PLY's own lexer loop (``DesLexer.engine =
+"ply"``) and once with the master-pattern driver, and everything the parser pulled
+(type, value, line, position and text of every token, in order) is compared, with the
+outcome: the tree with its spans, or every diagnostic. The variables' types come from
+the parser as it goes, so the comparison runs through the real parser, not a token
+dump. Both dialects the driver serves (UnNetHack's and UnNetHack 3.5's), strict and
+lenient (a profile's words through the lexicon), on the committed files, every fuzz
+regression, the corpus and the UnNetHack releases when they are there.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from unlev.lang import ast as A
+from unlev.lang import parser as P
+from unlev.lang.diagnostics import DesError
+from unlev.lang.frontend import compile_file
+from unlev.lang.lexer import DesLexer
+
+from conftest import REPO, _corpus_root, unnethack_release
+
+COMMITTED = sorted(
+    [*REPO.glob("samples/**/*.des"), *REPO.glob("tests/fixtures/**/*.des"),
+     *REPO.glob("tests/fuzz_regressions/*")])
+
+
+def _tok(t):
+    return (t.type, repr(t.value), t.lineno, t.lexpos, repr(getattr(t, "text", None)))
+
+
+def _run(monkeypatch, engine, path, dialect, lenient):
+    seen = []
+    real = P._PushbackLexer.token
+
+    def recording(self):
+        tok = real(self)
+        seen.append(None if tok is None else _tok(tok))
+        return tok
+    with monkeypatch.context() as mp:
+        mp.setattr(DesLexer, "engine", engine)
+        mp.setattr(P._PushbackLexer, "token", recording)
+        try:
+            c = compile_file(str(path), dialect=dialect, lenient=lenient)
+            out = A.dump(c.tree, with_spans=True) + "\n".join(map(str, c.warnings))
+        except DesError as e:
+            out = "\n".join(str(d) for d in (e.diagnostics or [e]))
+    return seen, out
+
+
+def _same(monkeypatch, path, dialect="unnethack", lenient=False):
+    ply = _run(monkeypatch, "ply", path, dialect, lenient)
+    fast = _run(monkeypatch, "master", path, dialect, lenient)
+    for i, (a, b) in enumerate(zip(ply[0], fast[0])):
+        assert a == b, f"{path} ({dialect}): token {i} differs: PLY {a}, master {b}"
+    assert len(ply[0]) == len(fast[0]), f"{path}: token count differs"
+    assert ply[1] == fast[1], f"{path}: the outcome differs"
+    return len(ply[0])
+
+
+@pytest.mark.parametrize("path", COMMITTED, ids=lambda p: str(p.relative_to(REPO)))
+def test_committed_files_and_fuzz_regressions(monkeypatch, path):
+    for dialect in ("unnethack", "unnethack35"):
+        for lenient in (False, True):
+            _same(monkeypatch, path, dialect, lenient)
+
+
+def test_the_committed_files_are_lexed_at_all(monkeypatch):
+    # (a file refused before lexing, e.g. one over a size limit, pulls no token)
+    assert sum(_same(monkeypatch, p) > 0 for p in COMMITTED) > len(COMMITTED) * 3 // 4
+
+
+def test_the_master_driver_is_the_one_in_use():
+    lx = DesLexer("<t>")
+    assert type(lx.lexer).__name__ == "MasterLexer"
+    lx.input("LEVEL:\"x\"\nMAP\n..\nENDMAP\n")
+    kinds = [t.type for t in lx]
+    assert kinds == ["LEVEL_ID", ":", "STRING", "MAP_ID"]
+
+
+def test_a_map_row_with_a_foreign_character_is_reported_where_it_is(monkeypatch):
+    text = 'LEVEL:"x"\nMAP\n..\n.Q.\nENDMAP\n'
+    for engine in ("ply", "master"):
+        monkeypatch.setattr(DesLexer, "engine", engine)
+        with pytest.raises(DesError) as err:
+            list(iter(_lexed(text)))
+        assert (err.value.span.line, err.value.span.col) == (4, 2), engine
+
+
+def _lexed(text):
+    lx = DesLexer("<t>")
+    lx.input(text)
+    return lx
+
+
+def test_corpus(monkeypatch):
+    root = _corpus_root()
+    if root is None:
+        pytest.skip("no des-file corpus")
+    files = sorted(root.glob("*/*.des"))
+    assert files
+    total = sum(_same(monkeypatch, f) for f in files)
+    assert total > 100_000
+
+
+def test_unnethack_releases(monkeypatch, tmp_path):
+    done = 0
+    for tag in ("3.5.1-20090526", "3.5.2-20091204", "3.5.3-20100904", "5.1.0-20131208"):
+        into = tmp_path / tag
+        into.mkdir()
+        for f in unnethack_release(tag, into):
+            _same(monkeypatch, f, "unnethack35" if tag.startswith("3.5.3") else "unnethack")
+            done += 1
+    if not done:
+        pytest.skip("no UnNetHack mirror")

@@ -1,0 +1,211 @@
+"""Remembered results of ``unlev check``: a file checked before, unchanged, with the same
+options and the same unlev, is answered from the cache (as ruff's and mypy's caches do).
+
+Why a module of its own: a result is only as good as its key, and the key is the whole
+story: the file's bytes, unlev's version and a stamp of its own source files (the
+grammar, its tables and the checker among them), every option that changes what is
+printed (the dialect, the data profile and its files, --lenient, the include path and
+policy, --select/--ignore/--quiet, the compat notes, --show-dialect, the limits,
+whether standard error is a terminal). The files a result read through INCLUDE are
+listed in the entry with their hashes and checked on every hit. Entries are written
+to a temporary name and renamed into place, so two processes sharing the folder each
+see a whole entry or none; an entry that cannot be read is a miss.
+
+The folder is ``.unlev_cache/`` beside the project's ``unlev.toml`` (or
+``pyproject.toml`` with ``[tool.unlev]``), else ``unlev/results`` in the user's cache
+folder (``$XDG_CACHE_HOME``, else ``~/.cache``). ``--no-cache`` neither reads nor
+writes it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Iterable, Optional
+
+SCHEMA = 1
+# what never changes a file's result: the files themselves, how many processes
+_NOT_KEYS = {"paths", "jobs", "func", "command", "no_cache", "result_cache"}
+_SOURCE_STAMP: list = []
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def source_stamp() -> str:
+    """unlev's version and the size and modification time of each of its modules: any
+    edit to the grammar, its tables or the checker makes every entry a miss."""
+    if not _SOURCE_STAMP:
+        import unlev
+        from unlev import lang, stdlib
+        h = hashlib.sha256(unlev.__version__.encode())
+        for root in sorted({os.path.dirname(m.__file__) for m in (unlev, lang, stdlib)}):
+            for folder, dirs, files in os.walk(root):
+                dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+                for name in sorted(files):
+                    if name.endswith(".py") or name.endswith(".json"):
+                        st = os.stat(os.path.join(folder, name))
+                        h.update(f"{folder}/{name}:{st.st_size}:{st.st_mtime_ns}\n".encode())
+        _SOURCE_STAMP.append(h.hexdigest())
+    return _SOURCE_STAMP[0]
+
+
+def _profile_stamp(profile) -> str:
+    """The data profile a compile uses: its name and folder, and its files' stamps."""
+    if profile is None:
+        return "none"
+    folder = getattr(profile, "path", None)
+    parts = [repr(getattr(profile, "name", profile)), str(folder)]
+    # a built-in profile's tables are unlev's own files, in its source stamp
+    if folder and not getattr(profile, "builtin", False) and os.path.isdir(str(folder)):
+        for f in sorted(Path(str(folder)).rglob("*")):
+            if f.is_file():
+                st = f.stat()
+                parts.append(f"{f}:{st.st_size}:{st.st_mtime_ns}")
+    return "\n".join(parts)
+
+
+def default_folder(start: Optional[str]) -> Path:
+    """``.unlev_cache`` beside the project config found from ``start``, else the
+    user's cache folder."""
+    from unlev.tools.project_config import find
+    found = find(start)
+    if found is not None:
+        return found[0].parent / ".unlev_cache"
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "unlev" / "results"
+
+
+class ResultCache:
+    """The results of one command (``tool``) run with one set of options."""
+
+    def __init__(self, folder: Path, tool: str, args, profile=None, limits=None,
+                 tty: Optional[bool] = None) -> None:
+        self.folder = Path(folder)
+        options = {k: v for k, v in sorted(vars(args).items()) if k not in _NOT_KEYS}
+        self.options = json.dumps({
+            "schema": SCHEMA, "tool": tool, "unlev": source_stamp(),
+            "options": {k: repr(v) for k, v in options.items()},
+            "profile": _profile_stamp(profile), "limits": repr(limits),
+            "tty": sys.stderr.isatty() if tty is None else tty,
+            "cwd": os.getcwd(),
+        }, sort_keys=True)
+        self.hits = self.misses = 0
+
+    def key(self, path: str) -> Optional[str]:
+        """The entry's name for ``path`` as it is now; None when it cannot be read."""
+        try:
+            with open(path, "rb") as fh:
+                data = fh.read()
+        except OSError:
+            return None
+        return _digest(self.options.encode() + b"\0" + path.encode() + b"\0" + data)
+
+    def _entry(self, key: str) -> Path:
+        return self.folder / key[:2] / f"{key}.json"
+
+    def get(self, key: Optional[str]) -> Optional[dict]:
+        """The stored result, if its INCLUDEd files are as they were; else None."""
+        entry = None
+        if key is not None:
+            try:
+                with open(self._entry(key), encoding="utf-8") as fh:
+                    entry = json.load(fh)
+                if entry.get("key") != key or not all(
+                        _file_digest(p) == h for p, h in entry.get("includes", [])):
+                    entry = None
+            except (OSError, ValueError, TypeError, AttributeError):
+                entry = None
+        if entry is None:
+            self.misses += 1
+            return None
+        self.hits += 1
+        return entry["result"]
+
+    def put(self, key: Optional[str], path: str, result, includes: Iterable[str]) -> None:
+        """Store ``result`` (JSON data) for ``path``; a file that changed while it was
+        checked, or an entry that cannot be written, is simply not stored."""
+        if key is None or self.key(path) != key:
+            return
+        inc = []
+        for p in sorted(set(includes)):
+            h = _file_digest(p)
+            if h is None:
+                return
+            inc.append((p, h))
+        entry = self._entry(key)
+        try:
+            entry.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=entry.parent, prefix=".tmp-", suffix=".json")
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                json.dump({"key": key, "includes": inc, "result": result}, fh)
+            os.replace(tmp, entry)
+        except OSError:
+            try:
+                os.unlink(tmp)
+            except (OSError, UnboundLocalError):
+                pass
+
+
+class _Tee(io.StringIO):
+    """Standard error as it is, and a copy of what was written to it for the cache."""
+
+    def __init__(self, real) -> None:
+        super().__init__()
+        self._real = real
+
+    def write(self, text: str) -> int:
+        self._real.write(text)
+        return super().write(text)
+
+    def flush(self) -> None:
+        self._real.flush()
+
+    def isatty(self) -> bool:
+        return self._real.isatty()
+
+
+def cached(cache: Optional[ResultCache], path: str, work):
+    """``work()`` for ``path`` -- which prints to standard error and returns (value, the
+    other files it read or None when unknown) -- or its remembered value and words:
+    the value (JSON data) either way."""
+    if cache is None:
+        return work()[0]
+    key = cache.key(path)
+    hit = cache.get(key)
+    if hit is not None:
+        sys.stderr.write(hit["stderr"])
+        return hit["value"]
+    real = sys.stderr
+    sys.stderr = tee = _Tee(real)
+    try:
+        value, includes = work()
+    finally:
+        sys.stderr = real
+    if includes is not None:
+        cache.put(key, path, {"value": value, "stderr": tee.getvalue()}, includes)
+    return value
+
+
+def includes_unknown(path: str):
+    """The other files a failed compile read, as far as the cache can know: none for a
+    file without INCLUDE, unknown (None: not cached) with one."""
+    try:
+        with open(path, "rb") as fh:
+            return None if b"INCLUDE" in fh.read() else []
+    except OSError:
+        return None
+
+
+def _file_digest(path: str) -> Optional[str]:
+    try:
+        with open(path, "rb") as fh:
+            return _digest(fh.read())
+    except OSError:
+        return None
