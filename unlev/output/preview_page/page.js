@@ -217,6 +217,7 @@
     if (SB !== undefined) shownB = SB && !SB.error ? SB : shownB;
     redraw();
     window.unlevPreview.renders++;
+    window.unlevPreview.renderedAt = Date.now();
     window.unlevPreview.ready = true;
     $("status").textContent = (S.error ? "error at " : "drawn at ") + new Date().toLocaleTimeString()
       + (S.version ? "" : "");

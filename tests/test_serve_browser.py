@@ -1,0 +1,155 @@
+"""``unlev serve`` in a real browser (headless Chromium): the page draws the level
+``unlev run --json`` makes, the hover card tells what is on a square, an edit on disk
+shows within a second, errors keep the last good level, two seeds compare."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from browserkit import browser, page_rows, serving, wait_ready, wait_until
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def run_json(path: Path, seed: int, level: str = "1") -> dict:
+    out = subprocess.run([sys.executable, "-m", "unlev.cli", "run", str(path), "--seed",
+                          str(seed), "--level", level, "--json", "-q"],
+                         capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)["levels"][0]
+
+
+@pytest.fixture
+def sample(tmp_path) -> Path:
+    f = tmp_path / "bigrm.des"
+    shutil.copy(REPO / "samples" / "bigrm.des", f)
+    return f
+
+
+def test_page_draws_run_json_hover_and_follows_edits(sample):
+    native = run_json(sample, 42)
+    with browser() as b, serving(str(sample), "--seed", "42") as url:
+        page = b.new_page()
+        page.goto(url)
+        wait_ready(page)
+        # the map, character for character, is the run's display
+        assert page_rows(page) == native["display"]
+        # hover a monster's square: the card says where (level and MAP terms) and what
+        mon = native["monsters"][0]
+        x, y = mon["x"], mon["y"]
+        page.hover(f"#map-a .c[data-x='{x}'][data-y='{y}']")
+        card = page.inner_text("#card")
+        area = native["map_area"]
+        assert f"({x},{y})" in card
+        assert f"des-file MAP ({x - area['xstart']},{y - area['ystart']})" in card
+        assert f"monster: {mon['name']}" in card
+        assert f"terrain {native['terrain'][y][x]}" in card
+        # the glyph the card shows is the one drawn there
+        assert page.inner_text(f"#map-a .c[data-x='{x}'][data-y='{y}']") == mon["symbol"]
+
+        # an edit on disk is drawn within a second of the write
+        before = page.evaluate("unlevPreview.renders")
+        text = sample.read_text()
+        edited = text.replace("ENDMAP\n", "ENDMAP\nFOUNTAIN: (1,1)\nFOUNTAIN: (2,1)\n", 1)
+        assert edited != text
+        written = time.time()
+        sample.write_text(edited)
+        wait_ready(page, before + 1, timeout_ms=10000)
+        took = page.evaluate("unlevPreview.renderedAt") / 1000 - written
+        new_native = run_json(sample, 42)
+        assert new_native["display"] != native["display"]
+        assert page_rows(page) == new_native["display"]
+        assert took < 1.0, f"re-rendered {took:.2f} s after the write"
+
+        # a broken file: the error is in the page, the last good level stays drawn
+        before = page.evaluate("unlevPreview.renders")
+        sample.write_text(edited.replace("FOUNTAIN: (1,1)", "FOUNTAIN: (1,1", 1))
+        wait_ready(page, before + 1, timeout_ms=10000)
+        assert page.is_visible("#error")
+        assert "error" in page.inner_text("#error")
+        assert "last good level" in page.inner_text("#error")
+        assert page_rows(page) == new_native["display"]
+        broken = edited.replace("FOUNTAIN: (1,1)", "FOUNTAIN: (1,1", 1).splitlines()
+        line = broken.index("FOUNTAIN: (1,1") + 1
+        # the parser finds the missing ")" at the next token, on the next line
+        first = page.get_attribute("#diagnostics li.error", "data-line")
+        assert int(first) in (line, line + 1)
+        assert f"bigrm.des:{first}:" in page.inner_text("#diagnostics li.error")
+        # a diagnostic is clickable to its line in the source
+        page.click("#diagnostics li.error")
+        assert page.inner_text("#source span.here").strip() == broken[int(first) - 1].strip()
+
+        # mended: the error goes away
+        before = page.evaluate("unlevPreview.renders")
+        sample.write_text(text)
+        wait_ready(page, before + 1, timeout_ms=10000)
+        assert not page.is_visible("#error")
+        assert page_rows(page) == native["display"]
+
+
+def test_seed_stepper_compare_and_layers(sample):
+    native42, native43 = run_json(sample, 42), run_json(sample, 43)
+    with browser() as b, serving(str(sample), "--seed", "42") as url:
+        page = b.new_page()
+        page.goto(url)
+        wait_ready(page)
+        n = page.evaluate("unlevPreview.renders")
+        page.click("#seed-up")
+        wait_ready(page, n + 1)
+        assert page_rows(page) == native43["display"]
+        # two seeds side by side, the differing squares marked
+        page.fill("#seed-b", "42")
+        page.dispatch_event("#seed-b", "change")
+        n = page.evaluate("unlevPreview.renders")
+        page.check("#compare")
+        wait_ready(page, n + 1)
+        wait_until(lambda: page.is_visible("#map-b"))
+        assert page_rows(page, "map-b") == native42["display"]
+        differ = {(x, y) for y in range(21) for x in range(80)
+                  if native42["display"][y][x] != native43["display"][y][x]}
+        marked = page.evaluate("Array.from(document.querySelectorAll('#map-a .c.diff'),"
+                               " c => [+c.dataset.x, +c.dataset.y])")
+        assert differ and differ <= {tuple(p) for p in marked}
+        # monsters off: what lies under each monster shows (the top object, else the
+        # trap, else the terrain's glyph as unlev.output.render draws it)
+        from unlev.tools.serve.state import build_state
+        payload = build_state(str(sample), seed=43)["level_data"]
+        assert payload["display"] == native43["display"]
+        page.uncheck("[data-layer=monsters]")
+        rows = page_rows(page)
+        assert rows != native43["display"]
+        for m in native43["monsters"]:
+            assert rows[m["y"]][m["x"]] == _under(payload, m["x"], m["y"])
+
+
+def _under(level: dict, x: int, y: int) -> str:
+    objs = [o for o in level["objects"] if (o["x"], o["y"]) == (x, y) and not o["buried"]]
+    if objs:
+        return objs[-1]["symbol"]
+    traps = [t for t in level["traps"] if (t["x"], t["y"]) == (x, y)]
+    if traps:
+        return traps[-1]["symbol"]
+    return level["terrain_glyphs"][y][x][0]
+
+
+def test_level_picker_for_a_file_of_several_levels(tmp_path):
+    f = tmp_path / "two.des"
+    f.write_text('LEVEL: "one"\nROOM: "ordinary", lit, (1,1), (left,top), (5,3) {\n}\n'
+                 'LEVEL: "two"\nINIT_MAP: mines, \'.\', \' \', true, true, lit, false\n')
+    second = run_json(f, 5, level="2")
+    with browser() as b, serving(str(f), "--seed", "5") as url:
+        page = b.new_page()
+        page.goto(url)
+        wait_ready(page)
+        assert page.evaluate("Array.from(document.querySelectorAll('#level option'), o => o.textContent)") \
+            == ["1: one", "2: two"]
+        n = page.evaluate("unlevPreview.renders")
+        page.select_option("#level", "2")
+        wait_ready(page, n + 1)
+        assert page_rows(page) == second["display"]
