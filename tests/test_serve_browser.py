@@ -153,3 +153,22 @@ def test_level_picker_for_a_file_of_several_levels(tmp_path):
         page.select_option("#level", "2")
         wait_ready(page, n + 1)
         assert page_rows(page) == second["display"]
+
+
+def test_html_export_is_the_same_page_without_a_server(sample, tmp_path):
+    native = run_json(sample, 42)
+    out = tmp_path / "page.html"
+    subprocess.run([sys.executable, "-m", "unlev.cli", "run", str(sample), "--seed", "42",
+                    "--html", str(out), "-q"], check=True)
+    with browser() as b:
+        page = b.new_page()
+        page.goto(out.as_uri())
+        wait_ready(page)
+        assert page_rows(page) == native["display"]
+        assert not page.is_visible("#seed-box")        # no server: one seed, the run's
+        kinds = {(k, e["name"]) for k in ("monsters", "objects") for e in native[k]}
+        shown = page.evaluate("document.querySelectorAll('#contents tr').length") - 1
+        assert shown >= len(kinds)
+        obj = native["objects"][-1]
+        page.hover(f"#map-a .c[data-x='{obj['x']}'][data-y='{obj['y']}']")
+        assert f"object: {obj['name']}" in page.inner_text("#card")

@@ -26,7 +26,7 @@ EXAMPLES = """examples:
   unlev run FILE --level minetn-1 --depth 7 --role Wizard --align chaotic
   unlev run FILE --compat game --date 2026-10-31T23:30 --no-flip
 
-Without --show, --json, --svg or --html the level is drawn (as with --show).
+Without --show, --json, --svg, --png or --html the level is drawn (as with --show).
 Put FILE before a bare --json (otherwise FILE is taken as the JSON path).
 Exit codes: 0 ok, 1 error in a des-file, 2 usage error.
 """
@@ -55,8 +55,12 @@ def add_parser(subparsers) -> None:
     p.add_argument("--json", nargs="?", const="-", metavar="PATH",
                    help="write the levels as JSON (docs/json-schema.md) to PATH, or to "
                    "standard output without PATH or with -")
-    p.add_argument("--svg", metavar="PATH", help="write the coloured drawing as SVG")
-    p.add_argument("--html", metavar="PATH", help="write the coloured drawing as HTML")
+    p.add_argument("--svg", metavar="PATH", help="write the map in colour as an SVG picture")
+    p.add_argument("--png", metavar="PATH",
+                   help="write the map in colour as a PNG picture (needs Pillow: the png extra)")
+    p.add_argument("--html", metavar="PATH",
+                   help="write the preview page of unlev serve as one file: the map with a "
+                   "hover card per square, layers, a legend and the full tables")
     add_context_options(p)
     p.add_argument("--no-flip", action="store_true",
                    help="never flip the level, as if it had FLAGS: noflip")
@@ -114,7 +118,7 @@ def cmd_run(args) -> int:
     if json_to_stdout and args.show:
         return _usage("--json to standard output cannot be combined with --show; "
                       "give --json a PATH")
-    show = args.show or not (args.json or args.svg or args.html)
+    show = args.show or not (args.json or args.svg or args.html or args.png)
     seed = args.seed
     if seed is None:
         seed = random.SystemRandom().randrange(2 ** 31)
@@ -128,20 +132,10 @@ def cmd_run(args) -> int:
     if show:
         console = make_console(args.color)
         _draw(console, built, seed, args.file)
-    if args.svg or args.html:
-        from rich.console import Console
-        rec = Console(record=True, width=80, file=io.StringIO(), force_terminal=True,
-                      color_system="truecolor", highlight=False)
-        _draw(rec, built, seed, args.file)
-        from unlev.output import page
-        title = f"unlev run {os.path.basename(args.file)} --seed {seed}"
-        try:
-            if args.svg:
-                page.save_svg(rec, args.svg, title)
-            if args.html:
-                page.save_html(rec, args.html, title)
-        except OSError as e:
-            return _usage(f"cannot write {e.filename}: {e.strerror}")
+    if args.svg or args.html or args.png:
+        code = _pictures(args, built, seed)
+        if code:
+            return code
     if args.json:
         from unlev.output import export
         opts = run_options(args)
@@ -159,6 +153,50 @@ def cmd_run(args) -> int:
             except OSError as e:
                 return _usage(f"cannot write {args.json}: {e.strerror}")
     return 0
+
+
+def _pictures(args, built, seed: int) -> int:
+    """--svg, --png and --html; 0, or the exit code of a usage error."""
+    from unlev.output import picture
+    captioned = [(lv, picture.caption(lv, seed, args.file)) for lv in built]
+    try:
+        if args.svg:
+            with open(args.svg, "w", encoding="utf-8", newline="\n") as fh:
+                fh.write(picture.svg(captioned, title=f"unlev run "
+                                     f"{os.path.basename(args.file)} --seed {seed}"))
+        if args.png:
+            try:
+                picture.png(captioned, args.png)
+            except picture.PillowMissing as e:
+                return _usage(str(e))
+        if args.html:
+            with open(args.html, "w", encoding="utf-8", newline="\n") as fh:
+                fh.write(_html_page(args, built, seed))
+    except OSError as e:
+        return _usage(f"cannot write {e.filename}: {e.strerror}")
+    return 0
+
+
+def _html_page(args, built, seed: int) -> str:
+    """The page of ``unlev serve`` with this run's levels in it (no server needed)."""
+    from unlev.output import preview
+    try:
+        with open(args.file, encoding="utf-8", errors="replace") as fh:
+            text = fh.read()
+    except OSError:
+        text = None
+    opts = run_options(args)
+    names = [lv.name for lv in built]
+    states = []
+    for i, lv in enumerate(built, 1):
+        payload = preview.level_payload(lv, seed=seed, source=args.file, options=opts)
+        diags = [{"severity": "warning", "message": w, "hint": None, "code": None,
+                  "file": args.file, "line": 0, "col": 0} for w in payload["warnings"]]
+        states.append(preview.state(file=args.file, levels=names, level_index=i, seed=seed,
+                                    payload=payload, diagnostics=diags, source_text=text))
+    title = f"unlev run {os.path.basename(args.file)} --seed {seed}"
+    return preview.page_html({"mode": "static", "states": states, "file": args.file,
+                              "level": 1, "seed": seed, "title": title}, title=title)
 
 
 def _seed_note(args, seed: int) -> None:
