@@ -94,10 +94,11 @@ def _script_json(value: Any) -> str:
             .replace("</", "<\\/").replace("<!--", "<\\!--"))
 
 
-def page_html(boot: Dict[str, Any], title: str = "unlev") -> str:
+def page_html(boot: Dict[str, Any], title: str = "unlev", head: str = "") -> str:
     """The page as one document: its CSS and script inline, ``boot`` (the mode --
     ``serve``, ``static``, ``pyodide`` or ``report`` -- and its data) in a JSON element;
-    no file or font is loaded from the network."""
+    no file or font is loaded from the network.  ``head``: more markup for the <head>
+    (the playground's local Pyodide script)."""
     boot = dict(boot)
     boot.setdefault("palette", palette())
     text = _asset("page.html")
@@ -106,4 +107,4 @@ def page_html(boot: Dict[str, Any], title: str = "unlev") -> str:
                           ("UNLEV_BOOT", _script_json(boot)),
                           ("UNLEV_TITLE", html.escape(title))):
         text = text.replace(marker, value, 1)
-    return text
+    return text.replace("</head>", head + "\n</head>", 1) if head else text
