@@ -8,7 +8,8 @@
   const COLNO = 80, ROWNO = 21;
   const $ = (id) => document.getElementById(id);
   const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}[c]));
-  const view = {file: boot.file || null, level: boot.level || 1, seed: boot.seed ?? 1,
+  const query = new URLSearchParams(location.search);
+  const view = {file: query.get("file") || boot.file || null, level: boot.level || 1, seed: boot.seed ?? 1,
                 compare: false, seedB: (boot.seed ?? 1) + 1};
   let shownA = null, shownB = null;      // the last good answers (kept through errors)
   let version = null, busy = false;
