@@ -172,3 +172,24 @@ def test_html_export_is_the_same_page_without_a_server(sample, tmp_path):
         obj = native["objects"][-1]
         page.hover(f"#map-a .c[data-x='{obj['x']}'][data-y='{obj['y']}']")
         assert f"object: {obj['name']}" in page.inner_text("#card")
+
+
+def test_test_report_marks_the_changed_squares(tmp_path):
+    from test_harness_html import LEVEL, _test
+    f = tmp_path / "yard.des"
+    f.write_text(LEVEL)
+    assert _test(str(f), "--seeds", "1", "--snapshots", str(tmp_path / "s"), cwd=tmp_path).returncode == 0
+    f.write_text(LEVEL.replace("|...|\n|...|", "|.{.|\n|.{.|"))
+    out = tmp_path / "report.html"
+    assert _test(str(f), "--seeds", "1", "--snapshots", str(tmp_path / "s"), "--html", str(out),
+                 cwd=tmp_path).returncode == 1
+    with browser() as b:
+        page = b.new_page()
+        page.goto(out.as_uri())
+        wait_ready(page)
+        maps = page.query_selector_all("#report .map")
+        assert len(maps) == 2                       # the stored level and the new one
+        marked = [page.evaluate("m => Array.from(m.querySelectorAll('.c.diff'), c => c.textContent)", m)
+                  for m in maps]
+        assert marked[0] == [".", "."] and marked[1] == ["{", "{"]
+        assert "2 squares changed" in page.inner_text("#report")

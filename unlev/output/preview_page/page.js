@@ -290,7 +290,59 @@
   if (boot.mode === "static") { $("seed-box").hidden = true; $("compare-box").hidden = true; }
   if (boot.title) $("title").textContent = boot.title;
 
+  // --- unlev test --html: the runs, each failure drawn -------------------------------
+  function screenRows(text) {
+    const rows = (text || "").replace(/\n$/, "").split("\n");
+    while (rows.length < ROWNO) rows.push("");
+    return rows.map((r) => r.padEnd(COLNO, " ").slice(0, COLNO));
+  }
+  function drawText(rows, marked, title) {
+    const h = ['<figure class="map-fig"><figcaption>' + esc(title) + '</figcaption><div class="map">'];
+    rows.forEach((row, y) => {
+      h.push('<span class="row">');
+      for (let x = 0; x < COLNO; x++)
+        h.push('<span class="c' + (marked.has(x + "," + y) ? " diff" : "") + '" data-x="' + x + '" data-y="' + y + '" title="(' + x + "," + y + ')">' + esc(row[x]) + "</span>");
+      h.push("</span>");
+    });
+    h.push("</div></figure>");
+    return h.join("");
+  }
+  function report() {
+    document.querySelectorAll("#bar > :not(#title), main, details, #diff-note").forEach((el) => { el.hidden = true; el.style.display = "none"; });
+    const box = $("report");
+    box.hidden = false;
+    const h = ["<p>" + boot.passed + " passed, " + boot.failed + " failed, " + boot.errors + " errors; seeds " + esc(boot.seeds.join(" ")) + "; " + boot.seconds + " s</p>"];
+    const levels = new Map();
+    for (const r of boot.results) {
+      const k = r.file + "|" + r.level;
+      if (!levels.has(k)) levels.set(k, {file: r.file, level: r.level, passed: 0, failed: 0, error: 0});
+      levels.get(k)[r.outcome]++;
+    }
+    h.push("<table><tr><th>file</th><th>level</th><th>passed</th><th>failed</th><th>errors</th></tr>");
+    for (const l of levels.values()) h.push("<tr><td>" + esc(l.file) + "</td><td>" + esc(l.level) + '</td><td class="passed">' + l.passed + '</td><td class="failed">' + l.failed + '</td><td class="error">' + l.error + "</td></tr>");
+    h.push("</table>");
+    for (const r of boot.results) {
+      if (r.outcome === "passed") continue;
+      h.push('<article class="result"><h3 class="' + r.outcome + '">' + esc(r.file) + " " + esc(r.level) + " seed " + r.seed + ": " + r.outcome + (r.diff_summary ? " (" + esc(r.diff_summary) + ")" : "") + "</h3>");
+      const details = [r.error, ...(r.violations || []).map((v) => "[" + v.check + "]" + (v.at ? " at " + v.at.join(",") : "") + ": " + v.message), r.diff].filter(Boolean).join("\n");
+      h.push('<pre class="details">' + esc(details) + "</pre>");
+      if (r.old_map && r.map) {
+        const a = screenRows(r.old_map), b = screenRows(r.map), marked = new Set();
+        for (let y = 0; y < ROWNO; y++) for (let x = 0; x < COLNO; x++) if (a[y][x] !== b[y][x]) marked.add(x + "," + y);
+        h.push('<div class="maps">' + drawText(a, marked, "stored snapshot") + drawText(b, marked, "now (" + marked.size + " squares changed)") + "</div>");
+      } else if (r.map) {
+        const marked = new Set((r.violations || []).filter((v) => v.at).map((v) => v.at[0] + "," + v.at[1]));
+        h.push(drawText(screenRows(r.map), marked, "the level (the squares named marked)"));
+      }
+      h.push("</article>");
+    }
+    box.innerHTML = h.join("");
+    window.unlevPreview.renders++;
+    window.unlevPreview.ready = true;
+  }
+
   async function start() {
+    if (boot.mode === "report") { report(); return; }
     if (boot.mode === "pyodide") {
       $("editor-pane").hidden = false;
       $("editor").value = boot.sample_text || "";
