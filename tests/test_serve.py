@@ -115,3 +115,66 @@ def test_usage_errors(tmp_path):
                        capture_output=True, text=True)
     assert r.returncode == 2 and "no .des or .lua file under" in r.stderr
     assert "Traceback" not in r.stderr
+
+
+def test_host_header_of_another_site_is_refused(server):
+    _f, url = server
+    req = urllib.request.Request(url + "api/state", headers={"Host": "evil.example:8733"})
+    try:
+        urllib.request.urlopen(req, timeout=30)
+        code = 200
+    except urllib.error.HTTPError as e:
+        code = e.code
+    assert code == 403
+    req = urllib.request.Request(url + "api/version", headers={"Host": "localhost:1"})
+    with urllib.request.urlopen(req, timeout=30) as r:
+        assert r.status == 200
+
+
+def test_lint_findings_are_diagnostics(tmp_path):
+    f = tmp_path / "l.des"
+    f.write_text('LEVEL: "l"\nINIT_MAP: solidfill, \' \'\nGEOMETRY: center, center\nMAP\n'
+                 '...\n...\nENDMAP\nMONSTER: random, (7,7)\n')
+    s = build_state(str(f), seed=1)
+    found = [d for d in s["diagnostics"] if d["line"] == 8]
+    assert found and found[0]["severity"] == "warning" and found[0]["code"]
+
+
+def test_an_include_change_changes_the_version(tmp_path):
+    (tmp_path / "part.des").write_text('LEVEL: "inc"\nINIT_MAP: solidfill, \'.\'\n')
+    main = tmp_path / "main.des"
+    main.write_text('INCLUDE "part.des"\n')
+    source = Source([str(main)])
+    answer = source.build(str(main), 1, 1, run_args())
+    assert answer["error"] is None, answer["error"]
+    v1 = source.version(str(main))
+    assert answer["version"] == v1
+    (tmp_path / "part.des").write_text('LEVEL: "inc"\nINIT_MAP: solidfill, \' \'\n')
+    os.utime(tmp_path / "part.des", ns=(2, 2))
+    assert source.version(str(main)) != v1
+
+
+LUA = """des.level_init({ style = "solidfill", fg = " " });
+des.level_flags("mazelevel");
+des.map([[
+-----
+|...|
+-----
+]]);
+des.monster("jackal", 2, 1)
+"""
+
+
+def test_a_lua_level_is_served_like_unlev_run_draws_it(tmp_path):
+    pytest.importorskip("lupa", reason="lupa (the lua extra) is not installed")
+    f = tmp_path / "t.lua"
+    f.write_text(LUA)
+    out = subprocess.run([sys.executable, "-m", "unlev.cli", "run", str(f), "--seed", "3",
+                          "--json", "-q"], capture_output=True, text=True, check=True)
+    native = json.loads(out.stdout)["levels"][0]
+    s = build_state(str(f), seed=3)
+    assert s["levels"] == ["t"] and s["error"] is None
+    assert s["level_data"]["display"] == native["display"]
+    assert s["level_data"]["monsters"][0]["name"] == "jackal"
+    bad = build_state(str(f), seed=3, text=LUA[:-2])
+    assert bad["level_data"] is None and bad["error"].startswith(f"{f}:")

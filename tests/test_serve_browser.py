@@ -193,3 +193,30 @@ def test_test_report_marks_the_changed_squares(tmp_path):
                   for m in maps]
         assert marked[0] == [".", "."] and marked[1] == ["{", "{"]
         assert "2 squares changed" in page.inner_text("#report")
+
+
+def test_a_folder_gets_a_file_picker_and_the_overlays_follow_the_grids(tmp_path):
+    shutil.copy(REPO / "samples" / "bigrm.des", tmp_path / "a.des")
+    shutil.copy(REPO / "samples" / "maze.des", tmp_path / "b.des")
+    second = run_json(tmp_path / "b.des", 9)
+    with browser() as b, serving(str(tmp_path), "--seed", "9") as url:
+        page = b.new_page()
+        page.goto(url)
+        wait_ready(page)
+        files = page.evaluate("Array.from(document.querySelectorAll('#file option'), o => o.value)")
+        assert [Path(f).name for f in files] == ["a.des", "b.des"]
+        n = page.evaluate("unlevPreview.renders")
+        page.select_option("#file", files[1])
+        wait_ready(page, n + 1)
+        assert page_rows(page) == second["display"]
+        # the overlays mark exactly the squares the level's grids name
+        page.check("[data-layer=light]")
+        page.check("[data-layer=nondiggable]")
+        lit = {tuple(p) for p in page.evaluate(
+            "Array.from(document.querySelectorAll('#map-a .c.lit'), c => [+c.dataset.x, +c.dataset.y])")}
+        assert lit == {(x, y) for y, row in enumerate(second["lit"]) for x, c in enumerate(row) if c == "1"}
+        nodig = {tuple(p) for p in page.evaluate(
+            "Array.from(document.querySelectorAll('#map-a .c.nodig'), c => [+c.dataset.x, +c.dataset.y])")}
+        assert nodig == {(x, y) for y, row in enumerate(second["nondiggable"])
+                         for x, c in enumerate(row) if c == "1"}
+        assert nodig                              # the maze's boundary is non-diggable

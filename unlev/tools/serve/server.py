@@ -7,7 +7,8 @@ the page, ``/api/state?file=&level=&seed=`` the answer of
 :func:`unlev.tools.serve.state.build_state`, ``/api/version?file=`` a signature of the
 file and of every file it INCLUDEs (size and modification time) that the page polls
 four times a second to re-render within a second of a save.  Only the files the server
-was started on are served; nothing else on disk is reachable through it.
+was started on are served; nothing else on disk is reachable through it, and a request
+whose Host is not this server's name is refused (DNS rebinding).
 """
 
 from __future__ import annotations
@@ -89,7 +90,7 @@ class Source:
         return answer
 
 
-def make_handler(source: Source, args, page: str):
+def make_handler(source: Source, args, page: str, allowed_host: str = "localhost"):
     class Handler(BaseHTTPRequestHandler):
         server_version = "unlev-serve"
 
@@ -104,10 +105,22 @@ def make_handler(source: Source, args, page: str):
             self.end_headers()
             self.wfile.write(body)
 
+        def _host_ok(self) -> bool:
+            """A page of another site that resolves its name to this machine (DNS
+            rebinding) sends its own name as Host: only the names of this server pass."""
+            host = (self.headers.get("Host") or "").strip().lower()
+            name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+            name = name.strip("[]")
+            bound = self.server.server_address[0]
+            return name in ("127.0.0.1", "localhost", "::1", bound, allowed_host)
+
         def _json(self, value, code: int = 200) -> None:
             self._send(code, json.dumps(value).encode("utf-8"), "application/json")
 
         def do_GET(self):  # noqa: N802 - http.server's name
+            if not self._host_ok():
+                self._json({"error": "unexpected Host header"}, 403)
+                return
             url = urllib.parse.urlsplit(self.path)
             q = dict(urllib.parse.parse_qsl(url.query))
             if url.path in ("/", "/index.html"):
@@ -144,6 +157,7 @@ def make_server(source: Source, args, host: str = "127.0.0.1", port: int = 0,
     names = source.names()
     page = page_html({"mode": "serve", "file": names[0] if names else None, "files": names,
                       "level": 1, "seed": seed, "title": title}, title=title)
-    httpd = ThreadingHTTPServer((host, port), make_handler(source, args, page))
+    httpd = ThreadingHTTPServer((host, port), make_handler(source, args, page,
+                                                           allowed_host=host.lower()))
     httpd.daemon_threads = True
     return httpd

@@ -4,7 +4,8 @@ Why a module of its own: the HTTP server, the language server's preview (on an u
 buffer) and the Pyodide playground (in the browser, no server) give the page the same
 answer, :func:`unlev.output.preview.state`; this module makes it the way ``unlev run``
 makes a level (:func:`unlev.tools.run.build_one`, ``build_lua_like_run``), from the
-file on disk or from a text.  Errors become part of the answer (the page keeps the last
+file on disk or from a text, with the diagnostics ``unlev check`` and ``unlev lint``
+give (as the language server shows them).  Errors become part of the answer (the page keeps the last
 good level and shows them), never an exception.
 """
 
@@ -30,6 +31,15 @@ def run_args(argv: Sequence[str] = ()) -> argparse.Namespace:
 def _diag(d: Diagnostic) -> dict:
     from unlev.output.preview import diagnostic_dict
     return diagnostic_dict(d)
+
+
+def _lint(compiled, path: str) -> List[Diagnostic]:
+    """``unlev lint``'s findings on the file (as the language server shows them)."""
+    from unlev.tools.lint import lint_tree
+    try:
+        return list(lint_tree(compiled.tree, path))
+    except Exception:  # noqa: BLE001 - a lint bug must not hide the level
+        return []
 
 
 def build_state(path: str, *, level: int = 1, seed: int = 1, args=None,
@@ -67,6 +77,7 @@ def build_state(path: str, *, level: int = 1, seed: int = 1, args=None,
             compiled = compile_file(path, text=text, include_path=args.include_path,
                                     compat_warnings=args.compat == "documented")
             diags.extend(_diag(w) for w in compiled.warnings)
+            diags.extend(_diag(w) for w in _lint(compiled, path))
             includes = [f for f in compiled.sources.texts if os.path.isfile(f)]
             nodes = list(compiled.tree.levels)
             names = [n.name for n in nodes]
