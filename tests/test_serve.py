@@ -30,13 +30,15 @@ def test_answer_matches_unlev_run_json():
     L = s["level_data"]
     for key in ("display", "terrain", "monsters", "objects", "lit", "roomno"):
         assert L[key] == native[key], key
-    assert len(L["terrain_glyphs"]) == 21 and all(len(r) == 80 for r in L["terrain_glyphs"])
+    tg = L["terrain_glyphs"]
+    assert len(tg["rows"]) == 21 and all(len(r) == 80 for r in tg["rows"])
+    assert len({tuple(t) for t in tg["table"]}) == len(tg["table"])      # each glyph once
     # the terrain layer's character is the display's wherever nothing stands
     busy = {(e["x"], e["y"]) for k in ("monsters", "objects", "traps") for e in L[k]}
     for y in range(21):
         for x in range(80):
             if (x, y) not in busy:
-                assert L["terrain_glyphs"][y][x][0] == L["display"][y][x]
+                assert tg["table"][tg["rows"][y][x]][0] == L["display"][y][x]
 
 
 def test_error_is_an_answer_with_the_line(tmp_path):

@@ -47,11 +47,14 @@ def palette() -> Dict[str, str]:
 def level_payload(level: Level, *, seed: int, source: Optional[str] = None,
                   options: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
     """The level's JSON (docs/json-schema.md) with what the page needs to draw it:
-    ``terrain_glyphs[y][x] = [character, colour, explanation]`` and each trap's
-    ``symbol``/``color``/``what``."""
+    ``terrain_glyphs`` (``table``: the distinct [character, colour, explanation] of the
+    terrain layer; ``rows[y][x]``: an index into it -- a level has a dozen, and a file of
+    35 Sokoban levels stays small) and each trap's ``symbol``/``color``/``what``."""
     d = export.level_to_dict(level, seed=seed, source=source, options=options)
-    d["terrain_glyphs"] = [[[g.ch, g.color, g.what] for g in row]
-                           for row in render.terrain_grid(level)]
+    table: Dict[tuple, int] = {}
+    rows = [[table.setdefault((g.ch, g.color, g.what), len(table)) for g in row]
+            for row in render.terrain_grid(level)]
+    d["terrain_glyphs"] = {"table": [list(k) for k in table], "rows": rows}
     for t, rec in zip(level.traps, d["traps"]):
         ti = render.trap_index(t)
         ch, color, what = render.TRAP_SYMS[ti - 1] if ti else ("^", None, str(t.ttyp))

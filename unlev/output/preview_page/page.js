@@ -25,7 +25,8 @@
   // --- the drawing: glyph_grid() of unlev/output/render.py, layer by layer ----------
   function inside(x, y) { return Number.isInteger(x) && Number.isInteger(y) && x >= 0 && x < COLNO && y >= 0 && y < ROWNO; }
   function compose(L) {
-    const g = L.terrain_glyphs.map((row) => row.map(([ch, color, what]) => ({ch, color, what, layer: "terrain", inv: false})));
+    const T = L.terrain_glyphs.table;
+    const g = L.terrain_glyphs.rows.map((row) => row.map((i) => ({ch: T[i][0], color: T[i][1], what: T[i][2], layer: "terrain", inv: false})));
     if (layers.traps) for (const t of L.traps) if (inside(t.x, t.y))
       g[t.y][t.x] = {ch: t.symbol, color: t.color, what: t.what || t.name, layer: "trap", inv: false};
     if (layers.objects) {
@@ -98,7 +99,7 @@
     h.push('<h3 id="card-where">(' + x + "," + y + ")" + (el && el.id === "map-b" ? " seed " + view.seedB : "") + "</h3>");
     h.push('<div id="card-coords">level x=' + x + " y=" + y + "; " + (inMap ? "des-file MAP (" + dx + "," + dy + ")" : "outside the MAP") + "</div>");
     h.push('<div id="card-glyph">shows <span class="glyph" style="color:' + (PAL[g.color] || PAL.default) + '">' + esc(g.ch) + "</span> " + esc(g.what) + "</div>");
-    h.push('<div id="card-terrain">terrain ' + esc(L.terrain[y][x]) + " (" + esc(L.terrain_glyphs[y][x][2]) + ")</div>");
+    h.push('<div id="card-terrain">terrain ' + esc(L.terrain[y][x]) + " (" + esc(L.terrain_glyphs.table[L.terrain_glyphs.rows[y][x]][2]) + ")</div>");
     h.push("<div>" + (L.lit[y][x] === "1" ? "lit" : "unlit") + (L.nondiggable[y][x] === "1" ? ", non-diggable" : "") + (L.nonpasswall[y][x] === "1" ? ", non-passwall" : "") + "</div>");
     h.push('<div id="card-room">' + (room ? "room " + rn + ": " + esc(room.type) + " " + room.lx + "," + room.ly + "-" + room.hx + "," + room.hy + (room.lit ? " lit" : " unlit") : (rn === 1 || rn === 2 ? "shared wall" : "no room")) + "</div>");
     for (const d of at(L.doors)) h.push("<div>door: " + esc(d.state.join(", ")) + "</div>");

@@ -150,6 +150,20 @@ def make_handler(source: Source, args, page: str, allowed_host: str = "localhost
     return Handler
 
 
+class PreviewServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        """A browser that closed the page mid-answer is no news; anything else is one
+        line, never a traceback."""
+        import sys
+        exc = sys.exc_info()[1]
+        if isinstance(exc, (ConnectionError, TimeoutError)):
+            return
+        print(f"unlev serve: error: answering {client_address[0]}: "
+              f"{type(exc).__name__}: {exc}", file=sys.stderr, flush=True)
+
+
 def make_server(source: Source, args, host: str = "127.0.0.1", port: int = 0,
                 seed: int = 1, title: str = "unlev serve") -> ThreadingHTTPServer:
     """A server (not yet serving) for ``source``; ``port`` 0 takes a free one."""
@@ -157,7 +171,5 @@ def make_server(source: Source, args, host: str = "127.0.0.1", port: int = 0,
     names = source.names()
     page = page_html({"mode": "serve", "file": names[0] if names else None, "files": names,
                       "level": 1, "seed": seed, "title": title}, title=title)
-    httpd = ThreadingHTTPServer((host, port), make_handler(source, args, page,
-                                                           allowed_host=host.lower()))
-    httpd.daemon_threads = True
-    return httpd
+    return PreviewServer((host, port), make_handler(source, args, page,
+                                                    allowed_host=host.lower()))
