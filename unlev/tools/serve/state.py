@@ -68,7 +68,7 @@ def build_state(path: str, *, level: int = 1, seed: int = 1, args=None,
 
     try:
         if path.endswith(".lua"):
-            from unlev.lua.command import build_lua_like_run
+            from unlev.tools.convert import build_lua_like_run
             from unlev.lua.runtime import level_name_of
             names = [level_name_of(path)]
             built = build_lua_like_run(path, seed, args, text=text, warn=warn)
