@@ -72,7 +72,8 @@ def cmd_convert(args) -> int:
         print(w)
     if args.verify:
         n = int(str(args.verify).split("..")[-1])
-        same, total, diffs = verify_file(args.file, range(1, n + 1), dialect=args.dialect)
+        same, total, diffs = verify_file(args.file, range(1, n + 1), dialect=args.dialect,
+                                           settings=args.settings)
         print(f"{same} of {total} level x seed runs give byte-identical JSON")
         for d in diffs[:20]:
             print("  differs:", d)
@@ -117,7 +118,7 @@ def level_json(level, seed: int) -> str:
                                         source=None, seed=seed))
 
 
-def verify_file(path: str, seeds, dialect: str = "auto"
+def verify_file(path: str, seeds, dialect: str = "auto", settings=None
                 ) -> Tuple[int, int, List[str]]:
     """Run each LEVEL of a des-file and its conversion under ``seeds``; count the runs
     with byte-identical JSON (``source`` left out: the files differ).  Returns
@@ -128,7 +129,7 @@ def verify_file(path: str, seeds, dialect: str = "auto"
     from unlev.lua.convert import convert_compiled
     with open(path, encoding="latin-1") as fh:
         text = fh.read()
-    compiled = compile_file(path, dialect=dialect, text=text)
+    compiled = compile_file(path, dialect=dialect, text=text, settings=settings)
     converted = convert_compiled(compiled, text, path)
     same, total, diffs = 0, 0, []
     for node, (name, lua) in zip(compiled.tree.levels, converted):

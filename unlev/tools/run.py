@@ -222,7 +222,8 @@ def _build_des(args, seed: int, show: bool):
     try:
         # with --compat game the game's behaviour is what was asked for: no warnings
         compiled = compile_file(args.file, include_path=args.include_path,
-                                compat_warnings=args.compat == "documented")
+                                compat_warnings=args.compat == "documented",
+                                settings=args.settings)
     except DesError as e:
         print(format_des_error(e, args.file), file=sys.stderr)
         return 1
