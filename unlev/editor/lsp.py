@@ -213,6 +213,13 @@ def preview(ls: DesServer, args) -> Optional[str]:
     return url
 
 
+def _uri_of(ls: DesServer, path: str) -> str:
+    for u in list(ls.indexes):
+        if _path(u) == path:
+            return u
+    return "file://" + urllib.parse.quote(path)
+
+
 def _preview_server(ls: DesServer, path: str) -> str:
     """The address of the language server's one preview server (started on first use, on
     loopback), which now also serves ``path`` from the editor's buffer."""
@@ -227,7 +234,12 @@ def _preview_server(ls: DesServer, path: str) -> str:
                     if _path(u) == p:
                         return idx.text, "buffer:%08x" % zlib.crc32(idx.text.encode("utf-8"))
                 return None
-            source = Source([], text_of=text_of)
+            def settings_of(p: str):
+                """The document's own settings (its project's profile, dialect, lenient)."""
+                from unlev.lang.settings import Settings
+                s = ls.settings(_uri_of(ls, p))
+                return Settings(dialect=s.dialect, data=s.data, lenient=bool(s.lenient))
+            source = Source([], text_of=text_of, settings_of=settings_of)
             httpd = make_server(source, run_args(), port=0, title="unlev preview")
             threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.2},
                              daemon=True).start()

@@ -40,9 +40,12 @@ class Source:
     """Where the levels come from: files on disk (``unlev serve``) or a text held in
     memory (the language server's unsaved buffer, through ``text_of``)."""
 
-    def __init__(self, files: List[str], text_of: Optional[Callable[[str], Optional[Tuple[str, str]]]] = None):
+    def __init__(self, files: List[str],
+                 text_of: Optional[Callable[[str], Optional[Tuple[str, str]]]] = None,
+                 settings_of: Optional[Callable[[str], object]] = None):
         self.files = files
         self.text_of = text_of          # name -> (text, version) or None for disk
+        self.settings_of = settings_of  # name -> the front end's Settings for it
         self._includes: Dict[str, List[str]] = {}
         self.lock = threading.Lock()    # builds share module-level tables: one at a time
 
@@ -78,6 +81,10 @@ class Source:
             held = self.text_of(path)
             if held is not None:
                 text = held[0]
+        if self.settings_of is not None:
+            import copy
+            args = copy.copy(args)
+            args.settings = self.settings_of(path)
         with self.lock:
             version = self.version(path)
             answer = build_state(path, level=level, seed=seed, args=args, text=text,

@@ -75,7 +75,8 @@ def build_state(path: str, *, level: int = 1, seed: int = 1, args=None,
         else:
             from unlev.lang.frontend import compile_file
             compiled = compile_file(path, text=text, include_path=args.include_path,
-                                    compat_warnings=args.compat == "documented")
+                                    compat_warnings=args.compat == "documented",
+                                    settings=getattr(args, "settings", None))
             diags.extend(_diag(w) for w in compiled.warnings)
             diags.extend(_diag(w) for w in _lint(compiled, path))
             includes = [f for f in compiled.sources.texts if os.path.isfile(f)]
