@@ -117,6 +117,15 @@ def test_usage_errors(tmp_path):
                        capture_output=True, text=True)
     assert r.returncode == 2 and "no .des or .lua file under" in r.stderr
     assert "Traceback" not in r.stderr
+    r = subprocess.run([sys.executable, "-m", "unlev.cli", "serve", BIGRM, "--port", "70000"],
+                       capture_output=True, text=True)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert "a port is a number from 0 to 65535, not '70000'" in r.stderr
+    r = subprocess.run([sys.executable, "-m", "unlev.cli", "serve", BIGRM, "--port", "0",
+                        "--host", "no-such-host.invalid"], capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert r.stderr.startswith("unlev serve: error: cannot listen on no-such-host.invalid:0")
 
 
 def test_host_header_of_another_site_is_refused(server):

@@ -103,7 +103,7 @@
     h.push("<div>" + (L.lit[y][x] === "1" ? "lit" : "unlit") + (L.nondiggable[y][x] === "1" ? ", non-diggable" : "") + (L.nonpasswall[y][x] === "1" ? ", non-passwall" : "") + "</div>");
     h.push('<div id="card-room">' + (room ? "room " + rn + ": " + esc(room.type) + " " + room.lx + "," + room.ly + "-" + room.hx + "," + room.hy + (room.lit ? " lit" : " unlit") : (rn === 1 || rn === 2 ? "shared wall" : "no room")) + "</div>");
     for (const d of at(L.doors)) h.push("<div>door: " + esc(d.state.join(", ")) + "</div>");
-    for (const s of at(L.stairs)) h.push("<div>" + s.kind + " " + s.direction + "</div>");
+    for (const s of at(L.stairs)) h.push("<div>" + esc(s.kind) + " " + esc(s.direction) + "</div>");
     for (const al of at(L.altars)) h.push("<div>altar: " + esc(al.alignment) + (al.shrine ? ", shrine" : "") + "</div>");
     const sect = (title, items) => { for (const it of items) h.push('<h3 class="card-' + title + '">' + title + ": " + esc(it.name || it.type || it.text || "") + "</h3><pre>" + esc(JSON.stringify(it, null, 1)) + "</pre>"); };
     sect("monster", at(L.monsters)); sect("object", at(L.objects)); sect("trap", at(L.traps)); sect("engraving", at(L.engravings));

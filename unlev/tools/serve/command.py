@@ -23,6 +23,16 @@ last good level. Only loopback is served unless --host says otherwise.
 """
 
 
+def _port(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = -1
+    if not 0 <= n <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, not {text!r}")
+    return n
+
+
 def add_parser(subparsers) -> None:
     from unlev.tools.common import add_common_options, add_compat_option
     from unlev.tools.context_options import add_context_options, count_type
@@ -36,7 +46,7 @@ def add_parser(subparsers) -> None:
     p.add_argument("target", metavar="FILE|DIR", help="a des-file, or a folder of them")
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1: this machine only)")
-    p.add_argument("--port", type=count_type(0), default=8733,
+    p.add_argument("--port", type=_port, default=8733,
                    help="port (default 8733; 0 takes a free one)")
     p.add_argument("--seed", type=count_type(0), default=1, metavar="N",
                    help="the seed the page starts with (default 1)")
@@ -82,7 +92,7 @@ def cmd_serve(args) -> int:
                             seed=args.seed, title=f"unlev serve {os.path.basename(args.target)}")
     except OSError as e:
         hint = " (another server there? try --port 0)" if e.errno in (98, 48, 10048) else ""
-        return _usage(f"cannot listen on {args.host}:{args.port}: {e.strerror}{hint}")
+        return _usage(f"cannot listen on {args.host}:{args.port}: {e.strerror or e}{hint}")
     host, port = httpd.server_address[:2]
     url = f"http://{host if ':' not in host else '[' + host + ']'}:{port}/"
     print(f"unlev serve: {url}  ({len(files)} file{'s' if len(files) != 1 else ''}; "
