@@ -222,3 +222,23 @@ def test_a_folder_gets_a_file_picker_and_the_overlays_follow_the_grids(tmp_path)
         assert nodig == {(x, y) for y, row in enumerate(second["nondiggable"])
                          for x, c in enumerate(row) if c == "1"}
         assert nodig                              # the maze's boundary is non-diggable
+
+
+def test_html_export_of_several_levels_has_a_working_picker(tmp_path):
+    f = tmp_path / "two.des"
+    f.write_text('LEVEL: "one"\nROOM: "ordinary", lit, (1,1), (left,top), (5,3) {\n}\n'
+                 'LEVEL: "two"\nINIT_MAP: mines, \'.\', \' \', true, true, lit, false\n')
+    out = tmp_path / "two.html"
+    subprocess.run([sys.executable, "-m", "unlev.cli", "run", str(f), "--seed", "4",
+                    "--html", str(out), "-q"], check=True)
+    levels = [run_json(f, 4, level=str(i)) for i in (1, 2)]
+    with browser() as b:
+        page = b.new_page()
+        page.goto(out.as_uri())
+        wait_ready(page)
+        assert page_rows(page) == levels[0]["display"]
+        n = page.evaluate("unlevPreview.renders")
+        page.select_option("#level", "2")
+        wait_ready(page, n + 1)
+        assert page_rows(page) == levels[1]["display"]
+        assert levels[0]["display"] != levels[1]["display"]
