@@ -11,7 +11,7 @@ from unlev.lang.diagnostics import DesError
 from unlev.lang.dialect import detect
 from unlev.lang.frontend import compile_text
 from unlev.generate.build import build_level
-from unlev.stdlib.selection import Compat
+from unlev.stdlib.compat import Compat
 
 
 def c36(text, **kw):

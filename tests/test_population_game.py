@@ -335,10 +335,11 @@ def test_the_webs_of_con_strt_get_their_spiders(corpus_root):
 
 # ------------------------------------------------------------ the monster stream
 def _state(depth: int = 10):
-    from unlev.generate.state import BuildCompat, BuildState
+    from unlev.generate.state import BuildState
+    from unlev.stdlib.compat import Compat
     from unlev.model.level import Level
     from unlev.stdlib.rng import RNG
-    return BuildState(RNG(7), Level(DungeonContext(depth=depth)), BuildCompat.game())
+    return BuildState(RNG(7), Level(DungeonContext(depth=depth)), Compat.game())
 
 
 def test_the_monster_stream_starts_where_the_main_one_does():

@@ -111,11 +111,11 @@ def main(argv: Optional[List[str]] = None) -> int:
 
 def _settings(args) -> int:
     """Build the run's one :class:`~unlev.lang.settings.Settings` value (``args.settings``)
-    from --dialect, --data, --lenient and --include-anywhere, else the project's
+    from --dialect, --data, --lenient, --include-anywhere and --compat, else the project's
     unlev.toml / [tool.unlev]; every command hands it to its compiles.  2 (a usage
     error) for a config or profile that cannot be read."""
     from .lang.settings import Settings
-    if not any(hasattr(args, a) for a in ("data", "dialect", "include_anywhere")):
+    if not any(hasattr(args, a) for a in ("data", "dialect", "include_anywhere", "compat")):
         args.settings = Settings()
         return 0
     from .stdlib.profiles import ProfileError
@@ -129,7 +129,8 @@ def _settings(args) -> int:
         args.settings = Settings.from_options(
             getattr(args, "dialect", None), getattr(args, "data", None),
             bool(getattr(args, "lenient", False)),
-            bool(getattr(args, "include_anywhere", False)))
+            bool(getattr(args, "include_anywhere", False)),
+            getattr(args, "compat", None) or "documented")
     except ProfileError as e:
         print(f"unlev {args.command}: error: {e}", file=sys.stderr)
         return 2

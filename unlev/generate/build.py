@@ -11,7 +11,7 @@ import dataclasses
 from typing import Callable, Optional
 
 from unlev.generate import dialect_levels
-from unlev.generate.game_builder import BuildCompat, GameBuilder
+from unlev.generate.game_builder import GameBuilder
 from unlev.generate.lregions import fixup_special
 from unlev.populate.mineral import mineralize
 from unlev.populate.roomfill import fill_rooms
@@ -23,7 +23,7 @@ from unlev.model.level import DungeonContext, Level
 from unlev.stdlib import data
 from unlev.stdlib.builtins import RunContext
 from unlev.stdlib.rng import RNG
-from unlev.stdlib.selection import Compat
+from unlev.stdlib.compat import Compat
 from unlev.generate.walls import bound_digging
 
 
@@ -154,8 +154,8 @@ def build_level(compiled, level_node: Optional[A.Level] = None, seed: int = 0,
     script's ``level.*``/``hero.*`` functions read; its ``depth`` 0 (the default) means
     "where the game usually puts this level", and a depth given there also places the
     level when ``context`` is None.
-    ``compat`` is the selection Compat: ``Compat.game()`` switches the evaluator and the
-    builder to the game's deviations too.  ``force_flip`` keeps the random flips on
+    ``compat`` is the run's :class:`~unlev.stdlib.compat.Compat`: ``Compat.game()``
+    switches the selections, the evaluator and the builder to the game's deviations.  ``force_flip`` keeps the random flips on
     every level (the game keeps them only in Sokoban); ``flip_bits`` replaces the
     level's allowed flips (0: never flip, as FLAGS: noflip).  ``finish=False`` stops right
     after the script (for tests and debugging).  ``post_mklev`` also runs what mklev()
@@ -168,7 +168,7 @@ def build_level(compiled, level_node: Optional[A.Level] = None, seed: int = 0,
         level_node = compiled.tree.levels[0]
     # NetHack 3.6/3.4.3 levels: stand-ins for names UnNetHack lacks, the MAZE fill.
     level_node = dialect_levels.prepare(compiled, level_node,
-                                        game=Compat.of(compat) == Compat.game(), warn=warn)
+                                        game=Compat.of(compat).is_game, warn=warn)
     if context is None:
         given = run_context is not None and run_context.depth != 0
         context = guess_context(
@@ -181,7 +181,7 @@ def build_level(compiled, level_node: Optional[A.Level] = None, seed: int = 0,
                                           difficulty=context.difficulty)
     rng = RNG(seed)
     builder = GameBuilder(rng, Level(context, level_node.name), context=context,
-                          compat=BuildCompat.for_selection_compat(compat),
+                          compat=Compat.of(compat),
                           run_context=run_context, warn=warn)
     builder.state.lenient = placeholders_wanted(compiled)
     ev = Evaluator(builder, rng, context=run_context, compat=compat, warn=warn)

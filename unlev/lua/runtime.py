@@ -254,11 +254,11 @@ def run_lua_text(text: str, path: str = "<lua>", seed: int = 0, *, name: Optiona
                  instruction_limit: int = DEFAULT_INSTRUCTION_LIMIT):
     """Run a Lua level held in ``text``; see :func:`run_lua_file`."""
     from unlev.generate.build import guess_context
-    from unlev.generate.game_builder import BuildCompat, GameBuilder
+    from unlev.generate.game_builder import GameBuilder
     from unlev.model.level import Level
     from unlev.stdlib.builtins import RunContext
     from unlev.stdlib.rng import RNG
-    from unlev.stdlib.selection import Compat
+    from unlev.stdlib.compat import Compat
 
     compat = Compat() if compat is None else Compat.of(compat)
     name = name or level_name_of(path)
@@ -274,7 +274,7 @@ def run_lua_text(text: str, path: str = "<lua>", seed: int = 0, *, name: Optiona
                                           difficulty=context.difficulty)
     rng = RNG(seed)
     builder = GameBuilder(rng, Level(context, name), context=context,
-                          compat=BuildCompat.for_selection_compat(compat),
+                          compat=compat,
                           run_context=run_context, warn=warn)
     builder.start_level(name=name, flags=[], span=Span(path, 1, 1))
     session = LuaSession(builder, rng, path, run_context=run_context, warn=warn,

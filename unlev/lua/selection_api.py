@@ -97,7 +97,7 @@ class SelectionAPI:
         s = self.s
         rng = s.rng
         compat = lambda: getattr(s, "compat", None) or __import__(
-            "unlev.stdlib.selection", fromlist=["Compat"]).Compat()
+            "unlev.stdlib.compat", fromlist=["Compat"]).Compat()
 
         def lead(args):
             """3.7 lets most constructors take a selection first, which they add to."""

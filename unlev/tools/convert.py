@@ -96,17 +96,18 @@ def build_lua_like_run(path: str, seed: int, args=None, name: Optional[str] = No
                        text: Optional[str] = None, warn=None):
     """A Level from a ``.lua`` file with ``unlev run``'s options (``args`` may be None):
     what ``unlev run FILE.lua`` should call in place of ``build_one``."""
-    from unlev.stdlib.selection import Compat
+    from unlev.stdlib.compat import Compat
     from unlev.lua.runtime import level_name_of, run_lua_file, run_lua_text
     name = name or level_name_of(path)
     from unlev.tools.context_options import context_values
     context, rc = contexts_like_run(name, context_values(args) if args is not None else None)
-    game = getattr(args, "compat", "documented") == "game"
+    compat = args.settings.compat if args is not None else Compat()
+    game = compat.is_game
     kwargs = {}
     if getattr(args, "no_flip", False):
         kwargs["flip_bits"] = 0
     common = dict(name=name, context=context, run_context=rc, warn=warn,
-                  compat=Compat.game() if game else Compat(), force_flip=not game, **kwargs)
+                  compat=compat, force_flip=not game, **kwargs)
     if text is not None:
         return run_lua_text(text, path, seed, **common)
     return run_lua_file(path, seed, **common)
@@ -125,7 +126,7 @@ def verify_file(path: str, seeds, dialect: str = "auto", settings=None
     ``(identical, total, ["level seed N: reason", ...])``."""
     from unlev.generate.build import build_level
     from unlev.lang.frontend import compile_file
-    from unlev.stdlib.selection import Compat
+    from unlev.stdlib.compat import Compat
     from unlev.lua.convert import convert_compiled
     with open(path, encoding="latin-1") as fh:
         text = fh.read()

@@ -318,17 +318,17 @@ def run_options(args) -> dict:
 def build_one(compiled, node, seed: int, args, warn_to_stderr: bool = True):
     """One level, made with the run's options."""
     from unlev.generate.build import build_level
-    from unlev.stdlib.selection import Compat
     from unlev.tools.context_options import context_values, contexts
 
     context, rc = contexts(node.name, context_values(args))
-    game = args.compat == "game"
+    compat = args.settings.compat
+    game = compat.is_game
     warn = _warner(compiled, args.file) if warn_to_stderr and not args.quiet else None
     kwargs = {}
     if args.no_flip:
         kwargs["flip_bits"] = 0
     return build_level(compiled, node, seed=seed, context=context,
-                       compat=Compat.game() if game else Compat(),
+                       compat=compat,
                        force_flip=not game, run_context=rc, warn=warn, **kwargs)
 
 

@@ -32,7 +32,7 @@ from unlev.lang.diagnostics import DesError
 from unlev.lang.frontend import compile_file
 from unlev.model.level import VAULT
 from unlev.stdlib.builtins import RunContext
-from unlev.stdlib.selection import Compat
+from unlev.stdlib.compat import Compat
 
 ROLE_NAMES = {"Arc": "Archeologist", "Bar": "Barbarian", "Cav": "Caveman",
               "Con": "Convict", "Hea": "Healer", "Kni": "Knight", "Mon": "Monk",
@@ -379,7 +379,7 @@ def cmd_compare(args) -> int:
     if args.seeds < 1:
         print("unlev compare: --seeds must be at least 1", file=sys.stderr)
         return 2
-    compat = Compat.game() if args.compat == "game" else Compat()
+    compat = args.settings.compat
     to_stdout_json = args.json == "-"
     workers = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
     try:
