@@ -19,13 +19,18 @@ from unlev.lang.diagnostics import DesError, Diagnostic, Span
 
 
 def run_args(argv: Sequence[str] = ()) -> argparse.Namespace:
-    """``unlev run``'s options with their defaults (``argv``: more of them), for a
-    level built as ``unlev run`` builds it."""
+    """``unlev run``'s options with their defaults (``argv``: more of them) and the
+    run's Settings value made from them (as ``unlev.cli`` makes it, without a project
+    config), for a level built as ``unlev run`` builds it."""
     from unlev.tools import run
     ap = argparse.ArgumentParser(add_help=False)
     sub = ap.add_subparsers(dest="command")
     run.add_parser(sub)
-    return ap.parse_args(["run", "-"] + list(argv))
+    args = ap.parse_args(["run", "-"] + list(argv))
+    from unlev.lang.settings import Settings
+    args.settings = Settings.from_options(args.dialect, args.data, bool(args.lenient),
+                                          bool(args.include_anywhere), args.compat)
+    return args
 
 
 def _diag(d: Diagnostic) -> dict:
