@@ -221,8 +221,7 @@
     window.unlevPreview.renders++;
     window.unlevPreview.renderedAt = Date.now();
     window.unlevPreview.ready = true;
-    $("status").textContent = (S.error ? "error at " : "drawn at ") + new Date().toLocaleTimeString()
-      + (S.version ? "" : "");
+    $("status").textContent = (S.error ? "error at " : "drawn at ") + new Date().toLocaleTimeString();
   }
 
   // --- back ends --------------------------------------------------------------------
