@@ -550,7 +550,7 @@ ROOM:"ordinary",lit,(3,3),(center,center),(7,4) {
 
 
 def test_guess_context_from_level_names():
-    from unlev.generate.build import guess_context
+    from unlev.model.placement import guess_context
     assert guess_context("soko2-3").in_sokoban
     assert guess_context("minetn-1").in_mines
     assert guess_context("water").is_waterlevel and guess_context("astral").in_endgame

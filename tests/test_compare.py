@@ -16,7 +16,8 @@ from unlev.tools.compare.stats import fisher_exact_p, mann_whitney_p, permutatio
 from unlev.tools.compare.gamedump import format_dumps, parse_dumps
 from unlev.lang.frontend import compile_file
 from unlev.model.level import Level, ROWNO, level_from_ascii
-from unlev.generate.build import build_level, find_level, guess_context
+from unlev.model.placement import guess_context
+from unlev.generate.build import build_level, find_level
 from unlev.stdlib.compat import Compat
 
 REPO = Path(__file__).resolve().parent.parent

@@ -56,7 +56,7 @@ def test_random_traps_never_fall_through_a_hard_floor():
 
 
 def test_guessed_places_know_bottoms_and_the_castle():
-    from unlev.generate.build import guess_context
+    from unlev.model.placement import guess_context
     assert guess_context("Kni-goal").is_bottom
     assert not guess_context("Kni-loca").is_bottom
     castle = guess_context("castle-1")
@@ -319,7 +319,7 @@ def test_the_webs_of_con_strt_get_their_spiders(corpus_root):
     # hit dice move it on), so nearly every web has its spider (game: 3.15 of 3.98
     # over the 40 dumps)
     from unlev.lang.frontend import compile_file
-    from unlev.generate.build import guess_context
+    from unlev.model.placement import guess_context
     compiled = compile_file(str(corpus_root / "unnethack" / "Convict.des"))
     node = next(n for n in compiled.tree.levels if n.name == "Con-strt")
     webs = spiders = 0
@@ -374,7 +374,7 @@ def test_wiz_goal_bats_land_on_its_random_objects(corpus_root):
     # Anaraxis and hiders) stand on an object, mostly its random bats; independent
     # spots give about 1.7
     from unlev.lang.frontend import compile_file
-    from unlev.generate.build import guess_context
+    from unlev.model.placement import guess_context
     compiled = compile_file(str(corpus_root / "unnethack" / "Wizard.des"))
     node = next(n for n in compiled.tree.levels if n.name == "Wiz-goal")
     on = 0

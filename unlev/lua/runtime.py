@@ -17,7 +17,6 @@ GameBuilder and finishing steps as :func:`unlev.generate.build.build_level`.
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import re
 from typing import Callable, List, Optional
@@ -253,46 +252,26 @@ def run_lua_text(text: str, path: str = "<lua>", seed: int = 0, *, name: Optiona
                  flip_bits: Optional[int] = None,
                  instruction_limit: int = DEFAULT_INSTRUCTION_LIMIT):
     """Run a Lua level held in ``text``; see :func:`run_lua_file`."""
-    from unlev.generate.build import guess_context
-    from unlev.generate.game_builder import GameBuilder
-    from unlev.model.level import Level
+    from unlev.generate.build import build
     from unlev.stdlib.builtins import RunContext
-    from unlev.stdlib.rng import RNG
     from unlev.stdlib.compat import Compat
 
     compat = Compat() if compat is None else Compat.of(compat)
     name = name or level_name_of(path)
-    if context is None:
-        given = run_context is not None and run_context.depth != 0
-        context = guess_context(
-            name, run_context.depth if given else None,
-            run_context.difficulty if given and run_context.difficulty > 0 else None)
-    if run_context is None:
-        run_context = RunContext(level_name=name)
-    if run_context.depth == 0:
-        run_context = dataclasses.replace(run_context, depth=context.depth,
-                                          difficulty=context.difficulty)
-    rng = RNG(seed)
-    builder = GameBuilder(rng, Level(context, name), context=context,
-                          compat=compat,
-                          run_context=run_context, warn=warn)
-    builder.start_level(name=name, flags=[], span=Span(path, 1, 1))
-    session = LuaSession(builder, rng, path, run_context=run_context, warn=warn,
-                         instruction_limit=instruction_limit)
-    session.compat = compat
-    session.run(text)
-    session.des.finish()
-    builder.end_level()
-    return finish_like_build_level(builder, rng, force_flip=force_flip, flip_bits=flip_bits,
-                                   finish=finish, post_mklev=post_mklev)
 
+    def script(builder, rng, run_ctx) -> None:
+        builder.start_level(name=name, flags=[], span=Span(path, 1, 1))
+        session = LuaSession(builder, rng, path, run_context=run_ctx, warn=warn,
+                             instruction_limit=instruction_limit)
+        session.compat = compat
+        session.run(text)
+        session.des.finish()
+        builder.end_level()
 
-def finish_like_build_level(builder, rng, *, force_flip=False, flip_bits=None, finish=True,
-                            post_mklev=True):
-    """What :func:`unlev.generate.build.build_level` does once the script has run."""
-    from unlev.generate.build import finish_built_level
-    return finish_built_level(builder, rng, finish=finish, post_mklev=post_mklev,
-                              force_flip=force_flip, flip_bits=flip_bits)
+    return build(name, script, seed=seed, context=context,
+                 run_context=run_context if run_context is not None else RunContext(level_name=name),
+                 compat=compat, warn=warn, finish=finish, post_mklev=post_mklev,
+                 force_flip=force_flip, flip_bits=flip_bits)
 
 
 def run_lua_file(path: str, seed: int = 0, **kwargs):

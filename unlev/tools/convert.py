@@ -101,7 +101,9 @@ def build_lua_like_run(path: str, seed: int, args=None, name: Optional[str] = No
     name = name or level_name_of(path)
     from unlev.tools.context_options import context_values
     context, rc = contexts_like_run(name, context_values(args) if args is not None else None)
-    compat = args.settings.compat if args is not None else Compat()
+    settings = getattr(args, "settings", None)
+    compat = (settings.compat if settings is not None
+              else Compat.named(getattr(args, "compat", None) or "documented"))
     game = compat.is_game
     kwargs = {}
     if getattr(args, "no_flip", False):

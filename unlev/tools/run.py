@@ -258,7 +258,7 @@ def _stand_in_notes(compiled, node, args) -> None:
     names UnNetHack lacks (a 3.6/3.4.3 level's, a --data profile's) still go to
     standard error, as without it."""
     from unlev.generate import dialect_levels
-    prepared = dialect_levels.prepare(compiled, node, game=args.compat == "game")
+    prepared = dialect_levels.prepare(compiled, node, game=args.settings.compat.is_game)
     for note in getattr(prepared, "stand_ins", ()):
         line, _sep, text = note.partition(": ")      # "18: monster ... using ..."
         d = Diagnostic("warning", text, Span(args.file, int(line) if line.isdigit() else 0, 0))

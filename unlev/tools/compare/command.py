@@ -79,7 +79,7 @@ def branch_of(dump: GameDump, own_portals: int = 0) -> Optional[str]:
 
 def contexts_for(dump: GameDump, name: str, own_portals: int = 0):
     """The DungeonContext and RunContext of the place the game made ``dump``."""
-    from unlev.generate.build import guess_context
+    from unlev.model.placement import guess_context
     w = dump.where
     depth = int(w.get("depth", 1))
     diff = int(w.get("difficulty", depth))

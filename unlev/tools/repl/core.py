@@ -30,7 +30,8 @@ from unlev.lang.session import (Fragment, FragmentSession, format_value, needs_m
 from unlev.model.level import DungeonContext, Level
 from unlev.output.words import count
 from unlev.tools.repl.view import changed_cells, contents, describe_change, draw, map_rows
-from unlev.generate.build import find_level, guess_context, placeholders_wanted
+from unlev.model.placement import guess_context
+from unlev.generate.build import find_level, placeholders_wanted
 from unlev.stdlib.builtins import RunContext
 from unlev.stdlib.rng import RNG
 from unlev.stdlib.compat import Compat
