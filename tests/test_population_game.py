@@ -317,14 +317,18 @@ def test_the_webs_of_con_strt_get_their_spiders(corpus_root):
     # a monster stands there; the inmates' spots are drawn on the monster stream, which
     # replays the main stream's numbers, but at other counts than the webs' (makemon's
     # hit dice move it on), so nearly every web has its spider (game: 3.15 of 3.98
-    # over the 40 dumps)
+    # over the 40 dumps).  Under --compat game, which draws what the game draws
+    # before the script and for every id (next_ident): 0.81 over 40 seeds; the
+    # documented mode, without those draws, has other counts (0.65)
     from unlev.lang.frontend import compile_file
     from unlev.model.placement import guess_context
+    from unlev.stdlib.compat import Compat
     compiled = compile_file(str(corpus_root / "unnethack" / "Convict.des"))
     node = next(n for n in compiled.tree.levels if n.name == "Con-strt")
     webs = spiders = 0
     for seed in range(1, 13):
-        lv = build_level(compiled, node, seed=seed, context=guess_context("Con-strt"))
+        lv = build_level(compiled, node, seed=seed, context=guess_context("Con-strt"),
+                         compat=Compat.game())
         for t in lv.traps:
             if t.ttyp == "WEB":
                 webs += 1
@@ -352,7 +356,8 @@ def test_makemon_draws_hit_points_and_gender_on_the_monster_stream():
     # makemon.c newmonhp(): d(m_lev, hit die) (adj_lev: an inmate, level 12, is 11 at
     # difficulty 10; Anaraxis, 15, is 14), rnd(4) at level 0, 135 + rnd(30) for a quest
     # leader, 100 + d(8, 8) for a Rider, golemhp() draws nothing; then _makemon()'s
-    # rn2(2) gender unless mons[] fixes it or it is the quest's leader or nemesis
+    # rn2(2) gender unless mons[] fixes it or it is the quest's leader or nemesis;
+    # first of all mkobj.c next_ident's rnd(2) for the monster's id
     from unlev.populate import makemon
     from unlev.stdlib import data
     st = _state()
@@ -362,8 +367,8 @@ def test_makemon_draws_hit_points_and_gender_on_the_monster_stream():
         before = st.mon_rng.calls
         makemon.birth_draws(st, data.monster_named(name), st.mon_rng)
         drawn[name] = st.mon_rng.calls - before
-    assert drawn == {"newt": 2, "inmate": 12, "Robert the Lifer": 1, "clay golem": 1,
-                     "Death": 9, "Anaraxis the Black": 14}
+    assert drawn == {"newt": 3, "inmate": 13, "Robert the Lifer": 2, "clay golem": 2,
+                     "Death": 10, "Anaraxis the Black": 15}
     assert st.rng.calls == 0
 
 

@@ -16,6 +16,8 @@ from typing import Callable, Optional
 from unlev.generate import dialect_levels
 from unlev.generate.game_builder import GameBuilder
 from unlev.generate.lregions import fixup_special
+from unlev.generate.mklev_draws import draw_before_script
+from unlev.generate.wall_state import set_secret_door_modes
 from unlev.populate.mineral import mineralize
 from unlev.populate.roomfill import fill_rooms
 from unlev.generate.finish import finish_level, post_process_level
@@ -79,26 +81,37 @@ def build_level(compiled, level_node: Optional[A.Level] = None, seed: int = 0,
     return build(level_node.name, script, seed=seed, context=context,
                  run_context=run_context, compat=compat, warn=warn,
                  lenient=placeholders_wanted(compiled), finish=finish,
-                 post_mklev=post_mklev, force_flip=force_flip, flip_bits=flip_bits)
+                 post_mklev=post_mklev, force_flip=force_flip, flip_bits=flip_bits,
+                 unnethack_mklev=True)
 
 
 def build(name: str, script: Callable, *, seed: int = 0,
           context: Optional[DungeonContext] = None, run_context: Optional[RunContext] = None,
           compat=None, warn: Optional[Callable] = None, lenient: bool = False,
           finish: bool = True, post_mklev: bool = True, force_flip: bool = False,
-          flip_bits: Optional[int] = None) -> Level:
+          flip_bits: Optional[int] = None, unnethack_mklev: bool = False) -> Level:
     """The one way a level is built, whatever its script: place it, make the loader on
     a fresh level and one random stream, run ``script(builder, rng, run_context)``,
     then finish it as the game does.  ``lenient`` makes placeholders of names no table
-    has (:mod:`unlev.populate.placeholders`)."""
+    has (:mod:`unlev.populate.placeholders`).  ``unnethack_mklev`` (des-files) adds,
+    under --compat game, what UnNetHack's mklev() does around the script that no
+    loader statement does: its draws before the script (mklev_draws) and the secret
+    doors' wall modes at the end (wall_state)."""
     context, run_context = place_level(name, context, run_context)
     rng = RNG(seed)
+    game = Compat.of(compat).is_game
+    if game and unnethack_mklev:
+        # what mklev() draws between the reseed and the script (getbones, makemaz)
+        draw_before_script(rng, name)
     builder = GameBuilder(rng, Level(context, name), context=context,
                           compat=Compat.of(compat), run_context=run_context, warn=warn)
     builder.state.lenient = lenient
     script(builder, rng, run_context)
-    return finish_built_level(builder, rng, finish=finish, post_mklev=post_mklev,
-                              force_flip=force_flip, flip_bits=flip_bits)
+    level = finish_built_level(builder, rng, finish=finish, post_mklev=post_mklev,
+                               force_flip=force_flip, flip_bits=flip_bits)
+    if game and unnethack_mklev and finish and post_mklev:
+        set_secret_door_modes(level)        # the end of mklev(): set_wall_state()
+    return level
 
 
 def placeholders_wanted(compiled) -> bool:

@@ -23,6 +23,7 @@ from unlev.populate.make import (
 )
 from unlev.populate.makemon import G_NOGEN, where_of
 from unlev.populate.merge import add_to_container, stackobj
+from unlev.populate.mksobj import next_ident
 from unlev.stdlib import data
 
 
@@ -90,7 +91,9 @@ def create_object(st: BuildState, ov: ObjectValue, specific, coord, attrs: dict,
     if placeholders.is_placeholder(kind):
         record["placeholder"] = True
     obj = new_object(x, y, kind, "des", buried=bool(attrs.get("buried")), **record)
-    init_object(st, obj, kind, rng)
+    next_ident(rng)                                   # mksobj's o_id
+    # create_object(): mkobj_at/mksobj_at(..., artif = !named)
+    init_object(st, obj, kind, rng, artif=not attrs.get("name"))
     for key in ("locked", "trapped", "montype"):      # the des-file's word wins
         if key in record:
             obj.attrs[key] = record[key]

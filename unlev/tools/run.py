@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import io
 import os
-import random
 import sys
 from typing import Optional
 
@@ -35,7 +34,8 @@ Exit codes: 0 ok, 1 error in a des-file, 2 usage error.
 
 def add_parser(subparsers) -> None:
     from unlev.tools.common import add_common_options, add_compat_option
-    from unlev.tools.context_options import add_context_options, count_type
+    from unlev.tools.context_options import add_context_options
+    from unlev.tools.seed_options import add_seed_options
     p = subparsers.add_parser(
         "run", help="generate the levels of a des-file; draw them or export them",
         description="Run a des-file's LEVELs as the game's loader does and draw the "
@@ -46,9 +46,7 @@ def add_parser(subparsers) -> None:
     p.add_argument("--level", default="all", metavar="NAME|N|all",
                    help="which LEVEL: its name, its 1-based number in the file, or all "
                    "of them one after another (default: all)")
-    p.add_argument("--seed", type=count_type(0), metavar="N",
-                   help="random seed (default: a random one, printed so the run can be "
-                   "repeated); every level of the run uses it")
+    add_seed_options(p)
     p.add_argument("--show", action="store_true",
                    help="draw the levels in the terminal (the default when nothing else "
                    "is asked for)")
@@ -119,9 +117,16 @@ def cmd_run(args) -> int:
         return _usage("--json to standard output cannot be combined with --show; "
                       "give --json a PATH")
     show = args.show or not (args.json or args.svg or args.html or args.png)
-    seed = args.seed
-    if seed is None:
-        seed = random.SystemRandom().randrange(2 ** 31)
+    from unlev.tools.seed_options import SeedError, apply_where, seed_plan
+    try:
+        plan = seed_plan(args)
+    except SeedError as e:
+        return _usage(str(e))
+    apply_where(args, plan.where)
+    args.seed_plan = plan
+    if plan.dump is not None and args.level == "all":
+        args.level = plan.dump.name         # the dump's own level
+    seed = plan.level_seed if plan.level_seed is not None else 0
     if args.file.endswith(".lua"):
         built = _build_lua(args, seed, show)
     else:
@@ -139,8 +144,9 @@ def cmd_run(args) -> int:
     if args.json:
         from unlev.output import export
         opts = run_options(args)
-        doc = export.document([export.level_to_dict(lv, seed=seed, source=args.file,
-                                                    options=opts) for lv in built],
+        doc = export.document([export.level_to_dict(lv, seed=lv.extras.get("level_seed", seed),
+                                                    source=args.file, options=opts)
+                               for lv in built],
                               source=args.file, seed=seed)
         text = export.dumps(doc)
         if json_to_stdout:
@@ -158,7 +164,8 @@ def cmd_run(args) -> int:
 def _pictures(args, built, seed: int) -> int:
     """--svg, --png and --html; 0, or the exit code of a usage error."""
     from unlev.output import picture
-    captioned = [(lv, picture.caption(lv, seed, args.file)) for lv in built]
+    captioned = [(lv, picture.caption(lv, lv.extras.get("level_seed", seed), args.file))
+                 for lv in built]
     try:
         if args.svg:
             with open(args.svg, "w", encoding="utf-8", newline="\n") as fh:
@@ -189,19 +196,37 @@ def _html_page(args, built, seed: int) -> str:
     names = [lv.name for lv in built]
     states = []
     for i, lv in enumerate(built, 1):
-        payload = preview.level_payload(lv, seed=seed, source=args.file, options=opts)
+        payload = preview.level_payload(lv, seed=lv.extras.get("level_seed", seed),
+                                        source=args.file, options=opts)
         diags = [{"severity": "warning", "message": w, "hint": None, "code": None,
                   "file": args.file, "line": 0, "col": 0} for w in payload["warnings"]]
-        states.append(preview.state(file=args.file, levels=names, level_index=i, seed=seed,
-                                    payload=payload, diagnostics=diags, source_text=text))
+        states.append(preview.state(file=args.file, levels=names, level_index=i,
+                                    seed=payload["seed"], payload=payload, diagnostics=diags,
+                                    source_text=text))
     title = f"unlev run {os.path.basename(args.file)} --seed {seed}"
     return preview.page_html({"mode": "static", "states": states, "file": args.file,
                               "level": 1, "seed": seed, "title": title}, title=title)
 
 
 def _seed_note(args, seed: int) -> None:
-    if args.seed is None and not args.quiet:
+    plan = args.seed_plan
+    if plan.chosen_at_random and not args.quiet:
         print(f"unlev: seed {seed} (repeat with --seed {seed})", file=sys.stderr)
+
+
+def _level_seed(args, name: str) -> int:
+    """The seed of LEVEL ``name`` (--game-seed: its own, printed unless --quiet)."""
+    from unlev.tools.seed_options import SeedError
+    plan = args.seed_plan
+    if plan.level_seed is not None and plan.dump is None:
+        return plan.level_seed
+    try:
+        seed, note = plan.seed_for(name)
+    except SeedError as e:
+        raise LookupError(str(e)) from None
+    if not args.quiet:
+        print(f"unlev: {name}: {note}", file=sys.stderr)
+    return seed
 
 
 def _internal_error(args, name: str, seed: int, e: Exception) -> int:
@@ -241,8 +266,13 @@ def _build_des(args, seed: int, show: bool):
     built = []
     for node in chosen:
         try:
+            node_seed = _level_seed(args, node.name)
+        except LookupError as e:
+            return _usage(str(e))
+        try:
             # warnings met while building are in the drawing's summary when shown
-            built.append(build_one(compiled, node, seed, args, warn_to_stderr=not show))
+            built.append(build_one(compiled, node, node_seed, args,
+                                   warn_to_stderr=not show))
             if show and not args.quiet:
                 _stand_in_notes(compiled, node, args)
         except DesError as e:
@@ -275,6 +305,10 @@ def _build_lua(args, seed: int, show: bool):
         return _usage(f"{args.file} is a Lua level file: its one level is "
                       f"{level_name_of(args.file)!r}")
     _seed_note(args, seed)
+    try:
+        seed = _level_seed(args, level_name_of(args.file))
+    except LookupError as e:
+        return _usage(str(e))
     warn = None
     if not show and not args.quiet:
         def warn(message: str, span: Optional[Span] = None) -> None:
@@ -321,15 +355,24 @@ def build_one(compiled, node, seed: int, args, warn_to_stderr: bool = True):
     from unlev.tools.context_options import context_values, contexts
 
     context, rc = contexts(node.name, context_values(args))
+    plan = getattr(args, "seed_plan", None)
+    if plan is not None and plan.where:
+        from unlev.tools.compare.dumpcontext import place_from_where
+        if plan.dump is not None and plan.dump.name == node.name:
+            from unlev.tools.compare.dumpcontext import contexts_for
+            context, rc0 = contexts_for(plan.dump, node.name)
+            rc.depth, rc.difficulty = rc0.depth, rc0.difficulty
+        context = place_from_where(context, plan.where)
     compat = args.settings.compat
     game = compat.is_game
     warn = _warner(compiled, args.file) if warn_to_stderr and not args.quiet else None
     kwargs = {}
     if args.no_flip:
         kwargs["flip_bits"] = 0
-    return build_level(compiled, node, seed=seed, context=context,
-                       compat=compat,
-                       force_flip=not game, run_context=rc, warn=warn, **kwargs)
+    level = build_level(compiled, node, seed=seed, context=context, compat=compat,
+                        force_flip=not game, run_context=rc, warn=warn, **kwargs)
+    level.extras["level_seed"] = seed
+    return level
 
 
 def _warner(compiled, path: str):
