@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import time
+import urllib.request
 
 import pytest
 
@@ -175,10 +176,28 @@ def test_preview_action(client, tmp_path):
                                                 "end": {"line": 0, "character": 0}},
         "context": {"diagnostics": []}})
     assert actions[0]["command"]["command"] == "unlev.preview"
-    out = client.request("workspace/executeCommand", {"command": "unlev.preview",
+    url = client.request("workspace/executeCommand", {"command": "unlev.preview",
                                                       "arguments": [uri]})
-    assert out.endswith(".html") and "<title>unlev run yard.des --seed 1</title>" in \
-        open(out).read()
+    assert url.startswith("http://127.0.0.1:") and "?file=" in url
+    base, query = url.split("?", 1)
+    page = urllib.request.urlopen(base, timeout=30).read().decode()
+    assert '<script type="application/json" id="unlev-boot">' in page
+
+    def answer():
+        with urllib.request.urlopen(base + "api/state?" + query + "&seed=1", timeout=60) as r:
+            return json.loads(r.read())
+    first = answer()
+    assert first["error"] is None and first["levels"] == ["yard"]
+    # an unsaved edit: the page's next answer is the buffer's, not the file's
+    client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2},
+                                             "contentChanges": [{"text": TEXT.replace(
+                                                 'LEVEL: "yard"', 'LEVEL: "unsaved"')}]})
+    for _ in range(100):
+        if answer()["levels"] == ["unsaved"]:
+            break
+        time.sleep(0.05)
+    assert answer()["levels"] == ["unsaved"]
+    assert 'LEVEL: "yard"' in (tmp_path / "yard.des").read_text()     # the disk is unchanged
 
 
 # ------------------------------------------------- a variant's data (issue 15)

@@ -51,6 +51,8 @@ COMMANDS: Dict[str, Tuple[str, str]] = {
             "a language server for des-files (LSP over stdio)"),
     "data": ("unlev.tools.data.command",
              "import a variant's data tables from its source; list the data profiles"),
+    "serve": ("unlev.tools.serve.command",
+              "a browser preview of a des-file that follows its edits"),
     "docs": ("unlev.tools.docs",
              "print unlev's documentation (json-schema, known-differences, ...)"),
 }

@@ -201,23 +201,50 @@ def code_actions(ls: DesServer, params: T.CodeActionParams) -> List[T.CodeAction
 
 @server.command("unlev.preview")
 def preview(ls: DesServer, args) -> Optional[str]:
-    """Run the file's levels (seed 1) into an HTML page and ask the editor to show it."""
-    import subprocess
-    import sys
-    import tempfile
+    """Open the page of ``unlev serve`` on the document as it is in the editor, unsaved
+    edits included (the page follows them); returns the page's address."""
     uri = args[0]
     path = _path(uri)
-    out = os.path.join(tempfile.gettempdir(), "unlev-preview-" +
-                       os.path.basename(path).replace(".des", "") + ".html")
-    r = subprocess.run([sys.executable, "-m", "unlev.cli", "run", path, "--seed", "1",
-                        "--html", out], capture_output=True, text=True)
-    if r.returncode != 0:
-        ls.show_message(r.stderr.strip().splitlines()[0] if r.stderr else "run failed",
-                        T.MessageType.Error)
-        return None
-    target = "file://" + urllib.parse.quote(out)
+    url = _preview_server(ls, path) + "?" + urllib.parse.urlencode({"file": path})
     try:
-        ls.show_document(T.ShowDocumentParams(uri=target, external=True))
-    except Exception:  # noqa: BLE001 - an editor without showDocument: the path is returned
+        ls.show_document(T.ShowDocumentParams(uri=url, external=True))
+    except Exception:  # noqa: BLE001 - an editor without showDocument: the address is returned
         pass
-    return out
+    return url
+
+
+def _uri_of(ls: DesServer, path: str) -> str:
+    for u in list(ls.indexes):
+        if _path(u) == path:
+            return u
+    return "file://" + urllib.parse.quote(path)
+
+
+def _preview_server(ls: DesServer, path: str) -> str:
+    """The address of the language server's one preview server (started on first use, on
+    loopback), which now also serves ``path`` from the editor's buffer."""
+    import zlib
+    from unlev.tools.serve.server import Source, make_server
+    from unlev.tools.serve.state import run_args
+    with ls.lock:
+        found = getattr(ls, "preview_source", None)
+        if found is None:
+            def text_of(p: str):
+                for u, idx in list(ls.indexes.items()):
+                    if _path(u) == p:
+                        return idx.text, "buffer:%08x" % zlib.crc32(idx.text.encode("utf-8"))
+                return None
+            def settings_of(p: str):
+                """The document's own settings (its project's profile, dialect, lenient)."""
+                from unlev.lang.settings import Settings
+                s = ls.settings(_uri_of(ls, p))
+                return Settings(dialect=s.dialect, data=s.data, lenient=bool(s.lenient))
+            source = Source([], text_of=text_of, settings_of=settings_of)
+            httpd = make_server(source, run_args(), port=0, title="unlev preview")
+            threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.2},
+                             daemon=True).start()
+            ls.preview_source = source
+            ls.preview_url = "http://127.0.0.1:%d/" % httpd.server_address[1]
+        if path not in ls.preview_source.files:
+            ls.preview_source.files.append(path)
+        return ls.preview_url

@@ -1,59 +1,36 @@
-"""The drawing as a page: ``unlev run --html/--svg``.
+"""The colours of the drawing away from a terminal: the page, the SVG and the PNG.
 
-Why a module of its own: rich's default export theme is a white page on which NetHack's
-white and yellow glyphs (stairs, scrolls, statues, the hero) vanish, and its HTML has no
-title.  The page here keeps the terminal's look: a dark background and a palette in
-which every colour the drawing uses (:data:`unlev.output.render.RICH_COLORS`) stands
-out from it (WCAG contrast >= 3, tested), with the run's name as the title.
+Why a module of its own: a white page hides NetHack's white and yellow glyphs (stairs,
+scrolls, statues, the hero).  The pictures keep the terminal's look: a dark background
+and a palette in which every colour the drawing uses
+(:data:`unlev.output.render.RICH_COLORS`) stands out from it (WCAG contrast >= 3,
+tested); :func:`unlev.output.preview.palette` turns it into the page's colours.
 """
 
 from __future__ import annotations
 
-import html
+from typing import NamedTuple, Tuple
 
-from rich.terminal_theme import TerminalTheme
+RGB = Tuple[int, int, int]
+
+
+class Theme(NamedTuple):
+    background: RGB
+    foreground: RGB
+    ansi_colors: Tuple[RGB, ...]    # ANSI 0-7, then 8-15 (bright)
+
 
 BACKGROUND = (12, 12, 12)
 FOREGROUND = (204, 204, 204)
 
-# ANSI 0-7, then 8-15 (bright), as the drawing names them through rich's colour names
-NETHACK_THEME = TerminalTheme(
+# the colours the drawing names through rich's colour names (render.RICH_COLORS)
+NETHACK_THEME = Theme(
     BACKGROUND, FOREGROUND,
-    [(0, 0, 0), (205, 49, 49), (13, 188, 121), (196, 160, 0),
-     (80, 128, 255), (188, 63, 188), (17, 168, 205), (204, 204, 204)],
-    [(118, 118, 118), (241, 76, 76), (35, 209, 139), (245, 245, 67),
-     (120, 170, 255), (214, 112, 214), (41, 184, 219), (255, 255, 255)],
+    ((0, 0, 0), (205, 49, 49), (13, 188, 121), (196, 160, 0),
+     (80, 128, 255), (188, 63, 188), (17, 168, 205), (204, 204, 204),
+     (118, 118, 118), (241, 76, 76), (35, 209, 139), (245, 245, 67),
+     (120, 170, 255), (214, 112, 214), (41, 184, 219), (255, 255, 255)),
 )
-
-_HTML_PAGE = """<!DOCTYPE html>
-<html>
-<head>
-<meta charset="UTF-8">
-<title>{title}</title>
-<style>
-{{stylesheet}}
-body {{{{
-    color: {{foreground}};
-    background-color: {{background}};
-}}}}
-</style>
-</head>
-<body>
-    <pre style="font-family:Menlo,'DejaVu Sans Mono',consolas,'Courier New',monospace"><code style="font-family:inherit">{{code}}</code></pre>
-</body>
-</html>
-"""
-
-
-def save_html(console, path: str, title: str) -> None:
-    """Write a recording console's drawing as an HTML page (dark, titled)."""
-    page = _HTML_PAGE.format(title=html.escape(title).replace("{", "{{").replace("}", "}}"))
-    console.save_html(path, theme=NETHACK_THEME, code_format=page, clear=False)
-
-
-def save_svg(console, path: str, title: str) -> None:
-    """Write a recording console's drawing as an SVG picture (dark, titled)."""
-    console.save_svg(path, title=title, theme=NETHACK_THEME, clear=False)
 
 
 def relative_luminance(rgb) -> float:

@@ -300,12 +300,18 @@ def terrain_glyph(level: Level, x: int, y: int, stairs=None, tower=None) -> Glyp
 
 
 # --- the whole picture -----------------------------------------------------------------------
-def glyph_grid(level: Level) -> List[List[Glyph]]:
-    """``grid[y][x]``: what the game's screen shows at every square, 21 rows of 80."""
+def terrain_grid(level: Level) -> List[List[Glyph]]:
+    """``grid[y][x]``: the terrain layer alone (what lies under traps, objects and
+    monsters), 21 rows of 80."""
     stairs = _stair_map(level)
     tower = _wizard_tower_area(level)
-    grid = [[terrain_glyph(level, x, y, stairs, tower) for x in range(COLNO)]
+    return [[terrain_glyph(level, x, y, stairs, tower) for x in range(COLNO)]
             for y in range(ROWNO)]
+
+
+def glyph_grid(level: Level) -> List[List[Glyph]]:
+    """``grid[y][x]``: what the game's screen shows at every square, 21 rows of 80."""
+    grid = terrain_grid(level)
 
     def inside(x, y):
         return isinstance(x, int) and isinstance(y, int) and 0 <= x < COLNO and 0 <= y < ROWNO

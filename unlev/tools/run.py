@@ -27,7 +27,7 @@ EXAMPLES = """examples:
   unlev run FILE --level minetn-1 --depth 7 --role Wizard --align chaotic
   unlev run FILE --compat game --date 2026-10-31T23:30 --no-flip
 
-Without --show, --json, --svg or --html the level is drawn (as with --show).
+Without --show, --json, --svg, --png or --html the level is drawn (as with --show).
 Put FILE before a bare --json (otherwise FILE is taken as the JSON path).
 Exit codes: 0 ok, 1 error in a des-file, 2 usage error.
 """
@@ -58,8 +58,12 @@ def add_parser(subparsers) -> None:
     p.add_argument("--generator", choices=("unlev", "nethack37"), default=None,
                    help="for a NetHack 3.7 .lua file: the random generator -- unlev's "
                    "(default) or NetHack 3.7's ISAAC64 seeded as the game seeds it")
-    p.add_argument("--svg", metavar="PATH", help="write the coloured drawing as SVG")
-    p.add_argument("--html", metavar="PATH", help="write the coloured drawing as HTML")
+    p.add_argument("--svg", metavar="PATH", help="write the map in colour as an SVG picture")
+    p.add_argument("--png", metavar="PATH",
+                   help="write the map in colour as a PNG picture (needs Pillow: the png extra)")
+    p.add_argument("--html", metavar="PATH",
+                   help="write the preview page of unlev serve as one file: the map with a "
+                   "hover card per square, layers, a legend and the full tables")
     add_context_options(p)
     p.add_argument("--no-flip", action="store_true",
                    help="never flip the level, as if it had FLAGS: noflip")
@@ -120,7 +124,7 @@ def cmd_run(args) -> int:
     if args.generator and not args.file.endswith(".lua"):
         return _usage("--generator applies to NetHack 3.7 .lua files; a des-file runs on "
                       "unlev's generator")
-    show = args.show or not (args.json or args.svg or args.html)
+    show = args.show or not (args.json or args.svg or args.html or args.png)
     from unlev.tools.seed_options import SeedError, apply_where, seed_plan
     try:
         plan = seed_plan(args)
@@ -131,7 +135,8 @@ def cmd_run(args) -> int:
     if plan.dump is not None and args.level == "all":
         args.level = plan.dump.name         # the dump's own level
     seed = plan.level_seed if plan.level_seed is not None else 0
-    if args.json and not (show or args.svg or args.html) and not args.file.endswith(".lua"):
+    if args.json and not (show or args.svg or args.html or args.png) \
+            and not args.file.endswith(".lua"):
         return _stream_json(args, seed, json_to_stdout)
     if args.file.endswith(".lua"):
         built = _build_lua(args, seed, show)
@@ -143,20 +148,10 @@ def cmd_run(args) -> int:
     if show:
         console = make_console(args.color)
         _draw(console, built, seed, args.file)
-    if args.svg or args.html:
-        from rich.console import Console
-        rec = Console(record=True, width=80, file=io.StringIO(), force_terminal=True,
-                      color_system="truecolor", highlight=False)
-        _draw(rec, built, seed, args.file)
-        from unlev.output import page
-        title = f"unlev run {os.path.basename(args.file)} --seed {seed}"
-        try:
-            if args.svg:
-                page.save_svg(rec, args.svg, title)
-            if args.html:
-                page.save_html(rec, args.html, title)
-        except OSError as e:
-            return _usage(f"cannot write {e.filename}: {e.strerror}")
+    if args.svg or args.html or args.png:
+        code = _pictures(args, built, seed)
+        if code:
+            return code
     if args.json:
         from unlev.output import export
         opts = run_options(args)
@@ -231,6 +226,53 @@ def _stream_json(args, seed: int, to_stdout: bool) -> int:
                 os.unlink(state["tmp"])
             except OSError:
                 pass
+
+
+def _pictures(args, built, seed: int) -> int:
+    """--svg, --png and --html; 0, or the exit code of a usage error."""
+    from unlev.output import picture
+    captioned = [(lv, picture.caption(lv, lv.extras.get("level_seed", seed), args.file))
+                 for lv in built]
+    try:
+        if args.svg:
+            with open(args.svg, "w", encoding="utf-8", newline="\n") as fh:
+                fh.write(picture.svg(captioned, title=f"unlev run "
+                                     f"{os.path.basename(args.file)} --seed {seed}"))
+        if args.png:
+            try:
+                picture.png(captioned, args.png)
+            except picture.PillowMissing as e:
+                return _usage(str(e))
+        if args.html:
+            with open(args.html, "w", encoding="utf-8", newline="\n") as fh:
+                fh.write(_html_page(args, built, seed))
+    except OSError as e:
+        return _usage(f"cannot write {e.filename}: {e.strerror}")
+    return 0
+
+
+def _html_page(args, built, seed: int) -> str:
+    """The page of ``unlev serve`` with this run's levels in it (no server needed)."""
+    from unlev.output import preview
+    try:
+        with open(args.file, encoding="utf-8", errors="replace") as fh:
+            text = fh.read()
+    except OSError:
+        text = None
+    opts = run_options(args)
+    names = [lv.name for lv in built]
+    states = []
+    for i, lv in enumerate(built, 1):
+        payload = preview.level_payload(lv, seed=lv.extras.get("level_seed", seed),
+                                        source=args.file, options=opts)
+        diags = [{"severity": "warning", "message": w, "hint": None, "code": None,
+                  "file": args.file, "line": 0, "col": 0} for w in payload["warnings"]]
+        states.append(preview.state(file=args.file, levels=names, level_index=i,
+                                    seed=payload["seed"], payload=payload, diagnostics=diags,
+                                    source_text=text))
+    title = f"unlev run {os.path.basename(args.file)} --seed {seed}"
+    return preview.page_html({"mode": "static", "states": states, "file": args.file,
+                              "level": 1, "seed": seed, "title": title}, title=title)
 
 
 def _seed_note(args, seed: int) -> None:

@@ -66,6 +66,10 @@ def add_parser(subparsers) -> None:
                    help="per-level settings (default: ./unlev-test.ini if present)")
     p.add_argument("--junit-xml", metavar="FILE", help="write a JUnit XML report")
     p.add_argument("--json-report", metavar="FILE", help="write a JSON report")
+    p.add_argument("--html", metavar="FILE",
+                   help="write the report as a page: each failure with its level drawn, "
+                   "a changed snapshot's two levels side by side with the changed squares "
+                   "marked")
     p.add_argument("--lint", choices=("warn", "error", "off"), default="warn",
                    help="lint findings: show them (default), fail on them, or skip lint")
     add_compat_option(p)
@@ -243,7 +247,8 @@ def _execute(jobs: List[Job], settings: Settings, args, err) -> List[dict]:
 
 def _report(results: List[dict], lint_text: Dict[str, List[str]], lint_count: int,
             seconds: float, seeds: List[int], args, out) -> int:
-    from unlev.tools.harness.report import counts, json_report, junit_xml, summary_table
+    from unlev.tools.harness.report import counts, html_report, json_report, junit_xml, \
+        summary_table
 
     for msgs in lint_text.values():
         for m in msgs:
@@ -285,6 +290,8 @@ def _report(results: List[dict], lint_text: Dict[str, List[str]], lint_count: in
         _write(args.junit_xml, junit_xml(results, lint_text))
     if args.json_report:
         _write(args.json_report, json_report(results, seconds, seeds, lint_text))
+    if args.html:
+        _write(args.html, html_report(results, seconds, seeds, lint_text))
     if failed or (args.lint == "error" and lint_count):
         return 1
     return 0

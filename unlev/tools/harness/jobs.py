@@ -162,6 +162,7 @@ def _run_lua(job: Job, settings: Settings, result: dict) -> None:
     result["violations"] = [v.to_dict() for v in violations]
     if violations:
         result["outcome"] = FAILED
+        result["map"] = _screen(level)      # for the HTML report's drawing
     if settings.snapshots and "snapshot" not in skip:
         _compare_snapshot(job, settings, level, result)
 
@@ -189,8 +190,14 @@ def _run(job: Job, settings: Settings, result: dict) -> None:
     result["violations"] = [v.to_dict() for v in violations]
     if violations:
         result["outcome"] = FAILED
+        result["map"] = _screen(level)      # for the HTML report's drawing
     if settings.snapshots and "snapshot" not in skip:
         _compare_snapshot(job, settings, level, result)
+
+
+def _screen(level) -> str:
+    from unlev.output.render import display_rows
+    return "\n".join(row.rstrip() for row in display_rows(level)) + "\n"
 
 
 def _compare_snapshot(job: Job, settings: Settings, level, result: dict) -> None:
@@ -215,6 +222,7 @@ def _compare_snapshot(job: Job, settings: Settings, level, result: dict) -> None
         return
     result["diff"] = diff.text
     result["diff_summary"] = diff.summary
+    result["map"], result["old_map"] = new.text, old.text   # both drawn by the HTML report
     if settings.update:
         store.write(key, name, job.seed, new)
         result["snapshot"] = "updated"

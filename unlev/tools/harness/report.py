@@ -121,3 +121,21 @@ def json_report(results: List[dict], seconds: float, seeds: List[int],
         "lint": lint or {},
     }
     return json.dumps(doc, indent=1, sort_keys=False) + "\n"
+
+
+def html_report(results: List[dict], seconds: float, seeds: List[int],
+                lint: Dict[str, list] = None) -> str:
+    """The report as a page (the preview page in its ``report`` mode): every level's
+    runs, and for each failure its details with the level drawn (the squares an
+    invariant names marked) or, for a changed snapshot, the stored and the new level
+    side by side with the changed squares marked."""
+    from unlev.output.preview import page_html
+    c = counts(results)
+    keep = ("file", "level", "seed", "outcome", "violations", "skipped", "snapshot",
+            "diff", "diff_summary", "error", "map", "old_map")
+    doc = {"mode": "report", "title": "unlev test report",
+           "seeds": seeds, "seconds": round(seconds, 3),
+           "passed": c[PASSED], "failed": c[FAILED], "errors": c[ERROR],
+           "results": [{k: r.get(k) for k in keep} for r in results],
+           "lint": lint or {}}
+    return page_html(doc, title="unlev test report")
