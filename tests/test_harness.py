@@ -208,7 +208,10 @@ def test_des_file_errors_are_failures_without_traceback(project, capsys):
     (["levels", "--update"], "--update and --ci need --snapshots"),
 ])
 def test_usage_errors_exit_2(project, capsys, argv, message):
-    code, _out, err = run(capsys, *argv)
+    try:
+        code, _out, err = run(capsys, *argv)
+    except SystemExit as e:            # argparse's own usage error (a bad --seeds)
+        code, err = e.code, capsys.readouterr().err
     assert code == 2 and message in err
 
 

@@ -48,19 +48,18 @@ def add_parser(subparsers) -> None:
         "  unlev check ../shared/corpus/unnethack/",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     c.add_argument("paths", nargs="+", metavar="FILE|DIR")
-    c.add_argument("-q", "--quiet", action="store_true", help="do not print warnings")
+    from unlev.tools.common import JOBS_HELP, QUIET_HELP
+    c.add_argument("-q", "--quiet", action="store_true", help=QUIET_HELP)
     c.add_argument("-j", "--jobs", type=int, default=0, metavar="N",
-                   help="check files in N processes (default: one per core for a folder "
-                   "of des-files, one for a few small files)")
+                   help=JOBS_HELP.replace("(default: one per core;", "(default: one per "
+                                          "core for a folder of des-files, one for a few "
+                                          "small files;"))
     c.add_argument("--no-compat-warnings", action="store_true",
                    help="do not note where the game's loader differs from the documentation "
                    "(these notes show only with --select game-deviation, or in unlev lint)")
-    c.add_argument("--select", action="append", default=[], metavar="CODE",
-                   help="show only warnings with this code (repeatable); names the lint "
-                   "notes map-rows and game-deviation too, which check hides by default")
-    c.add_argument("--ignore", action="append", default=[], metavar="CODE",
-                   help="hide warnings with this code (repeatable); a comment line "
-                   "'# unlev: ignore[CODE]' above a statement hides them there")
+    from unlev.tools.common import IGNORE_HELP, SELECT_HELP
+    c.add_argument("--select", action="append", default=[], metavar="CODE", help=SELECT_HELP)
+    c.add_argument("--ignore", action="append", default=[], metavar="CODE", help=IGNORE_HELP)
     add_common_options(c)
     c.set_defaults(func=cmd_check)
 

@@ -30,9 +30,9 @@ class ExecutorError(Exception):
     """The jobs cannot be run where they were asked to run."""
 
 
-def add_executor_options(p, jobs_help: str = "worker processes (default: one per core; "
-                         "1 runs serially)") -> None:
-    p.add_argument("-j", "--jobs", type=int, default=0, metavar="N", help=jobs_help)
+def add_executor_options(p) -> None:
+    from unlev.tools.common import JOBS_HELP
+    p.add_argument("-j", "--jobs", type=int, default=0, metavar="N", help=JOBS_HELP)
     p.add_argument("--scheduler", metavar="ADDRESS", default=None,
                    help="run the jobs on a Dask distributed cluster instead of local "
                    "processes (its scheduler's address, e.g. tcp://127.0.0.1:8786; needs "

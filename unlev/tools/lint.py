@@ -415,6 +415,20 @@ def lint_file(path: str, include_path: Optional[List[str]] = None,
 
 
 # ------------------------------------------------------------------ the command
+def _lint_in_worker(job):
+    """One file's lint in a worker process: (ok, findings, stderr text)."""
+    f, args = job
+    from unlev.lang.diagnostics import DesError
+    from unlev.tools.common import format_des_error, format_diagnostic
+    try:
+        compiled, found = lint_file(f, args.include_path, args.ignore,
+                                    getattr(args, "dialect", "auto"), args.select)
+    except DesError as e:
+        return False, 0, format_des_error(e, f) + "\n"
+    return True, len(found), "".join(format_diagnostic(d, compiled.sources) + "\n"
+                                     for d in found)
+
+
 def add_parser(subparsers) -> None:
     import argparse
     from unlev.tools.common import add_common_options
@@ -426,11 +440,18 @@ def add_parser(subparsers) -> None:
         "  unlev lint mylevel.des --ignore map-door",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("paths", nargs="+", metavar="FILE|DIR")
+    from unlev.tools.common import IGNORE_HELP, SELECT_HELP
+    # the same words as unlev check's --ignore/--select (one meaning per option: hide
+    # the findings with a code); a code unlev lint does not know is a usage error
     p.add_argument("--ignore", action="append", default=[], metavar="CODE",
-                   choices=CODES, help="switch a check off (repeatable); a comment line "
-                   "'# unlev: ignore[CODE]' above a statement switches it off there")
+                   help=IGNORE_HELP)
     p.add_argument("--select", action="append", default=[], metavar="CODE",
-                   choices=CODES, help="run only these checks (repeatable)")
+                   help=SELECT_HELP)
+    from unlev.tools.common import IGNORE_HELP, JOBS_HELP, SELECT_HELP
+    p.add_argument("-j", "--jobs", type=int, default=0, metavar="N",
+                   help=JOBS_HELP.replace("(default: one per core;", "(default: one per "
+                                          "core for a folder of des-files, one for a few "
+                                          "small files;"))
     p.add_argument("--exit-zero", action="store_true",
                    help="exit 0 even when there are findings")
     add_common_options(p)
@@ -449,21 +470,34 @@ def cmd_lint(args) -> int:
     if not files:
         print("unlev lint: error: no des-files found", file=sys.stderr)
         return 2
+    bad = sorted(set(args.ignore + args.select) - set(CODES))
+    if bad:
+        print(f"unlev lint: error: unknown code {bad[0]!r} (codes: {', '.join(CODES)})",
+              file=sys.stderr)
+        return 2
     total = 0
     broken = 0
-    for f in files:
-        try:
-            compiled, found = lint_file(f, args.include_path, args.ignore,
-                                        getattr(args, "dialect", "auto"), args.select)
-        except DesError as e:
-            print(format_des_error(e, f), file=sys.stderr)
-            broken += 1
-            continue
+    from unlev.tools.check import check_jobs
+    jobs = check_jobs(args, files)
+    work = [(f, args) for f in files]
+    pool = None
+    if jobs == 1:
+        results = map(_lint_in_worker, work)
+    else:
+        import multiprocessing
+        pool = multiprocessing.get_context("fork").Pool(jobs)
+        results = pool.imap(_lint_in_worker, work)
+    try:
         # findings on stderr and the summary on stdout, as unlev check (and every
-        # command: diagnostics on stderr, results on stdout)
-        for d in found:
-            print(format_diagnostic(d, compiled.sources), file=sys.stderr)
-        total += len(found)
+        # command: diagnostics on stderr, results on stdout), in file order
+        for ok, n, text in results:
+            sys.stderr.write(text)
+            total += n
+            broken += not ok
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
     print(f"{count(total, 'warnings')} in {count(len(files), 'files')}")
     if broken:
         return 1

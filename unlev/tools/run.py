@@ -53,18 +53,17 @@ def add_parser(subparsers) -> None:
                    help="draw the levels in the terminal (the default when nothing else "
                    "is asked for)")
     p.add_argument("--json", nargs="?", const="-", metavar="PATH",
-                   help="write the levels as JSON (docs/json-schema.md) to PATH, or to "
+                   help="write the levels (docs/json-schema.md) as JSON to PATH, or to "
                    "standard output without PATH or with -")
     p.add_argument("--svg", metavar="PATH", help="write the coloured drawing as SVG")
     p.add_argument("--html", metavar="PATH", help="write the coloured drawing as HTML")
     add_context_options(p)
-    p.add_argument("--no-flip", action="store_true",
-                   help="never flip the level, as if it had FLAGS: noflip")
+    from unlev.tools.common import COLOR_HELP, NO_FLIP_HELP, QUIET_HELP
+    p.add_argument("--no-flip", action="store_true", help=NO_FLIP_HELP)
     add_compat_option(p, why="; game also flips only Sokoban, documented any level")
     p.add_argument("--color", choices=("auto", "always", "never"), default="auto",
-                   help="colour in the terminal drawing (auto: only on a terminal)")
-    p.add_argument("-q", "--quiet", action="store_true",
-                   help="do not print warnings or the random seed")
+                   help=COLOR_HELP)
+    p.add_argument("-q", "--quiet", action="store_true", help=QUIET_HELP)
     add_common_options(p)
     p.set_defaults(func=cmd_run)
 

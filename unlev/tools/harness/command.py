@@ -51,8 +51,8 @@ def add_parser(subparsers) -> None:
         epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("paths", nargs="*", default=["."], metavar="PATH",
                    help="des-files or directories to search (default: .)")
-    p.add_argument("--seeds", default="1..10", metavar="LIST",
-                   help="seeds to run each level with: 1..50, 1,5,9 (default 1..10)")
+    from unlev.tools.common import add_seeds_option
+    add_seeds_option(p)
     p.add_argument("--snapshots", metavar="DIR",
                    help="compare with the snapshots in DIR (new ones are created)")
     p.add_argument("--update", action="store_true",
@@ -60,8 +60,9 @@ def add_parser(subparsers) -> None:
     p.add_argument("--ci", action="store_true",
                    help="a missing snapshot is a failure instead of being created")
     add_executor_options(p)
+    from unlev.tools.common import LEVEL_FILTER_HELP
     p.add_argument("--level", action="append", default=[], metavar="GLOB",
-                   help="only LEVELs whose name matches (repeatable)")
+                   help=LEVEL_FILTER_HELP)
     p.add_argument("--config", metavar="FILE",
                    help="per-level settings (default: ./unlev-test.ini if present)")
     p.add_argument("--junit-xml", metavar="FILE", help="write a JUnit XML report")
@@ -71,7 +72,9 @@ def add_parser(subparsers) -> None:
     add_compat_option(p)
     from unlev.tools.context_options import add_context_options
     add_context_options(p)
-    p.add_argument("--no-flip", action="store_true", help="never flip levels")
+    from unlev.tools.common import NO_FLIP_HELP, QUIET_HELP
+    p.add_argument("--no-flip", action="store_true", help=NO_FLIP_HELP)
+    p.add_argument("-q", "--quiet", action="store_true", help=QUIET_HELP)
     p.add_argument("--table", choices=("auto", "all", "failing"), default="auto",
                    help="summary rows: every level or only failing ones (auto: all "
                    "when 40 levels or fewer)")
@@ -213,6 +216,8 @@ def _lint(path: str, settings: Settings, levels, config: SkipConfig) -> List[str
     kept = []
     for d in found:
         lv = level_of(d.span.line)
+        if levels and lv is not None and lv not in levels:
+            continue        # --level: another LEVEL's finding is not this run's
         if lv is not None and d.code in config.lint_ignored(lv):
             continue
         kept.append(d.format(compiled.sources))
@@ -223,7 +228,7 @@ def _execute(jobs: List[Job], settings: Settings, args, err) -> List[dict]:
     workers = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
     where = dict(workers=workers, scheduler=args.scheduler,
                  connect_timeout=args.scheduler_timeout)
-    show = not args.no_progress and err.is_terminal and jobs
+    show = not args.no_progress and not getattr(args, "quiet", False) and err.is_terminal and jobs
     if not show:
         return run_jobs(jobs, settings, **where)
     from rich.progress import (BarColumn, MofNCompleteColumn, Progress, SpinnerColumn,
@@ -247,7 +252,8 @@ def _report(results: List[dict], lint_text: Dict[str, List[str]], lint_count: in
             seconds: float, seeds: List[int], args, out) -> int:
     from unlev.tools.harness.report import counts, json_report, junit_xml, summary_table
 
-    for msgs in lint_text.values():
+    for msgs in ([] if getattr(args, "quiet", False) and args.lint != "error"
+                 else lint_text.values()):
         for m in msgs:
             out.print(m, markup=False)
     bad = [r for r in results if r["outcome"] != PASSED]
@@ -298,3 +304,4 @@ def _write(path: str, text: str) -> None:
         os.makedirs(d, exist_ok=True)
     with open(path, "w", encoding="utf-8") as fh:
         fh.write(text)
+    print(f"wrote {path}", file=sys.stderr)

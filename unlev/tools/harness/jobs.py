@@ -218,8 +218,10 @@ def _compare_snapshot(job: Job, settings: Settings, level, result: dict) -> None
         result["outcome"] = FAILED
 
 
-def describe_failure(result: dict) -> str:
-    """The text shown for a failed or erroring job."""
+def describe_failure(result: dict, update_option: str = "--update") -> str:
+    """The text shown for a failed or erroring job; ``update_option`` is how the
+    caller's command line spells "accept the new snapshots" (the pytest plugin's is
+    ``--unlev-update``)."""
     lines = []
     if result["error"]:
         lines.append(result["error"])
@@ -229,7 +231,7 @@ def describe_failure(result: dict) -> str:
     if result["snapshot"] == "changed":
         lines.append(f"snapshot differs ({result['diff_summary']}):")
         lines.append(result["diff"])
-        lines.append("(run with --update to accept the new level)")
+        lines.append(f"(run with {update_option} to accept the new level)")
     elif result["snapshot"] == "missing":
-        lines.append("no stored snapshot (run with --update to create it)")
+        lines.append(f"no stored snapshot (run with {update_option} to create it)")
     return "\n".join(lines)

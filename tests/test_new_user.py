@@ -1,0 +1,339 @@
+"""What a new user trips on (issue 32): one meaning per option across the commands, no
+hint naming an option that does not exist, checks that fail with a non-zero exit, and
+the small output promises ("wrote PATH", verdicts on stderr).
+
+Each test here failed before its fix: the parser walk found 20 options whose meaning
+differed between two commands, the hint walk found ``--step-limit``; ``convert
+--verify`` and ``compare`` exited 0 whatever they found."""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import io
+import os
+import re
+
+import pytest
+
+from unlev.cli import COMMANDS, build_argparser, main
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SAMPLE = os.path.join(ROOT, "samples", "bigrm.des")
+
+
+def command_parsers():
+    """{command: its real parser}, each built as ``unlev COMMAND`` builds it."""
+    out = {}
+    for cmd in COMMANDS:
+        ap = build_argparser(cmd)
+        sub = next(a for a in ap._actions if isinstance(a, argparse._SubParsersAction))
+        out[cmd] = sub.choices[cmd]
+    return out
+
+
+def _strip_defaults(text: str) -> str:
+    """A help text without its "(default ...)" / "(auto: ...)" part: the default may
+    differ by command (check picks its -j by the files' size), the meaning may not."""
+    return re.sub(r"\s*\((?:default|auto)[^()]*(?:\([^()]*\)[^()]*)*\)", "", text or "")
+
+
+def _probe(parse):
+    out = []
+    for text in ("0", "3", "1..4", "x", "Samurai", "2026-01-02"):
+        try:
+            out.append(repr(parse(text)))
+        except Exception as e:
+            out.append(type(e).__name__)
+    return out
+
+
+# Options two commands share on purpose with a different subject, each with why; the
+# test below fails if one of these stops differing (so the list cannot rot) and for any
+# other difference.
+SUBJECT_DIFFERS = {
+    # run and repl pick the one LEVEL to run (repl cannot run "all"); test and compare
+    # filter the many they run with globs
+    "--level": [{"run"}, {"repl"}, {"test", "compare"}],
+    # the syntax is one (PATH, or - / nothing for stdout); what is written is run's
+    # levels or compare's report
+    "--json": [{"run"}, {"compare"}],
+}
+
+
+def test_options_shared_by_two_commands_mean_the_same():
+    parsers = command_parsers()
+    by_option = {}
+    for cmd, p in parsers.items():
+        for a in p._actions:
+            for o in a.option_strings:
+                if o not in ("-h", "--help"):
+                    by_option.setdefault(o, []).append((cmd, a))
+    assert len([o for o, v in by_option.items() if len(v) > 1]) > 20   # the walk walks
+    problems = []
+    for option, users in sorted(by_option.items()):
+        groups = {}
+        for cmd, a in users:
+            key = (type(a).__name__, a.nargs, a.const, a.metavar,
+                   tuple(sorted(a.choices)) if a.choices is not None else None,
+                   getattr(a.type, "__qualname__", None),
+                   tuple(_probe(a.type)) if a.type else None,
+                   _strip_defaults(a.help))
+            groups.setdefault(key, set()).add(cmd)
+        if len(groups) == 1:
+            continue
+        allowed = SUBJECT_DIFFERS.get(option)
+        found = sorted(map(sorted, groups.values()))
+        if allowed is None or found != sorted(map(sorted, allowed)):
+            problems.append(f"{option}: {found}")
+    assert problems == []
+    for option, groups in SUBJECT_DIFFERS.items():   # still needed, still true
+        assert all(any(option in {o for a in parsers[c]._actions for o in a.option_strings}
+                       for c in g) for g in groups)
+
+
+def test_lsp_dialects_come_from_the_registry():
+    from unlev.lang.dialect import CHOICES
+    lsp = command_parsers()["lsp"]
+    dialect = next(a for a in lsp._actions if "--dialect" in a.option_strings)
+    assert set(dialect.choices) == set(CHOICES)
+    assert {"unnethack351", "unnethack352"} <= set(dialect.choices)
+
+
+def test_convert_takes_the_common_options():
+    convert = command_parsers()["convert"]
+    options = {o for a in convert._actions for o in a.option_strings}
+    assert {"--include-path", "--lenient", "--dialect", "--data"} <= options
+
+
+def _known_options():
+    """Every option a hint may name: unlev's commands, the pytest plugin's, the
+    compare self-test's."""
+    known = set()
+    for p in command_parsers().values():
+        known |= {o for a in p._actions for o in a.option_strings}
+    known |= {o for a in build_argparser()._actions for o in a.option_strings}
+
+    class Group:
+        def addoption(self, *names, **_kw):
+            known.update(names)
+
+    class Parser:
+        def getgroup(self, *_a, **_kw):
+            return Group()
+
+    from unlev.tools.harness import pytest_plugin
+    pytest_plugin.pytest_addoption(Parser())
+    from unlev.tools.compare import selftest
+    with pytest.raises(SystemExit):
+        import contextlib
+        with contextlib.redirect_stdout(io.StringIO()):
+            selftest.main(["--help"])
+    src = open(selftest.__file__).read()
+    known |= set(re.findall(r"add_argument\(\"(--[a-z-]+)\"", src))
+    known |= set(re.findall(r"\"-[a-z]\", \"(--[a-z-]+)\"", src))
+    return known
+
+
+def _hint_strings():
+    """(file:line, text) of every string literal in the package that is not a
+    docstring (docstrings may speak of options of other programs)."""
+    for top in ("unlev", "lang", "stdlib"):
+        for d, _dirs, files in os.walk(os.path.join(ROOT, top)):
+            for f in files:
+                if not f.endswith(".py"):
+                    continue
+                path = os.path.join(d, f)
+                tree = ast.parse(open(path, encoding="utf-8").read())
+                docs = set()
+                for n in ast.walk(tree):
+                    body = getattr(n, "body", None)
+                    if (isinstance(n, (ast.Module, ast.FunctionDef, ast.ClassDef,
+                                       ast.AsyncFunctionDef)) and body
+                            and isinstance(body[0], ast.Expr)
+                            and isinstance(body[0].value, ast.Constant)):
+                        docs.add(id(body[0].value))
+                for n in ast.walk(tree):
+                    if (isinstance(n, ast.Constant) and isinstance(n.value, str)
+                            and id(n) not in docs):
+                        yield f"{os.path.relpath(path, ROOT)}:{n.lineno}", n.value
+
+
+def test_every_option_a_message_names_exists():
+    known = _known_options()
+    named = {}
+    for where, text in _hint_strings():
+        for option in re.findall(r"(?<![\w-])--[a-z][a-z0-9-]*[a-z0-9](?![\w-])", text):
+            named.setdefault(option, where)
+    assert "--update" in named and "--seed" in named     # the walk sees the hints
+    assert {o: w for o, w in named.items() if o not in known} == {}
+
+
+def test_step_limit_error_names_no_missing_option(tmp_path, capsys):
+    f = tmp_path / "loop.des"
+    f.write_text('LEVEL: "loop"\nLOOP [2000000] { }\n')
+    code = main(["run", str(f), "--seed", "1", "--json", str(tmp_path / "o.json")])
+    err = capsys.readouterr().err
+    assert code == 1 and "steps" in err
+    assert "--step-limit" not in err
+
+
+# ------------------------------------------------------------------ one syntax of --seeds
+@pytest.mark.parametrize("text, seeds", [("7", [7]), ("1..3", [1, 2, 3]), ("1-3", [1, 2, 3]),
+                                         ("1,5,9", [1, 5, 9]), ("1..2,5-6", [1, 2, 5, 6])])
+def test_seeds_mean_the_same_in_every_command(text, seeds):
+    parsers = command_parsers()
+    got = {}
+    for cmd, flag in (("test", "--seeds"), ("compare", "--seeds"), ("convert", "--verify")):
+        a = next(a for a in parsers[cmd]._actions if flag in a.option_strings)
+        got[cmd] = a.type(text)
+    assert got == {"test": seeds, "compare": seeds, "convert": seeds}
+    from unlev.tools.harness.config import parse_seeds
+    assert parse_seeds(text) == seeds          # unlev-test.ini and the pytest plugin
+
+
+@pytest.mark.parametrize("argv", [["test", "x", "--seeds", "a"],
+                                  ["compare", "x", "--seeds", "5..1"],
+                                  ["convert", "x", "--verify", "1..b"]])
+def test_a_bad_seed_list_is_a_usage_error(argv, capsys):
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and f"unlev {argv[0]}: error:" in err and "seed" in err
+
+
+def test_compare_seeds_are_a_list_not_a_count():
+    compare = command_parsers()["compare"]
+    args = compare.parse_args(["x", "--seeds", "10"])
+    assert args.seeds == [10]
+    assert compare.parse_args(["x"]).seeds == list(range(1, 11))
+
+
+# ------------------------------------------------------------------ repl as run
+def test_repl_level_by_number_and_a_random_seed_said(capsys, monkeypatch):
+    caves = os.path.join(ROOT, "samples", "caves.des")
+    monkeypatch.setattr("sys.stdin", io.StringIO(":show\n"))
+    assert main(["repl", caves, "--level", "2", "--color", "never", "--no-echo"]) == 0
+    out, err = capsys.readouterr()
+    from unlev.lang.frontend import compile_file
+    second = compile_file(caves).tree.levels[1].name
+    assert f'LEVEL "{second}"' in out
+    m = re.search(r"unlev: seed (\d+) \(repeat with --seed \1\)", err)
+    assert m, err
+    monkeypatch.setattr("sys.stdin", io.StringIO(":show\n"))
+    assert main(["repl", caves, "--level", "9", "--no-echo"]) == 2
+    assert "--level 9: the file has" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------ checks that fail
+def test_convert_verify_fails_when_not_identical(monkeypatch, capsys, tmp_path):
+    import unlev.lua.command as cmd
+    monkeypatch.setattr(cmd, "verify_file",
+                        lambda *a, **k: (1, 2, ["bigrm seed 2: JSON differs: line 3"]))
+    code = main(["convert", SAMPLE, "-o", "-", "--verify", "1..2"])
+    out, err = capsys.readouterr()
+    assert code == 1
+    assert "byte-identical" not in out and "differs" not in out     # stdout: Lua only
+    assert "1 of 2 level x seed runs give byte-identical JSON" in err
+    monkeypatch.setattr(cmd, "verify_file", lambda *a, **k: (2, 2, []))
+    assert main(["convert", SAMPLE, "-o", str(tmp_path), "--verify", "1..2"]) == 0
+
+
+def test_convert_verify_without_lua_is_an_error(monkeypatch, capsys, tmp_path):
+    import importlib.util
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "lupa" else real(name, *a))
+    code = main(["convert", SAMPLE, "-o", str(tmp_path), "--verify", "1"])
+    out, err = capsys.readouterr()
+    assert code == 2 and "Lua fails" not in out
+    assert "unlev convert: error: --verify runs the Lua and needs lupa" in err
+
+
+def test_compare_fails_on_an_unexplained_difference():
+    from unlev.tools.compare.command import LevelResult, Report, failing
+    from unlev.tools.compare.measures import DIFFERS, KNOWN, MATCH, Measure
+
+    def level(verdict):
+        m = Measure("stairs", "count", "1", "1", "exact", 1.0, 0.0, verdict)
+        return LevelResult("x", "x.des", 1, 1, measures=[m])
+
+    assert level(DIFFERS).verdict == DIFFERS and level(MATCH).verdict == MATCH
+    assert not failing(Report("ref", 1, [level(MATCH), level(KNOWN)]))
+    assert failing(Report("ref", 1, [level(MATCH), level(DIFFERS)]))
+    assert failing(Report("ref", 1, [LevelResult("y", "y.des", 0, 0, error="des-file error")]))
+
+
+def test_compare_progress_piped_is_one_line_per_level():
+    from unlev.tools.compare.command import LevelResult, _Progress
+    buf = io.StringIO()
+    p = _Progress(buf)
+    p(LevelResult("oracle", "o.des", 1, 1))
+    p(LevelResult("bigrm-1", "b.des", 1, 1))
+    p.close()
+    lines = buf.getvalue().splitlines()
+    assert len(lines) == 2 and lines[1].startswith("compare: 2 levels done")
+    assert "\r" not in buf.getvalue()
+
+
+# ------------------------------------------------------------------ test and lint
+RAGGED = """\
+LEVEL: "ragged"
+ROOM: "ordinary", random, random, random, random { }
+LEVEL: "fine"
+INIT_MAP: solidfill, ' '
+GEOMETRY:center,center
+MAP
+-------
+|.....|
+|.....|
+-------
+ENDMAP
+STAIR:(1,1),up
+STAIR:(5,2),down
+"""
+
+
+def test_test_level_counts_only_its_own_lint(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    text = RAGGED.replace('LEVEL: "ragged"\n', 'LEVEL: "ragged"\nINIT_MAP: solidfill, \' \'\n'
+                          "GEOMETRY:center,center\nMAP\n---\n|.|\n|..|\n---\nENDMAP\n")
+    (tmp_path / "two.des").write_text(text)
+    main(["test", "two.des", "--seeds", "1", "-j", "1", "--no-progress"])
+    both = capsys.readouterr().out
+    assert "[map-rows]" in both                       # the ragged LEVEL has a finding
+    main(["test", "two.des", "--seeds", "1", "-j", "1", "--no-progress", "--level", "fine"])
+    fine = capsys.readouterr().out
+    assert "[map-rows]" not in fine and "lint warning" not in fine
+
+
+def test_test_quiet_hides_lint_and_json_report_says_wrote(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    text = RAGGED.replace('LEVEL: "ragged"\n', 'LEVEL: "ragged"\nINIT_MAP: solidfill, \' \'\n'
+                          "GEOMETRY:center,center\nMAP\n---\n|.|\n|..|\n---\nENDMAP\n")
+    (tmp_path / "two.des").write_text(text)
+    main(["test", "two.des", "--seeds", "1", "-j", "1", "-q", "--json-report", "r.json"])
+    out, err = capsys.readouterr()
+    assert "[map-rows]" not in out and "passed" in out
+    assert "wrote r.json" in err and os.path.exists("r.json")
+
+
+def test_lint_in_parallel_says_what_serial_says(tmp_path, capsys):
+    corpus = os.path.join(ROOT, "samples")
+    assert main(["lint", corpus, "-j", "1", "--exit-zero"]) == 0
+    serial = capsys.readouterr()
+    assert main(["lint", corpus, "-j", "2", "--exit-zero"]) == 0
+    parallel = capsys.readouterr()
+    assert serial == parallel
+
+
+def test_lint_unknown_code_is_a_usage_error(capsys):
+    assert main(["lint", SAMPLE, "--ignore", "bogus"]) == 2
+    assert "unlev lint: error: unknown code 'bogus'" in capsys.readouterr().err
+
+
+def test_plugin_names_its_own_update_option():
+    from unlev.tools.harness.jobs import describe_failure
+    r = {"error": "", "violations": [], "snapshot": "missing"}
+    assert "--unlev-update" in describe_failure(r, update_option="--unlev-update")
+    assert "--update " in describe_failure(r)
