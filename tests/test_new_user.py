@@ -227,7 +227,7 @@ def test_repl_level_by_number_and_a_random_seed_said(capsys, monkeypatch):
 
 # ------------------------------------------------------------------ checks that fail
 def test_convert_verify_fails_when_not_identical(monkeypatch, capsys, tmp_path):
-    import unlev.lua.command as cmd
+    import unlev.tools.convert as cmd
     monkeypatch.setattr(cmd, "verify_file",
                         lambda *a, **k: (1, 2, ["bigrm seed 2: JSON differs: line 3"]))
     code = main(["convert", SAMPLE, "-o", "-", "--verify", "1..2"])
