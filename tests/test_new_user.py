@@ -337,3 +337,21 @@ def test_plugin_names_its_own_update_option():
     r = {"error": "", "violations": [], "snapshot": "missing"}
     assert "--unlev-update" in describe_failure(r, update_option="--unlev-update")
     assert "--update " in describe_failure(r)
+
+
+# ------------------------------------------------------------------ README promises
+def test_to_ascii_draws_up_stairs_as_up_stairs():
+    from unlev.generate.build import build_level
+    from unlev.lang.frontend import compile_file
+    compiled = compile_file(SAMPLE)
+    level = build_level(compiled, compiled.tree.levels[0], seed=42, force_flip=True)
+    rows = level.to_ascii().split("\n")
+    assert level.stairs and any(s.up for s in level.stairs)
+    for s in level.stairs:
+        assert rows[s.y][s.x] == ("<" if s.up else ">")
+
+
+def test_readme_has_no_stray_lines_and_current_commands():
+    text = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
+    assert "\nX\n" not in text and "is being built" not in text
+    assert "--verify 5 " not in text and "--seeds 10 " not in text
