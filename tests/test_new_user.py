@@ -355,3 +355,45 @@ def test_readme_has_no_stray_lines_and_current_commands():
     text = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
     assert "\nX\n" not in text and "is being built" not in text
     assert "--verify 5 " not in text and "--seeds 10 " not in text
+
+
+# ------------------------------------------------------------------ output
+def test_piped_run_has_no_padding_and_says_what_it_wrote(tmp_path):
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, "-m", "unlev.cli", "run", SAMPLE, "--seed", "42",
+                          "--show", "--svg", str(tmp_path / "a.svg"), "--json",
+                          str(tmp_path / "a.json"), "--html", str(tmp_path / "a.html")],
+                         capture_output=True, text=True)
+    assert out.returncode == 0
+    lines = out.stdout.split("\n")
+    assert len(lines) > 20 and not [ln for ln in lines if ln != ln.rstrip()]
+    for name in ("a.svg", "a.html", "a.json"):
+        assert f"wrote {tmp_path / name}" in out.stderr
+    svg = (tmp_path / "a.svg").read_text()
+    assert "cdnjs" not in svg and "@font-face" not in svg and "<circle" not in svg
+    assert "<title>unlev run bigrm.des --seed 42</title>" in svg
+
+
+def test_piped_highlight_keeps_long_lines_whole(tmp_path):
+    import subprocess
+    import sys
+    f = tmp_path / "long.des"
+    comment = "# " + "a" * 150
+    f.write_text(f'LEVEL: "x"\n{comment}\n')
+    out = subprocess.run([sys.executable, "-m", "unlev.cli", "parse", str(f), "--highlight"],
+                         capture_output=True, text=True)
+    assert out.returncode == 0 and comment in out.stdout
+    assert all(ln == ln.rstrip() for ln in out.stdout.split("\n"))
+
+
+def test_docs_go_through_a_pager_on_a_terminal(tmp_path, monkeypatch, capsys):
+    paged = tmp_path / "paged.txt"
+    monkeypatch.setenv("PAGER", f"cat > {paged}")
+    monkeypatch.setattr("sys.stdout.isatty", lambda: True)
+    assert main(["docs", "json-schema"]) == 0
+    text = paged.read_text()
+    assert "The level JSON format" in text and "# The level JSON format" not in text
+    monkeypatch.setattr("sys.stdout.isatty", lambda: False)
+    assert main(["docs", "json-schema"]) == 0
+    assert capsys.readouterr().out.startswith("# The level JSON format")

@@ -43,4 +43,4 @@ def test_svg_is_dark_too(tmp_path):
     out = tmp_path / "o.svg"
     assert main(["run", "samples/bigrm.des", "--seed", "42", "--svg", str(out)]) == 0
     svg = out.read_text()
-    assert "unlev&#160;run&#160;bigrm.des&#160;--seed&#160;42" in svg and "#0c0c0c" in svg
+    assert "<title>unlev run bigrm.des --seed 42</title>" in svg and "#0c0c0c" in svg

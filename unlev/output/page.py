@@ -51,9 +51,43 @@ def save_html(console, path: str, title: str) -> None:
     console.save_html(path, theme=NETHACK_THEME, code_format=page, clear=False)
 
 
+# The SVG page: the drawing on a plain dark ground, in the reader's own monospace font.
+# Rich's default loads a web font from a CDN (an offline viewer or a strict CSP shows
+# nothing or waits) and draws a window frame with three coloured buttons around the map;
+# this one has neither, and carries the title as the picture's <title>.
+_SVG_PAGE = """<svg viewBox="0 0 {{width}} {{height}}" xmlns="http://www.w3.org/2000/svg">
+<title>{title}</title>
+<style>
+.{{unique_id}}-matrix {{{{
+    font-family: Menlo, 'DejaVu Sans Mono', Consolas, 'Courier New', monospace;
+    font-size: {{char_height}}px;
+    line-height: {{line_height}}px;
+}}}}
+{{styles}}
+</style>
+<defs>
+<clipPath id="{{unique_id}}-clip-terminal">
+  <rect x="0" y="0" width="{{terminal_width}}" height="{{terminal_height}}" />
+</clipPath>
+{{lines}}
+</defs>
+<rect x="0" y="0" width="100%" height="100%" fill="{background}" />
+<g transform="translate({{terminal_x}}, {{terminal_y}})" clip-path="url(#{{unique_id}}-clip-terminal)">
+{{backgrounds}}
+<g class="{{unique_id}}-matrix">
+{{matrix}}
+</g>
+</g>
+</svg>
+"""
+
+
 def save_svg(console, path: str, title: str) -> None:
-    """Write a recording console's drawing as an SVG picture (dark, titled)."""
-    console.save_svg(path, title=title, theme=NETHACK_THEME, clear=False)
+    """Write a recording console's drawing as an SVG picture (dark, titled, no web
+    font, no window frame)."""
+    page = _SVG_PAGE.format(title=html.escape(title).replace("{", "{{").replace("}", "}}"),
+                            background="#%02x%02x%02x" % BACKGROUND)
+    console.save_svg(path, title=title, theme=NETHACK_THEME, clear=False, code_format=page)
 
 
 def relative_luminance(rgb) -> float:

@@ -81,8 +81,13 @@ def cmd_parse(args) -> int:
         from rich.syntax import Syntax
         from unlev.output.pygments_lexer import DesLexer
         text = "\n".join(compiled.sources.texts[args.file])
-        Console(highlight=False).print(Syntax(text, DesLexer(), line_numbers=True,
-                                              theme="monokai"))
+        console = Console(highlight=False)
+        syntax = Syntax(text, DesLexer(), line_numbers=True, theme="monokai")
+        if console.is_terminal:
+            console.print(syntax)
+        else:       # piped: whole lines, not cut at 80 columns
+            from unlev.tools.common import print_unpadded
+            print_unpadded(console, syntax, 1000)
     elif args.ast:
         print(A.dump(compiled.tree, with_spans=args.spans))
     else:

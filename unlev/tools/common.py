@@ -97,6 +97,18 @@ SELECT_HELP = ("show only warnings with this code (repeatable); names the lint n
                "map-rows and game-deviation too, which check hides by default")
 
 
+def print_unpadded(console, renderable, width: int = 400) -> None:
+    """Print ``renderable`` to a console that is not a terminal: lines whole (``width``
+    wide at most, never cut at 80) and without the spaces rich pads them with, which a
+    file, a diff or a grep should not get."""
+    console.width = max(console.width, width)
+    with console.capture() as cap:
+        console.print(renderable, width=width)
+    text = cap.get()
+    console.file.write("\n".join(line.rstrip() for line in text.split("\n")))
+    console.file.flush()
+
+
 COMPAT_CHOICES = ("documented", "game")
 
 

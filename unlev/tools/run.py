@@ -137,8 +137,10 @@ def cmd_run(args) -> int:
         try:
             if args.svg:
                 page.save_svg(rec, args.svg, title)
+                _wrote(args, args.svg)
             if args.html:
                 page.save_html(rec, args.html, title)
+                _wrote(args, args.html)
         except OSError as e:
             return _usage(f"cannot write {e.filename}: {e.strerror}")
     if args.json:
@@ -157,7 +159,14 @@ def cmd_run(args) -> int:
                     fh.write(text)
             except OSError as e:
                 return _usage(f"cannot write {args.json}: {e.strerror}")
+            _wrote(args, args.json)
     return 0
+
+
+def _wrote(args, path: str) -> None:
+    """Say where a file went (on stderr: stdout may be the drawing or the JSON)."""
+    if not args.quiet:
+        print(f"wrote {path}", file=sys.stderr)
 
 
 def _seed_note(args, seed: int) -> None:
@@ -257,11 +266,16 @@ def _draw(console, levels, seed: int, source: str) -> None:
     from unlev.output.render import level_view
     # a terminal (or a page) gets the 80 columns of the game's screen; piped text keeps
     # its lines whole, so no "The\nDungeons of Doom" lands in a file or a grep
-    width = 80 if console.is_terminal or console.record else 400
+    piped = not (console.is_terminal or console.record)
+    width = 400 if piped else 80
     for i, level in enumerate(levels):
         if i:
             console.print(Rule(style="dim"), width=80)
-        console.print(level_view(level, seed=seed, source=source), width=width)
+        if piped:       # no table padding at the ends of piped lines
+            from unlev.tools.common import print_unpadded
+            print_unpadded(console, level_view(level, seed=seed, source=source), width)
+        else:
+            console.print(level_view(level, seed=seed, source=source), width=width)
 
 
 def run_options(args) -> dict:
