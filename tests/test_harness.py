@@ -37,10 +37,11 @@ INIT_MAP: solidfill, ' '
 GEOMETRY:center,center
 MAP
 ---------
-|...}...|
-|...}...|
+|...|...|
+|...|...|
 ---------
 ENDMAP
+NON_DIGGABLE:(0,0,8,3)
 STAIR:(1,1),up
 STAIR:(7,2),down
 """

@@ -397,3 +397,56 @@ def test_docs_go_through_a_pager_on_a_terminal(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr("sys.stdout.isatty", lambda: False)
     assert main(["docs", "json-schema"]) == 0
     assert capsys.readouterr().out.startswith("# The level JSON format")
+
+
+# ------------------------------------------------------------------ the game's means
+POND = """\
+LEVEL: "pond"
+INIT_MAP: solidfill, ' '
+GEOMETRY:center,center
+MAP
+---------
+|...}...|
+|...}...|
+---------
+ENDMAP
+STAIR:(1,1),up
+STAIR:(7,2),down
+"""
+
+
+def test_water_between_the_stairs_is_crossed_by_the_games_means(tmp_path, capsys):
+    """A pond between the stairs is the game's design (Medusa, the Healer's home):
+    levitation crosses it, so it passes with no config; behind a wall no one can dig
+    through the same stairs fail, with the map drawn and the command that reproduces
+    it."""
+    f = tmp_path / "pond.des"
+    f.write_text(POND)
+    assert main(["test", str(f), "--seeds", "1", "-j", "1", "--no-progress"]) == 0
+    capsys.readouterr()
+    f.write_text(POND.replace("}", "|").replace("ENDMAP\n", "ENDMAP\nNON_DIGGABLE:(0,0,8,3)\n"))
+    assert main(["test", str(f), "--seeds", "1", "-j", "1", "--no-progress"]) == 1
+    out = capsys.readouterr().out
+    assert "stairs down is not reachable from the up stairs, not even crossing water" in out
+    assert re.search(r"^\s+\d+ .*\|<\.\.\|", out, re.M)        # the map, with '<'
+    assert "X = (" in out                                       # the problem marked
+    assert f"reproduce: unlev test {f} --level pond --seeds 1" in out
+
+
+def test_a_planted_unreachable_stair_in_a_game_file_fails(tmp_path, capsys):
+    """A copy of the game's Oracle with its down stairs shut in non-diggable walls."""
+    src = os.path.join(ROOT, "..", "shared", "corpus", "unnethack", "oracle.des")
+    if not os.path.exists(src):
+        pytest.skip("no UnNetHack corpus at ../shared/corpus")
+    text = open(src, encoding="latin-1").read()
+    assert main(["test", src, "--seeds", "1..3", "-j", "1", "--no-progress"]) == 0
+    capsys.readouterr()
+    planted = text + ('\nTERRAIN: (1,1), \'-\'\nTERRAIN: (3,1), \'-\'\nTERRAIN: (2,0), \'-\'\n'
+                      'TERRAIN: (2,2), \'-\'\nTERRAIN: (1,0), \'-\'\nTERRAIN: (3,0), \'-\'\n'
+                      'TERRAIN: (1,2), \'-\'\nTERRAIN: (3,2), \'-\'\n'
+                      'NON_DIGGABLE: (0,0,4,3)\nSTAIR: (2,1), down\n')
+    copy = tmp_path / "oracle.des"
+    copy.write_text(planted, encoding="latin-1")
+    code = main(["test", str(copy), "--seeds", "1", "-j", "1", "--no-progress"])
+    out = capsys.readouterr().out
+    assert code == 1 and "[reachable]" in out and "X = (" in out and "reproduce:" in out
