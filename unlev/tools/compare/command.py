@@ -386,6 +386,8 @@ def cmd_compare(args) -> int:
     to_stdout_json = args.json == "-"
     workers = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
     progress = None if args.no_progress else _Progress()
+    if args.scheduler:      # Dask workers run elsewhere: send absolute paths
+        args.paths = [os.path.abspath(p) for p in args.paths]
     try:
         report = run_compare(args.paths, references, args.seeds, set(args.level) or None,
                              compat, workers=workers, progress=progress,

@@ -140,6 +140,13 @@ def cmd_test(args) -> int:
     if not files:
         print("unlev test: error: no des-files found", file=sys.stderr)
         return 2
+    if args.scheduler:
+        # a Dask worker runs in its own directory, maybe on another machine: every path
+        # it is sent must be absolute (the same paths on every worker)
+        files = [os.path.abspath(f) for f in files]
+        args.include_path = [os.path.abspath(d) for d in args.include_path]
+        if args.snapshots:
+            args.snapshots = os.path.abspath(args.snapshots)
     settings = Settings(snapshots=args.snapshots, update=args.update, ci=args.ci,
                         compat=args.compat, no_flip=args.no_flip,
                         include_path=tuple(args.include_path), config=config,
