@@ -450,3 +450,36 @@ def test_a_planted_unreachable_stair_in_a_game_file_fails(tmp_path, capsys):
     code = main(["test", str(copy), "--seeds", "1", "-j", "1", "--no-progress"])
     out = capsys.readouterr().out
     assert code == 1 and "[reachable]" in out and "X = (" in out and "reproduce:" in out
+
+
+# ------------------------------------------------------------------ one finding, one text
+ROWS = """\
+LEVEL: "ragged"
+INIT_MAP: solidfill, ' '
+GEOMETRY:center,center
+MAP
+---
+|.|
+|..|
+----
+ENDMAP
+LEVEL: "plain"
+ROOM: "ordinary", random, random, random, random { }
+"""
+
+
+def test_a_finding_reads_the_same_in_run_and_lint_and_only_for_its_level(tmp_path, capsys):
+    f = tmp_path / "rows.des"
+    f.write_text(ROWS)
+    out = str(tmp_path / "o.json")
+    main(["run", str(f), "--seed", "1", "--json", out])
+    run_err = capsys.readouterr().err
+    main(["lint", str(f)])
+    lint_err = capsys.readouterr().err
+    first = [ln for ln in run_err.splitlines() if "[map-rows]" in ln]
+    assert first and first == [ln for ln in lint_err.splitlines() if "[map-rows]" in ln]
+    assert "MAP row 1 is 3 characters wide, the widest is 4 (and 1 more row)" in first[0]
+    main(["run", str(f), "--seed", "1", "--json", out, "--level", "plain"])
+    assert "[map-rows]" not in capsys.readouterr().err
+    main(["run", str(f), "--seed", "1", "--json", out, "--level", "ragged"])
+    assert "[map-rows]" in capsys.readouterr().err

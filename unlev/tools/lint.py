@@ -120,16 +120,14 @@ def _is_statement(n: A.Node) -> bool:
 
 # ------------------------------------------------------------------ checks
 def _check_map_rows(m: A.MapStmt) -> List[Diagnostic]:
+    from unlev.lang.parser import short_map_rows
     rows = m.lines or []
-    width = max((len(r) for r in rows), default=0)
-    short = [(i, r) for i, r in enumerate(rows) if len(r) < width]
-    if not short:
+    found = short_map_rows(rows, max((len(r) for r in rows), default=0))
+    if found is None:
         return []
-    i, r = short[0]
-    more = f" (and {len(short) - 1} more row{'s' if len(short) > 2 else ''})" if len(short) > 1 else ""
-    return [_warn("map-rows", f"MAP row {i + 1} is {len(r)} characters wide, the widest is "
-                  f"{width}{more}", Span(m.span.file, m.first_line + i, len(r) + 1),
-                  "lev_comp pads short rows with solid rock")]
+    i, message, hint = found          # the front end's own wording: one finding, one text
+    return [_warn("map-rows", message, Span(m.span.file, m.first_line + i, len(rows[i]) + 1),
+                  hint)]
 
 
 def _door_cells(sel: A.Node) -> Optional[Set[Tuple[int, int]]]:

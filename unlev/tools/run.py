@@ -92,6 +92,28 @@ def select_levels(compiled, which: str) -> list:
                       + ", ".join(lv.name for lv in levels))
 
 
+def warnings_of(compiled, chosen) -> list:
+    """The file's warnings that concern the LEVELs run: those inside one of them, and
+    those outside every LEVEL (the file's header, its FUNCTIONs); ``--level X`` does
+    not report the notes of the other levels."""
+    levels = compiled.tree.levels
+    if len(chosen) == len(levels):
+        return list(compiled.warnings)
+    starts = sorted((lv.span.line, i) for i, lv in enumerate(levels))
+    wanted = {i for i, lv in enumerate(levels) if any(lv is c for c in chosen)}
+
+    def level_of(w):
+        if w.span.file != compiled.tree.levels[0].span.file:
+            return None            # an INCLUDEd file's: shown
+        found = None
+        for line, i in starts:
+            if line <= w.span.line:
+                found = i
+        return found
+
+    return [w for w in compiled.warnings if level_of(w) is None or level_of(w) in wanted]
+
+
 def make_console(color: str, file=None):
     from rich.console import Console
     if color == "always":
@@ -196,13 +218,13 @@ def _build_des(args, seed: int, show: bool):
     except DesError as e:
         print(format_des_error(e, args.file), file=sys.stderr)
         return 1
-    if not args.quiet:
-        for w in compiled.warnings:
-            print(format_diagnostic(w, compiled.sources), file=sys.stderr)
     try:
         chosen = select_levels(compiled, args.level)
     except LookupError as e:
         return _usage(str(e))
+    if not args.quiet:
+        for w in warnings_of(compiled, chosen):
+            print(format_diagnostic(w, compiled.sources), file=sys.stderr)
     if not chosen:
         print(f"{args.file}: error: the file has no LEVEL", file=sys.stderr)
         return 1
