@@ -483,3 +483,35 @@ def test_a_finding_reads_the_same_in_run_and_lint_and_only_for_its_level(tmp_pat
     assert "[map-rows]" not in capsys.readouterr().err
     main(["run", str(f), "--seed", "1", "--json", out, "--level", "ragged"])
     assert "[map-rows]" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------ snapshots
+def test_snapshots_umask_stale_levels_and_one_diff_per_level(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    f = tmp_path / "two.des"
+    f.write_text(RAGGED)
+    old = os.umask(0o022)
+    try:
+        assert main(["test", "two.des", "--seeds", "1..3", "-j", "1", "--no-progress",
+                     "--snapshots", "s", "--no-flip", "--lint", "off"]) == 0
+    finally:
+        os.umask(old)
+    snap = tmp_path / "s" / "two" / "fine" / "seed-1.txt"
+    assert oct(snap.stat().st_mode & 0o777) == "0o644"
+    capsys.readouterr()
+    # the fixed LEVEL changes the same way under every seed: its diff is printed once
+    f.write_text(RAGGED.replace("|.....|\n|.....|", "|.....|\n|..{..|"))
+    assert main(["test", "two.des", "--seeds", "1..3", "-j", "1", "--no-progress",
+                 "--snapshots", "s", "--no-flip", "--lint", "off"]) == 1
+    out = capsys.readouterr().out
+    assert out.count("snapshot differs") == 1
+    assert "fine seed 2: the same snapshot difference as seed 1" in out
+    # a renamed LEVEL: its old snapshots are reported, and --update removes them
+    f.write_text(RAGGED.replace('"fine"', '"finer"'))
+    main(["test", "two.des", "--seeds", "1", "-j", "1", "--no-progress", "--snapshots", "s", "--no-flip",
+          "--lint", "off"])
+    out = capsys.readouterr().out
+    assert f"stale snapshots {os.path.join('s', 'two', 'fine')}: no LEVEL of" in out
+    main(["test", "two.des", "--seeds", "1", "-j", "1", "--no-progress", "--snapshots", "s", "--no-flip",
+          "--lint", "off", "--update"])
+    assert not (tmp_path / "s" / "two" / "fine").exists()

@@ -189,7 +189,30 @@ def cmd_test(args) -> int:
         return 2
     results = results_early + results
     seconds = time.perf_counter() - t0
+    if args.snapshots and not args.level:
+        _stale_snapshots(jobs, args, out)
     return _report(results, lint_text, lint_count, seconds, seeds, args, out)
+
+
+def _stale_snapshots(jobs: List[Job], args, out) -> None:
+    """Say which snapshot folders belong to no LEVEL of their file any more (a renamed
+    LEVEL's old snapshots were left behind silently); ``--update`` removes them."""
+    import shutil
+    from unlev.tools.harness.jobs import file_key
+    from unlev.tools.harness.snapshot import SnapshotStore
+    store = SnapshotStore(args.snapshots)
+    by_file: Dict[str, set] = {}
+    for j in jobs:
+        by_file.setdefault(j.path, set()).add(j.label or j.level)
+    for path, levels in sorted(by_file.items()):
+        for folder in store.stale_levels(file_key(path), levels):
+            if args.update:
+                shutil.rmtree(folder)
+                out.print(f"removed {folder}: no LEVEL of {path} has that name now",
+                          markup=False)
+            else:
+                out.print(f"stale snapshots {folder}: no LEVEL of {path} has that name "
+                          "now (renamed or removed? --update removes them)", markup=False)
 
 
 def _data_folder():
@@ -264,11 +287,21 @@ def _report(results: List[dict], lint_text: Dict[str, List[str]], lint_count: in
         for m in msgs:
             out.print(m, markup=False)
     bad = [r for r in results if r["outcome"] != PASSED]
+    shown: Dict[tuple, int] = {}       # a failure told once per level, not per seed
     for r in bad:
         head = "ERROR" if r["outcome"] == ERROR else "FAIL"
+        text = describe_failure(r)
+        same = (r["file"], r["level"], r["snapshot"], r["diff"]) \
+            if r["snapshot"] == "changed" and not r["violations"] and not r["error"] else None
+        if same is not None and same in shown:
+            out.print(f"[bold red]{head}[/] {r['level']} seed {r['seed']}: the same "
+                      f"snapshot difference as seed {shown[same]}")
+            continue
+        if same is not None:
+            shown[same] = r["seed"]
         out.print(f"\n[bold red]{head}[/] {r['level']} seed {r['seed']} "
                   f"({os.path.basename(r['file'])})")
-        for line in describe_failure(r).split("\n"):
+        for line in text.split("\n"):
             out.print("  " + line, markup=False)
     created = [r for r in results if r["snapshot"] == "created"]
     updated = [r for r in results if r["snapshot"] == "updated"]
