@@ -515,3 +515,13 @@ def test_snapshots_umask_stale_levels_and_one_diff_per_level(tmp_path, capsys, m
     main(["test", "two.des", "--seeds", "1", "-j", "1", "--no-progress", "--snapshots", "s", "--no-flip",
           "--lint", "off", "--update"])
     assert not (tmp_path / "s" / "two" / "fine").exists()
+
+
+def test_the_instrument_self_test_tells_its_progress():
+    from unlev.tools.compare.selftest import _progress_line
+    buf = io.StringIO()
+    tell = _progress_line(buf)
+    tell("n=10: building level 1 of 2 (oracle)")
+    tell("n=10: building level 2 of 2 (bigrm-1)")
+    assert buf.getvalue().splitlines() == ["selftest: n=10: building level 1 of 2 (oracle)",
+                                           "selftest: n=10: building level 2 of 2 (bigrm-1)"]
