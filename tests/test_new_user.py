@@ -525,3 +525,43 @@ def test_the_instrument_self_test_tells_its_progress():
     tell("n=10: building level 2 of 2 (bigrm-1)")
     assert buf.getvalue().splitlines() == ["selftest: n=10: building level 1 of 2 (oracle)",
                                            "selftest: n=10: building level 2 of 2 (bigrm-1)"]
+
+
+# ------------------------------------------------------------------ diagnostics as data
+def test_lint_and_check_output_formats(tmp_path, capsys):
+    import json
+    f = tmp_path / "rows.des"
+    f.write_text(ROWS)
+    assert main(["lint", str(f), "--output-format", "json"]) == 1
+    out, err = capsys.readouterr()
+    (item,) = json.loads(out)
+    assert item["code"] == "map-rows" and item["line"] == 5 and item["file"] == str(f)
+    assert "1 warning in 1 file" in err
+    main(["lint", str(f), "--output-format", "github"])
+    line = capsys.readouterr().out.strip()
+    assert line.startswith(f"::warning file={f},line=5,col=") and "title=map-rows::" in line
+    main(["lint", str(f), "--output-format", "sarif"])
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["version"] == "2.1.0"
+    (res,) = doc["runs"][0]["results"]
+    assert res["ruleId"] == "map-rows" and res["locations"][0]["physicalLocation"][
+        "region"]["startLine"] == 5
+    bad = tmp_path / "bad.des"
+    bad.write_text('LEVEL: "x"\nMONSTER: "gnome lordd", random\n')
+    assert main(["check", str(bad), "--output-format", "json"]) == 1
+    out, err = capsys.readouterr()
+    (item,) = json.loads(out)
+    assert item["severity"] == "error" and item["line"] == 2 and "gnome lordd" in item["message"]
+    assert "0 passed, 1 failed" in err
+
+
+def test_explain_says_what_a_code_means(capsys):
+    assert main(["explain", "map-door"]) == 0
+    assert capsys.readouterr().out.startswith("map-door: A '+' in a MAP with no DOOR")
+    assert main(["explain", "[map-rows]"]) == 0
+    capsys.readouterr()
+    assert main(["explain", "mapdoor"]) == 2
+    assert "did you mean map-door?" in capsys.readouterr().err
+    from unlev.tools.diagnostic_formats import EXPLAIN
+    from unlev.tools.lint import CODES
+    assert set(CODES) <= set(EXPLAIN)          # every lint code is explained

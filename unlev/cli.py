@@ -49,6 +49,7 @@ COMMANDS: Dict[str, Tuple[str, str]] = {
             "a language server for des-files (LSP over stdio)"),
     "data": ("unlev.tools.data.command",
              "import a variant's data tables from its source; list the data profiles"),
+    "explain": ("unlev.tools.diagnostic_formats", "say what a diagnostic code means"),
     "docs": ("unlev.tools.docs",
              "print unlev's documentation (json-schema, known-differences, ...)"),
 }

@@ -58,6 +58,8 @@ def add_parser(subparsers) -> None:
                    help="do not note where the game's loader differs from the documentation "
                    "(these notes show only with --select game-deviation, or in unlev lint)")
     from unlev.tools.common import IGNORE_HELP, SELECT_HELP
+    from unlev.tools.diagnostic_formats import add_output_format_option
+    add_output_format_option(c)
     c.add_argument("--select", action="append", default=[], metavar="CODE", help=SELECT_HELP)
     c.add_argument("--ignore", action="append", default=[], metavar="CODE", help=IGNORE_HELP)
     add_common_options(c)
@@ -117,19 +119,26 @@ def check_one(path: str, args):
     what --lenient let through by kind)."""
     if path.endswith(".lua"):
         return check_lua(path), {}
+    sink = getattr(args, "sink", None)
     try:
         compiled = compile_file(path, include_path=args.include_path,
                                 compat_warnings=not args.no_compat_warnings,
                                 dialect=args.dialect)
     except DesError as e:
-        print(format_des_error(e, path), file=sys.stderr)
+        if sink is not None:
+            sink.emit_error(e, path)
+        else:
+            print(format_des_error(e, path), file=sys.stderr)
         report_failed_dialect(args, path, e)
         return False, {}
     report_dialect(args, path, compiled)
     if not args.quiet:
         for w in compiled.warnings:
             if shown(w, compiled.sources, args.select, args.ignore, LINT_ONLY_CODES):
-                print(format_diagnostic(w, compiled.sources), file=sys.stderr)
+                if sink is not None:
+                    sink.emit(w, compiled.sources, path)
+                else:
+                    print(format_diagnostic(w, compiled.sources), file=sys.stderr)
     return True, lenient_counts(compiled.warnings)
 
 
@@ -197,7 +206,11 @@ def cmd_check(args) -> int:
     if not files:
         print("unlev check: no des-files found", file=sys.stderr)
         return 2
-    jobs = check_jobs(args, files)
+    fmt = getattr(args, "output_format", "text")
+    if fmt != "text":       # diagnostics as data: collected here, written at the end
+        from unlev.tools.diagnostic_formats import Sink
+        args.sink = Sink(fmt)
+    jobs = 1 if fmt != "text" else check_jobs(args, files)
     if jobs == 1:
         results = ((*check_one(f, args), "") for f in files)
         pool = None
@@ -226,6 +239,11 @@ def cmd_check(args) -> int:
             pool.close()
             pool.join()
     held = ", ".join(f"{n} {kind}{'s' if n > 1 else ''}" for kind, n in sorted(skipped.items()))
-    print(f"{passed} passed, {failed} failed" + (f" (--lenient let through {held})"
-                                                   if held else ""))
+    summary = f"{passed} passed, {failed} failed" + (f" (--lenient let through {held})"
+                                                       if held else "")
+    if getattr(args, "sink", None) is not None:
+        args.sink.flush()
+        print(summary, file=sys.stderr)      # stdout holds the document alone
+    else:
+        print(summary)
     return 0 if failed == 0 else 1

@@ -427,6 +427,33 @@ def _lint_in_worker(job):
                                      for d in found)
 
 
+def _lint_as_data(files, args, fmt: str) -> int:
+    """``--output-format json|sarif|github``: every finding (and error) in one document
+    on standard output, the count on standard error."""
+    import sys
+    from unlev.lang.diagnostics import DesError
+    from unlev.output.words import count
+    from unlev.tools.diagnostic_formats import Sink
+    sink = Sink(fmt)
+    total = broken = 0
+    for f in files:
+        try:
+            compiled, found = lint_file(f, args.include_path, args.ignore,
+                                        getattr(args, "dialect", "auto"), args.select)
+        except DesError as e:
+            sink.emit_error(e, f)
+            broken += 1
+            continue
+        for d in found:
+            sink.emit(d, compiled.sources, f)
+        total += len(found)
+    sink.flush()
+    print(f"{count(total, 'warnings')} in {count(len(files), 'files')}", file=sys.stderr)
+    if broken:
+        return 1
+    return 1 if total and not args.exit_zero else 0
+
+
 def add_parser(subparsers) -> None:
     import argparse
     from unlev.tools.common import add_common_options
@@ -452,6 +479,8 @@ def add_parser(subparsers) -> None:
                                           "small files;"))
     p.add_argument("--exit-zero", action="store_true",
                    help="exit 0 even when there are findings")
+    from unlev.tools.diagnostic_formats import add_output_format_option
+    add_output_format_option(p)
     add_common_options(p)
     p.set_defaults(func=cmd_lint)
 
@@ -475,6 +504,9 @@ def cmd_lint(args) -> int:
         return 2
     total = 0
     broken = 0
+    fmt = getattr(args, "output_format", "text")
+    if fmt != "text":
+        return _lint_as_data(files, args, fmt)
     from unlev.tools.check import check_jobs
     jobs = check_jobs(args, files)
     work = [(f, args) for f in files]
