@@ -429,7 +429,7 @@ def test_water_between_the_stairs_is_crossed_by_the_games_means(tmp_path, capsys
     out = capsys.readouterr().out
     assert "stairs down is not reachable from the up stairs, not even crossing water" in out
     assert re.search(r"^\s+\d+ .*\|<\.\.\|", out, re.M)        # the map, with '<'
-    assert "X = (" in out                                       # the problem marked
+    assert "    X: (" in out                                    # the problem marked
     assert f"reproduce: unlev test {f} --level pond --seeds 1" in out
 
 
@@ -449,7 +449,7 @@ def test_a_planted_unreachable_stair_in_a_game_file_fails(tmp_path, capsys):
     copy.write_text(planted, encoding="latin-1")
     code = main(["test", str(copy), "--seeds", "1", "-j", "1", "--no-progress"])
     out = capsys.readouterr().out
-    assert code == 1 and "[reachable]" in out and "X = (" in out and "reproduce:" in out
+    assert code == 1 and "[reachable]" in out and "    X: (" in out and "reproduce:" in out
 
 
 # ------------------------------------------------------------------ one finding, one text

@@ -190,19 +190,17 @@ def _run(job: Job, settings: Settings, result: dict) -> None:
         _compare_snapshot(job, settings, level, result)
 
 
-MARKS = "XYZWV"
-
-
 def marked_map(level, spots) -> str:
     """The level's map (the des-file characters, '<' and '>' for stairs) with each
-    problem spot marked X (then Y, Z...), framed by column and row numbers, and cut to
-    the rows and columns that are not all stone."""
+    problem spot marked X (no map character: 'Y' would read as a crystal ice wall),
+    framed by column and row numbers, and cut to the rows and columns that are not all
+    stone; the legend under it gives each X's coordinates."""
     rows = [list(r) for r in level.to_ascii().split("\n")]
     marks = {}
-    for k, at in enumerate(dict.fromkeys(tuple(a) for a in spots)):
+    for at in dict.fromkeys(tuple(a) for a in spots):
         x, y = at
         if 0 <= y < len(rows) and 0 <= x < len(rows[y]):
-            rows[y][x] = MARKS[min(k, len(MARKS) - 1)]
+            rows[y][x] = "X"
             marks[(x, y)] = rows[y][x]
     used_y = [y for y, r in enumerate(rows) if any(c != " " for c in r)] or [0]
     used_x = [x for x in range(len(rows[0])) if any(r[x] != " " for r in rows)] or [0]
@@ -213,7 +211,7 @@ def marked_map(level, spots) -> str:
     for y in range(y0, y1 + 1):
         out.append(f"{y:>3} " + "".join(rows[y][x0:x1 + 1]).rstrip())
     if marks:
-        out.append("    " + ", ".join(f"{c} = ({x},{y})" for (x, y), c in marks.items()))
+        out.append("    X: " + ", ".join(f"({x},{y})" for x, y in marks))
     return "\n".join(out)
 
 
