@@ -148,7 +148,7 @@ class Evaluator(ExpressionEvaluator):
     def _over_limit(self, node: A.Node) -> None:
         raise DesError(f"the level script ran more than {self.step_limit} steps (statements, "
                        "LOOP rounds and selected squares) and was stopped", node.span,
-                       "check LOOP counts and FOR bounds; raise the limit with --step-limit")
+                       "check LOOP counts and FOR bounds")
 
     def execute(self, node: A.Node) -> None:
         self.steps += 1

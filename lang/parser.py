@@ -76,6 +76,19 @@ def _build_parser(dialect: str = "unnethack"):
     return parser
 
 
+def short_map_rows(rows, width: int):
+    """``(row index, message, hint)`` for the first MAP row shorter than ``width``
+    (the one wording ``unlev check``, ``run``, ``lint`` and ``test`` use), or None."""
+    short = [(i, r) for i, r in enumerate(rows) if len(r) < width and r.strip()]
+    if not short:
+        return None
+    i, r = short[0]
+    more = (f" (and {len(short) - 1} more row{'s' if len(short) > 2 else ''})"
+            if len(short) > 1 else "")
+    return (i, f"MAP row {i + 1} is {len(r)} characters wide, the widest is "
+            f"{width}{more}", "lev_comp pads short rows with solid rock")
+
+
 class DesParser:
     """Parses one des-file (and what it INCLUDEs) into a :class:`unlev.lang.ast.DesFile`.
 
@@ -443,12 +456,11 @@ class DesParser:
         when it kept only the rows up to the limit."""
         rows = [line.translate(_NO_DIGITS) for line in node.lines]
         width, height = size or (max((len(r) for r in rows), default=0), len(rows))
-        for dy, row in enumerate(rows):
-            if len(row) < width and row.strip():
-                self.warning(f"MAP row {dy} is {len(row)} characters wide, the widest is {width}; "
-                             "lev_comp pads it with stone",
-                             Span(span.file, node.first_line + dy, len(row) + 1), code="map-rows")
-                break
+        found = short_map_rows(rows, width)
+        if found is not None:
+            dy, message, hint = found
+            self.warning(message, Span(span.file, node.first_line + dy, len(rows[dy]) + 1),
+                         hint, code="map-rows")
         if width > MAP_X_LIM or height > MAP_Y_LIM:
             self.error(f"Map too large at ({width} x {height}), max is ({MAP_X_LIM} x {MAP_Y_LIM})", span)
         node.lines = rows

@@ -45,7 +45,8 @@ def test_help_states_the_real_defaults():
     depth = next(a for a in run._actions if a.dest == "depth")
     assert "(default 1)" not in depth.help and "where the game" in depth.help
     repl = build_argparser("repl")._subparsers._group_actions[0].choices["repl"]
-    assert repl.parse_args([]).seed == 1
+    # as unlev run: no --seed is a random one (said on stderr), not a fixed 1
+    assert repl.parse_args([]).seed is None and run.parse_args(["x"]).seed is None
 
 
 def test_deviation_hint_names_the_loader_for_other_dialects(tmp_path, capsys):

@@ -234,7 +234,7 @@ def test_cli_compare_prints_the_summary_and_writes_json(tmp_path, capsys):
     des = tmp_path / "selfcmp.des"
     des.write_text(SELF_DES.format(align="center"))
     out = tmp_path / "report.json"
-    rc = main(["compare", str(des), "--reference", str(tmp_path), "--seeds", "3",
+    rc = main(["compare", str(des), "--reference", str(tmp_path), "--seeds", "1..3",
                "--json", str(out)])
     text = capsys.readouterr().out
     assert rc == 0

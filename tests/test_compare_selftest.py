@@ -135,9 +135,11 @@ def _pad(rows):
 
 
 def test_the_power_table_counts_levels_showing_each_gap(game_reference, unnethack_corpus):
-    lines = []
+    lines, steps = [], []
     rows = S.power_table([str(unnethack_corpus[0].parent)], str(game_reference), ["Kni-strt"],
-                         sizes=(4,), out=lines.append)
+                         sizes=(4,), out=lines.append, progress=steps.append)
+    assert steps[0] == "n=4: building level 1 of 1 (Kni-strt)"
+    assert any(t.startswith("n=4: inventories 1: level 1 of 1") for t in steps)
     by = {(r[0], r[1]): r for r in rows}
     assert by[("inventories", 1.0)][3] == 1
     assert lines[0].startswith("n=4: unperturbed,")

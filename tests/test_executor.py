@@ -3,6 +3,7 @@ local processes, or a Dask distributed cluster -- with the same results; and a c
 one-line error when the cluster cannot be used."""
 
 import json
+import os
 import socket
 import sys
 
@@ -117,11 +118,56 @@ def test_unlev_compare_on_a_cluster_reports_what_the_local_run_reports(
         cluster, tmp_path, game_reference, corpus_root):
     files = [str(corpus_root / "unnethack" / f) for f in ("oracle.des", "medusa.des")]
     reports = []
+    codes = []
     for where in (["-j", "1"], ["-j", "2"], ["--scheduler", cluster]):
         out = tmp_path / f"compare{len(reports)}.json"
-        rc = main(["compare", *files, "--reference", str(game_reference), "--seeds", "2",
-                   "--json", str(out), *where])
-        assert rc == 0
+        codes.append(main(["compare", *files, "--reference", str(game_reference),
+                           "--seeds", "1..2", "--json", str(out), *where]))
         reports.append(_without_times(json.loads(out.read_text())))
     assert reports[0] == reports[1] == reports[2]
+    assert codes[0] == codes[1] == codes[2] and codes[0] in (0, 1)   # 1: a difference
     assert len(reports[0]["levels"]) > 5
+
+
+def test_jobs_for_a_cluster_carry_absolute_paths(tmp_path, monkeypatch):
+    """A Dask worker runs in its own directory (maybe on another machine): a relative
+    path sent as it is made every run fail with 'cannot read file' there."""
+    import shutil
+    import unlev.tools.harness.command as harness
+    shutil.copy(_samples()[0], tmp_path / "level.des")
+    monkeypatch.chdir(tmp_path)
+    sent = []
+
+    def fake_run(fn, items, **where):
+        sent.extend(items)
+        return iter(())
+
+    monkeypatch.setattr(harness, "run_unordered", fake_run)
+    with pytest.raises(KeyError):      # the fake runs nothing: no results to collect
+        main(["test", "level.des", "--seeds", "1", "--no-progress", "--snapshots", "snaps",
+              "--include-path", "inc", "--scheduler", "tcp://127.0.0.1:1"])
+    jobs, settings = sent[0]
+    assert all(os.path.isabs(j.path) for j in jobs)
+    assert os.path.isabs(settings.snapshots)
+    assert all(os.path.isabs(d) for d in settings.include_path)
+
+
+class _Client:
+    def __init__(self, answer):
+        self.answer = answer
+
+    def run(self, fn):
+        if isinstance(self.answer, Exception):
+            raise self.answer
+        return self.answer
+
+
+def test_a_worker_without_our_unlev_is_one_line():
+    from unlev import __version__
+    from unlev.tools.executor import ExecutorError, check_workers
+    check_workers(_Client({"tcp://a:1": __version__}))
+    with pytest.raises(ExecutorError, match=r"run unlev 0\.0\.1 .* install the same unlev"):
+        check_workers(_Client({"tcp://a:1": __version__, "tcp://b:1": "0.0.1"}))
+    with pytest.raises(ExecutorError, match=r"cannot run unlev \(ModuleNotFoundError: "
+                                            r"No module named 'unlev'\)"):
+        check_workers(_Client(ModuleNotFoundError("No module named 'unlev'")))

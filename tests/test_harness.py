@@ -37,10 +37,11 @@ INIT_MAP: solidfill, ' '
 GEOMETRY:center,center
 MAP
 ---------
-|...}...|
-|...}...|
+|...|...|
+|...|...|
 ---------
 ENDMAP
+NON_DIGGABLE:(0,0,8,3)
 STAIR:(1,1),up
 STAIR:(7,2),down
 """
@@ -208,7 +209,10 @@ def test_des_file_errors_are_failures_without_traceback(project, capsys):
     (["levels", "--update"], "--update and --ci need --snapshots"),
 ])
 def test_usage_errors_exit_2(project, capsys, argv, message):
-    code, _out, err = run(capsys, *argv)
+    try:
+        code, _out, err = run(capsys, *argv)
+    except SystemExit as e:            # argparse's own usage error (a bad --seeds)
+        code, err = e.code, capsys.readouterr().err
     assert code == 2 and message in err
 
 

@@ -11,7 +11,8 @@ from unlev.tools.harness.invariants import (
     CHECKS, Violation, check_level, components, parse_directives, required_features,
 )
 from unlev.lang.frontend import compile_text
-from unlev.model.level import D_CLOSED, D_NODOOR, ROWNO, Stairway, level_from_ascii
+from unlev.model.level import (D_CLOSED, D_NODOOR, ROWNO, W_NONDIGGABLE, Stairway,
+                               level_from_ascii)
 from unlev.generate.build import build_level
 from unlev.stdlib import terrain as T
 
@@ -43,14 +44,23 @@ STAIR:(7,2),down
 
 
 # ------------------------------------------------------------------ reachable
-def test_stairs_across_water_are_unreachable():
+def test_stairs_across_water_are_reached_by_the_games_means():
+    """Water between the stairs is the game's design (levitation crosses it); a wall no
+    one can dig through is not."""
     level, req = build(ROOM_PAIR.replace("{", "}"))
+    assert check_level(level, req) == []
+    level, req = build(ROOM_PAIR.replace("{}", "||").replace(
+        "ENDMAP\n", "ENDMAP\nNON_DIGGABLE:(0,0,8,3)\n"))
     found = check_level(level, req)
     assert checks_of(found) == ["reachable"]
     (v,) = found
     down = next(s for s in level.stairs if not s.up)
     assert v.at == (down.x, down.y)
-    assert "stairs down is not reachable from the up stairs" in v.message
+    assert "stairs down is not reachable from the up stairs, not even crossing water" \
+        in v.message
+    # the same wall, diggable: a pick-axe gets there
+    level, req = build(ROOM_PAIR.replace("{}", "||"))
+    assert check_level(level, req) == []
 
 
 def test_stairs_on_one_floor_are_reachable():
@@ -74,14 +84,17 @@ def test_arrival_region_is_the_start_without_up_stairs():
     |...}...|
     ---------
     ENDMAP
+    NON_DIGGABLE:(0,0,8,3)
     TELEPORT_REGION:(1,1,2,2),(0,0,0,0)
     STAIR:(7,2),down
     """
-    level, req = build(text)
+    level, req = build(text.replace("}", "|"))
     found = check_level(level, req)
     assert [v.check for v in found] == ["reachable"]
     assert "from the arrival region" in found[0].message
     level, req = build(text.replace("}", "."))
+    assert check_level(level, req) == []
+    level, req = build(text)            # water: crossed
     assert check_level(level, req) == []
 
 
@@ -116,6 +129,9 @@ def test_reachable_uses_recorded_stairs():
     lev.stairs = [Stairway(2, 2, True), Stairway(6, 2, False)]
     for s in lev.stairs:
         lev.typ[s.x * ROWNO + s.y] = T.STAIRS
+    for i, t in enumerate(lev.typ):          # walls no one can dig through
+        if 0 < t <= T.DBWALL:
+            lev.flg[i] |= W_NONDIGGABLE
     (v,) = check_level(lev, None, skip=set(CHECKS) - {"reachable"})
     assert v.at == (6, 2)
     lev.typ[4 * ROWNO + 2] = T.SDOOR              # a secret door can be found

@@ -576,7 +576,7 @@ def test_warning_unequal_map_rows():
     """)
     (w,) = ws
     assert w.severity == "warning"
-    assert "MAP row 1 is 3 characters wide, the widest is 5" in w.message
+    assert "MAP row 2 is 3 characters wide, the widest is 5" in w.message
     assert at(w) == (5, 4)
 
 

@@ -20,8 +20,10 @@ ENDMAP
 STAIR:(1,1),up
 STAIR:(5,2),down
 """
+# cut in two by a wall no one can dig through: unreachable even with the game's means
 BROKEN = GOOD.replace('"yard"', '"pond"').replace("|.....|\n|.....|",
-                                                   "|..}..|\n|..}..|")
+                                                   "|..|..|\n|..|..|").replace(
+    "ENDMAP\n", "ENDMAP\nNON_DIGGABLE:(0,0,6,3)\n")
 
 
 @pytest.fixture(scope="module")

@@ -53,6 +53,7 @@ COMMANDS: Dict[str, Tuple[str, str]] = {
              "import a variant's data tables from its source; list the data profiles"),
     "serve": ("unlev.tools.serve.command",
               "a browser preview of a des-file that follows its edits"),
+    "explain": ("unlev.tools.diagnostic_formats", "say what a diagnostic code means"),
     "docs": ("unlev.tools.docs",
              "print unlev's documentation (json-schema, known-differences, ...)"),
 }

@@ -140,14 +140,56 @@ def word_at(idx: TextIndex, pos: Pos) -> Tuple[str, Pos, Pos]:
     return "", pos, pos
 
 
+_TOKEN = re.compile(r'"[^"\n]*"?|\$?[A-Za-z_][A-Za-z_0-9.]*|\d+|\'.\'|.')
+
+
+def token_end(line: str, col: int) -> int:
+    """The end column of the token starting at ``col`` of ``line`` (a quoted string
+    with its quotes, a word, a number, a character literal; else one character): a
+    diagnostic underlines the whole offending token, not its first character."""
+    if not 0 <= col < len(line):
+        return col + 1
+    if line[col] == "(":                 # a (class, "name") pair: up to its ')'
+        depth = 0
+        for i in range(col, len(line)):
+            depth += {"(": 1, ")": -1}.get(line[i], 0)
+            if depth == 0:
+                return i + 1
+    m = _TOKEN.match(line, col)
+    return m.end() if m else col + 1
+
+
 def occurrences(idx: TextIndex, word: str) -> List[Occurrence]:
     if word.startswith("$"):
         return idx.variables.get(word[1:], [])
     return idx.functions.get(word, [])
 
 
-def definition(idx: TextIndex, word: str) -> Optional[Occurrence]:
+def level_at(idx: TextIndex, line: int) -> Optional[Tuple[int, int]]:
+    """(first line, last line) of the LEVEL (or MAZE) ``line`` is in; None before the
+    first one (FUNCTIONs and the file's prologue)."""
+    starts = sorted(s.start[0] for s in idx.symbols if s.kind == "level")
+    mine = [s for s in starts if s <= line]
+    if not mine:
+        return None
+    later = [s for s in starts if s > line]
+    return mine[-1], (later[0] - 1 if later else len(idx.lines))
+
+
+def definition(idx: TextIndex, word: str, at: Optional[Pos] = None) -> Optional[Occurrence]:
+    """Where ``word`` is defined; from ``at``, a variable's assignment in the LEVEL the
+    cursor is in (the last one before the cursor, else the first after it in that
+    LEVEL), for each LEVEL of a file runs with its own variables."""
     found = [o for o in occurrences(idx, word) if o.defines]
+    if at is not None and word.startswith("$") and found:
+        span = level_at(idx, at[0])
+        if span is not None:
+            here = [o for o in found if span[0] <= o.start[0] <= span[1]]
+            before = [o for o in here if o.start <= at]
+            if before:
+                return before[-1]
+            if here:
+                return here[0]
     return found[0] if found else None
 
 
@@ -217,8 +259,7 @@ def completions(idx: TextIndex, prefix: str, dialect: str = "unnethack",
         return [("$" + v, "variable") for v in sorted(idx.variables)
                 if v.startswith(prefix[1:]) and (v != prefix[1:] or len(idx.variables[v]) > 1)]
     if prefix.startswith('"'):
-        return [(f'"{n}"', kind) for n, kind in names(dialect, profile)
-                if n.startswith(prefix[1:])]
+        return [(n, kind) for n, kind in name_completions(prefix[1:], dialect, profile)]
     for w in STATEMENTS:
         if w.startswith(prefix):
             out.append((w, "keyword"))
@@ -235,6 +276,36 @@ def completions(idx: TextIndex, prefix: str, dialect: str = "unnethack",
         if f.startswith(prefix):
             out.append((f, "function"))
     return out
+
+
+# the statements whose quoted name is one kind of thing
+_STATEMENT_KINDS = {"MONSTER": ("monster",), "OBJECT": ("object",), "CONTAINER": ("object",),
+                    "TRAP": ("trap",), "ROOM": ("room",), "SUBROOM": ("room",),
+                    "REGION": ("room",)}
+_STATEMENT_AT = re.compile(r"^[ \t]*([A-Z_]+)[ \t]*:")
+
+
+def kinds_for_line(line: str) -> Optional[Tuple[str, ...]]:
+    """The kinds of name the statement on ``line`` takes (None: any)."""
+    m = _STATEMENT_AT.match(line)
+    return _STATEMENT_KINDS.get(m.group(1)) if m else None
+
+
+def name_completions(typed: str, dialect: str = "unnethack", profile=None,
+                     line: str = "") -> List[Tuple[str, str]]:
+    """(name, kinds) of every name starting with ``typed`` (case-insensitively, as
+    editors filter), each name once ("land mine" is an object and a trap: one item,
+    kinds "object, trap"), only the kinds the statement on ``line`` takes; all of them:
+    an editor is told the list is complete."""
+    wanted = kinds_for_line(line)
+    low = typed.lower()
+    by_name: Dict[str, List[str]] = {}
+    for n, kind in names(dialect, profile):
+        if wanted is not None and kind not in wanted:
+            continue
+        if n.lower().startswith(low):
+            by_name.setdefault(n, []).append(kind)
+    return [(n, ", ".join(sorted(set(k)))) for n, k in sorted(by_name.items())]
 
 
 _NAMES: Dict[str, List[Tuple[str, str]]] = {}
@@ -344,7 +415,7 @@ def hover(idx: TextIndex, pos: Pos, dialect: str = "unnethack",
         m = data.monster_named(name)
         if m is not None:
             return (f"**{m.name}** (monster `{m.symbol}`): level {m.level}, speed "
-                    f"{getattr(m, 'speed', '?')}, AC {getattr(m, 'ac', '?')}")
+                    f"{m.move}, AC {m.ac}")
         o = data.object_named(name)
         if o is None:
             o = next((x for x in data.objects() if x.name == name), None)
@@ -365,4 +436,5 @@ def hover(idx: TextIndex, pos: Pos, dialect: str = "unnethack",
     if word in idx.functions:
         d = definition(idx, word)
         return f"FUNCTION `{word}` (line {d.start[0] + 1})" if d else None
-    return None
+    from unlev.editor.words import keyword_hover
+    return keyword_hover(word)

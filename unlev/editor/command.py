@@ -20,13 +20,16 @@ def add_parser(subparsers) -> None:
                     "as every command reads it; these options beat it.")
     # not --data's usual dest: the CLI would apply one config for the whole session,
     # where the server looks up each document's own
+    # the help texts of every command's --data, --lenient and --dialect, and the
+    # dialect registry's choices
+    from unlev.lang.dialect import CHOICES
+    from unlev.tools.common import DATA_HELP, DIALECT_HELP, LENIENT_HELP
     p.add_argument("--data", dest="lsp_data", metavar="NAME|DIR", default=None,
-                   help="the data profile for every document (names, extensions)")
+                   help=DATA_HELP)
     p.add_argument("--lenient", dest="lsp_lenient", action="store_true", default=None,
-                   help="unknown names are warnings with placeholders")
-    p.add_argument("--dialect", dest="lsp_dialect", default=None,
-                   choices=["unnethack", "nethack36", "nethack343", "unnethack35", "auto"],
-                   help="des-file dialect (default: the config's, else auto)")
+                   help=LENIENT_HELP)
+    p.add_argument("--dialect", dest="lsp_dialect", default=None, choices=list(CHOICES),
+                   help=DIALECT_HELP)
     p.set_defaults(func=cmd_lsp)
 
 

@@ -55,6 +55,7 @@ def diagnostics_for(text: str, path: str,
     except DesError as e:
         found = e.diagnostics
     seen = set()
+    lines = text.split("\n")
     for d in found:
         if d.span.file not in (path, "<input>") and d.span.line:
             continue                     # an INCLUDEd file's own finding
@@ -67,7 +68,10 @@ def diagnostics_for(text: str, path: str,
         sev = (T.DiagnosticSeverity.Error if d.severity == "error"
                else T.DiagnosticSeverity.Warning)
         msg = d.message + (f"\nhint: {d.hint}" if d.hint else "")
-        out.append(T.Diagnostic(range=_range((line, col), (line, col + max(d.span.length, 1))),
+        end = col + max(d.span.length, 1)
+        if d.span.length <= 1 and line < len(lines):
+            end = max(end, A.token_end(lines[line], col))   # underline the whole token
+        out.append(T.Diagnostic(range=_range((line, col), (line, end)),
                                 message=msg, severity=sev, code=d.code or None,
                                 source="unlev"))
     return out
@@ -145,8 +149,26 @@ def completion(ls: DesServer, params: T.CompletionParams) -> T.CompletionList:
     kinds["room"] = T.CompletionItemKind.Enum
     settings = ls.settings(params.text_document.uri)
     dialect = settings.dialect if settings.dialect != "auto" else A.dialect_of(idx.text)
-    items = [T.CompletionItem(label=label, kind=kinds.get(kind), detail=kind)
-             for label, kind in A.completions(idx, prefix, dialect, settings.data)[:500]]
+    pos = params.position
+    if prefix.startswith('"'):
+        # a name: the label and the filter text are the bare name (an editor filters
+        # them against what was typed after the quote); the edit replaces what was
+        # typed and closes the quote unless one follows
+        typed = prefix[1:]
+        rng = _range((pos.line, pos.character - len(typed)), (pos.line, pos.character))
+        close = "" if line[pos.character:pos.character + 1] == '"' else '"'
+        found = A.name_completions(typed, dialect, settings.data, line)
+        items = [T.CompletionItem(label=name, kind=kinds.get(kind.split(",")[0]),
+                                  detail=kind, filter_text=name,
+                                  text_edit=T.TextEdit(range=rng, new_text=name + close))
+                 for name, kind in found]
+    else:
+        rng = _range((pos.line, pos.character - len(prefix)), (pos.line, pos.character))
+        items = [T.CompletionItem(label=label, kind=kinds.get(kind), detail=kind,
+                                  filter_text=label,
+                                  text_edit=T.TextEdit(range=rng, new_text=label))
+                 for label, kind in A.completions(idx, prefix, dialect, settings.data)]
+    # every match is sent, so the list is complete: the editor may filter it further
     return T.CompletionList(is_incomplete=False, items=items)
 
 
@@ -165,8 +187,9 @@ def hover(ls: DesServer, params: T.HoverParams) -> Optional[T.Hover]:
 @server.feature(T.TEXT_DOCUMENT_DEFINITION)
 def definition(ls: DesServer, params: T.DefinitionParams) -> Optional[T.Location]:
     idx = ls.index_of(params.text_document.uri)
-    word, _a, _b = A.word_at(idx, (params.position.line, params.position.character))
-    d = A.definition(idx, word)
+    at = (params.position.line, params.position.character)
+    word, _a, _b = A.word_at(idx, at)
+    d = A.definition(idx, word, at)
     if d is None:
         return None
     return T.Location(uri=params.text_document.uri, range=_range(d.start, d.end))
@@ -191,12 +214,18 @@ def symbols(ls: DesServer, params: T.DocumentSymbolParams) -> List[T.DocumentSym
             for s in idx.symbols]
 
 
-@server.feature(T.TEXT_DOCUMENT_CODE_ACTION)
+# a kind of its own under "source" (a whole-file action, not a fix): clients list
+# it with their source actions, and none decodes it as a bare command
+PREVIEW_KIND = "source.unlev.preview"
+
+
+@server.feature(T.TEXT_DOCUMENT_CODE_ACTION,
+                T.CodeActionOptions(code_action_kinds=[PREVIEW_KIND]))
 def code_actions(ls: DesServer, params: T.CodeActionParams) -> List[T.CodeAction]:
-    return [T.CodeAction(title="Run the level and open the HTML preview",
-                         kind=T.CodeActionKind.Empty,
+    return [T.CodeAction(title="Run the level (seed 1) and open the HTML preview",
+                         kind=PREVIEW_KIND,
                          command=T.Command(title="Run and preview", command="unlev.preview",
-                                           arguments=[params.text_document.uri]))]
+                                           arguments=[params.text_document.uri, 1]))]
 
 
 @server.command("unlev.preview")
@@ -204,6 +233,7 @@ def preview(ls: DesServer, args) -> Optional[str]:
     """Open the page of ``unlev serve`` on the document as it is in the editor, unsaved
     edits included (the page follows them); returns the page's address."""
     uri = args[0]
+    seed = int(args[1]) if len(args) > 1 and args[1] is not None else 1
     path = _path(uri)
     url = _preview_server(ls, path) + "?" + urllib.parse.urlencode({"file": path})
     try:

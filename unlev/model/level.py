@@ -257,13 +257,15 @@ class Level:
         ``walls="des"`` draws des-file map characters (every wall as ``|`` or ``-``
         the way the game shows them, doors as ``+``, secret doors ``S``...).
         ``walls="box"`` draws each wall type with its own box-drawing character, so
-        wall-joining mistakes are visible.
+        wall-joining mistakes are visible.  Up stairs and ladders are ``<``, down ones
+        ``>``, as the game shows them.
         """
-        lines = []
+        up = {(s.x, s.y) for s in self.stairs if s.up}     # the terrain says "stairs",
+        lines = []                                          # the stairway which way
         for y in range(y0, y1 + 1):
             row = []
             for x in range(x0, x1 + 1):
-                row.append(cell_char(self.typ[x * ROWNO + y], walls))
+                row.append("<" if (x, y) in up else cell_char(self.typ[x * ROWNO + y], walls))
             lines.append("".join(row))
         return "\n".join(lines)
 

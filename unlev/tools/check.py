@@ -47,19 +47,20 @@ def add_parser(subparsers) -> None:
         "  unlev check ../shared/corpus/unnethack/",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     c.add_argument("paths", nargs="+", metavar="FILE|DIR")
-    c.add_argument("-q", "--quiet", action="store_true", help="do not print warnings")
+    from unlev.tools.common import JOBS_HELP, QUIET_HELP
+    c.add_argument("-q", "--quiet", action="store_true", help=QUIET_HELP)
     c.add_argument("-j", "--jobs", type=int, default=0, metavar="N",
-                   help="check files in N processes (default: one per core for a folder "
-                   "of des-files, one for a few small files)")
+                   help=JOBS_HELP.replace("(default: one per core;", "(default: one per "
+                                          "core for a folder of des-files, one for a few "
+                                          "small files;"))
     c.add_argument("--no-compat-warnings", action="store_true",
                    help="do not note where the game's loader differs from the documentation "
                    "(these notes show only with --select game-deviation, or in unlev lint)")
-    c.add_argument("--select", action="append", default=[], metavar="CODE",
-                   help="show only warnings with this code (repeatable); names the lint "
-                   "notes map-rows and game-deviation too, which check hides by default")
-    c.add_argument("--ignore", action="append", default=[], metavar="CODE",
-                   help="hide warnings with this code (repeatable); a comment line "
-                   "'# unlev: ignore[CODE]' above a statement hides them there")
+    from unlev.tools.common import IGNORE_HELP, SELECT_HELP
+    from unlev.tools.diagnostic_formats import add_output_format_option
+    add_output_format_option(c)
+    c.add_argument("--select", action="append", default=[], metavar="CODE", help=SELECT_HELP)
+    c.add_argument("--ignore", action="append", default=[], metavar="CODE", help=IGNORE_HELP)
     c.add_argument("--no-cache", action="store_true",
                    help="neither read nor write the result cache (.unlev_cache/ beside "
                    "the project's unlev.toml, else the user's cache folder)")
@@ -86,8 +87,13 @@ def cmd_parse(args) -> int:
         from rich.syntax import Syntax
         from unlev.output.pygments_lexer import DesLexer
         text = "\n".join(compiled.sources.texts[args.file])
-        Console(highlight=False).print(Syntax(text, DesLexer(), line_numbers=True,
-                                              theme="monokai"))
+        console = Console(highlight=False)
+        syntax = Syntax(text, DesLexer(), line_numbers=True, theme="monokai")
+        if console.is_terminal:
+            console.print(syntax)
+        else:       # piped: whole lines, not cut at 80 columns
+            from unlev.tools.common import print_unpadded
+            print_unpadded(console, syntax, 1000)
     elif args.ast:
         print(A.dump(compiled.tree, with_spans=args.spans))
     else:
@@ -131,19 +137,26 @@ def _check_one(path: str, args):
     if path.endswith(".lua"):
         return check_lua(path), {}, None
     from unlev.lang.frontend import compile_file
+    sink = getattr(args, "sink", None)
     try:
         compiled = compile_file(path, include_path=args.include_path,
                                 compat_warnings=not args.no_compat_warnings,
                                 settings=args.settings)
     except DesError as e:
-        print(format_des_error(e, path), file=sys.stderr)
+        if sink is not None:
+            sink.emit_error(e, path)
+        else:
+            print(format_des_error(e, path), file=sys.stderr)
         report_failed_dialect(args, path, e)
         return False, {}, includes_unknown(path)
     report_dialect(args, path, compiled)
     if not args.quiet:
         for w in compiled.warnings:
             if shown(w, compiled.sources, args.select, args.ignore, LINT_ONLY_CODES):
-                print(format_diagnostic(w, compiled.sources), file=sys.stderr)
+                if sink is not None:
+                    sink.emit(w, compiled.sources, path)
+                else:
+                    print(format_diagnostic(w, compiled.sources), file=sys.stderr)
     return True, lenient_counts(compiled.warnings), [f for f in compiled.sources.texts
                                                      if f != path]
 
@@ -212,20 +225,25 @@ def cmd_check(args) -> int:
     if not files:
         print("unlev check: no des-files found", file=sys.stderr)
         return 2
-    if not args.no_cache:
+    fmt = getattr(args, "output_format", "text")
+    if fmt != "text":       # diagnostics as data: collected here, written at the end
+        from unlev.tools.diagnostic_formats import Sink
+        args.sink = Sink(fmt)
+    use_cache = not args.no_cache and fmt == "text"     # the cache keeps text diagnostics
+    if use_cache:
         from unlev.lang.limits import limits
         from unlev.tools.result_cache import ResultCache, default_folder
         args.result_cache = ResultCache(default_folder(files[0]), "check", args,
                                         profile=args.settings.data, limits=limits())
     hits = {}
-    if not args.no_cache:
+    if use_cache:
         for f in files:
             if not f.endswith(".lua"):
                 hit = args.result_cache.get(args.result_cache.key(f))
                 if hit is not None:
                     hits[f] = (*hit["value"], hit["stderr"])
     todo = [f for f in files if f not in hits]
-    jobs = check_jobs(args, todo)
+    jobs = 1 if fmt != "text" else check_jobs(args, todo)
     pool = None
     if jobs == 1:
         fresh = ((*check_one(f, args), "") for f in todo)
@@ -255,6 +273,11 @@ def cmd_check(args) -> int:
             pool.close()
             pool.join()
     held = ", ".join(f"{n} {kind}{'s' if n > 1 else ''}" for kind, n in sorted(skipped.items()))
-    print(f"{passed} passed, {failed} failed" + (f" (--lenient let through {held})"
-                                                   if held else ""))
+    summary = f"{passed} passed, {failed} failed" + (f" (--lenient let through {held})"
+                                                       if held else "")
+    if getattr(args, "sink", None) is not None:
+        args.sink.flush()
+        print(summary, file=sys.stderr)      # stdout holds the document alone
+    else:
+        print(summary)
     return 0 if failed == 0 else 1

@@ -17,6 +17,15 @@ from typing import List, Optional
 from unlev.lang.diagnostics import DesError
 
 
+DIALECT_HELP = "des-file dialect (default auto: decided from each file, see --show-dialect)"
+DATA_HELP = ("the data profile whose monster, object and trap names the files use: "
+             "unnethack, nethack36, nethack343 or one made by 'unlev data import' "
+             "(default: each dialect's own; or 'data' in unlev.toml / [tool.unlev] of "
+             "pyproject.toml)")
+LENIENT_HELP = ("unknown monster, object and trap names are warnings and the level shows "
+                "a placeholder for each (default: errors)")
+
+
 def add_common_options(p: argparse.ArgumentParser) -> None:
     """Options every command that reads des-files takes (one place, so a new one such
     as a dialect switch reaches every command at once)."""
@@ -26,18 +35,78 @@ def add_common_options(p: argparse.ArgumentParser) -> None:
                    help="let INCLUDE read any file (default: only under the des-file's "
                    "folder and the --include-path folders)")
     from unlev.lang.dialect import CHOICES
-    p.add_argument("--dialect", default="auto", choices=list(CHOICES),
-                   help="des-file dialect (default auto: decided from each file, see --show-dialect)")
+    p.add_argument("--dialect", default="auto", choices=list(CHOICES), help=DIALECT_HELP)
     p.add_argument("--show-dialect", action="store_true",
                    help="say which dialect each file was read as, and why")
-    p.add_argument("--data", metavar="NAME|DIR", default=None,
-                   help="the data profile whose monster, object and trap names the files "
-                   "use: unnethack, nethack36, nethack343 or one made by 'unlev data "
-                   "import' (default: each dialect's own; or 'data' in unlev.toml / "
-                   "[tool.unlev] of pyproject.toml)")
-    p.add_argument("--lenient", action="store_true", default=None,
-                   help="unknown monster, object and trap names are warnings and the level "
-                   "shows a placeholder for each (default: errors)")
+    p.add_argument("--data", metavar="NAME|DIR", default=None, help=DATA_HELP)
+    p.add_argument("--lenient", action="store_true", default=None, help=LENIENT_HELP)
+
+
+SEEDS_HELP = ("seeds: one seed (7), a range (1..10 or 1-10) or a list (1,5,9 or 1..5,20..22)")
+
+
+def seed_list(text: str) -> List[int]:
+    """``7``, ``1..10``, ``1-10``, ``1,5,9`` or ``1..5,20..22`` -> the seeds in order,
+    no repeats; raises ValueError with a message for the user.  One syntax and one
+    meaning for every ``--seeds`` (test, compare, the pytest plugin, convert --verify):
+    a lone number is that seed, never a count."""
+    seeds: List[int] = []
+    for part in str(text).replace(" ", "").split(","):
+        if not part:
+            continue
+        m = re.fullmatch(r"(\d+)(?:(?:\.\.|-)(\d+))?", part)
+        if not m:
+            raise ValueError(f"bad seed list {text!r}: write e.g. 7, 1..10, 1-10 or 1,5,9")
+        lo = int(m.group(1))
+        hi = int(m.group(2)) if m.group(2) is not None else lo
+        if hi < lo:
+            raise ValueError(f"seed range {part!r} runs backwards")
+        seeds.extend(range(lo, hi + 1))
+    if not seeds:
+        raise ValueError(f"bad seed list {text!r}: no seeds")
+    return list(dict.fromkeys(seeds))
+
+
+def seeds_type(text: str) -> List[int]:
+    """:func:`seed_list` as an argparse type (a bad list is a usage error, exit 2)."""
+    try:
+        return seed_list(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def add_seeds_option(p: argparse.ArgumentParser, default: str = "1..10",
+                     flag: str = "--seeds", what: str = "run each level with") -> None:
+    """``--seeds LIST``, spelt and meaning the same in every command."""
+    p.add_argument(flag, type=seeds_type, default=None if default is None else seed_list(default),
+                   metavar="LIST", help=f"{SEEDS_HELP}: the seeds to {what}"
+                   + (f" (default {default})" if default else ""))
+
+
+JOBS_HELP = "worker processes (default: one per core; 1 runs in this process)"
+QUIET_HELP = "print no warnings (nor run's random seed): errors and results only"
+COLOR_HELP = "colour in the terminal (auto: only when writing to a terminal)"
+NO_FLIP_HELP = "never flip a level, as if it had FLAGS: noflip"
+LEVEL_FILTER_HELP = ("only the LEVELs named (a glob such as 'soko*' matches several; "
+                     "repeatable; default: every LEVEL)")
+
+
+IGNORE_HELP = ("hide warnings with this code (repeatable); a comment line "
+               "'# unlev: ignore[CODE]' above a statement hides them there")
+SELECT_HELP = ("show only warnings with this code (repeatable); names the lint notes "
+               "map-rows and game-deviation too, which check hides by default")
+
+
+def print_unpadded(console, renderable, width: int = 400) -> None:
+    """Print ``renderable`` to a console that is not a terminal: lines whole (``width``
+    wide at most, never cut at 80) and without the spaces rich pads them with, which a
+    file, a diff or a grep should not get."""
+    console.width = max(console.width, width)
+    with console.capture() as cap:
+        console.print(renderable, width=width)
+    text = cap.get()
+    console.file.write("\n".join(line.rstrip() for line in text.split("\n")))
+    console.file.flush()
 
 
 COMPAT_CHOICES = ("documented", "game")

@@ -74,24 +74,30 @@ def count_type(minimum: int):
 
 
 
+def context_option_table():
+    """``(name, type, metavar, help)`` of ``--depth --difficulty --role --race --align
+    --date``, the one definition ``unlev run``/``test`` and the pytest plugin's
+    ``--unlev-depth ...`` are made from (all default None: where the game makes the
+    level, for a neutral human Valkyrie, on DEFAULT_DATE)."""
+    return [
+        ("depth", count_type(1), "N", "dungeon depth the level is made at (default: where "
+         "the game makes a level of that name, e.g. 5-8 for oracle; 1 for an unknown name)"),
+        ("difficulty", count_type(1), "N",
+         "level difficulty for random monsters and objects (default: the depth)"),
+        ("role", _role, "ROLE", "the hero's role for hero.role and role-dependent choices "
+         "(default Valkyrie; full name or 3 letters)"),
+        ("race", _race, "RACE", "the hero's race: " + ", ".join(RACES) + " (default human)"),
+        ("align", _align, "ALIGN",
+         "the hero's alignment: lawful, neutral or chaotic (default neutral)"),
+        ("date", _date, "YYYY-MM-DD[THH:MM]", "the date time.* functions see; a date alone "
+         f"means noon (default {DEFAULT_DATE:%Y-%m-%dT%H:%M}, so runs are reproducible)"),
+    ]
+
+
 def add_context_options(p: argparse.ArgumentParser) -> None:
-    """``--depth --difficulty --role --race --align --date`` (all default None: where the
-    game makes the level, for a neutral human Valkyrie, on DEFAULT_DATE)."""
-    p.add_argument("--depth", type=count_type(1), default=None, metavar="N",
-                   help="dungeon depth the level is made at (default: where the game "
-                   "makes a level of that name, e.g. 5-8 for oracle; 1 for an unknown name)")
-    p.add_argument("--difficulty", type=count_type(1), default=None, metavar="N",
-                   help="level difficulty for random monsters and objects (default: the depth)")
-    p.add_argument("--role", type=_role, default=None, metavar="ROLE",
-                   help="the hero's role for hero.role and role-dependent choices "
-                   "(default Valkyrie; full name or 3 letters)")
-    p.add_argument("--race", type=_race, default=None, metavar="RACE",
-                   help="the hero's race: " + ", ".join(RACES) + " (default human)")
-    p.add_argument("--align", type=_align, default=None, metavar="ALIGN",
-                   help="the hero's alignment: lawful, neutral or chaotic (default neutral)")
-    p.add_argument("--date", type=_date, default=None, metavar="YYYY-MM-DD[THH:MM]",
-                   help="the date time.* functions see; a date alone means noon "
-                   f"(default {DEFAULT_DATE:%Y-%m-%dT%H:%M}, so runs are reproducible)")
+    """The context options (:func:`context_option_table`) on an argparse parser."""
+    for name, type_, metavar, help_ in context_option_table():
+        p.add_argument("--" + name, type=type_, default=None, metavar=metavar, help=help_)
 
 
 CONTEXT_KEYS = ("depth", "difficulty", "role", "race", "align", "date")

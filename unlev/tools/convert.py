@@ -27,13 +27,12 @@ def add_parser(subparsers) -> None:
                    help="a directory (one LEVEL.lua per level), or a .lua file when the "
                         "des-file has one LEVEL, or '-' for standard output; default: the "
                         "des-file's directory")
-    from unlev.lang.dialect import DIALECTS
-    p.add_argument("--dialect", default="auto", choices=("auto",) + DIALECTS)
-    p.add_argument("--data", metavar="NAME|DIR", default=None,
-                   help="the data profile whose names the des-file uses (see unlev data)")
-    p.add_argument("--verify", metavar="SEEDS", default=None,
-                   help="also run des-file and Lua under seeds 1..N and say whether the "
-                        "JSON is byte-identical")
+    from unlev.tools.common import add_common_options
+    add_common_options(p)
+    from unlev.tools.common import seeds_type, SEEDS_HELP
+    p.add_argument("--verify", metavar="LIST", type=seeds_type, default=None,
+                   help=f"also run des-file and Lua under these {SEEDS_HELP} and say "
+                        "whether the JSON is byte-identical (exit 1 when not)")
     p.set_defaults(func=cmd_convert)
 
 
@@ -45,7 +44,8 @@ def cmd_convert(args) -> int:
     if unreadable("convert", [args.file]):
         return 2
     try:
-        outputs = convert_file(args.file, dialect=args.dialect)
+        outputs = convert_file(args.file, dialect=args.dialect,
+                               include_path=args.include_path)
     except DesError as e:
         print(format_des_error(e, args.file), file=sys.stderr)
         return 1
@@ -71,13 +71,35 @@ def cmd_convert(args) -> int:
     for w in dict.fromkeys(written):
         print(w)
     if args.verify:
-        n = int(str(args.verify).split("..")[-1])
-        same, total, diffs = verify_file(args.file, range(1, n + 1), dialect=args.dialect,
-                                           settings=args.settings)
-        print(f"{same} of {total} level x seed runs give byte-identical JSON")
-        for d in diffs[:20]:
-            print("  differs:", d)
+        return _verify(args)
     return 0
+
+
+def _verify(args) -> int:
+    """``--verify``: 0 when every run is byte-identical, 1 when one is not, 2 when the
+    Lua side cannot run at all (no lupa).  The verdict goes to standard error when the
+    Lua itself goes to standard output (``-o -``), so a pipe gets the Lua alone."""
+    import importlib.util
+    if importlib.util.find_spec("lupa") is None:
+        print("unlev convert: error: --verify runs the Lua and needs lupa: "
+              "pip install 'unlev[lua]'", file=sys.stderr)
+        return 2
+    from unlev.lang.diagnostics import DesError
+    from unlev.tools.common import format_des_error
+    try:
+        same, total, diffs = verify_file(args.file, args.verify, dialect=args.dialect,
+                                         include_path=args.include_path,
+                                         settings=args.settings)
+    except DesError as e:
+        print(format_des_error(e, args.file), file=sys.stderr)
+        return 1
+    to = sys.stderr if args.output == "-" else sys.stdout
+    print(f"{same} of {total} level x seed runs give byte-identical JSON", file=to)
+    for d in diffs[:20]:
+        print("  differs:", d, file=to)
+    if len(diffs) > 20:
+        print(f"  ... and {len(diffs) - 20} more", file=to)
+    return 0 if same == total else 1
 
 
 def _write(path: str, text: str) -> str:
@@ -140,8 +162,8 @@ def level_json(level, seed: int) -> str:
                                         source=None, seed=seed))
 
 
-def verify_file(path: str, seeds, dialect: str = "auto", settings=None
-                ) -> Tuple[int, int, List[str]]:
+def verify_file(path: str, seeds, dialect: str = "auto", settings=None,
+                include_path: Optional[List[str]] = None) -> Tuple[int, int, List[str]]:
     """Run each LEVEL of a des-file and its conversion under ``seeds``; count the runs
     with byte-identical JSON (``source`` left out: the files differ).  Returns
     ``(identical, total, ["level seed N: reason", ...])``."""
@@ -151,7 +173,8 @@ def verify_file(path: str, seeds, dialect: str = "auto", settings=None
     from unlev.lua.convert import convert_compiled
     with open(path, encoding="latin-1") as fh:
         text = fh.read()
-    compiled = compile_file(path, dialect=dialect, text=text, settings=settings)
+    compiled = compile_file(path, dialect=dialect, text=text, settings=settings,
+                            include_path=include_path)
     converted = convert_compiled(compiled, text, path)
     same, total, diffs = 0, 0, []
     for node, (name, lua) in zip(compiled.tree.levels, converted):

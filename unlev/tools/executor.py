@@ -8,8 +8,9 @@ default), or on an existing Dask distributed cluster (``--scheduler ADDRESS``, e
 jobs finish, each with its job's number, so a command can report progress and still
 put the results in job order: they are the same wherever the jobs ran.
 
-On a cluster the workers must have the same unlev installed and see the des-files
-(and the snapshot and reference folders) under the same paths.  A missing
+On a cluster the workers must have the same unlev installed (checked before the jobs
+are sent) and see the des-files (and the snapshot and reference folders) under the
+same paths; the commands send absolute paths, so a worker started elsewhere finds them.  A missing
 ``distributed`` package or an unreachable scheduler is an :class:`ExecutorError`
 with a one-line message, never a traceback.
 """
@@ -30,9 +31,9 @@ class ExecutorError(Exception):
     """The jobs cannot be run where they were asked to run."""
 
 
-def add_executor_options(p, jobs_help: str = "worker processes (default: one per core; "
-                         "1 runs serially)") -> None:
-    p.add_argument("-j", "--jobs", type=int, default=0, metavar="N", help=jobs_help)
+def add_executor_options(p) -> None:
+    from unlev.tools.common import JOBS_HELP
+    p.add_argument("-j", "--jobs", type=int, default=0, metavar="N", help=JOBS_HELP)
     p.add_argument("--scheduler", metavar="ADDRESS", default=None,
                    help="run the jobs on a Dask distributed cluster instead of local "
                    "processes (its scheduler's address, e.g. tcp://127.0.0.1:8786; needs "
@@ -103,13 +104,49 @@ def connect(address: str, timeout: float = DEFAULT_CONNECT_TIMEOUT):
             from None
 
 
+def unlev_version() -> str:
+    """This process's unlev version (run on every worker to compare with ours)."""
+    from unlev import __version__
+    return __version__
+
+
+def check_workers(client) -> None:
+    """ExecutorError when a worker's unlev is missing or another version than ours:
+    the jobs would fail on it with a Dask traceback, or give other levels."""
+    from unlev import __version__
+    try:
+        found = client.run(unlev_version)
+    except Exception as e:  # noqa: BLE001 - unlev missing on a worker, a dead worker
+        raise ExecutorError(f"the Dask workers cannot run unlev ({type(e).__name__}: "
+                            f"{_first_line(e)}); install unlev {__version__} on every "
+                            "worker") from None
+    other = {w: v for w, v in found.items() if v != __version__}
+    if other:
+        w, v = next(iter(other.items()))
+        raise ExecutorError(f"{len(other)} Dask worker(s) run unlev {v} (e.g. {w}), "
+                            f"this one {__version__}: install the same unlev on every worker")
+
+
+def _first_line(e: BaseException) -> str:
+    text = str(e).strip()
+    return text.splitlines()[0] if text else type(e).__name__
+
+
 def _on_dask(fn, items, address: str, timeout: float):
     client = connect(address, timeout)
     try:
+        check_workers(client)
         from distributed import as_completed as dask_completed
         futures = client.map(fn, list(items), pure=False)
         number = {f.key: i for i, f in enumerate(futures)}
-        for fut, result in dask_completed(futures, with_results=True, loop=client.loop):
-            yield number[fut.key], result
+        try:
+            for fut, result in dask_completed(futures, with_results=True, loop=client.loop):
+                yield number[fut.key], result
+        except ExecutorError:
+            raise
+        except Exception as e:  # noqa: BLE001 - a job failed on a worker: one line
+            raise ExecutorError(f"a job failed on a Dask worker: {type(e).__name__}: "
+                                f"{_first_line(e)} (do the workers have the same Python "
+                                "packages and see the files at the same paths?)") from None
     finally:
         client.close()

@@ -24,6 +24,8 @@ Codes (shown in brackets after the message; ``--ignore CODE`` switches one off,
 
 from __future__ import annotations
 
+import io
+import sys
 from dataclasses import dataclass
 from typing import Dict, Iterable, Iterator, List, Optional, Set, Tuple
 
@@ -120,16 +122,14 @@ def _is_statement(n: A.Node) -> bool:
 
 # ------------------------------------------------------------------ checks
 def _check_map_rows(m: A.MapStmt) -> List[Diagnostic]:
+    from unlev.lang.parser import short_map_rows
     rows = m.lines or []
-    width = max((len(r) for r in rows), default=0)
-    short = [(i, r) for i, r in enumerate(rows) if len(r) < width]
-    if not short:
+    found = short_map_rows(rows, max((len(r) for r in rows), default=0))
+    if found is None:
         return []
-    i, r = short[0]
-    more = f" (and {len(short) - 1} more row{'s' if len(short) > 2 else ''})" if len(short) > 1 else ""
-    return [_warn("map-rows", f"MAP row {i + 1} is {len(r)} characters wide, the widest is "
-                  f"{width}{more}", Span(m.span.file, m.first_line + i, len(r) + 1),
-                  "lev_comp pads short rows with solid rock")]
+    i, message, hint = found          # the front end's own wording: one finding, one text
+    return [_warn("map-rows", message, Span(m.span.file, m.first_line + i, len(rows[i]) + 1),
+                  hint)]
 
 
 def _door_cells(sel: A.Node) -> Optional[Set[Tuple[int, int]]]:
@@ -417,6 +417,63 @@ def lint_file(path: str, include_path: Optional[List[str]] = None,
 
 
 # ------------------------------------------------------------------ the command
+_WORKER_CACHE: list = [None]     # the run's result cache, inherited by forked workers
+
+
+class _Captured(io.StringIO):
+    """Standard error kept for the parent to print in file order; it answers isatty()
+    as the real one does, so colours are decided as without workers."""
+
+    def __init__(self, tty: bool) -> None:
+        super().__init__()
+        self._tty = tty
+
+    def isatty(self) -> bool:
+        return self._tty
+
+
+def _lint_in_worker(job):
+    """One file's lint, from the result cache when it has it, in this process or a
+    worker: (ok, findings, standard error text)."""
+    from unlev.tools.result_cache import cached
+    f, args = job
+    real = sys.stderr
+    sys.stderr = _Captured(real.isatty())
+    try:
+        found, failed = cached(_WORKER_CACHE[0], f, lambda: _lint_one(f, args))
+        return not failed, found, sys.stderr.getvalue()
+    finally:
+        sys.stderr = real
+
+
+def _lint_as_data(files, args, fmt: str) -> int:
+    """``--output-format json|sarif|github``: every finding (and error) in one document
+    on standard output, the count on standard error."""
+    import sys
+    from unlev.lang.diagnostics import DesError
+    from unlev.output.words import count
+    from unlev.tools.diagnostic_formats import Sink
+    sink = Sink(fmt)
+    total = broken = 0
+    for f in files:
+        try:
+            compiled, found = lint_file(f, args.include_path, args.ignore,
+                                        getattr(args, "dialect", "auto"), args.select,
+                                        settings=args.settings)
+        except DesError as e:
+            sink.emit_error(e, f)
+            broken += 1
+            continue
+        for d in found:
+            sink.emit(d, compiled.sources, f)
+        total += len(found)
+    sink.flush()
+    print(f"{count(total, 'warnings')} in {count(len(files), 'files')}", file=sys.stderr)
+    if broken:
+        return 1
+    return 1 if total and not args.exit_zero else 0
+
+
 def add_parser(subparsers) -> None:
     import argparse
     from unlev.tools.common import add_common_options
@@ -428,16 +485,25 @@ def add_parser(subparsers) -> None:
         "  unlev lint mylevel.des --ignore map-door",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("paths", nargs="+", metavar="FILE|DIR")
+    from unlev.tools.common import IGNORE_HELP, SELECT_HELP
+    # the same words as unlev check's --ignore/--select (one meaning per option: hide
+    # the findings with a code); a code unlev lint does not know is a usage error
     p.add_argument("--ignore", action="append", default=[], metavar="CODE",
-                   choices=CODES, help="switch a check off (repeatable); a comment line "
-                   "'# unlev: ignore[CODE]' above a statement switches it off there")
+                   help=IGNORE_HELP)
     p.add_argument("--select", action="append", default=[], metavar="CODE",
-                   choices=CODES, help="run only these checks (repeatable)")
+                   help=SELECT_HELP)
+    from unlev.tools.common import IGNORE_HELP, JOBS_HELP, SELECT_HELP
+    p.add_argument("-j", "--jobs", type=int, default=0, metavar="N",
+                   help=JOBS_HELP.replace("(default: one per core;", "(default: one per "
+                                          "core for a folder of des-files, one for a few "
+                                          "small files;"))
     p.add_argument("--exit-zero", action="store_true",
                    help="exit 0 even when there are findings")
     p.add_argument("--no-cache", action="store_true",
                    help="neither read nor write the result cache (.unlev_cache/ beside "
                    "the project's unlev.toml, else the user's cache folder)")
+    from unlev.tools.diagnostic_formats import add_output_format_option
+    add_output_format_option(p)
     add_common_options(p)
     p.set_defaults(func=cmd_lint)
 
@@ -465,7 +531,6 @@ def _lint_one(path: str, args):
 
 def cmd_lint(args) -> int:
     import sys
-    from unlev.tools.result_cache import cached
     from unlev.tools.common import find_des_files, unreadable
     from unlev.output.words import count
     if unreadable("lint", args.paths):
@@ -474,18 +539,44 @@ def cmd_lint(args) -> int:
     if not files:
         print("unlev lint: error: no des-files found", file=sys.stderr)
         return 2
+    bad = sorted(set(args.ignore + args.select) - set(CODES))
+    if bad:
+        print(f"unlev lint: error: unknown code {bad[0]!r} (codes: {', '.join(CODES)})",
+              file=sys.stderr)
+        return 2
+    total = 0
+    broken = 0
+    fmt = getattr(args, "output_format", "text")
+    if fmt != "text":
+        return _lint_as_data(files, args, fmt)
     cache = None
     if not args.no_cache:
         from unlev.lang.limits import limits
         from unlev.tools.result_cache import ResultCache, default_folder
         cache = ResultCache(default_folder(files[0]), "lint", args,
                             profile=args.settings.data, limits=limits())
-    total = 0
-    broken = 0
-    for f in files:
-        found, failed = cached(cache, f, lambda: _lint_one(f, args))
-        total += found
-        broken += failed
+    _WORKER_CACHE[:] = [cache]
+    from unlev.tools.check import check_jobs
+    jobs = check_jobs(args, files)
+    work = [(f, args) for f in files]
+    pool = None
+    if jobs == 1:
+        results = map(_lint_in_worker, work)
+    else:
+        import multiprocessing
+        pool = multiprocessing.get_context("fork").Pool(jobs)
+        results = pool.imap(_lint_in_worker, work)
+    try:
+        # findings on stderr and the summary on stdout, as unlev check (and every
+        # command: diagnostics on stderr, results on stdout), in file order
+        for ok, n, text in results:
+            sys.stderr.write(text)
+            total += n
+            broken += not ok
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
     print(f"{count(total, 'warnings')} in {count(len(files), 'files')}")
     if broken:
         return 1

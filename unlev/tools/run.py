@@ -9,7 +9,6 @@ SVG, HTML); the generation itself is :func:`unlev.generate.build.build_level`, t
 from __future__ import annotations
 
 import argparse
-import io
 import os
 import random
 import shutil
@@ -53,7 +52,7 @@ def add_parser(subparsers) -> None:
                    help="draw the levels in the terminal (the default when nothing else "
                    "is asked for)")
     p.add_argument("--json", nargs="?", const="-", metavar="PATH",
-                   help="write the levels as JSON (docs/json-schema.md) to PATH, or to "
+                   help="write the levels (docs/json-schema.md) as JSON to PATH, or to "
                    "standard output without PATH or with -")
     p.add_argument("--generator", choices=("unlev", "nethack37"), default=None,
                    help="for a NetHack 3.7 .lua file: the random generator -- unlev's "
@@ -65,13 +64,12 @@ def add_parser(subparsers) -> None:
                    help="write the preview page of unlev serve as one file: the map with a "
                    "hover card per square, layers, a legend and the full tables")
     add_context_options(p)
-    p.add_argument("--no-flip", action="store_true",
-                   help="never flip the level, as if it had FLAGS: noflip")
+    from unlev.tools.common import COLOR_HELP, NO_FLIP_HELP, QUIET_HELP
+    p.add_argument("--no-flip", action="store_true", help=NO_FLIP_HELP)
     add_compat_option(p, why="; game also flips only Sokoban, documented any level")
     p.add_argument("--color", choices=("auto", "always", "never"), default="auto",
-                   help="colour in the terminal drawing (auto: only on a terminal)")
-    p.add_argument("-q", "--quiet", action="store_true",
-                   help="do not print warnings or the random seed")
+                   help=COLOR_HELP)
+    p.add_argument("-q", "--quiet", action="store_true", help=QUIET_HELP)
     add_common_options(p)
     p.set_defaults(func=cmd_run)
 
@@ -98,6 +96,28 @@ def select_levels(compiled, which: str) -> list:
                           f"level{'s' if len(levels) != 1 else ''}")
     raise LookupError(f"no LEVEL named {which!r}; the file has: "
                       + ", ".join(lv.name for lv in levels))
+
+
+def warnings_of(compiled, chosen) -> list:
+    """The file's warnings that concern the LEVELs run: those inside one of them, and
+    those outside every LEVEL (the file's header, its FUNCTIONs); ``--level X`` does
+    not report the notes of the other levels."""
+    levels = compiled.tree.levels
+    if len(chosen) == len(levels):
+        return list(compiled.warnings)
+    starts = sorted((lv.span.line, i) for i, lv in enumerate(levels))
+    wanted = {i for i, lv in enumerate(levels) if any(lv is c for c in chosen)}
+
+    def level_of(w):
+        if w.span.file != compiled.tree.levels[0].span.file:
+            return None            # an INCLUDEd file's: shown
+        found = None
+        for line, i in starts:
+            if line <= w.span.line:
+                found = i
+        return found
+
+    return [w for w in compiled.warnings if level_of(w) is None or level_of(w) in wanted]
 
 
 def make_console(color: str, file=None):
@@ -169,6 +189,7 @@ def cmd_run(args) -> int:
                     fh.write(text)
             except OSError as e:
                 return _usage(f"cannot write {args.json}: {e.strerror}")
+            _wrote(args, args.json)
     return 0
 
 
@@ -215,6 +236,7 @@ def _stream_json(args, seed: int, to_stdout: bool) -> int:
                 if os.path.exists(args.json):
                     shutil.copymode(args.json, state["tmp"])     # as overwriting keeps it
                 os.replace(state.pop("tmp"), args.json)
+                _wrote(args, args.json)
         except OSError as e:
             return _usage(f"cannot write {args.json}: {e.strerror}")
         return 0
@@ -238,14 +260,17 @@ def _pictures(args, built, seed: int) -> int:
             with open(args.svg, "w", encoding="utf-8", newline="\n") as fh:
                 fh.write(picture.svg(captioned, title=f"unlev run "
                                      f"{os.path.basename(args.file)} --seed {seed}"))
+            _wrote(args, args.svg)
         if args.png:
             try:
                 picture.png(captioned, args.png)
             except picture.PillowMissing as e:
                 return _usage(str(e))
+            _wrote(args, args.png)
         if args.html:
             with open(args.html, "w", encoding="utf-8", newline="\n") as fh:
                 fh.write(_html_page(args, built, seed))
+            _wrote(args, args.html)
     except OSError as e:
         return _usage(f"cannot write {e.filename}: {e.strerror}")
     return 0
@@ -273,6 +298,12 @@ def _html_page(args, built, seed: int) -> str:
     title = f"unlev run {os.path.basename(args.file)} --seed {seed}"
     return preview.page_html({"mode": "static", "states": states, "file": args.file,
                               "level": 1, "seed": seed, "title": title}, title=title)
+
+
+def _wrote(args, path: str) -> None:
+    """Say where a file went (on stderr: stdout may be the drawing or the JSON)."""
+    if not args.quiet:
+        print(f"wrote {path}", file=sys.stderr)
 
 
 def _seed_note(args, seed: int) -> None:
@@ -320,13 +351,13 @@ def _build_des(args, seed: int, show: bool, each=None):
     except DesError as e:
         print(format_des_error(e, args.file), file=sys.stderr)
         return 1
-    if not args.quiet:
-        for w in compiled.warnings:
-            print(format_diagnostic(w, compiled.sources), file=sys.stderr)
     try:
         chosen = select_levels(compiled, args.level)
     except LookupError as e:
         return _usage(str(e))
+    if not args.quiet:
+        for w in warnings_of(compiled, chosen):
+            print(format_diagnostic(w, compiled.sources), file=sys.stderr)
     if not chosen:
         print(f"{args.file}: error: the file has no LEVEL", file=sys.stderr)
         return 1
@@ -403,11 +434,16 @@ def _draw(console, levels, seed: int, source: str) -> None:
     from unlev.output.render import level_view
     # a terminal (or a page) gets the 80 columns of the game's screen; piped text keeps
     # its lines whole, so no "The\nDungeons of Doom" lands in a file or a grep
-    width = 80 if console.is_terminal or console.record else 400
+    piped = not (console.is_terminal or console.record)
+    width = 400 if piped else 80
     for i, level in enumerate(levels):
         if i:
             console.print(Rule(style="dim"), width=80)
-        console.print(level_view(level, seed=seed, source=source), width=width)
+        if piped:       # no table padding at the ends of piped lines
+            from unlev.tools.common import print_unpadded
+            print_unpadded(console, level_view(level, seed=seed, source=source), width)
+        else:
+            console.print(level_view(level, seed=seed, source=source), width=width)
 
 
 def run_options(args) -> dict:

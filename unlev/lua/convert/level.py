@@ -127,9 +127,10 @@ def convert_compiled(compiled, text: str, path: str) -> List[Tuple[str, str]]:
     return out
 
 
-def convert_file(path: str, dialect: Optional[str] = "auto") -> List[Tuple[str, str]]:
+def convert_file(path: str, dialect: Optional[str] = "auto",
+                 include_path: Optional[List[str]] = None) -> List[Tuple[str, str]]:
     from unlev.lang.frontend import compile_file
     with open(path, encoding="latin-1") as fh:
         text = fh.read()
-    compiled = compile_file(path, dialect=dialect, text=text)
+    compiled = compile_file(path, dialect=dialect, text=text, include_path=include_path)
     return convert_compiled(compiled, text, path)

@@ -10,6 +10,7 @@ depth, dungeon level, difficulty, role, alignment).
 
 from __future__ import annotations
 
+import fnmatch
 import json
 import os
 import sys
@@ -125,7 +126,8 @@ def levels_with_reference(paths: Sequence[str], refs: Dict[str, str], only=None,
             continue
         foreign = False
         for lv in compiled.tree.levels:
-            if lv.name in refs and (not only or lv.name in only):
+            if lv.name in refs and (not only or any(fnmatch.fnmatchcase(lv.name, g)
+                                                    for g in only)):
                 chosen[lv.name] = (f, compiled, lv)
                 foreign = compiled.dialect != "unnethack"
         if foreign:
@@ -199,7 +201,8 @@ class Report:
                 "worst": [{"level": r.level, **m.to_dict()} for r, m in self.worst()]}
 
 
-def run_compare(paths: Sequence[str], reference: Union[str, Sequence[str]], seeds: int = 10,
+def run_compare(paths: Sequence[str], reference: Union[str, Sequence[str]],
+                seeds: Union[int, Sequence[int]] = 10,
                 only=None,
                 compat: Compat = Compat.game(), seed_base: int = 1,
                 progress: Optional[Callable[[LevelResult], None]] = None,
@@ -209,7 +212,8 @@ def run_compare(paths: Sequence[str], reference: Union[str, Sequence[str]], seed
     """Compare every level of ``paths`` that has dumps in the ``reference`` folder (or
     folders: game-reference and game-reference-extra, their dumps pooled).  Each
     (level, seed) run is a job for unlev.tools.executor: here, on ``workers`` local
-    processes or on the Dask cluster at ``scheduler`` -- the report is the same."""
+    processes or on the Dask cluster at ``scheduler`` -- the report is the same.
+    ``seeds`` is the list of seeds, or a count of them from ``seed_base``."""
     folders = [reference] if isinstance(reference, str) else list(reference)
     pooled: Dict[str, List[str]] = {}
     for folder in folders:
@@ -221,7 +225,8 @@ def run_compare(paths: Sequence[str], reference: Union[str, Sequence[str]], seed
     results = []
     for f, _e in errors:
         results.append(LevelResult(os.path.basename(f), f, 0, 0, error="des-file error"))
-    seed_list = list(range(seed_base, seed_base + seeds))
+    seed_list = (list(range(seed_base, seed_base + seeds)) if isinstance(seeds, int)
+                 else list(seeds))
     plans = []          # (file, compiled, node, dumps, first job)
     jobs: List[SampleJob] = []
     for f, compiled, node in todo:
@@ -253,7 +258,7 @@ def run_compare(paths: Sequence[str], reference: Union[str, Sequence[str]], seed
         if progress is not None:
             progress(finished[k])
     results += [finished[k] for k in range(len(plans))]
-    return Report(", ".join(folders), seeds, results, time.perf_counter() - t0)
+    return Report(", ".join(folders), len(seed_list), results, time.perf_counter() - t0)
 
 
 def _level_result(compiled, node: A.Level, dumps: Sequence[GameDump], seeds: Sequence[int],
@@ -292,23 +297,24 @@ def add_parser(sub) -> None:
         "compare", help="measure levels against the real game's dumps",
         description="Run every level of the des-files that has reference dumps under N "
         "seeds and compare, measure by measure, with what the game generated. Ends with "
-        "'N levels match, M differ' and a table of the worst differences.",
+        "'N levels match, M differ' and a table of the worst differences. Exits 1 when "
+        "a level differs where docs/known-differences.md does not explain it, or fails "
+        "to run (0 when every difference is a known one).",
         epilog="examples:\n  unlev compare ../shared/corpus/unnethack/oracle.des "
         "--reference ../shared/game-reference\n  unlev compare ../shared/corpus/unnethack "
-        "--reference ../shared/game-reference --seeds 10 --json report.json",
+        "--reference ../shared/game-reference --seeds 1..10 --json report.json",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("paths", nargs="+", metavar="FILE|DIR")
     p.add_argument("--reference", action="append", default=[], metavar="DIR",
                    help="the game's dumps (default: $UNLEV_GAME_REFERENCE or "
                    "../shared/game-reference); repeat it to pool several folders, e.g. "
                    "game-reference and game-reference-extra (40 dumps per level)")
-    p.add_argument("--seeds", type=int, default=None, metavar="N",
-                   help="how many seeds of ours per level (default 10); with --exact, "
-                   "how many dumps per level (default all)")
-    p.add_argument("--seed-base", type=int, default=1, metavar="S",
-                   help="first seed (seeds S..S+N-1)")
-    p.add_argument("--level", action="append", default=[], metavar="NAME",
-                   help="only this LEVEL (repeatable)")
+    from unlev.tools.common import add_seeds_option
+    add_seeds_option(p, None, what="run each level with (default 1..10); with --exact, as "
+                     "many dumps per level as seeds are listed (default: every dump)")
+    from unlev.tools.common import LEVEL_FILTER_HELP
+    p.add_argument("--level", action="append", default=[], metavar="GLOB",
+                   help=LEVEL_FILTER_HELP)
     from unlev.tools.common import add_compat_option
     add_compat_option(p, "game", ": the game's dumps are what the levels are "
                       "measured against")
@@ -316,13 +322,15 @@ def add_parser(sub) -> None:
                    help="build each dump's own level (its LEVELSEED, its WHERE context, "
                    "--compat game) and report per dump 'identical' or the first "
                    "difference, then per layer 'N of M dumps identical'")
-    p.add_argument("--json", metavar="FILE", help="also write the report as JSON ('-': stdout)")
+    p.add_argument("--json", nargs="?", const="-", metavar="PATH",
+                   help="write the report as JSON to PATH, or to standard output "
+                   "without PATH or with -")
     p.add_argument("--details", action="store_true",
                    help="print every measure of every level, not only the differences")
     p.add_argument("--worst", type=int, default=25, metavar="N",
                    help="rows in the table of worst differences")
-    add_executor_options(p, "worker processes for the runs (default: one per core; 1 "
-                         "runs in this process)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_executor_options(p)
     add_common_options(p)
     p.set_defaults(func=cmd_compare)
 
@@ -339,26 +347,30 @@ def cmd_compare(args) -> int:
                   file=sys.stderr)
             return 2
     args.seeds_given = args.seeds is not None
-    if args.seeds is None:
-        args.seeds = 10
-    if args.seeds < 1:
-        print("unlev compare: --seeds must be at least 1", file=sys.stderr)
-        return 2
     if args.exact:
         from unlev.tools.compare.exact import cmd_exact
         return cmd_exact(args, references)
+    if args.seeds is None:
+        from unlev.tools.common import seed_list as parse_seeds
+        args.seeds = parse_seeds("1..10")
     compat = args.settings.compat
     to_stdout_json = args.json == "-"
     workers = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
+    progress = None if args.no_progress else _Progress()
+    if args.scheduler:      # Dask workers run elsewhere: send absolute paths
+        args.paths = [os.path.abspath(p) for p in args.paths]
     try:
         report = run_compare(args.paths, references, args.seeds, set(args.level) or None,
-                             compat, args.seed_base, workers=workers,
+                             compat, workers=workers, progress=progress,
                              scheduler=args.scheduler,
                              connect_timeout=args.scheduler_timeout,
                              settings=args.settings)
     except ExecutorError as e:
         print(f"unlev compare: error: {e}", file=sys.stderr)
         return 2
+    finally:
+        if progress is not None:
+            progress.close()
     if not report.results:
         print("unlev compare: none of the given levels has reference dumps", file=sys.stderr)
         return 2
@@ -371,4 +383,36 @@ def cmd_compare(args) -> int:
         else:
             with open(args.json, "w") as fh:
                 fh.write(text + "\n")
-    return 0
+            print(f"wrote {args.json}", file=sys.stderr)
+    return 1 if failing(report) else 0
+
+
+def failing(report: Report) -> bool:
+    """Whether ``unlev compare`` exits 1: a level differs unexplained or did not run."""
+    return any(r.error or r.verdict == DIFFERS for r in report.results)
+
+
+class _Progress:
+    """One line per finished level on standard error (a run takes minutes; piped, a
+    bar would be noise, silence worse): on a terminal the line is rewritten in place."""
+
+    def __init__(self, stream=None) -> None:
+        self.stream = stream or sys.stderr
+        self.tty = self.stream.isatty()
+        self.n = 0
+        self.t0 = time.perf_counter()
+
+    def __call__(self, result: "LevelResult") -> None:
+        self.n += 1
+        line = (f"compare: {count(self.n, 'levels')} done, {time.perf_counter() - self.t0:.0f} s "
+                f"({result.level}: {result.verdict})")
+        if self.tty:
+            self.stream.write("\r\x1b[K" + line)
+        else:
+            self.stream.write(line + "\n")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.tty and self.n:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()

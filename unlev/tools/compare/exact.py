@@ -266,7 +266,7 @@ def cmd_exact(args, references: Sequence[str]) -> int:
     import sys
     report = run_exact(args.paths, references, set(args.level) or None,
                        progress=lambda r: print(r.line(), flush=True),
-                       max_dumps=args.seeds if args.seeds_given else None)
+                       max_dumps=len(args.seeds) if args.seeds_given else None)
     if not report.results:
         print("unlev compare: none of the given levels has reference dumps", file=sys.stderr)
         return 2

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import copy
 import random
+import sys
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
@@ -268,9 +269,13 @@ def corpus_holm(level_ps: Sequence[float], alpha: float = ALPHA) -> int:
 
 def power_table(paths: Sequence[str], reference: str, levels: Sequence[str],
                 sizes: Sequence[int] = (10, 40), strengths: Optional[Dict[str, Sequence[float]]] = None,
-                out=print, verbose: bool = False, only: Sequence[str] = ()) -> List[Tuple[str, float, int, int, int, int]]:
+                out=print, verbose: bool = False, only: Sequence[str] = (),
+                progress: Optional[Callable[[str], None]] = None
+                ) -> List[Tuple[str, float, int, int, int, int]]:
     """For each perturbation, strength and sample size: on how many of ``levels`` that
-    show the gap the compare reports it (in the perturbation's own measures)."""
+    show the gap the compare reports it (in the perturbation's own measures).
+    ``progress`` is told each step (a full run takes many minutes)."""
+    tell = progress or (lambda _text: None)
     from unlev.tools.compare.command import levels_with_reference
     from unlev.tools.compare.gamedump import read_dumps, reference_files
     refs = reference_files(reference)
@@ -279,7 +284,8 @@ def power_table(paths: Sequence[str], reference: str, levels: Sequence[str],
     rows = []
     for n in sizes:
         prepared = []
-        for _f, compiled, node in todo:
+        for k, (_f, compiled, node) in enumerate(todo):
+            tell(f"n={n}: building level {k + 1} of {len(todo)} ({node.name})")
             ctx = read_dumps(refs[node.name])
             game = build_side(compiled, node, range(1001, 1001 + n), ctx)
             ours = [sample_of(lv) for lv in build_side(compiled, node, range(1, 1 + n), ctx)]
@@ -301,7 +307,8 @@ def power_table(paths: Sequence[str], reference: str, levels: Sequence[str],
                 continue
             for s in strengths.get(name, (p.strength,)):
                 shown = seen = 0
-                for c, nd, ctx, g, o in prepared:
+                for k, (c, nd, ctx, g, o) in enumerate(prepared):
+                    tell(f"n={n}: {name} {s:g}: level {k + 1} of {len(prepared)} ({nd.name})")
                     r = self_compare(c, nd, o, g, ctx, name, s)
                     if r.changed == 0:
                         continue
@@ -332,14 +339,27 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument("--only", action="append", default=[], help="only this perturbation")
     ap.add_argument("--strength", action="append", default=[], metavar="NAME=S,S,...")
+    ap.add_argument("--no-progress", action="store_true",
+                    help="no progress lines on standard error")
     a = ap.parse_args(argv)
     strengths = {}
     for s in a.strength:
         k, v = s.split("=")
         strengths[k] = [float(x) for x in v.split(",")]
     power_table(a.paths, a.reference, a.level, [int(x) for x in a.sizes.split(",")],
-                strengths, verbose=a.verbose, only=a.only)
+                strengths, verbose=a.verbose, only=a.only,
+                progress=None if a.no_progress else _progress_line(sys.stderr))
     return 0
+
+
+def _progress_line(stream):
+    """Progress on ``stream``: rewritten in place on a terminal, a line each when piped."""
+    tty = stream.isatty()
+
+    def tell(text: str) -> None:
+        stream.write(("\r\x1b[K" + text) if tty else (f"selftest: {text}\n"))
+        stream.flush()
+    return tell
 
 
 if __name__ == "__main__":      # pragma: no cover

@@ -51,8 +51,8 @@ def add_parser(subparsers) -> None:
         epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("paths", nargs="*", default=["."], metavar="PATH",
                    help="des-files or directories to search (default: .)")
-    p.add_argument("--seeds", default="1..10", metavar="LIST",
-                   help="seeds to run each level with: 1..50, 1,5,9 (default 1..10)")
+    from unlev.tools.common import add_seeds_option
+    add_seeds_option(p)
     p.add_argument("--snapshots", metavar="DIR",
                    help="compare with the snapshots in DIR (new ones are created)")
     p.add_argument("--update", action="store_true",
@@ -60,8 +60,9 @@ def add_parser(subparsers) -> None:
     p.add_argument("--ci", action="store_true",
                    help="a missing snapshot is a failure instead of being created")
     add_executor_options(p)
+    from unlev.tools.common import LEVEL_FILTER_HELP
     p.add_argument("--level", action="append", default=[], metavar="GLOB",
-                   help="only LEVELs whose name matches (repeatable)")
+                   help=LEVEL_FILTER_HELP)
     p.add_argument("--config", metavar="FILE",
                    help="per-level settings (default: ./unlev-test.ini if present)")
     p.add_argument("--junit-xml", metavar="FILE", help="write a JUnit XML report")
@@ -75,7 +76,9 @@ def add_parser(subparsers) -> None:
     add_compat_option(p)
     from unlev.tools.context_options import add_context_options
     add_context_options(p)
-    p.add_argument("--no-flip", action="store_true", help="never flip levels")
+    from unlev.tools.common import NO_FLIP_HELP, QUIET_HELP
+    p.add_argument("--no-flip", action="store_true", help=NO_FLIP_HELP)
+    p.add_argument("-q", "--quiet", action="store_true", help=QUIET_HELP)
     p.add_argument("--table", choices=("auto", "all", "failing"), default="auto",
                    help="summary rows: every level or only failing ones (auto: all "
                    "when 40 levels or fewer)")
@@ -140,6 +143,13 @@ def cmd_test(args) -> int:
     if not files:
         print("unlev test: error: no des-files found", file=sys.stderr)
         return 2
+    if args.scheduler:
+        # a Dask worker runs in its own directory, maybe on another machine: every path
+        # it is sent must be absolute (the same paths on every worker)
+        files = [os.path.abspath(f) for f in files]
+        args.include_path = [os.path.abspath(d) for d in args.include_path]
+        if args.snapshots:
+            args.snapshots = os.path.abspath(args.snapshots)
     settings = Settings(snapshots=args.snapshots, update=args.update, ci=args.ci,
                         compat=args.compat, no_flip=args.no_flip,
                         include_path=tuple(args.include_path), config=config,
@@ -182,7 +192,30 @@ def cmd_test(args) -> int:
         return 2
     results = results_early + results
     seconds = time.perf_counter() - t0
+    if args.snapshots and not args.level:
+        _stale_snapshots(jobs, args, out)
     return _report(results, lint_text, lint_count, seconds, seeds, args, out)
+
+
+def _stale_snapshots(jobs: List[Job], args, out) -> None:
+    """Say which snapshot folders belong to no LEVEL of their file any more (a renamed
+    LEVEL's old snapshots were left behind silently); ``--update`` removes them."""
+    import shutil
+    from unlev.tools.harness.jobs import file_key
+    from unlev.tools.harness.snapshot import SnapshotStore
+    store = SnapshotStore(args.snapshots)
+    by_file: Dict[str, set] = {}
+    for j in jobs:
+        by_file.setdefault(j.path, set()).add(j.label or j.level)
+    for path, levels in sorted(by_file.items()):
+        for folder in store.stale_levels(file_key(path), levels):
+            if args.update:
+                shutil.rmtree(folder)
+                out.print(f"removed {folder}: no LEVEL of {path} has that name now",
+                          markup=False)
+            else:
+                out.print(f"stale snapshots {folder}: no LEVEL of {path} has that name "
+                          "now (renamed or removed? --update removes them)", markup=False)
 
 
 def _data_folder(args):
@@ -215,6 +248,8 @@ def _lint(path: str, settings: Settings, levels, config: SkipConfig) -> List[str
     kept = []
     for d in found:
         lv = level_of(d.span.line)
+        if levels and lv is not None and lv not in levels:
+            continue        # --level: another LEVEL's finding is not this run's
         if lv is not None and d.code in config.lint_ignored(lv):
             continue
         kept.append(d.format(compiled.sources))
@@ -225,7 +260,7 @@ def _execute(jobs: List[Job], settings: Settings, args, err) -> List[dict]:
     workers = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
     where = dict(workers=workers, scheduler=args.scheduler,
                  connect_timeout=args.scheduler_timeout)
-    show = not args.no_progress and err.is_terminal and jobs
+    show = not args.no_progress and not getattr(args, "quiet", False) and err.is_terminal and jobs
     if not show:
         return run_jobs(jobs, settings, **where)
     from rich.progress import (BarColumn, MofNCompleteColumn, Progress, SpinnerColumn,
@@ -250,15 +285,26 @@ def _report(results: List[dict], lint_text: Dict[str, List[str]], lint_count: in
     from unlev.tools.harness.report import counts, html_report, json_report, junit_xml, \
         summary_table
 
-    for msgs in lint_text.values():
+    for msgs in ([] if getattr(args, "quiet", False) and args.lint != "error"
+                 else lint_text.values()):
         for m in msgs:
             out.print(m, markup=False)
     bad = [r for r in results if r["outcome"] != PASSED]
+    shown: Dict[tuple, int] = {}       # a failure told once per level, not per seed
     for r in bad:
         head = "ERROR" if r["outcome"] == ERROR else "FAIL"
+        text = describe_failure(r)
+        same = (r["file"], r["level"], r["snapshot"], r["diff"]) \
+            if r["snapshot"] == "changed" and not r["violations"] and not r["error"] else None
+        if same is not None and same in shown:
+            out.print(f"[bold red]{head}[/] {r['level']} seed {r['seed']}: the same "
+                      f"snapshot difference as seed {shown[same]}")
+            continue
+        if same is not None:
+            shown[same] = r["seed"]
         out.print(f"\n[bold red]{head}[/] {r['level']} seed {r['seed']} "
                   f"({os.path.basename(r['file'])})")
-        for line in describe_failure(r).split("\n"):
+        for line in text.split("\n"):
             out.print("  " + line, markup=False)
     created = [r for r in results if r["snapshot"] == "created"]
     updated = [r for r in results if r["snapshot"] == "updated"]
@@ -303,3 +349,4 @@ def _write(path: str, text: str) -> None:
         os.makedirs(d, exist_ok=True)
     with open(path, "w", encoding="utf-8") as fh:
         fh.write(text)
+    print(f"wrote {path}", file=sys.stderr)

@@ -30,22 +30,17 @@ class ConfigError(ValueError):
     """A bad seed list or config file (a usage error: exit code 2)."""
 
 
-def parse_seeds(text: str) -> List[int]:
-    """``1..10``, ``3``, ``1,4,9`` or ``1..5,20..22`` -> the seeds in order, no repeats."""
-    seeds: List[int] = []
-    for part in str(text).replace(" ", "").split(","):
-        if not part:
-            continue
-        try:
-            lo, hi = (int(v) for v in part.split("..", 1)) if ".." in part else (int(part),) * 2
-        except ValueError:
-            raise ConfigError(f"bad seed list {text!r}: write e.g. 1..10 or 1,5,9") from None
-        if hi < lo:
-            raise ConfigError(f"seed range {part!r} runs backwards")
-        seeds.extend(range(lo, hi + 1))
-    if not seeds:
-        raise ConfigError(f"bad seed list {text!r}: no seeds")
-    return list(dict.fromkeys(seeds))
+def parse_seeds(text) -> List[int]:
+    """``1..10``, ``3``, ``1-5``, ``1,4,9`` or ``1..5,20..22`` -> the seeds in order, no
+    repeats (:func:`unlev.tools.common.seed_list`, the syntax of every ``--seeds``); an
+    already parsed list is returned as it is."""
+    from unlev.tools.common import seed_list
+    if isinstance(text, (list, tuple)):
+        return list(text)
+    try:
+        return seed_list(text)
+    except ValueError as e:
+        raise ConfigError(str(e)) from None
 
 
 class SkipConfig:

@@ -9,8 +9,12 @@ level they build; each check has a name so it can be switched off per level (see
 Checks (names used to switch them off):
 
 ``reachable``  every walkable area holding stairs, a ladder, the branch or a portal
-               is reachable from the up stairs (else from the arrival region).
-``embedded``   no monster or object sits in solid rock or a wall, unless the des-file
+               is reachable from the up stairs (else from the arrival region), in two
+               tiers: walking, else with the means the game's design assumes
+               (crossing water and lava, digging through rock and walls that are
+               not non-diggable, cutting trees); only what neither reaches fails.
+``embedded``   no monster or object sits in solid rock or a wall the hero cannot dig
+               to (non-diggable, or shut off from all ground), unless the des-file
                put it on that exact spot (or it is a monster that lives in rock, an
                object buried or mineralized into the rock).
 ``doors``      every door and secret door has walls on both sides along one axis.
@@ -22,8 +26,10 @@ Checks (names used to switch them off):
 Movement model for ``reachable``/``maze``: the hero walks in 8 directions over
 floor-like terrain, secret doors and corridors (they can be found), and closed or
 locked doors (they can be opened or kicked); never diagonally into or out of a door
-that has a door in it; raised drawbridges count as openable.  Water, lava, trees,
-iron bars and rock block.  Boulders, traps and digging are ignored.
+that has a door in it; raised drawbridges count as openable.  Walking, water, lava,
+trees, iron bars and rock block; with the game's means (the second tier of
+``reachable``) only iron bars and non-diggable rock and walls do.  Boulders and traps
+are ignored.
 """
 
 from __future__ import annotations
@@ -35,8 +41,8 @@ from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 from unlev.lang import ast as A
 from unlev.model.level import (
-    COLNO, D_BROKEN, D_NODOOR, LR_BRANCH, LR_DOWNTELE, LR_TELE, LR_UPTELE, ROWNO, VAULT, Level,
-    isok,
+    COLNO, D_BROKEN, D_NODOOR, LR_BRANCH, LR_DOWNTELE, LR_TELE, LR_UPTELE, ROWNO, VAULT,
+    W_NONDIGGABLE, Level, isok,
 )
 from unlev.stdlib import terrain as T
 
@@ -94,14 +100,36 @@ def _blocks_diagonal(level: Level, i: int) -> bool:
     return False
 
 
-def components(level: Level, walkable: Iterable[int] = WALKABLE) -> List[int]:
-    """A component number per cell (index x*ROWNO+y); -1 where the hero cannot stand."""
-    ok = set(walkable)
+# What the game's design assumes a hero can cross besides walking (the second tier of
+# `reachable`): water and lava (levitation, water walking: Medusa's island, Juiblex's
+# swamp, the Healer's home), trees (an axe) and rock and walls that are not
+# non-diggable (a pick-axe, wand of digging: the Plane of Earth, closed quarters).
+_CROSSED = frozenset({T.POOL, T.MOAT, T.WATER, T.LAVAPOOL, T.TREE, T.DEADTREE, T.ICEWALL})
+_DUG = frozenset(range(T.STONE, T.DBWALL + 1)) | {T.CRYSTALICEWALL, T.SCORR}
+MEANS = ("crossing water and lava (levitation)", "digging through rock and walls that "
+         "are not non-diggable", "melting ice walls", "cutting trees")
+
+
+def means_cells(level: Level) -> List[bool]:
+    """Per cell, whether a hero with the game's assumed means passes it: walking
+    ground, water, lava, trees, and rock or walls without W_NONDIGGABLE."""
+    typ, flg = level.typ, level.flg
+    return [t in WALKABLE or t in _CROSSED or (t in _DUG and not flg[i] & W_NONDIGGABLE)
+            for i, t in enumerate(typ)]
+
+
+def components(level: Level, walkable: Iterable[int] = WALKABLE,
+               cells: Optional[Sequence[bool]] = None) -> List[int]:
+    """A component number per cell (index x*ROWNO+y); -1 where the hero cannot stand.
+    ``cells`` (a bool per cell) replaces the terrain types of ``walkable``."""
     typ = level.typ
+    if cells is None:
+        wanted = set(walkable)
+        cells = [t in wanted for t in typ]
     comp = [-1] * len(typ)
     n = 0
     for start in range(ROWNO, len(typ)):          # column 0 is never on the map
-        if comp[start] != -1 or typ[start] not in ok:
+        if comp[start] != -1 or not cells[start]:
             continue
         comp[start] = n
         queue = deque([start])
@@ -114,7 +142,7 @@ def components(level: Level, walkable: Iterable[int] = WALKABLE) -> List[int]:
                 if not isok(nx, ny):
                     continue
                 j = nx * ROWNO + ny
-                if comp[j] != -1 or typ[j] not in ok:
+                if comp[j] != -1 or not cells[j]:
                     continue
                 if dx and dy and (diag_blocked or _blocks_diagonal(level, j)):
                     continue
@@ -185,15 +213,25 @@ def check_reachable(level: Level, comp: Optional[List[int]] = None) -> List[Viol
             starts = [(targets[0][1], targets[0][2])]
             origin = _describe(level, targets[0][0], targets[0][1], targets[0][2])
     start_comps = {comp[x * ROWNO + y] for x, y in starts if isok(x, y)} - {-1}
-    out = []
     if not start_comps:
         return [Violation("reachable", f"{origin} is not on walkable ground", starts[0])]
-    for kind, x, y in targets:
-        c = comp[x * ROWNO + y] if isok(x, y) else -1
-        if c not in start_comps:
-            why = " (not on walkable ground)" if c == -1 else ""
-            out.append(Violation("reachable", f"{kind} is not reachable from {origin}{why}",
-                                 (x, y)))
+    missed = [(kind, x, y) for kind, x, y in targets
+              if (comp[x * ROWNO + y] if isok(x, y) else -1) not in start_comps]
+    if not missed:
+        return []
+    # the second tier: what walking does not reach, the game's means may (its own
+    # levels are made so: islands, lakes of lava, solid rock); only what they cannot
+    # reach either is a failure
+    wide = components(level, cells=means_cells(level))
+    wide_starts = {wide[x * ROWNO + y] for x, y in starts if isok(x, y)} - {-1}
+    out = []
+    for kind, x, y in missed:
+        c = wide[x * ROWNO + y] if isok(x, y) else -1
+        if c in wide_starts:
+            continue
+        why = " (not on walkable ground)" if comp[x * ROWNO + y] == -1 else ""
+        out.append(Violation("reachable", f"{kind} is not reachable from {origin}{why}, "
+                             f"not even {', '.join(MEANS[:-1])} or {MEANS[-1]}", (x, y)))
     return out
 
 
@@ -202,7 +240,29 @@ def _in_rock(level: Level, x: int, y: int) -> bool:
     return isok(x, y) and T.is_rock(level.typ[x * ROWNO + y])
 
 
+def _dug_out(level: Level, x: int, y: int, cells: List[bool], comp: List[int],
+             reached: Set[int]) -> bool:
+    """Whether a thing in rock at (x, y) is within the game's means: its square can be
+    dug and joins, by the means of :func:`means_cells`, ground the hero reaches."""
+    i = x * ROWNO + y
+    return cells[i] and comp[i] in reached
+
+
 def check_embedded(level: Level) -> List[Violation]:
+    """Things in rock or a wall; those in rock the hero can dig to from the ground
+    (the second tier, as for ``reachable``: the game's own filler levels wall in what
+    they placed before) pass."""
+    found = _embedded(level)
+    if not found:
+        return []
+    cells = means_cells(level)
+    comp = components(level, cells=cells)
+    walk = components(level)
+    reached = {comp[i] for i, c in enumerate(walk) if c != -1}
+    return [v for v in found if not _dug_out(level, v.at[0], v.at[1], cells, comp, reached)]
+
+
+def _embedded(level: Level) -> List[Violation]:
     out = []
     for m in level.monsters:
         if m.is_vault_guard or not _in_rock(level, m.x, m.y):

@@ -191,6 +191,9 @@ def _run(job: Job, settings: Settings, result: dict) -> None:
     if violations:
         result["outcome"] = FAILED
         result["map"] = _screen(level)      # for the HTML report's drawing
+        # the problem spots marked on the des-file's map, and how to see it again
+        result["marked_map"] = marked_map(level, [v.at for v in violations if v.at])
+        result["command"] = reproducing_command(job, settings)
     if settings.snapshots and "snapshot" not in skip:
         _compare_snapshot(job, settings, level, result)
 
@@ -198,6 +201,56 @@ def _run(job: Job, settings: Settings, result: dict) -> None:
 def _screen(level) -> str:
     from unlev.output.render import display_rows
     return "\n".join(row.rstrip() for row in display_rows(level)) + "\n"
+
+
+def marked_map(level, spots) -> str:
+    """The level's map (the des-file characters, '<' and '>' for stairs) with each
+    problem spot marked X (no map character: 'Y' would read as a crystal ice wall),
+    framed by column and row numbers, and cut to the rows and columns that are not all
+    stone; the legend under it gives each X's coordinates."""
+    rows = [list(r) for r in level.to_ascii().split("\n")]
+    marks = {}
+    for at in dict.fromkeys(tuple(a) for a in spots):
+        x, y = at
+        if 0 <= y < len(rows) and 0 <= x < len(rows[y]):
+            rows[y][x] = "X"
+            marks[(x, y)] = rows[y][x]
+    used_y = [y for y, r in enumerate(rows) if any(c != " " for c in r)] or [0]
+    used_x = [x for x in range(len(rows[0])) if any(r[x] != " " for r in rows)] or [0]
+    x0, x1, y0, y1 = min(used_x), max(used_x), min(used_y), max(used_y)
+    tens = "".join(str(x // 10 % 10) if x % 10 == 0 else " " for x in range(x0, x1 + 1))
+    ones = "".join(str(x % 10) for x in range(x0, x1 + 1))
+    out = ["    " + tens.rstrip(), "    " + ones]
+    for y in range(y0, y1 + 1):
+        out.append(f"{y:>3} " + "".join(rows[y][x0:x1 + 1]).rstrip())
+    if marks:
+        out.append("    X: " + ", ".join(f"({x},{y})" for x, y in marks))
+    return "\n".join(out)
+
+
+def reproducing_command(job: Job, settings: Settings) -> str:
+    """The ``unlev test`` command line that runs this one level and seed again with
+    the same settings (and ``unlev run`` to look at it)."""
+    import shlex
+    from unlev.tools.context_options import CONTEXT_KEYS
+    words = ["unlev", "test", job.path, "--level", job.level, "--seeds", str(job.seed)]
+    if settings.compat != "documented":
+        words += ["--compat", settings.compat]
+    if settings.no_flip:
+        words.append("--no-flip")
+    if settings.dialect != "auto":
+        words += ["--dialect", settings.dialect]
+    if settings.data:
+        words += ["--data", settings.data]
+    if settings.lenient:
+        words.append("--lenient")
+    for d in settings.include_path:
+        words += ["--include-path", d]
+    for key, value in zip(CONTEXT_KEYS, settings.context or ()):
+        if value is not None:
+            text = value.strftime("%Y-%m-%dT%H:%M") if hasattr(value, "strftime") else value
+            words += ["--" + key, str(text)]
+    return " ".join(shlex.quote(w) for w in words)
 
 
 def _compare_snapshot(job: Job, settings: Settings, level, result: dict) -> None:
@@ -231,18 +284,24 @@ def _compare_snapshot(job: Job, settings: Settings, level, result: dict) -> None
         result["outcome"] = FAILED
 
 
-def describe_failure(result: dict) -> str:
-    """The text shown for a failed or erroring job."""
+def describe_failure(result: dict, update_option: str = "--update") -> str:
+    """The text shown for a failed or erroring job; ``update_option`` is how the
+    caller's command line spells "accept the new snapshots" (the pytest plugin's is
+    ``--unlev-update``)."""
     lines = []
     if result["error"]:
         lines.append(result["error"])
     for v in result["violations"]:
         at = f" at ({v['at'][0]},{v['at'][1]})" if v.get("at") else ""
         lines.append(f"[{v['check']}]{at}: {v['message']}")
+    if result.get("marked_map"):
+        lines.append(result["marked_map"])
+    if result.get("command"):
+        lines.append(f"reproduce: {result['command']}")
     if result["snapshot"] == "changed":
         lines.append(f"snapshot differs ({result['diff_summary']}):")
         lines.append(result["diff"])
-        lines.append("(run with --update to accept the new level)")
+        lines.append(f"(run with {update_option} to accept the new level)")
     elif result["snapshot"] == "missing":
-        lines.append("no stored snapshot (run with --update to create it)")
+        lines.append(f"no stored snapshot (run with {update_option} to create it)")
     return "\n".join(lines)

@@ -7,7 +7,7 @@ reports.  Registered through the ``pytest11`` entry point (setup.cfg), so instal
 unlev is enough.  Options::
 
     --unlev DIR             collect DIR's des-files (repeatable)
-    --unlev-seeds LIST      seeds per level: 1..10, 1,5,9 (default 1..10, as unlev test)
+    --unlev-seeds LIST      seeds per level: 7, 1..10, 1-10, 1,5,9 (default 1..10, as unlev test)
     --unlev-snapshots DIR   compare with snapshots (missing ones are created)
     --unlev-update          (re)write snapshots that differ
     --unlev-config FILE     per-level settings (default: unlev-test.ini if present)
@@ -17,6 +17,8 @@ unlev is enough.  Options::
     --unlev-data NAME|DIR   the data profile whose names the des-files use (unlev data)
     --unlev-lenient         unknown names are warnings and make placeholders
     --unlev-lint            add one lint item per des-file
+    --unlev-depth N ... --unlev-date D   unlev test's context options (--depth,
+                            --difficulty, --role, --race, --align, --date)
 
 Node ids read ``path/to/file.des::LEVEL[seed=N]``.
 """
@@ -35,8 +37,10 @@ def pytest_addoption(parser) -> None:
     g = parser.getgroup("unlev", "unlev: des-file levels as tests")
     g.addoption("--unlev", action="append", default=[], metavar="DIR",
                 help="collect every LEVEL x seed of the des-files under DIR")
+    from unlev.tools.common import SEEDS_HELP
     g.addoption("--unlev-seeds", default="1..10", metavar="LIST",
-                help="seeds to run each level with (default 1..10, as unlev test)")
+                help=f"{SEEDS_HELP}: the seeds to run each level with (default 1..10, "
+                "as unlev test)")
     g.addoption("--unlev-snapshots", default=None, metavar="DIR",
                 help="compare each level with its snapshot in DIR")
     g.addoption("--unlev-update", action="store_true", default=False,
@@ -54,6 +58,22 @@ def pytest_addoption(parser) -> None:
                 help="unknown names are warnings and make placeholders")
     g.addoption("--unlev-lint", action="store_true", default=False,
                 help="one extra item per des-file that fails on lint findings")
+    # unlev test's context options (--depth ... --date) as --unlev-depth ...: the same
+    # types, checks and help, taken from the one definition
+    from unlev.tools.context_options import context_option_table
+    for name, type_, metavar, help_ in context_option_table():
+        g.addoption("--unlev-" + name, dest="unlev_" + name, default=None,
+                    type=_checked(type_), metavar=metavar, help=help_)
+
+
+def _checked(parse):
+    """An argparse type for pytest's parser: a bad value is a usage error naming it."""
+    def check(text):
+        try:
+            return parse(text)
+        except Exception as e:     # argparse.ArgumentTypeError
+            raise pytest.UsageError(str(e)) from None
+    return check
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -67,6 +87,12 @@ def pytest_load_initial_conftests(early_config, parser, args) -> None:
 
 def _roots(config) -> List[str]:
     return [os.path.abspath(d) for d in (config.getoption("unlev") or [])]
+
+
+def _context(config) -> tuple:
+    from unlev.tools.context_options import CONTEXT_KEYS
+    values = tuple(config.getoption("unlev_" + k) for k in CONTEXT_KEYS)
+    return values if any(v is not None for v in values) else ()
 
 
 def _settings(config):
@@ -93,7 +119,8 @@ def _settings(config):
                         dialect=config.getoption("unlev_dialect"),
                         data=None if prof is None else (
                             prof.name if prof.builtin else str(prof.path)),
-                        lenient=config.getoption("unlev_lenient"))
+                        lenient=config.getoption("unlev_lenient"),
+                        context=_context(config))
     config._unlev_settings = (seeds, settings)
     return config._unlev_settings
 
@@ -154,7 +181,7 @@ class LevelItem(pytest.Item):
     def repr_failure(self, excinfo, style=None):
         if isinstance(excinfo.value, UnlevFailure):
             from unlev.tools.harness.jobs import describe_failure
-            return describe_failure(excinfo.value.result)
+            return describe_failure(excinfo.value.result, update_option="--unlev-update")
         return super().repr_failure(excinfo, style=style)
 
     def reportinfo(self):

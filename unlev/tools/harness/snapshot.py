@@ -71,6 +71,17 @@ class SnapshotStore:
         except FileNotFoundError:
             return None
 
+    def stale_levels(self, file_key: str, levels) -> List[str]:
+        """The folders of ``file_key`` that hold snapshots of no LEVEL in ``levels``
+        (the file's LEVELs now: a renamed or removed LEVEL leaves its old ones)."""
+        folder = os.path.join(self.root, _safe(file_key))
+        try:
+            found = sorted(e.name for e in os.scandir(folder) if e.is_dir())
+        except FileNotFoundError:
+            return []
+        wanted = {_safe(lv) for lv in levels}
+        return [os.path.join(folder, name) for name in found if name not in wanted]
+
     def write(self, file_key: str, level: str, seed: int, snap: Snapshot) -> None:
         txt, js = self.paths(file_key, level, seed)
         os.makedirs(os.path.dirname(txt), exist_ok=True)
@@ -82,9 +93,19 @@ class SnapshotStore:
             pass
 
 
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def _atomic_write(path: str, data: bytes) -> None:
     fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=os.path.dirname(path))
     try:
+        # mkstemp makes the file -rw-------; a snapshot is shared like any file the
+        # user writes (committed, read by CI): the user's umask decides
+        if hasattr(os, "fchmod"):
+            os.fchmod(fd, 0o666 & ~_umask())
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
         os.replace(tmp, path)

@@ -32,8 +32,13 @@ def cmd_repl(args) -> int:
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     color = {"always": True, "never": False}.get(args.color, interactive)
     compat = args.settings.compat
+    seed = args.seed
+    if seed is None:        # as unlev run: a random seed, said so the level can be had again
+        import random
+        seed = random.SystemRandom().randrange(2 ** 31)
+        print(f"unlev: seed {seed} (repeat with --seed {seed})", file=sys.stderr)
     try:
-        repl = Repl(args.file, args.level, seed=args.seed, compat=compat, color=color,
+        repl = Repl(args.file, args.level, seed=seed, compat=compat, color=color,
                     include_path=args.include_path, echo=not interactive and args.echo,
                     dialect=args.dialect, settings=args.settings)
     except DesError as err:
@@ -66,12 +71,17 @@ def add_parser(subparsers) -> None:
         "  printf 'circle((40,10),6)\\n:vars\\n' | unlev repl",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("file", nargs="?", help="a des-file whose LEVEL is run first")
-    p.add_argument("--seed", type=int, default=1,
-                   help="random seed (default 1, the first seed unlev test runs)")
-    p.add_argument("--level", metavar="NAME", help="which LEVEL of FILE (default: the first)")
+    from unlev.tools.common import COLOR_HELP
+    from unlev.tools.context_options import count_type
+    p.add_argument("--seed", type=count_type(0), metavar="N",
+                   help="random seed (default: a random one, printed so the run can be "
+                   "repeated); every level of the run uses it")
+    p.add_argument("--level", metavar="NAME|N",
+                   help="which LEVEL of FILE: its name or its 1-based number in the file "
+                   "(default: the first)")
     add_compat_option(p)
     p.add_argument("--color", choices=("auto", "always", "never"), default="auto",
-                   help="highlight selections and changes in colour (auto: on a terminal)")
+                   help=COLOR_HELP)
     p.add_argument("--history", default=default_history_file(), metavar="FILE",
                    help="where input history is kept across sessions (default ~/.unlev_history "
                    "or $UNLEV_HISTORY)")

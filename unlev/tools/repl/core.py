@@ -100,10 +100,22 @@ class Repl:
         if file is not None:
             self.compiled = self._compile(file)
             self.file = file
-            self.level_name = find_level(self.compiled, level).name
+            self.level_name = self._level_named(level)
         elif level is not None:
             raise ValueError("--level needs a FILE")
         self._rebuild(announce=True)
+
+    def _level_named(self, level: Optional[str]) -> str:
+        """``--level``: a LEVEL's name, else its 1-based number in the file (as
+        ``unlev run --level``); raises KeyError saying what the file has."""
+        levels = self.compiled.tree.levels
+        if level is not None and level.isdigit() and not any(lv.name == level for lv in levels):
+            n = int(level)
+            if not 1 <= n <= len(levels):
+                raise KeyError(f"--level {n}: the file has {len(levels)} "
+                               f"level{'s' if len(levels) != 1 else ''}")
+            return levels[n - 1].name
+        return find_level(self.compiled, level).name
 
     # ================================================================== state
     @property
