@@ -71,7 +71,7 @@ def test_exact_builds_each_dump_from_its_own_seed_and_place(game_reference, corp
 def test_compare_exact_prints_one_line_per_dump_and_per_layer(capsys, corpus_root,
                                                                game_reference):
     code = main(["compare", str(corpus_root / "unnethack" / "sokoban.des"), "--reference",
-                 str(game_reference), "--exact", "--level", "soko3-1", "--seeds", "2"])
+                 str(game_reference), "--exact", "--level", "soko3-1", "--seeds", "1..2"])
     out = capsys.readouterr().out.splitlines()
     assert code == 0
     assert out[0].startswith("soko3-1 seed 1 (LEVELSEED 750462489): ")

@@ -382,8 +382,16 @@ def test_preview_runs_the_unsaved_buffer_with_its_seed(editor, tmp_path):
                                              "contentChanges": [{"text": edited}]})
     out = editor.request("workspace/executeCommand", {"command": "unlev.preview",
                                                       "arguments": [uri, 7]})
-    page = open(out).read()
-    assert "--seed 7" in page and "not saved yet" in page
+    # the page of unlev serve on the buffer: its level state is the unsaved text's
+    import json
+    import urllib.parse
+    import urllib.request
+    query = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(out).query))
+    assert query["seed"] == "7"
+    api = out.split("?")[0] + "api/state?" + urllib.parse.urlencode(query)
+    with urllib.request.urlopen(api, timeout=30) as r:
+        state = json.loads(r.read().decode("utf-8"))
+    assert "not saved yet" in json.dumps(state)
     assert "not saved yet" not in (tmp_path / "yard.des").read_text()
 
 

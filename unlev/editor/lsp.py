@@ -235,7 +235,8 @@ def preview(ls: DesServer, args) -> Optional[str]:
     uri = args[0]
     seed = int(args[1]) if len(args) > 1 and args[1] is not None else 1
     path = _path(uri)
-    url = _preview_server(ls, path) + "?" + urllib.parse.urlencode({"file": path})
+    url = _preview_server(ls, path) + "?" + urllib.parse.urlencode({"file": path,
+                                                                    "seed": seed})
     try:
         ls.show_document(T.ShowDocumentParams(uri=url, external=True))
     except Exception:  # noqa: BLE001 - an editor without showDocument: the address is returned

@@ -310,8 +310,8 @@ def add_parser(sub) -> None:
                    "../shared/game-reference); repeat it to pool several folders, e.g. "
                    "game-reference and game-reference-extra (40 dumps per level)")
     from unlev.tools.common import add_seeds_option
-    add_seeds_option(p, None, what="run each level with (default 1..10); with --exact, as "
-                     "many dumps per level as seeds are listed (default: every dump)")
+    add_seeds_option(p, None, what="run each level with (default 1..10); with --exact, "
+                     "the game seeds whose dumps are built (default: every dump)")
     from unlev.tools.common import LEVEL_FILTER_HELP
     p.add_argument("--level", action="append", default=[], metavar="GLOB",
                    help=LEVEL_FILTER_HELP)

@@ -248,13 +248,17 @@ class ExactReport:
 
 def run_exact(paths: Sequence[str], references: Sequence[str], levels: Optional[set] = None,
               progress: Optional[Callable[[DumpResult], None]] = None,
-              max_dumps: Optional[int] = None) -> ExactReport:
+              game_seeds: Optional[set] = None) -> ExactReport:
+    """Every dump of the given levels (only those of ``game_seeds`` when given) built
+    and compared."""
     t0 = time.perf_counter()
     results: List[DumpResult] = []
     for _f, compiled, node, dumps in plan_levels(paths, references, levels):
         own_portals = sum(1 for n in A.walk(node)
                           if isinstance(n, A.LevRegionStmt) and n.kind == "portal")
-        for seed_no, dump in dumps[:max_dumps]:
+        for seed_no, dump in dumps:
+            if game_seeds is not None and seed_no not in game_seeds:
+                continue
             r = compare_dump(compiled, node, dump, seed_no, own_portals)
             results.append(r)
             if progress is not None:
@@ -266,7 +270,7 @@ def cmd_exact(args, references: Sequence[str]) -> int:
     import sys
     report = run_exact(args.paths, references, set(args.level) or None,
                        progress=lambda r: print(r.line(), flush=True),
-                       max_dumps=len(args.seeds) if args.seeds_given else None)
+                       game_seeds=set(args.seeds) if args.seeds_given else None)
     if not report.results:
         print("unlev compare: none of the given levels has reference dumps", file=sys.stderr)
         return 2
