@@ -788,7 +788,9 @@ def skip_statement(owner, tok, span: Span, text) -> ExtensionStmt:
     owner.warning(f'syntax error at "{text}": the statement was skipped (a placeholder)',
                   span, "the lenient mode keeps going; without --lenient this is an error",
                   code="lenient")
-    return ExtensionStmt(Span(span.file, span.line, 1), name, [], raw=line, unknown=True)
+    stmt = ExtensionStmt(Span(span.file, span.line, 1), name, [], raw=line, unknown=True)
+    stmt.skipped_at = span   # type: ignore[attr-defined]  # (parser: drop_skipped_fronts)
+    return stmt
 
 
 def lenient_map_char(owner, ch: str) -> bool:
