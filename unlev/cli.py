@@ -43,7 +43,7 @@ COMMANDS: Dict[str, Tuple[str, str]] = {
              "run levels under many seeds: invariants, snapshots, lint"),
     "lint": ("unlev.tools.lint",
              "warn about legal code that likely does not do what was meant"),
-    "convert": ("unlev.lua.command",
+    "convert": ("unlev.tools.convert",
                 "convert a des-file to NetHack 3.7 Lua (one file per LEVEL)"),
     "lsp": ("unlev.editor.command",
             "a language server for des-files (LSP over stdio)"),

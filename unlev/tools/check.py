@@ -80,7 +80,7 @@ def cmd_parse(args) -> int:
     if args.highlight:
         from rich.console import Console
         from rich.syntax import Syntax
-        from unlev.editor.pygments_lexer import DesLexer
+        from unlev.output.pygments_lexer import DesLexer
         text = "\n".join(compiled.sources.texts[args.file])
         Console(highlight=False).print(Syntax(text, DesLexer(), line_numbers=True,
                                               theme="monokai"))

@@ -142,7 +142,7 @@ def _run_lua(job: Job, settings: Settings, result: dict) -> None:
     """A Lua level: built as ``unlev run FILE.lua`` builds it; what it must create is not
     known statically, so only the invariants that hold for every level are checked."""
     from types import SimpleNamespace
-    from unlev.lua.command import build_lua_like_run
+    from unlev.tools.convert import build_lua_like_run
     from unlev.tools.harness.invariants import Required, check_level
 
     skip = skipped_checks(job.level, {}, settings.config, job.seed)

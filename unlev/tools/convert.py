@@ -1,11 +1,12 @@
 """``unlev convert``: des-file -> NetHack 3.7 Lua, and the runner ``unlev run`` uses
 for ``.lua`` files.
 
-Wiring (``unlev/cli.py`` belongs to another change): call :func:`add_parser` with the
-subparsers object; ``unlev run``/``check``/``test`` dispatch a path ending in ``.lua``
-to :func:`unlev.lua.runtime.run_lua_file` (see :func:`build_lua_like_run`, which takes
-``unlev run``'s parsed options), catching :class:`~unlev.lang.diagnostics.DesError`
-exactly as for des-files.
+Why a tool module: it is a command (argument parsing, verdicts, exit codes) on top of
+:mod:`unlev.lua` (the converter and the Lua runtime), like ``run`` and ``check`` on
+top of the loader.  ``unlev run``/``check``/``test`` dispatch a path ending in ``.lua``
+to :func:`unlev.lua.runtime.run_lua_file` through :func:`build_lua_like_run` (which
+takes ``unlev run``'s parsed options), catching
+:class:`~unlev.lang.diagnostics.DesError` exactly as for des-files.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ def cmd_convert(args) -> int:
     from unlev.lang.diagnostics import DesError
     from unlev.tools.common import format_des_error
     from unlev.tools.common import unreadable
-    from .convert import convert_file
+    from unlev.lua.convert import convert_file
     if unreadable("convert", [args.file]):
         return 2
     try:
@@ -95,7 +96,7 @@ def build_lua_like_run(path: str, seed: int, args=None, name: Optional[str] = No
     """A Level from a ``.lua`` file with ``unlev run``'s options (``args`` may be None):
     what ``unlev run FILE.lua`` should call in place of ``build_one``."""
     from unlev.stdlib.selection import Compat
-    from .runtime import level_name_of, run_lua_file, run_lua_text
+    from unlev.lua.runtime import level_name_of, run_lua_file, run_lua_text
     name = name or level_name_of(path)
     from unlev.tools.context_options import context_values
     context, rc = contexts_like_run(name, context_values(args) if args is not None else None)
@@ -124,7 +125,7 @@ def verify_file(path: str, seeds, dialect: str = "auto"
     from unlev.generate.build import build_level
     from unlev.lang.frontend import compile_file
     from unlev.stdlib.selection import Compat
-    from .convert import convert_compiled
+    from unlev.lua.convert import convert_compiled
     with open(path, encoding="latin-1") as fh:
         text = fh.read()
     compiled = compile_file(path, dialect=dialect, text=text)
