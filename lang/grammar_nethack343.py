@@ -165,7 +165,9 @@ def p_x343_lev_init(p):
         return
     o = _o(p)
     from ..stdlib.terrain import CORR, INVALID_TYPE, ROOM, map_char_to_type
-    fg, bg = map_char_to_type(p[3]), map_char_to_type(p[5])
+    for i in (3, 5):
+        G.lenient_init_char(o, p[i])
+    fg, bg = o.map_type(p[3]), o.map_type(p[5])
     if fg == INVALID_TYPE:
         o.error("Invalid foreground type.", span_of(p, 3))
     if bg == INVALID_TYPE:

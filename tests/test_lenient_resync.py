@@ -88,3 +88,23 @@ def test_stand_in_warnings_carry_their_own_line_and_column(tmp_path):
     assert f"{des}:6:9: warning: monster \"red dragon\"" in r.stderr
     assert ":0:0:" not in r.stderr
     json.loads((tmp_path / "o.json").read_text())
+
+
+def test_an_unknown_init_map_character_is_a_placeholder_in_lenient_mode():
+    """dNetHack's INIT_MAP: 's', 's', ... (3.4.3 form): strict an error, lenient a
+    placeholder drawn as floor, reported once, and the level builds."""
+    text = "MAZE: \"x\", ' '\nINIT_MAP: 's' , 's' , true , true , unlit , false\nNOMAP\n"
+    import pytest
+    from unlev.lang.diagnostics import DesError
+    with pytest.raises(DesError) as e:
+        compile_text(text, dialect="nethack343")
+    assert e.value.diagnostics[0].message == "Invalid foreground type."
+    c = _lenient(text, dialect="nethack343")
+    said = [d.message for d in c.warnings if "unknown map character" in d.message]
+    assert said == ["unknown map character 's' drawn as '.' (a placeholder)"]
+    level = build_level(c, seed=1)
+    assert level.name == "x"
+    c2 = _lenient("LEVEL:\"x\"\nINIT_MAP:mines,'s',' ',true,true,lit,false\n",
+                  dialect="unnethack")
+    assert any("unknown map character 's'" in d.message for d in c2.warnings)
+    build_level(c2, seed=1)
