@@ -12,6 +12,7 @@ from typing import Callable, Optional
 
 from unlev.generate import dialect_levels
 from unlev.generate.game_builder import BuildCompat, GameBuilder
+from unlev.generate.loaders import loader_for
 from unlev.generate.lregions import fixup_special
 from unlev.populate.mineral import mineralize
 from unlev.populate.roomfill import fill_rooms
@@ -186,8 +187,12 @@ def build_level(compiled, level_node: Optional[A.Level] = None, seed: int = 0,
     builder.state.lenient = placeholders_wanted(compiled)
     ev = Evaluator(builder, rng, context=run_context, compat=compat, warn=warn)
     ev.run_level(level_node, compiled.tree.header)
+    loader = loader_for(compiled)
+    if not loader.flips:
+        flip_bits = 0               # NetHack 3.6 and 3.4.3 never flip a level
     return finish_built_level(builder, rng, finish=finish, post_mklev=post_mklev,
-                              force_flip=force_flip, flip_bits=flip_bits)
+                              force_flip=force_flip, flip_bits=flip_bits,
+                              post_process=loader.post_process)
 
 
 def placeholders_wanted(compiled) -> bool:
@@ -200,7 +205,8 @@ def placeholders_wanted(compiled) -> bool:
 
 
 def finish_built_level(builder, rng, *, finish: bool = True, post_mklev: bool = True,
-                       force_flip: bool = False, flip_bits: Optional[int] = None) -> Level:
+                       force_flip: bool = False, flip_bits: Optional[int] = None,
+                       post_process: bool = True) -> Level:
     """What the loader and mklev() do once a level's script has run (the tail of
     sp_level_coder(), fixup_special(), then bound_digging, mineralize and
     post_process_level): shared by des-files and NetHack 3.7 Lua levels."""
@@ -222,6 +228,7 @@ def finish_built_level(builder, rng, *, finish: bool = True, post_mklev: bool = 
         if post_mklev:
             bound_digging(level, earth_level=level.name == "earth")
             mineralize(level, rng)
-            post_process_level(level, rng)
+            if post_process:        # UnNetHack's mklev() only (loaders.py)
+                post_process_level(level, rng)
     level.extras["warnings"] = builder.warnings
     return level
