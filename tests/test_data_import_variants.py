@@ -231,3 +231,17 @@ def test_import_and_show_count_alike(tmp_path):
         count = line.split(":", 1)[1].strip()
         assert f"{count.split(' ', 1)[0]} {kind}" + (
             " " + count.split(" ", 1)[1] if " " in count else "") in r.stdout, (line, r.stdout)
+
+
+def test_a_tree_with_lev_comp_l_but_no_lev_comp_y_declares_its_lexers_words(tmp_path):
+    """SpliceHack on NetHack 3.7 kept util/lev_comp.l and lev_main.c, not lev_comp.y:
+    its flags (noflip there, smoky here) are declared, statements are not."""
+    from unlev.tools.data.declarations import generate
+    for f in ("lev_comp.l", "lev_main.c"):
+        (tmp_path / "util").mkdir(exist_ok=True)
+        shutil.copy(TOY / "util" / f, tmp_path / "util" / f)
+    g = generate([tmp_path], [FIXTURE / "base"], "nethack36", "toy", lexer_only=True)
+    assert g["extensions"]["flags"] == ["smoky"]
+    assert "statements" not in g["extensions"]
+    assert g["extensions"]["map_chars"] == {"e": {"terrain": "ember", "base": "."}}
+    assert any(r.startswith("no util/lev_comp.y") for r in g["generated_from"]["review"])

@@ -209,12 +209,16 @@ def run_import(args, say=None) -> int:
         base_lev_comp = known.table("levcomp")
         against = f"the built-in {known.name} profile's lev_comp ({known.source})"
         say(f"unlev data: note: {without_base(known.name, known.source)}")
-    if "levcomp" not in tables:
+    from .importer import Sources
+    lexer_only = "levcomp" not in tables and all(
+        Sources(args.source).find(f"util/{f}") is not None for f in ("lev_comp.l", "lev_main.c"))
+    if "levcomp" not in tables and not lexer_only:
         say("unlev data: note: no util/lev_comp.l, lev_comp.y and lev_main.c in the "
             "variant's tree: its language extensions are not generated")
     else:
         try:
-            generated = generate(args.source, base_lev_comp, base, args.name)
+            generated = generate(args.source, base_lev_comp, base, args.name,
+                                 lexer_only=lexer_only)
         except SourceError as e:
             say(f"unlev data: error: cannot generate the language extensions: {e}")
             return 2

@@ -165,12 +165,19 @@ def digest(tree) -> dict:
             "rules": [[lhs, syms] for lhs, syms in rules(yacc)]}
 
 
-def generate(variant, base_src, base: str, name: str) -> dict:
+def generate(variant, base_src, base: str, name: str, lexer_only: bool = False) -> dict:
     """The profile.json fragment (``name``, ``base``, ``extensions``,
     ``generated_from``) of the variant's tree against the base's; each may be one folder
     or several, and the base may be its :func:`digest` instead.  Raises SourceError
-    when a lev_comp file is missing."""
-    vl, vy, vm = (read(variant, rel) for rel in LEV_COMP_FILES)
+    when a lev_comp file is missing.  ``lexer_only``: a tree that kept ``lev_comp.l``
+    and ``lev_main.c`` but not ``lev_comp.y`` (SpliceHack on NetHack 3.7): the words are
+    compared without the grammar (flags, door and light words, map characters), no
+    statement is declared."""
+    if lexer_only:
+        vl, vm = read(variant, LEV_COMP_FILES[0]), read(variant, LEV_COMP_FILES[2])
+        vy = ""
+    else:
+        vl, vy, vm = (read(variant, rel) for rel in LEV_COMP_FILES)
     based = base_src if isinstance(base_src, dict) else digest(base_src)
     vwords = lexer_words(vl)
     bwords = {w: (tok, val) for w, tok, val in based["words"]}
@@ -241,6 +248,9 @@ def generate(variant, base_src, base: str, name: str) -> dict:
         add("syntax", "engraving_random_text")
     if "Room positions should be real coordinates" in vy:
         add("syntax", "room_coordinates")
+    if lexer_only:
+        review.append("no util/lev_comp.y: only lev_comp.l's words were compared; a new "
+                      "statement or argument is not declared")
     if not ext:
         review.append("no difference found")
     return {"name": name, "base": base, "extensions": ext,
