@@ -536,7 +536,7 @@ def compose_grammar(dialect: str, ext: Extensions):
                            "engraving_detail : ENGRAVING_ID ':' coord_or_var ',' engraving_type "
                            "',' RANDOM_TYPE", _engraving_random))
     drop = []
-    if "room_coordinates" in ext.syntax and not old:
+    if "room_coordinates" in ext.syntax:        # 3.4.3-based dNetHack has it too
         drop.append("room_pos : '(' INTEGER ',' INTEGER ')'")
         extra.append(rule_function("p_ext_room_coordinates", "room_pos : '(' INTEGER ',' INTEGER ')'",
                            _room_coordinates))

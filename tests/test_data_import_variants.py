@@ -245,3 +245,34 @@ def test_a_tree_with_lev_comp_l_but_no_lev_comp_y_declares_its_lexers_words(tmp_
     assert "statements" not in g["extensions"]
     assert g["extensions"]["map_chars"] == {"e": {"terrain": "ember", "base": "."}}
     assert any(r.startswith("no util/lev_comp.y") for r in g["generated_from"]["review"])
+
+
+def test_room_positions_checked_against_the_map_are_real_coordinates(tmp_path):
+    """dNetHack's lev_comp says "Room position should be in map bounds!" where 3.4.3
+    says "between 1 & 5" (and its create_room() takes xabs = xtmp): room_coordinates."""
+    from unlev.tools.data.declarations import generate
+    shutil.copytree(TOY / "util", tmp_path / "util")
+    y = tmp_path / "util" / "lev_comp.y"
+    y.write_text(y.read_text() + '\n/* yyerror("Room position should be in map bounds!"); */\n')
+    g = generate([tmp_path], [FIXTURE / "base"], "nethack36", "toy")
+    assert g["extensions"]["syntax"] == ["room_coordinates"]
+
+
+def test_room_coordinates_in_a_3_4_3_based_variant(tmp_path):
+    """dNetHack's des-files are 3.4.3's language with ROOM positions as squares."""
+    from unlev.generate.build import build_level
+    from unlev.lang.diagnostics import DesError
+    from unlev.lang.frontend import compile_text
+    out = tmp_path / "d343"
+    shutil.copytree(profiles.builtin("nethack343").path, out)
+    (out / "profile.json").write_text(
+        '{"name": "d343", "base": "nethack343", "extensions": {"syntax": ["room_coordinates"]}}')
+    text = ('LEVEL: "oracle"\nROOM: "ordinary" , lit, (40,10), (center,center), (11,9)\n'
+            'ROOM: "ordinary" , random, random, random, random\n'
+            'RANDOM_CORRIDORS\n')
+    with pytest.raises(DesError):
+        compile_text(text, dialect="nethack343")
+    c = compile_text(text, dialect="nethack343", data=str(out))
+    level = build_level(c, seed=1)
+    big = next(r for r in level.rooms if (r.hx - r.lx + 1, r.hy - r.ly + 1) == (11, 9))
+    assert (big.lx + big.hx) // 2 == 40 and (big.ly + big.hy) // 2 == 10

@@ -246,7 +246,10 @@ def generate(variant, base_src, base: str, name: str, lexer_only: bool = False) 
     if ("engraving_text", ["RANDOM_TYPE"]) in vrules and \
             any(l == "engraving_detail" and "engraving_text" in s for l, s in vrules):
         add("syntax", "engraving_random_text")
-    if "Room positions should be real coordinates" in vy:
+    # xNetHack's and dNetHack's lev_comp check a ROOM's position against the map, not
+    # 1..5 (and their create_room() takes it as a square: xabs = xtmp)
+    if "Room positions should be real coordinates" in vy or \
+            "Room position should be in map bounds" in vy:
         add("syntax", "room_coordinates")
     if lexer_only:
         review.append("no util/lev_comp.y: only lev_comp.l's words were compared; a new "
