@@ -251,8 +251,7 @@ def lenient_init_char(o, ch) -> None:
     if o.lenient and isinstance(ch, str) and len(ch) == 1 and \
             ch not in getattr(o.lexicon, "ext_map_chars", ()) and \
             map_char_to_type(ch) == INVALID_TYPE:
-        from .extensions import lenient_map_char
-        lenient_map_char(o, ch)
+        o.lenient_placeholder_char(ch)
 
 
 def p_lev_init_mines(p):

@@ -472,6 +472,12 @@ class DesParser:
                              if c == " " and c or c in valid)
             self.error(message, span, f"map characters: ' ' {shown.strip()}")
 
+    def lenient_placeholder_char(self, ch: str) -> bool:
+        """A map character neither the dialect nor the profile knows, as a lenient
+        placeholder (for the grammar's actions, which do not import extensions)."""
+        from .extensions import lenient_map_char
+        return lenient_map_char(self, ch)
+
     def map_type(self, ch: str) -> int:
         """The terrain type of a map character; a profile's own is its base's."""
         decl = getattr(self.lexicon, "ext_map_chars", {}).get(ch)

@@ -250,7 +250,7 @@ def level_name_of(path: str) -> str:
 def run_lua_text(text: str, path: str = "<lua>", seed: int = 0, *, name: Optional[str] = None,
                  context=None, run_context=None, compat=None, force_flip: bool = False,
                  warn: Optional[Callable] = None, finish: bool = True, post_mklev: bool = True,
-                 flip_bits: Optional[int] = None,
+                 flip_bits: Optional[int] = None, post_process: bool = True,
                  instruction_limit: int = DEFAULT_INSTRUCTION_LIMIT):
     """Run a Lua level held in ``text``; see :func:`run_lua_file`."""
     from unlev.generate.build import guess_context
@@ -284,15 +284,17 @@ def run_lua_text(text: str, path: str = "<lua>", seed: int = 0, *, name: Optiona
     session.des.finish()
     builder.end_level()
     return finish_like_build_level(builder, rng, force_flip=force_flip, flip_bits=flip_bits,
-                                   finish=finish, post_mklev=post_mklev)
+                                   finish=finish, post_mklev=post_mklev,
+                                   post_process=post_process)
 
 
 def finish_like_build_level(builder, rng, *, force_flip=False, flip_bits=None, finish=True,
-                            post_mklev=True):
+                            post_mklev=True, post_process=True):
     """What :func:`unlev.generate.build.build_level` does once the script has run."""
     from unlev.generate.build import finish_built_level
     return finish_built_level(builder, rng, finish=finish, post_mklev=post_mklev,
-                              force_flip=force_flip, flip_bits=flip_bits)
+                              force_flip=force_flip, flip_bits=flip_bits,
+                              post_process=post_process)
 
 
 def run_lua_file(path: str, seed: int = 0, **kwargs):
