@@ -20,13 +20,6 @@ from .limits import hint, limits
 _BOMS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
          (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16"))
 
-INCLUDE_ANYWHERE = [False]
-
-
-def set_include_anywhere(allowed: bool) -> None:
-    INCLUDE_ANYWHERE[0] = bool(allowed)
-
-
 def read_source(path: str, span: Optional[Span] = None) -> str:
     """The text of a des-file; DesError for an unreadable, too big or UTF-16/32 file."""
     where = span or Span(path, 0, 0)
@@ -61,9 +54,11 @@ def include_roots(top_file: str, include_path: List[str]) -> List[str]:
         [os.path.realpath(d) for d in include_path]
 
 
-def refused_include(name: str, resolved: str, roots: List[str]) -> Optional[str]:
-    """Why an INCLUDE of ``name`` (found at ``resolved``) may not be read, or None."""
-    if INCLUDE_ANYWHERE[0]:
+def refused_include(name: str, resolved: str, roots: List[str],
+                    anywhere: bool = False) -> Optional[str]:
+    """Why an INCLUDE of ``name`` (found at ``resolved``) may not be read, or None
+    (``anywhere``: the run's --include-anywhere, every file may be read)."""
+    if anywhere:
         return None
     if os.path.isabs(name):
         return "an absolute path"

@@ -20,6 +20,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Union
 from unlev.lang.dialect import label
 from unlev.output.words import count
 from unlev.tools.compare.known import KNOWN, KnownDifference, known_reason
+from unlev.tools.compare.dumpcontext import contexts_for
 from unlev.tools.compare.measures import (DIFFERS, KNOWN as V_KNOWN, MATCH, RANK, Measure,
                                     level_measures, level_verdict)
 from unlev.tools.compare.place import map_templates
@@ -30,14 +31,7 @@ from unlev.tools.executor import DEFAULT_CONNECT_TIMEOUT, ExecutorError, add_exe
 from unlev.lang import ast as A
 from unlev.lang.diagnostics import DesError
 from unlev.lang.frontend import compile_file
-from unlev.model.level import VAULT
-from unlev.stdlib.builtins import RunContext
-from unlev.stdlib.selection import Compat
-
-ROLE_NAMES = {"Arc": "Archeologist", "Bar": "Barbarian", "Cav": "Caveman",
-              "Con": "Convict", "Hea": "Healer", "Kni": "Knight", "Mon": "Monk",
-              "Pri": "Priest", "Ran": "Ranger", "Rog": "Rogue", "Sam": "Samurai",
-              "Tou": "Tourist", "Val": "Valkyrie", "Wiz": "Wizard"}
+from unlev.stdlib.compat import Compat
 
 
 @dataclass
@@ -61,43 +55,6 @@ class LevelResult:
                 "frame": self.frame, "error": self.error,
                 "seconds": round(self.seconds, 2),
                 "measures": [m.to_dict() for m in self.measures]}
-
-
-def branch_of(dump: GameDump, own_portals: int = 0) -> Optional[str]:
-    """The branch the game put on the level (what dungeon.def connects there): stairs
-    to another dungeon, or a magic portal the des-file did not make itself."""
-    dnum = dump.where.get("dnum")
-    for s in dump.stairs:
-        if s.tolev and s.tolev[0] != dnum:
-            return "up" if s.up else "down"
-    vaults = [r for r in dump.rooms if r.rtype == VAULT]
-    # a portal inside a vault is Fort Ludios's (mk_knox_vault), not this level's branch
-    portals = sum(1 for t in dump.traps if t.ttyp == "MAGIC_PORTAL"
-                  and not any(v.lx <= t.x <= v.hx and v.ly <= t.y <= v.hy for v in vaults))
-    return "portal" if portals > own_portals else None
-
-
-def contexts_for(dump: GameDump, name: str, own_portals: int = 0):
-    """The DungeonContext and RunContext of the place the game made ``dump``."""
-    from unlev.generate.build import guess_context
-    w = dump.where
-    depth = int(w.get("depth", 1))
-    diff = int(w.get("difficulty", depth))
-    ctx = guess_context(name, depth, diff)
-    ctx.dunlev = int(w.get("dlevel", ctx.dunlev))
-    if w.get("dname"):
-        ctx.dungeon_name = str(w["dname"])
-    ctx.branch = branch_of(dump, own_portals)
-    # the bottom of its dungeon gets no down stairs (mkstairs refuses them); a level
-    # whose dump has a way down inside its dungeon is not the bottom
-    dnum = w.get("dnum")
-    way_down = any(not s.up and s.tolev and s.tolev[0] == dnum for s in dump.stairs)
-    ctx.dunlevs = ctx.dunlev + 1 if way_down else ctx.dunlev
-    run = RunContext(depth=depth, difficulty=diff,
-                     role=ROLE_NAMES.get(str(w.get("role")), "Valkyrie"),
-                     race=str(w.get("race", "human")), alignment=int(w.get("align", 0)),
-                     level_name=name)
-    return ctx, run
 
 
 def run_ours(compiled, node: A.Level, seeds: Sequence[int], dumps: Sequence[GameDump],
@@ -152,15 +109,17 @@ def compare_samples(compiled, node: A.Level, ours: Sequence[Sample], game: Seque
     return measures, frame.describe()
 
 
-def levels_with_reference(paths: Sequence[str], refs: Dict[str, str], only=None):
-    """(file, compiled, LEVEL node) for every level of the des-files that has dumps.
-    A name defined twice keeps its last definition, as the game does."""
+def levels_with_reference(paths: Sequence[str], refs: Dict[str, str], only=None,
+                          settings=None):
+    """(file, compiled, LEVEL node) for every level of the des-files that has dumps,
+    read with the run's :class:`~unlev.lang.settings.Settings`.  A name defined twice
+    keeps its last definition, as the game does."""
     from unlev.tools.common import find_des_files
     chosen: Dict[str, tuple] = {}
     errors = []
     for f in find_des_files(list(paths)):
         try:
-            compiled = compile_file(f)
+            compiled = compile_file(f, settings=settings)
         except DesError as e:
             errors.append((f, e))
             continue
@@ -246,7 +205,7 @@ def run_compare(paths: Sequence[str], reference: Union[str, Sequence[str]], seed
                 progress: Optional[Callable[[LevelResult], None]] = None,
                 known: Sequence[KnownDifference] = KNOWN, workers: int = 1,
                 scheduler: Optional[str] = None,
-                connect_timeout: float = DEFAULT_CONNECT_TIMEOUT) -> Report:
+                connect_timeout: float = DEFAULT_CONNECT_TIMEOUT, settings=None) -> Report:
     """Compare every level of ``paths`` that has dumps in the ``reference`` folder (or
     folders: game-reference and game-reference-extra, their dumps pooled).  Each
     (level, seed) run is a job for unlev.tools.executor: here, on ``workers`` local
@@ -258,7 +217,7 @@ def run_compare(paths: Sequence[str], reference: Union[str, Sequence[str]], seed
             pooled.setdefault(name, []).append(path)
     refs = {name: paths_[0] for name, paths_ in pooled.items()}
     t0 = time.perf_counter()
-    todo, errors = levels_with_reference(paths, refs, only)
+    todo, errors = levels_with_reference(paths, refs, only, settings)
     results = []
     for f, _e in errors:
         results.append(LevelResult(os.path.basename(f), f, 0, 0, error="des-file error"))
@@ -343,8 +302,9 @@ def add_parser(sub) -> None:
                    help="the game's dumps (default: $UNLEV_GAME_REFERENCE or "
                    "../shared/game-reference); repeat it to pool several folders, e.g. "
                    "game-reference and game-reference-extra (40 dumps per level)")
-    p.add_argument("--seeds", type=int, default=10, metavar="N",
-                   help="how many seeds of ours per level (default 10)")
+    p.add_argument("--seeds", type=int, default=None, metavar="N",
+                   help="how many seeds of ours per level (default 10); with --exact, "
+                   "how many dumps per level (default all)")
     p.add_argument("--seed-base", type=int, default=1, metavar="S",
                    help="first seed (seeds S..S+N-1)")
     p.add_argument("--level", action="append", default=[], metavar="NAME",
@@ -352,6 +312,10 @@ def add_parser(sub) -> None:
     from unlev.tools.common import add_compat_option
     add_compat_option(p, "game", ": the game's dumps are what the levels are "
                       "measured against")
+    p.add_argument("--exact", action="store_true",
+                   help="build each dump's own level (its LEVELSEED, its WHERE context, "
+                   "--compat game) and report per dump 'identical' or the first "
+                   "difference, then per layer 'N of M dumps identical'")
     p.add_argument("--json", metavar="FILE", help="also write the report as JSON ('-': stdout)")
     p.add_argument("--details", action="store_true",
                    help="print every measure of every level, not only the differences")
@@ -374,17 +338,24 @@ def cmd_compare(args) -> int:
             print(f"unlev compare: no reference dumps at {reference} (use --reference DIR)",
                   file=sys.stderr)
             return 2
+    args.seeds_given = args.seeds is not None
+    if args.seeds is None:
+        args.seeds = 10
     if args.seeds < 1:
         print("unlev compare: --seeds must be at least 1", file=sys.stderr)
         return 2
-    compat = Compat.game() if args.compat == "game" else Compat()
+    if args.exact:
+        from unlev.tools.compare.exact import cmd_exact
+        return cmd_exact(args, references)
+    compat = args.settings.compat
     to_stdout_json = args.json == "-"
     workers = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
     try:
         report = run_compare(args.paths, references, args.seeds, set(args.level) or None,
                              compat, args.seed_base, workers=workers,
                              scheduler=args.scheduler,
-                             connect_timeout=args.scheduler_timeout)
+                             connect_timeout=args.scheduler_timeout,
+                             settings=args.settings)
     except ExecutorError as e:
         print(f"unlev compare: error: {e}", file=sys.stderr)
         return 2
