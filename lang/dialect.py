@@ -114,8 +114,13 @@ _MARKERS_UN = [
     (re.compile(r"^[ \t]*(INCLUDE|SPILL|WALLWALK|MON_GENERATION|SOUNDS|VAULTGEN)\b", _M), "{0}"),
     (re.compile(r"\b(level|hero|time|room)\.[a-z_]+"), "core function {0}.*"),
     (re.compile(r"\$[A-Za-z_][A-Za-z_0-9]*\.(x|y|length)\b"), "a variable method .{0}"),
-    (re.compile(r"\b(sheollev|rndvault|noflipx|noflipy|noflip|stormy)\b"), "'{0}'"),
+    (re.compile(r"\b(sheollev|rndvault|stormy)\b"), "'{0}'"),
     (re.compile(r"\b(randline|line)[ \t]*(\([^()]*\)|\$\w+)[ \t]*-"), "{0} a-b"),
+]
+# UnNetHack's words that NetHack 3.6-based variants (EvilHack, xNetHack, SpliceHack)
+# took too: evidence for UnNetHack only when nothing of another dialect is there
+_SHARED_UN = [
+    (re.compile(r"\b(noflipx|noflipy|noflip)\b"), "'{0}'"),
 ]
 # The chance before the colon with a parenthesised name (3.4.3 writes 'c', "name"), and
 # region flags ending in a boolean: UnNetHack 3.5's first new lev_comp.
@@ -288,7 +293,12 @@ def detect(text: str) -> Detection:
     if m35:
         return Detection("unnethack35", m35, ("unnethack", "nethack343", "nethack36"))
     m343 = scan.first(_MARKERS_343)
+    m36 = scan.first(_MARKERS_36)
+    # the words each dialect owns weigh more than a word two share: a 3.6 file with
+    # noflip is 3.6's when it has a MAZE: header, UnNetHack's only with nothing else
     mun = scan.first(_MARKERS_UN)
+    if mun is None and not (m343 or m36):
+        mun = scan.first(_SHARED_UN)
     if m343 and not mun:
         return Detection("nethack343", m343, ("nethack36", "unnethack"))
     if mun:
@@ -296,7 +306,6 @@ def detect(text: str) -> Detection:
     rooms_without_blocks = scan.search(_ROOMS) and "{" not in body
     if rooms_without_blocks:
         return Detection("nethack343", "ROOM: without a { } block", ("nethack36", "unnethack"))
-    m36 = scan.first(_MARKERS_36)
     if m36:
         return Detection("nethack36", m36, ("nethack343", "unnethack"))
     return Detection("unnethack", "nothing specific to another dialect",

@@ -535,7 +535,7 @@ def compose_grammar(dialect: str, ext: Extensions):
                            "engraving_detail : ENGRAVING_ID ':' coord_or_var ',' engraving_type "
                            "',' RANDOM_TYPE", _engraving_random))
     drop = []
-    if "room_coordinates" in ext.syntax and not old:
+    if "room_coordinates" in ext.syntax:        # 3.4.3-based dNetHack has it too
         drop.append("room_pos : '(' INTEGER ',' INTEGER ')'")
         extra.append(rule_function("p_ext_room_coordinates", "room_pos : '(' INTEGER ',' INTEGER ')'",
                            _room_coordinates))
@@ -788,7 +788,9 @@ def skip_statement(owner, tok, span: Span, text) -> ExtensionStmt:
     owner.warning(f'syntax error at "{text}": the statement was skipped (a placeholder)',
                   span, "the lenient mode keeps going; without --lenient this is an error",
                   code="lenient")
-    return ExtensionStmt(Span(span.file, span.line, 1), name, [], raw=line, unknown=True)
+    stmt = ExtensionStmt(Span(span.file, span.line, 1), name, [], raw=line, unknown=True)
+    stmt.skipped_at = span   # type: ignore[attr-defined]  # (parser: drop_skipped_fronts)
+    return stmt
 
 
 def lenient_map_char(owner, ch: str) -> bool:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from . import ast as A
 from . import grammar as G
+from . import grammar_statements
 from .grammar_compose import compose
 from .lexer import D_CLOSED, D_ISOPEN, KEYWORDS, Lexicon
 
@@ -165,7 +166,9 @@ def p_x343_lev_init(p):
         return
     o = _o(p)
     from ..stdlib.terrain import CORR, INVALID_TYPE, ROOM, map_char_to_type
-    fg, bg = map_char_to_type(p[3]), map_char_to_type(p[5])
+    for i in (3, 5):
+        grammar_statements.lenient_init_char(o, p[i])
+    fg, bg = o.map_type(p[3]), o.map_type(p[5])
     if fg == INVALID_TYPE:
         o.error("Invalid foreground type.", span_of(p, 3))
     if bg == INVALID_TYPE:

@@ -44,10 +44,22 @@ def p_lev_init_simple(p):
     p[0] = A.InitMap(span_of(p), "sheollev" if p.slice[3].type == "SHEOL_ID" else "rogue")
 
 
+def lenient_init_char(o, ch) -> None:
+    """--lenient: an INIT_MAP character the dialect lacks (dNetHack's 's') becomes a
+    placeholder, as in a MAP (reported once, drawn as floor), not an error."""
+    from ..stdlib.terrain import map_char_to_type
+    if o.lenient and isinstance(ch, str) and len(ch) == 1 and \
+            ch not in getattr(o.lexicon, "ext_map_chars", ()) and \
+            map_char_to_type(ch) == INVALID_TYPE:
+        o.lenient_placeholder_char(ch)
+
+
 def p_lev_init_mines(p):
     """lev_init : LEV_INIT_ID ':' MINES_ID ',' CHAR ',' CHAR ',' BOOLEAN ',' BOOLEAN ',' light_state ',' walled opt_fillchar"""
     o = owner(p)
     fg, bg = p[5], p[7]
+    lenient_init_char(o, fg)
+    lenient_init_char(o, bg)
     fgt, bgt = o.map_type(fg), o.map_type(bg)
     if fgt == INVALID_TYPE or fgt >= MAX_TYPE:
         o.error("INIT_MAP: Invalid foreground type.", span_of(p, 5))

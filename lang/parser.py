@@ -51,6 +51,43 @@ _TOKEN_WORDS = {
 }
 
 
+def drop_skipped_fronts(tree) -> None:
+    """A statement the lenient mode skipped is skipped whole.  PLY's recovery reduces
+    what it can before it takes the error (``DOOR:closed,(2,1)`` of
+    ``DOOR:closed,(2,1),subtype:"iron"`` is a whole DOOR), so the statement's first part
+    would still run, and the warning say it was skipped: the statement just before a
+    skip placeholder, on the error's line and before it, goes."""
+    from dataclasses import fields
+    for node in A.walk(tree):
+        for f in fields(node):
+            items = getattr(node, f.name)
+            if not isinstance(items, list) or not any(
+                    getattr(x, "skipped_at", None) is not None for x in items):
+                continue
+            kept: list = []
+            for x in items:
+                at = getattr(x, "skipped_at", None)
+                if at is not None and kept and isinstance(kept[-1], A.Node):
+                    sp = kept[-1].span
+                    if (sp.file, sp.line) == (at.file, at.line) and sp.col < at.col:
+                        kept.pop()
+                kept.append(x)
+            items[:] = kept
+
+
+def _starts_assignment(data: str, tok) -> bool:
+    """Whether a token opens a variable assignment (``$p = ...`` first on its line): a
+    statement boundary the lenient resynchronisation stops at, as at a keyword, so a
+    skipped statement does not swallow the assignment after it."""
+    if not str(tok.type).startswith("VARSTRING"):
+        return False
+    start = data.rfind("\n", 0, tok.lexpos) + 1
+    if data[start:tok.lexpos].strip():
+        return False
+    m = re.match(r"\$[A-Za-z_][A-Za-z_0-9]*(\s*\[[^\]\n]*\])?\s*=(?!=)", data[tok.lexpos:])
+    return m is not None
+
+
 def _build_parser(dialect: str = "unnethack"):
     """One PLY parser per dialect, from its shipped table module (``_parsetab`` for
     UnNetHack, ``_parsetab_<dialect>`` for the others); rebuilt and rewritten only when
@@ -160,6 +197,7 @@ class DesParser:
         else:
             parser = _build_parser(self.dialect)
         grammar.ACTIVE.append(self)
+        self._ply = parser                      # its symbol stack tells an error's place
         saved_owner = getattr(parser, "owner", None)
         parser.owner = self
         try:
@@ -178,6 +216,8 @@ class DesParser:
             if not self.reporter.errors:
                 self.error("could not parse the file", Span(filename, 1, 1))
             return tree
+        if self.lenient:
+            drop_skipped_fronts(tree)
         deep = _deeper_than(tree, limits().depth)
         if deep is not None:
             # the checker and the evaluator walk the tree recursively: stop here
@@ -284,6 +324,12 @@ class DesParser:
         unclosed = unclosed_string_before(lx.inner.lexer.lexdata, tok.lexpos + len(str(text)))
         if self.lenient and unclosed is None:
             from .extensions import skip_statement
+            # what lev_comp's actions said of the statement's first part goes with it:
+            # a skipped statement is skipped, not also an error
+            self.reporter.items[:] = [
+                d for d in self.reporter.items if not (
+                    d.severity == "error" and d.span.file == span.file
+                    and d.span.line == span.line and d.span.col <= span.col)]
             self._skipped = [skip_statement(self, tok, span, text)]
         elif unclosed is not None:
             # a string that runs over its line swallowed the rest: say where it starts
@@ -319,7 +365,8 @@ class DesParser:
                 depth += 1
             elif nxt.type == "}" and depth:
                 depth -= 1
-            elif depth == 0 and nxt.lineno > tok.lineno and nxt.type in _SYNC:
+            elif depth == 0 and nxt.lineno > tok.lineno and (
+                    nxt.type in _SYNC or _starts_assignment(lx.inner.lexer.lexdata, nxt)):
                 lx.push(nxt)
                 break
 
@@ -439,6 +486,12 @@ class DesParser:
             shown = " ".join(c for c in " #.-|+ABCSH{\\K}PLIWTtFMxYU"
                              if c == " " and c or c in valid)
             self.error(message, span, f"map characters: ' ' {shown.strip()}")
+
+    def lenient_placeholder_char(self, ch: str) -> bool:
+        """A map character neither the dialect nor the profile knows, as a lenient
+        placeholder (for the grammar's actions, which do not import extensions)."""
+        from .extensions import lenient_map_char
+        return lenient_map_char(self, ch)
 
     def map_type(self, ch: str) -> int:
         """The terrain type of a map character; a profile's own is its base's."""

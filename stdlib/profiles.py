@@ -40,7 +40,8 @@ __all__ = ["Profile", "ProfileError", "BUILTIN", "BASES", "TABLES", "builtin", "
            "resolve", "user_profile_dir", "search_dirs", "available"]
 
 #: The dialects a profile can extend.
-BASES = ("unnethack", "nethack36", "nethack343")
+BASES = ("unnethack", "nethack36", "nethack343", "unnethack35", "unnethack352",
+         "unnethack351")
 #: The tables every profile has (name checks need them); ``shops``/``epitaphs`` are optional.
 TABLES = ("monsters", "objects", "traps", "rooms")
 #: The shipped profiles: name -> folder under ``stdlib/data``.

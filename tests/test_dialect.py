@@ -207,7 +207,7 @@ def test_36_names_checked_against_36_data():
 def test_36_stand_in_for_missing_monster_when_run():
     c = c36('LEVEL:"t"\nINIT_MAP:solidfill,\'.\'\nMONSTER:(\'D\',"red dragon"),(10,10)\n')
     notes = []
-    lv = build_level(c, seed=3, finish=False, warn=notes.append)
+    lv = build_level(c, seed=3, finish=False, warn=lambda m, *span: notes.append(m))
     assert any("red dragon" in n for n in notes)
     assert lv.monsters and lv.monsters[0].symbol == "D" if hasattr(lv.monsters[0], "symbol") else lv.monsters
 

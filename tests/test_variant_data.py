@@ -360,5 +360,5 @@ def test_run_says_which_stand_ins_it_used_with_the_drawing(tmp_path):
     des.write_text(TREE_LEVEL.replace('OBJECT:"magic chest",(3,3)\n', ""))
     run = unlev("run", str(des), "--seed", "1", "--data", str(tmp_path / "mini"))
     assert run.returncode == 0, run.stderr
-    assert f'{des}:3:0: warning: monster "tree blight" is not in UnNetHack; using "' in run.stderr
+    assert f'{des}:3:11: warning: monster "tree blight" is not in UnNetHack; using "' in run.stderr
     assert 'placeholders: 1 (trap "lever")' in run.stdout

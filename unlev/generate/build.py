@@ -15,6 +15,7 @@ from typing import Callable, Optional
 
 from unlev.generate import dialect_levels
 from unlev.generate.game_builder import GameBuilder
+from unlev.generate.loaders import loader_for
 from unlev.generate.lregions import fixup_special
 from unlev.generate.mklev_draws import draw_before_script
 from unlev.generate.wall_state import set_secret_door_modes
@@ -78,18 +79,22 @@ def build_level(compiled, level_node: Optional[A.Level] = None, seed: int = 0,
         ev = Evaluator(builder, rng, context=run_context, compat=compat, warn=warn)
         ev.run_level(level_node, compiled.tree.header)
 
+    loader = loader_for(compiled)
+    if not loader.flips:
+        flip_bits = 0               # NetHack 3.6 and 3.4.3 never flip a level
     return build(level_node.name, script, seed=seed, context=context,
                  run_context=run_context, compat=compat, warn=warn,
                  lenient=placeholders_wanted(compiled), finish=finish,
                  post_mklev=post_mklev, force_flip=force_flip, flip_bits=flip_bits,
-                 unnethack_mklev=True)
+                 unnethack_mklev=True, post_process=loader.post_process)
 
 
 def build(name: str, script: Callable, *, seed: int = 0,
           context: Optional[DungeonContext] = None, run_context: Optional[RunContext] = None,
           compat=None, warn: Optional[Callable] = None, lenient: bool = False,
           finish: bool = True, post_mklev: bool = True, force_flip: bool = False,
-          flip_bits: Optional[int] = None, unnethack_mklev: bool = False) -> Level:
+          flip_bits: Optional[int] = None, unnethack_mklev: bool = False,
+          post_process: bool = True) -> Level:
     """The one way a level is built, whatever its script: place it, make the loader on
     a fresh level and one random stream, run ``script(builder, rng, run_context)``,
     then finish it as the game does.  ``lenient`` makes placeholders of names no table
@@ -108,7 +113,8 @@ def build(name: str, script: Callable, *, seed: int = 0,
     builder.state.lenient = lenient
     script(builder, rng, run_context)
     level = finish_built_level(builder, rng, finish=finish, post_mklev=post_mklev,
-                               force_flip=force_flip, flip_bits=flip_bits)
+                               force_flip=force_flip, flip_bits=flip_bits,
+                               post_process=post_process)
     if game and unnethack_mklev and finish and post_mklev:
         set_secret_door_modes(level)        # the end of mklev(): set_wall_state()
     return level
@@ -124,7 +130,8 @@ def placeholders_wanted(compiled) -> bool:
 
 
 def finish_built_level(builder, rng, *, finish: bool = True, post_mklev: bool = True,
-                       force_flip: bool = False, flip_bits: Optional[int] = None) -> Level:
+                       force_flip: bool = False, flip_bits: Optional[int] = None,
+                       post_process: bool = True) -> Level:
     """What the loader and mklev() do once a level's script has run (the tail of
     sp_level_coder(), fixup_special(), then bound_digging, mineralize and
     post_process_level): shared by des-files and NetHack 3.7 Lua levels."""
@@ -146,6 +153,7 @@ def finish_built_level(builder, rng, *, finish: bool = True, post_mklev: bool = 
         if post_mklev:
             bound_digging(level, earth_level=level.name == "earth")
             mineralize(level, rng)
-            post_process_level(level, rng)
+            if post_process:        # UnNetHack's mklev() only (loaders.py)
+                post_process_level(level, rng)
     level.extras["warnings"] = builder.warnings
     return level

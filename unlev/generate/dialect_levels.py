@@ -31,7 +31,8 @@ def prepare(compiled, level: A.Level, game: bool = False,
     dialect = getattr(compiled, "dialect", "unnethack")
     profile = getattr(compiled, "data", None)
     if profile is None or getattr(profile, "is_default", False):
-        profile = dialect
+        # UnNetHack's older releases have no profile of their own: UnNetHack's data
+        profile = "unnethack" if is_unnethack(dialect) else dialect
     lenient = bool(getattr(compiled, "lenient", False))
     plain = is_unnethack(profile) and not lenient
     opcode_loader = dialect in OPCODE_LOADERS
@@ -57,12 +58,13 @@ def prepare(compiled, level: A.Level, game: bool = False,
             _stand_in(n, profile, lenient, notes, *kind)
         elif isinstance(n, A.InitMap) and getattr(n, "maze_header", False) and game:
             n.fill = A.MapChar(n.fill.span, " ", 0)
-    out.stand_ins = notes  # type: ignore[attr-defined]
+    # "line:col: text", each at the name it replaces
+    out.stand_ins = [f"{sp.line}:{sp.col}: {text}" for sp, text in notes]  # type: ignore[attr-defined]
     if cache is not None:
         cache[key] = out
     if warn is not None:
-        for note in notes:
-            warn(note)
+        for sp, text in notes:
+            warn(text, sp)
     return out
 
 
@@ -74,7 +76,7 @@ def _stand_in(n, profile, lenient: bool, notes: list, noun: str, table: str, sta
     if n.name:
         sub = stand_in(profile, n.cls, n.name, lenient)
         if sub != n.name:
-            notes.append(f'{n.span.line}: {noun} "{n.name}" is not in UnNetHack; using "{sub}"')
+            notes.append((n.span, f'{noun} "{n.name}" is not in UnNetHack; using "{sub}"'))
             n.name = sub
             if n.cls and not is_class(n.cls):
                 n.cls = None            # a class UnNetHack lacks (EvilHack's trees '#')
@@ -82,8 +84,8 @@ def _stand_in(n, profile, lenient: bool, notes: list, noun: str, table: str, sta
         if lenient and not _class_in(profile, table, n.cls):
             n.name, n.cls = f"{noun} of class '{n.cls}'", None     # no table has it
             return
-        notes.append(f"{n.span.line}: {noun} class '{n.cls}' is not in UnNetHack; "
-                     f"using a random {noun}")
+        notes.append((n.span, f"{noun} class '{n.cls}' is not in UnNetHack; "
+                              f"using a random {noun}"))
         n.cls = None
 
 

@@ -311,7 +311,7 @@ def new_session(path: str = "<lua>", seed: int = 0, *, name: Optional[str] = Non
 def run_lua_text(text: str, path: str = "<lua>", seed: int = 0, *, name: Optional[str] = None,
                  context=None, run_context=None, compat=None, force_flip: bool = False,
                  warn: Optional[Callable] = None, finish: bool = True, post_mklev: bool = True,
-                 flip_bits: Optional[int] = None,
+                 flip_bits: Optional[int] = None, post_process: bool = True,
                  instruction_limit: int = DEFAULT_INSTRUCTION_LIMIT,
                  generator: Optional[str] = None):
     """Run a Lua level held in ``text``; see :func:`run_lua_file`."""
@@ -329,7 +329,8 @@ def run_lua_text(text: str, path: str = "<lua>", seed: int = 0, *, name: Optiona
     builder.end_level()
     from unlev.generate.build import finish_built_level
     level = finish_built_level(builder, session.rng, force_flip=force_flip,
-                               flip_bits=flip_bits, finish=finish, post_mklev=post_mklev)
+                               flip_bits=flip_bits, finish=finish, post_mklev=post_mklev,
+                               post_process=post_process)
     if own:
         level.extras.pop("ludios_portal", None)
     return level

@@ -115,7 +115,7 @@ def contexts_like_run(name: str, values=None):
 
 
 def build_lua_like_run(path: str, seed: int, args=None, name: Optional[str] = None,
-                       text: Optional[str] = None, warn=None):
+                       text: Optional[str] = None, warn=None, loader=None):
     """A Level from a ``.lua`` file with ``unlev run``'s options (``args`` may be None):
     what ``unlev run FILE.lua`` should call in place of ``build_one``."""
     from unlev.stdlib.compat import Compat
@@ -147,6 +147,12 @@ def build_lua_like_run(path: str, seed: int, args=None, name: Optional[str] = No
     kwargs = {}
     if getattr(args, "no_flip", False):
         kwargs["flip_bits"] = 0
+    if loader is not None:
+        # a converted NetHack 3.6/3.4.3 level, compared with its des-file: that game's
+        # steps after the script (generate/loaders.py), not 3.7's
+        if not loader.flips:
+            kwargs["flip_bits"] = 0
+        kwargs["post_process"] = loader.post_process
     if getattr(args, "generator", None):
         kwargs["generator"] = args.generator
     common = dict(name=name, context=context, run_context=rc, warn=warn,
@@ -171,6 +177,7 @@ def verify_file(path: str, seeds, dialect: str = "auto", settings=None,
     from unlev.lang.frontend import compile_file
     from unlev.stdlib.compat import Compat
     from unlev.lua.convert import convert_compiled
+    from unlev.generate.loaders import loader_for
     with open(path, encoding="latin-1") as fh:
         text = fh.read()
     compiled = compile_file(path, dialect=dialect, text=text, settings=settings,
@@ -190,7 +197,8 @@ def verify_file(path: str, seeds, dialect: str = "auto", settings=None,
                 continue
             try:
                 got = level_json(build_lua_like_run(path[:-4] + "-" + name + ".lua", seed,
-                                                    name=name, text=lua), seed)
+                                                    name=name, text=lua,
+                                                    loader=loader_for(compiled)), seed)
             except Exception as e:
                 diffs.append(f"{name} seed {seed}: Lua fails: {type(e).__name__}: {e}")
                 continue

@@ -393,8 +393,8 @@ def _stand_in_notes(compiled, node, args) -> None:
     from unlev.generate import dialect_levels
     prepared = dialect_levels.prepare(compiled, node, game=args.settings.compat.is_game)
     for note in getattr(prepared, "stand_ins", ()):
-        line, _sep, text = note.partition(": ")      # "18: monster ... using ..."
-        d = Diagnostic("warning", text, Span(args.file, int(line) if line.isdigit() else 0, 0))
+        line, col, text = note.split(":", 2)      # "18:9: monster ... using ..."
+        d = Diagnostic("warning", text.strip(), Span(args.file, int(line), int(col)))
         print(d.format({}), file=sys.stderr)
 
 

@@ -10,6 +10,7 @@ that every command then takes as ``--data evilhack``.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 from typing import Optional
@@ -28,6 +29,14 @@ EXAMPLES = """examples:
 
 ACTIONS = ("import", "list", "show")
 
+# Every dialect unlev reads (lang/dialect.py DIALECTS) can be a variant's base.
+BASE_DIALECTS = ("unnethack", "nethack36", "nethack343", "unnethack35", "unnethack352",
+                 "unnethack351")
+# The game whose built-in profile (tables, lev_comp digest) stands for a base dialect:
+# UnNetHack's old releases are UnNetHack's data with an older language.
+DATA_OF_BASE = {"unnethack35": "unnethack", "unnethack352": "unnethack",
+                "unnethack351": "unnethack"}
+
 
 def add_parser(subparsers) -> None:
     p = subparsers.add_parser("data", help=HELP, description=HELP, epilog=EXAMPLES,
@@ -39,9 +48,10 @@ def add_parser(subparsers) -> None:
                    "finds; show NAME|DIR: what a profile holds")
     p.add_argument("paths", nargs="*", metavar="SOURCE|NAME")
     p.add_argument("--name", help="import: the profile's name (--data NAME)")
-    p.add_argument("--base", choices=["auto", "unnethack", "nethack36", "nethack343"],
+    p.add_argument("--base", choices=("auto",) + BASE_DIALECTS,
                    default="auto", help="import: the dialect the variant extends "
-                   "(default: decided from its util/lev_comp.y)")
+                   "(default: decided from its util/lev_comp.y, or without one from "
+                   "its dat/*.des)")
     p.add_argument("--base-src", action="append", type=Path, default=[], metavar="DIR",
                    help="import: the base game's source tree (only its util/lev_comp.l, "
                    "lev_comp.y and lev_main.c are read) or an imported profile's folder: "
@@ -82,18 +92,48 @@ def run(args) -> int:
 
 
 def detect_base(sources) -> Optional[str]:
-    """The dialect a source tree's lev_comp speaks: UnNetHack's has INCLUDE/SPILL,
-    NetHack 3.6's flow control and a MAZE header, 3.4.3's no IF."""
+    """The dialect a source tree's lev_comp speaks: UnNetHack's has INCLUDE/SPILL (its
+    3.5 releases still a chance before a statement's colon, 3.5.2 no INCLUDE, 3.5.1
+    IF..THEN), NetHack 3.6's flow control and a MAZE header, 3.4.3's no IF."""
     from .importer import Sources
     path = Sources(sources).find("util/lev_comp.y")
     if path is None:
         return None
     text = path.read_text(encoding="latin-1")
     if "INCLUDE_ID" in text or "SPILL_ID" in text:
+        if "THEN_ID" in text:
+            return "unnethack351"
+        if "INCLUDE_ID" not in text:
+            return "unnethack352"
+        if re.search(r"MONSTER_ID\s+chance\s+':'", text):
+            return "unnethack35"
         return "unnethack"
     if "IF_ID" in text:
         return "nethack36"
     return "nethack343"
+
+
+def detect_base_from_levels(sources):
+    """No lev_comp.y (a NetHack 3.7-based tree: its levels are Lua, its old des-files
+    remain): the dialect most of its dat/*.des read as (``--dialect auto``'s guess),
+    with a count for the message; (None, 0, 0) without des-files."""
+    from collections import Counter
+    from unlev.lang.dialect import detect
+    files = []
+    for s in sources:
+        files += sorted((Path(s) / "dat").glob("*.des"))
+    votes = Counter()
+    for f in files:
+        try:
+            d = detect(f.read_text(encoding="latin-1"))
+        except OSError:
+            continue
+        if not d.reason.startswith("nothing"):      # a file of no dialect in particular
+            votes[d.dialect] += 1
+    if not votes:
+        return None, 0, len(files)
+    best, n = votes.most_common(1)[0]
+    return best, n, len(files)
 
 
 def import_profile(source, name: str, out: Optional[Path] = None, base: str = "auto",
@@ -125,11 +165,16 @@ def run_import(args, say=None) -> int:
     base = args.base
     if base == "auto":
         base = detect_base(args.source)
-        if base is None:
-            say("unlev data: error: no util/lev_comp.y to tell the base dialect from; "
-                  "give --base")
-            return 2
-        say(f"unlev data: base dialect {base} (from util/lev_comp.y)")
+        if base is not None:
+            say(f"unlev data: base dialect {base} (from util/lev_comp.y)")
+        else:
+            base, n, total = detect_base_from_levels(args.source)
+            if base is None:
+                say("unlev data: error: no util/lev_comp.y and no dat/*.des to tell the "
+                    "base dialect from; give --base")
+                return 2
+            say(f"unlev data: base dialect {base} (no util/lev_comp.y; {n} of the {total} "
+                "dat/*.des read as it)")
     define = list(args.define)
     if not args.no_config:
         found = config_features(args.source)
@@ -137,7 +182,8 @@ def run_import(args, say=None) -> int:
         if found:
             say(f"unlev data: feature macros from include/config.h: {' '.join(found)}")
     try:
-        tables, warnings = import_tables(args.source, base, define, args.undef)
+        tables, warnings = import_tables(args.source, DATA_OF_BASE.get(base, base),
+                                         define, args.undef)
     except (SourceError, ValueError, KeyError) as e:
         say(f"unlev data: error: {e}")
         return 1
@@ -159,19 +205,24 @@ def run_import(args, say=None) -> int:
         base_lev_comp = args.base_src
     else:
         # unlev's own digest of the base game's lev_comp (the built-in profile's table)
-        known = profiles.builtin(base)
+        known = profiles.builtin(DATA_OF_BASE.get(base, base))
         base_lev_comp = known.table("levcomp")
-        against = f"the built-in {base} profile's lev_comp ({known.source})"
-        say(f"unlev data: note: {without_base(base, known.source)}")
-    if "levcomp" not in tables:
+        against = f"the built-in {known.name} profile's lev_comp ({known.source})"
+        say(f"unlev data: note: {without_base(known.name, known.source)}")
+    from .importer import Sources
+    lexer_only = "levcomp" not in tables and all(
+        Sources(args.source).find(f"util/{f}") is not None for f in ("lev_comp.l", "lev_main.c"))
+    if "levcomp" not in tables and not lexer_only:
         say("unlev data: note: no util/lev_comp.l, lev_comp.y and lev_main.c in the "
             "variant's tree: its language extensions are not generated")
     else:
         try:
-            generated = generate(args.source, base_lev_comp, base, args.name)
+            generated = generate(args.source, base_lev_comp, base, args.name,
+                                 lexer_only=lexer_only)
         except SourceError as e:
             say(f"unlev data: error: cannot generate the language extensions: {e}")
             return 2
+        _drop_base_words(generated, base)
         if inherited:
             # what the base profile declares is the variant's too
             generated["extensions"] = merged(inherited, generated["extensions"])
@@ -193,6 +244,25 @@ def run_import(args, say=None) -> int:
     kept = "" if generated else " (kept from the existing profile.json)" if ext else ""
     result(f"{args.name}: {summary(tables)}; extensions: {describe(ext)}{kept} -> {out}")
     return 0
+
+
+def _drop_base_words(generated: dict, base: str) -> None:
+    """A word the base dialect's own grammar has is no new statement: compared with a
+    digest of another revision (UnNetHack 3.5's lev_comp with today's), FLAGS, LEVEL
+    or INIT_MAP differ in shape, and declaring them would make every read with the
+    profile fail ("FLAGS is a keyword of the unnethack35 dialect").  They go to the
+    review list instead."""
+    from unlev.lang.dialect import lexicon_of
+    keywords = lexicon_of(base).keywords
+    stmts = generated["extensions"].get("statements", {})
+    review = generated["generated_from"]["review"]
+    for word in [w for w in stmts if w in keywords]:
+        del stmts[word]
+        review[:] = [r for r in review if not r.startswith(f"statement {word}:")]
+        review.append(f"statement {word}: a keyword of the {base} dialect already; not "
+                      "declared")
+    if "statements" in generated["extensions"] and not stmts:
+        del generated["extensions"]["statements"]
 
 
 def run_list(args) -> int:
@@ -219,8 +289,12 @@ def run_show(args) -> int:
     print(f"profile {prof.name}: extends {prof.base}; {prof.path}")
     if prof.source:
         print(f"source: {prof.source}")
+    from .importer import counted
+    rows = {"monster": prof.table("monsters")["monsters"],
+            "object": prof.table("objects")["objects"]}
     for kind, items in names.items():
-        print(f"{kind}s: {len(items)}")
+        # counted as the import's summary counts them
+        print(f"{kind}s: {counted(rows[kind]) if kind in rows else len(items)}")
     if prof.has_table("dungeon"):
         dungeons = prof.table("dungeon")["dungeons"]
         print(f"dungeons: {len(dungeons)} ({', '.join(d['name'] for d in dungeons)}), "

@@ -165,12 +165,19 @@ def digest(tree) -> dict:
             "rules": [[lhs, syms] for lhs, syms in rules(yacc)]}
 
 
-def generate(variant, base_src, base: str, name: str) -> dict:
+def generate(variant, base_src, base: str, name: str, lexer_only: bool = False) -> dict:
     """The profile.json fragment (``name``, ``base``, ``extensions``,
     ``generated_from``) of the variant's tree against the base's; each may be one folder
     or several, and the base may be its :func:`digest` instead.  Raises SourceError
-    when a lev_comp file is missing."""
-    vl, vy, vm = (read(variant, rel) for rel in LEV_COMP_FILES)
+    when a lev_comp file is missing.  ``lexer_only``: a tree that kept ``lev_comp.l``
+    and ``lev_main.c`` but not ``lev_comp.y`` (SpliceHack on NetHack 3.7): the words are
+    compared without the grammar (flags, door and light words, map characters), no
+    statement is declared."""
+    if lexer_only:
+        vl, vm = read(variant, LEV_COMP_FILES[0]), read(variant, LEV_COMP_FILES[2])
+        vy = ""
+    else:
+        vl, vy, vm = (read(variant, rel) for rel in LEV_COMP_FILES)
     based = base_src if isinstance(base_src, dict) else digest(base_src)
     vwords = lexer_words(vl)
     bwords = {w: (tok, val) for w, tok, val in based["words"]}
@@ -239,8 +246,14 @@ def generate(variant, base_src, base: str, name: str) -> dict:
     if ("engraving_text", ["RANDOM_TYPE"]) in vrules and \
             any(l == "engraving_detail" and "engraving_text" in s for l, s in vrules):
         add("syntax", "engraving_random_text")
-    if "Room positions should be real coordinates" in vy:
+    # xNetHack's and dNetHack's lev_comp check a ROOM's position against the map, not
+    # 1..5 (and their create_room() takes it as a square: xabs = xtmp)
+    if "Room positions should be real coordinates" in vy or \
+            "Room position should be in map bounds" in vy:
         add("syntax", "room_coordinates")
+    if lexer_only:
+        review.append("no util/lev_comp.y: only lev_comp.l's words were compared; a new "
+                      "statement or argument is not declared")
     if not ext:
         review.append("no difference found")
     return {"name": name, "base": base, "extensions": ext,

@@ -119,6 +119,7 @@ class ParamRecorder(Preprocessor):
     def __init__(self, *a, **kw):
         super().__init__(*a, **kw)
         self.protected_params: Dict[str, List[str]] = {}
+        self.protected_macros: Dict[str, object] = {}
         self.origin: Dict[str, str] = {}
         self.current_file = ""
 
@@ -129,6 +130,16 @@ class ParamRecorder(Preprocessor):
         name = re.match(r"[A-Za-z_][A-Za-z0-9_]*", rest)
         if name and name.group() not in self.macros:
             self.origin[name.group()] = self.current_file
+        if name and name.group() in self.protected and name.group() not in self.protected_macros:
+            # kept aside, for a row that must be read as the compiler expands it
+            saved, self.protected = self.protected, set()
+            had = self.macros.get(name.group())
+            super()._define_line(rest, lineno)
+            self.protected = saved
+            self.protected_macros[name.group()] = self.macros.pop(name.group(), None)
+            if had is not None:
+                self.macros[name.group()] = had
+            return
         super()._define_line(rest, lineno)
 
     def process_named(self, path: Path, label: str) -> List[Token]:
@@ -170,14 +181,60 @@ class Evaluator:
             return None
         try:
             return self.pp.value(toks)
-        except (UnknownName, SyntaxError, IndexError):
+        except (UnknownName, SyntaxError, IndexError, ValueError):
             return text
 
     def int(self, toks: Sequence[Token], what: str) -> int:
         v = self.value(toks)
+        if isinstance(v, str):
+            # dNetHack writes weights as WT_ANT*1.5: a floating constant expression
+            # stored in an integer field, truncated as C converts it
+            f = _float_expr(v)
+            if f is not None:
+                return int(f)
         if not isinstance(v, int):
             raise ValueError(f"{what}: cannot evaluate {v!r}")
         return v
+
+
+def _float_expr(text: str):
+    """The value of a C arithmetic expression of number literals (+ - * / and
+    parentheses) with a floating literal in it, C's way (integer division truncates
+    toward zero); None for anything else."""
+    import ast
+    if not re.fullmatch(r"[0-9.eE+\-*/() \t]*\.[0-9.eE+\-*/() \t]*", text):
+        return None
+    try:
+        tree = ast.parse(text, mode="eval")
+    except SyntaxError:
+        return None
+
+    def ev(n):
+        if isinstance(n, ast.Expression):
+            return ev(n.body)
+        if isinstance(n, ast.Constant) and isinstance(n.value, (int, float)):
+            return n.value
+        if isinstance(n, ast.UnaryOp) and isinstance(n.op, (ast.USub, ast.UAdd)):
+            v = ev(n.operand)
+            return -v if isinstance(n.op, ast.USub) else v
+        if isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Add, ast.Sub, ast.Mult, ast.Div)):
+            a, b = ev(n.left), ev(n.right)
+            if isinstance(n.op, ast.Add):
+                return a + b
+            if isinstance(n.op, ast.Sub):
+                return a - b
+            if isinstance(n.op, ast.Mult):
+                return a * b
+            if b == 0:
+                raise ZeroDivisionError
+            if isinstance(a, int) and isinstance(b, int):
+                return int(a / b)
+            return a / b
+        raise ValueError
+    try:
+        return ev(tree)
+    except (ValueError, ZeroDivisionError, RecursionError):
+        return None
 
 
 def call_of(toks: Sequence[Token], name: str, pp: Preprocessor) -> Optional[List[List[Token]]]:
@@ -340,15 +397,107 @@ def _chr(v) -> Optional[str]:
     return v
 
 
+def _row_macros(src: Sources, rel: str, prefixes: Sequence[str]) -> List[str]:
+    """The function-like macros of *rel* whose names start with one of *prefixes*
+    (dNetHack writes ``LVL_SPE(...)`` and ``LVL_NDR(...)`` where others write ``LVL``):
+    each is kept whole and read by its own parameter names."""
+    path = src.find(rel)
+    text = path.read_text(encoding="latin-1") if path is not None else ""
+    found = re.findall(r"^[ \t]*#[ \t]*define[ \t]+((?:%s)[A-Za-z0-9_]*)\(" %
+                       "|".join(re.escape(p) for p in prefixes), text, re.M)
+    return sorted(set(found) | set(prefixes))
+
+
+def _field(params: Sequence[str], names: Sequence[str], pos: Optional[int]) -> Optional[str]:
+    """The parameter of a row macro that holds a field: the first of *names* the macro
+    has, else the one at *pos* (None: the field is absent)."""
+    for n in names:
+        if n in params:
+            return n
+    if pos is None or not -len(params) <= pos < len(params):
+        return None
+    return params[pos]
+
+
+def _class_count(pp: Preprocessor, drawing: dict, names: Sequence[str], table: str,
+                 header: str) -> int:
+    """The number of classes (index 0 is none): the first of *names* the headers define
+    (``MAXMCLASSES``, a variant's ``MAX_MONSTER_CLASSES``, as a macro or an enum
+    member), else the length of drawing.c's symbol table."""
+    for n in names:
+        v = pp.try_constant(n)
+        if isinstance(v, int) and v > 0:
+            return v
+    if drawing.get(table):
+        warn(f"{header}: none of {', '.join(names)} is defined; the class count is "
+             f"drawing.c's {table}[] length ({len(drawing[table])})")
+        return len(drawing[table])
+    raise SourceError(f"{header}: no class count ({' or '.join(names)}) and no "
+                      f"{table}[] in src/drawing.c")
+
+
+def _split_ac_level(pp: "ParamRecorder", macro: str, args, ev: "Evaluator", name: str):
+    """A level row of a permonst with split AC (dNetHack: mlevel, mmove, nac, dac, pac,
+    the damage reductions, mr, maligntyp): the row macro expanded as the C compiler
+    does, then the fields LVL(...) stands for, with the AC makedefs' ``mstrength()``
+    of that game counts, 10 - (nac + dac + pac)."""
+    m = pp.protected_macros.get(macro)
+    if m is not None and len(args) != len(m.params) and \
+            [t.text for t in m.body] == sum(([",", p] for p in m.params), [])[1:]:
+        # dNetHack's LVL_FULL passes its arguments through, and their own macros
+        # (DETAIL_AC(...), DR0) were expanded with the row: they are the fields
+        args, macro = list(args), "(passed through)"
+        fields = args
+    else:
+        fields = None
+    if fields is None:
+        fields = _expand_row(pp, macro, args)
+    if len(fields) < 7:
+        raise ValueError(f"{macro}(...) of {name!r}: {len(fields)} fields where a split "
+                         "armour class needs level, move, three AC parts, mr, alignment")
+    nac, dac, pac = (ev.int(fields[k], name) for k in (2, 3, 4))
+    return ([fields[0], fields[1], tokenize(str(10 - (nac + dac + pac))), fields[-2],
+             fields[-1]], ["lvl", "mov", "ac", "mr", "aln"])
+
+
+def _expand_row(pp: "ParamRecorder", macro: str, args) -> List[List[Token]]:
+    """The struct fields a protected row macro's call stands for, as cpp expands it."""
+    call = [Token("id", macro), Token("op", "(")]
+    for i, a in enumerate(args):
+        call += ([Token("op", ",")] if i else []) + list(a)
+    call.append(Token("op", ")"))
+    opened = pp.fork()
+    opened.protected = set()
+    opened.macros.update({k: m for k, m in pp.protected_macros.items() if m is not None})
+    toks = opened.expand(call)
+    fields, _end = split_args([Token("op", "(")] + toks + [Token("op", ")")], 0)
+    return fields
+
+
 def gen_monsters(src: Sources, base: ParamRecorder, drawing: dict, features) -> dict:
+    lvl_macros = _row_macros(src, "src/monst.c", ["LVL"])
+    siz_macros = _row_macros(src, "src/monst.c", ["SIZ"])
+    # the attack list: A(...), and dNetHack's A_EXPLICIT(...) of all ten attacks
+    atk_macros = ["A"] + [m for m in _row_macros(src, "src/monst.c", ["A_"]) if m != "A_"]
     pp, toks, ev = _read_source(src, base, "src/monst.c",
-                                protected={"MON", "LVL", "SIZ", "ATTK", "A", "NO_ATTK"})
+                                protected={"MON", "ATTK", "NO_ATTK"} | set(atk_macros)
+                                | set(lvl_macros) | set(siz_macros))
     K = {n: pp.try_constant(n) for n in list(FALLBACK_MONATTK) + [
-        "G_SGROUP", "G_LGROUP", "G_FREQ", "M2_STRONG", "MAXMCLASSES"]}
+        "G_SGROUP", "G_LGROUP", "G_FREQ", "M2_STRONG"]}
+    if not isinstance(K["M2_STRONG"], int):
+        K["M2_STRONG"] = 0              # dNetHack's MB_STRONG is in another field
+    needed = ("G_SGROUP", "G_LGROUP", "G_FREQ", "AT_WEAP", "AT_BREA", "AT_SPIT", "AT_GAZE",
+              "AT_MAGC", "AD_PHYS", "AD_DRLI", "AD_STON", "AD_DRST", "AD_DRDX", "AD_DRCO",
+              "AD_WERE")
+    missing = [n for n in needed if not isinstance(K[n], int)]
+    if missing:
+        raise SourceError(f"include/monflag.h, monattk.h: {', '.join(missing[:4])} "
+                          "not defined (needed for monster difficulty)")
 
     # class table
     s_names = reverse_map(pp, pp.names_with_prefix("S_"))
-    maxm = K["MAXMCLASSES"]
+    maxm = _class_count(pp, drawing, ("MAXMCLASSES", "MAX_MONSTER_CLASSES"),
+                        "def_monsyms", "include/monsym.h")
     classes = []
     for i in range(1, maxm):
         sym = _chr(drawing["def_monsyms"][i]) if i < len(drawing["def_monsyms"]) else None
@@ -366,66 +515,111 @@ def gen_monsters(src: Sources, base: ParamRecorder, drawing: dict, features) -> 
     adn = reverse_map(pp, pp.names_with_prefix("AD_"))
 
     mon_p = param_list(pp, "MON")
-    lvl_p = param_list(pp, "LVL")
-    siz_p = param_list(pp, "SIZ")
     atk_p = param_list(pp, "ATTK")
+    # MON's fields by parameter name; a variant's MON may add fields anywhere (EvilHack's
+    # flg4 and mflg, dNetHack's six flag words in place of three), so positions are only
+    # the fallback for a macro whose parameters are named otherwise.
+    F = {"name": _field(mon_p, ("nam", "name"), 0),
+         "sym": _field(mon_p, ("sym",), 1), "lvl": _field(mon_p, ("lvl",), 2),
+         "gen": _field(mon_p, ("gen", "geno"), 3), "atk": _field(mon_p, ("atk",), 4),
+         "siz": _field(mon_p, ("siz",), 5), "mr1": _field(mon_p, ("mr1", "mr"), 6),
+         "mr2": _field(mon_p, ("mr2",), 7), "col": _field(mon_p, ("col", "color"), -1)}
+    known = set(DEFAULT_PARAMS["MON"]) | {"d", "nam", "sym"}
+    if all(f in mon_p for f in ("flg1", "flg2", "flg3")):
+        flag_fields = ("flg1", "flg2", "flg3")
+    elif len(mon_p) == len(DEFAULT_PARAMS["MON"]) or (len(mon_p) == 13 and "d" in mon_p):
+        flag_fields = tuple(mon_p[8:11])      # the base's shape, other parameter names
+    else:
+        flag_fields = ()
+        extra = [p for p in mon_p if p not in known and p not in F.values()]
+        warn(f"monst.c: MON({', '.join(mon_p)}) has no flg1/flg2/flg3 fields: the "
+             f"M1_/M2_/M3_ flags are left empty and {', '.join(extra)} kept as numbers")
+    extra_fields = [p for p in mon_p if p not in F.values() and p not in flag_fields
+                    and p != "d"]
+
+    # dNetHack's permonst has three AC parts (natural, dodge, protection) and ten
+    # damage-reduction slots where others have one AC
+    ph = src.find("include/permonst.h")
+    split_ac = ph is not None and re.search(
+        r"\bnac\b[^;]*\bdac\b[^;]*\bpac\b", ph.read_text(encoding="latin-1")) is not None
+
+    def one_of(toks_, macros):
+        for m in macros:
+            args = call_of(toks_, m, pp)
+            if args is not None:
+                return m, args
+        return None, None
 
     monsters = []
     for call in find_calls(toks, "MON"):
-        a = named_args(call.args, mon_p, f"monst.c:{call.line}")
-        name = ev.value(a[mon_p[0]])
+        where = f"monst.c:{call.line}"
+        a = named_args(call.args, mon_p, f"{where}: MON(...)")
+        name = ev.value(a[F["name"]])
         if not name:          # the array terminator MON("", 0, ...)
             continue
-        lvl = call_of(a[mon_p[2]], "LVL", pp)
-        siz = call_of(a[mon_p[5]], "SIZ", pp)
-        if lvl is None and len(lvl_p) == len(siz_p):
-            # the C compiler only sees five numbers in braces: SLASH'EM's Shelob is
-            # written SIZ(...) where LVL(...) belongs, and the game reads it as LVL
-            lvl = call_of(a[mon_p[2]], "SIZ", pp)
-            if lvl is not None:
-                warn(f"monst.c:{call.line}: {name!r} has SIZ(...) in the LVL(...) place; "
+        lname, lvl = one_of(a[F["lvl"]], lvl_macros)
+        sname, siz = one_of(a[F["siz"]], siz_macros)
+        if lvl is None and siz is not None:
+            # the C compiler only sees numbers in braces: SLASH'EM's Shelob is written
+            # SIZ(...) where LVL(...) belongs, and the game reads it as LVL
+            lname, lvl = one_of(a[F["lvl"]], siz_macros)
+            if lvl is not None and len(param_list(pp, lname)) == len(param_list(pp, "LVL")):
+                warn(f"{where}: {name!r} has SIZ(...) in the LVL(...) place; "
                      "read as LVL, as the C compiler does")
-        atk = call_of(a[mon_p[4]], "A", pp)
+                lname = "LVL"
+            else:
+                lvl = None
+        atk = one_of(a[F["atk"]], atk_macros)[1]
         if lvl is None or siz is None or atk is None:
-            raise ValueError(f"monst.c:{call.line}: unexpected row shape for {name!r}")
-        L = named_args(lvl, lvl_p, name)
-        S = named_args(siz, siz_p, name)
+            which = ("LVL(...)" if lvl is None else "SIZ(...)" if siz is None else "A(...)")
+            raise SourceError(f"{where}: MON({name!r}, ...): no {which} where MON's "
+                              "definition has it")
+        lvl_p, siz_p = param_list(pp, lname), param_list(pp, sname)
+        if split_ac:
+            # dNetHack's NAT_AC(ac) and DR0 inside LVL(...) are several struct fields
+            # each: the row is read from the macro's expansion
+            lvl, lvl_p = _split_ac_level(pp, lname, lvl, ev, name)
+        L = named_args(lvl, lvl_p, f"{where}: {lname}(...) of {name!r}")
+        S = named_args(siz, siz_p, f"{where}: {sname}(...) of {name!r}")
+        lf = {k: _field(lvl_p, (k,), i) for i, k in enumerate(("lvl", "mov", "ac"))}
+        lf["mr"] = _field(lvl_p, ("mr",), -2)
+        lf["aln"] = _field(lvl_p, ("aln", "al"), -1)
         attacks, raw = [], []
         for one in atk:
             args = call_of(one, "ATTK", pp)
             if args is None:       # NO_ATTK
                 continue
-            A = named_args(args, atk_p, name)
+            A = named_args(args, atk_p, f"{where}: ATTK(...) of {name!r}")
             at, ad = ev.int(A[atk_p[0]], name), ev.int(A[atk_p[1]], name)
             dn, dd = ev.int(A[atk_p[2]], name), ev.int(A[atk_p[3]], name)
             raw.append((at, ad, dn, dd))
             attacks.append({"type": atn.get(at, at), "damage": adn.get(ad, ad),
                             "dice": dn, "sides": dd})
-        sym = ev.int(a[mon_p[1]], name)
-        geno = ev.int(a[mon_p[3]], name)
-        f1, f2, f3 = (ev.int(a[mon_p[k]], name) for k in (8, 9, 10))
-        mr1, mr2 = ev.int(a[mon_p[6]], name), ev.int(a[mon_p[7]], name)
-        # By position from the end: 3.6's SIZ has no pxl, its MON an extra difficulty.
-        col = ev.int(a[mon_p[-1]], name)
-        size = ev.int(S[siz_p[-1]], name)
-        snd = ev.int(S[siz_p[-2]], name)
+        sym = ev.int(a[F["sym"]], name)
+        geno = ev.int(a[F["gen"]], name)
+        f1, f2, f3 = (ev.int(a[k], name) for k in flag_fields) if flag_fields else (0, 0, 0)
+        mr1, mr2 = ev.int(a[F["mr1"]], name), ev.int(a[F["mr2"]], name)
+        col = ev.int(a[F["col"]], name)
+        # By position from the end: 3.6's SIZ has no pxl.
+        size = ev.int(S[_field(siz_p, ("siz",), -1)], name)
+        snd = ev.int(S[_field(siz_p, ("snd",), -2)], name)
         mon = {
             "index": len(monsters),
             "name": name,
             "symbol": cls_by_index.get(sym, {}).get("symbol"),
             "class": s_names.get(sym, sym),
             "class_index": sym,
-            "level": ev.int(L[lvl_p[0]], name),
-            "move": ev.int(L[lvl_p[1]], name),
-            "ac": ev.int(L[lvl_p[2]], name),
-            "mr": ev.int(L[lvl_p[3]], name),
-            "alignment": ev.int(L[lvl_p[4]], name),
+            "level": ev.int(L[lf["lvl"]], name),
+            "move": ev.int(L[lf["mov"]], name),
+            "ac": ev.int(L[lf["ac"]], name),
+            "mr": ev.int(L[lf["mr"]], name),
+            "alignment": ev.int(L[lf["aln"]], name),
             "geno": geno,
             "gen_flags": [n for n in g_names if geno & pp.constant(n)],
             "frequency": geno & g_freq,
             "attacks": attacks,
-            "weight": ev.int(S[siz_p[0]], name),
-            "nutrition": ev.int(S[siz_p[1]], name),
+            "weight": ev.int(S[_field(siz_p, ("wt",), 0)], name),
+            "nutrition": ev.int(S[_field(siz_p, ("nut",), 1)], name),
             "sound": ms.get(snd, snd),
             "size": mz.get(size, size),
             "size_value": size,
@@ -439,6 +633,8 @@ def gen_monsters(src: Sources, base: ParamRecorder, drawing: dict, features) -> 
             "color_value": col,
             "attacks_raw": raw,
         }
+        if extra_fields:
+            mon["extra_fields"] = {p: ev.value(a[p]) for p in extra_fields}
         monsters.append(mon)
     for m in monsters:
         m["difficulty"] = mstrength(m, K)
@@ -722,10 +918,40 @@ def _oname_classes(objects: dict) -> Dict[str, str]:
     return out
 
 
+# What hack.h defines for a build without overlays (every Unix build).
+OVERLAY_SEGMENTS = ("OVL0", "OVL1", "OVL2", "OVL3", "OVLB")
+
+SHCLASS_FIELDS = ["name", "symb", "prob", "shdist", "iprobs", "shknms"]
+
+
+def _shclass_fields(src: Sources) -> Dict[str, int]:
+    """The positions of struct shclass's fields (mkroom.h): xNetHack adds noun_name
+    after the name, so a row is read by field name, not by the base's positions."""
+    path = src.find("include/mkroom.h")
+    fields = SHCLASS_FIELDS
+    if path is not None:
+        m = re.search(r"struct\s+shclass\s*\{(.*?)\n\s*\}\s*;",
+                      path.read_text(encoding="latin-1"), re.S)
+        if m:
+            body = re.sub(r"/\*.*?\*/", "", m.group(1), flags=re.S)
+            body = re.sub(r"^[ \t]*#[^\n]*$", "", body, flags=re.M)
+            body = re.sub(r"struct\s+\w+\s*\{[^}]*\}\s*", "", body)
+            names = [re.findall(r"(\w+)\s*(?:\[[^\]]*\])?\s*$", d.strip())
+                     for d in body.split(";")]
+            names = [n[0] for n in names if n]
+            if all(k in names for k in ("name", "symb", "prob", "iprobs", "shknms")):
+                fields = names
+    return {n: i for i, n in enumerate(fields)}
+
+
 def gen_shops(src: Sources, base: ParamRecorder, objects: dict, features) -> dict:
     """shknam.c: shtypes[] (shop kinds, their probability and stock), the shopkeeper
     name lists, and the black market's nickname prefixes."""
-    pp, toks, ev = _read_source(src, base, "src/shknam.c", "shop types")
+    # a build without overlays defines OVL0..OVLB (hack.h); 3.4.3-era shknam.c
+    # declares shtypes[] only extern without them
+    pp, toks, ev = _read_source(src, base, "src/shknam.c", "shop types",
+                                defines=OVERLAY_SEGMENTS)
+    f = _shclass_fields(src)
     onames = _oname_table(objects)
     class_of_const = _oname_classes(objects)
     sym_of = {c["index"]: c["symbol"] for c in objects["classes"]}
@@ -742,20 +968,26 @@ def gen_shops(src: Sources, base: ParamRecorder, objects: dict, features) -> dic
 
     shops, name_lists = [], {}
     for i, row in enumerate(parse_braces(find_initializer(toks, "shtypes"))):
-        name = ev.value(row[0])
+        if not isinstance(row, list) or len(row) < len(f) or not isinstance(row[0], list):
+            break                                  # the terminator ({ 0 } or NULL)
+        name = ev.value(row[f["name"]])
         if not isinstance(name, str):
             break                                  # the terminator
+        if not isinstance(row[f["iprobs"]], list) or any(
+                not isinstance(p, list) or len(p) != 2 for p in row[f["iprobs"]]):
+            raise SourceError(f"shknam.c: shtypes[] row {name!r}: no {{prob, type}} "
+                              f"pairs where struct shclass has iprobs")
         stock = []
-        for pair in row[4]:
+        for pair in row[f["iprobs"]]:
             prob = ev.int(pair[0], "shtypes iprob")
             if prob:
                 stock.append(dict(prob=prob, **item(pair[1])))
-        lst = "".join(t.text for t in row[5])
+        lst = "".join(t.text for t in row[f["shknms"]])
         if lst != "0" and lst not in name_lists:
             name_lists[lst] = _strings(ev, parse_braces(find_initializer(toks, lst)))
-        symb = ev.int(row[1], "shtypes symb")
+        symb = ev.int(row[f["symb"]], "shtypes symb")
         shops.append({"index": i, "name": name, "class": sym_of.get(symb),
-                      "prob": ev.int(row[2], "shtypes prob"), "stock": stock,
+                      "prob": ev.int(row[f["prob"]], "shtypes prob"), "stock": stock,
                       "names": None if lst == "0" else lst})
     try:
         prefixes = _strings(ev, parse_braces(find_initializer(toks, "prefixes")))
@@ -768,7 +1000,8 @@ def gen_shops(src: Sources, base: ParamRecorder, objects: dict, features) -> dic
 def gen_epitaphs(src: Sources, base: ParamRecorder, features) -> dict:
     """engrave.c epitaphs[]: the random headstone texts (UnNetHack keeps them in the
     source, not in a dat/ file)."""
-    pp, toks, ev = _read_source(src, base, "src/engrave.c", "epitaphs")
+    pp, toks, ev = _read_source(src, base, "src/engrave.c", "epitaphs",
+                                defines=OVERLAY_SEGMENTS)
     texts = _strings(ev, parse_braces(find_initializer(toks, "epitaphs")))
     return {"generator": GENERATOR, "features": features, "epitaphs": texts,
             "depth_engravings": _depth_engravings(src, base)}
@@ -830,6 +1063,10 @@ def dump(path: Path, data: dict) -> None:
 
 GENERATOR = "unlev data import"
 
+# Where each optional table is read from, for its warnings.
+OPTIONAL_TABLES = {"shops": "src/shknam.c shtypes[]", "epitaphs": "src/engrave.c epitaphs[]",
+                   "dungeon": "dat/dungeon.def", "levcomp": "util/lev_comp.l, lev_comp.y"}
+
 
 def features_for(base: str, define: Sequence[str] = (), undef: Sequence[str] = ()) -> Dict[str, str]:
     """The feature macros of a build: the base game's defaults, then ``-D``/``-U``."""
@@ -855,18 +1092,41 @@ def import_tables(sources: Sequence[Path], base: str = "unnethack",
                           "give the variant's source tree (include/, src/, util/)")
     refuse_nethack37(src)
     head = load_headers(src, feats)
-    drawing = read_drawing(src, head)
-    tables = {"monsters": gen_monsters(src, head, drawing, features),
-              "objects": gen_objects(src, head, drawing, features)}
-    tables["traps"], tables["rooms"] = gen_traps_rooms(src, head, features)
+    tables: Dict[str, dict] = {}
+    step = "src/drawing.c"
+    try:
+        drawing = read_drawing(src, head)
+        step = "src/monst.c"
+        tables["monsters"] = gen_monsters(src, head, drawing, features)
+        step = "src/objects.c"
+        tables["objects"] = gen_objects(src, head, drawing, features)
+        step = "util/lev_main.c"
+        tables["traps"], tables["rooms"] = gen_traps_rooms(src, head, features)
+    except SourceError:
+        raise
+    except (ValueError, KeyError, SyntaxError) as e:
+        msg = e.args[0] if isinstance(e, KeyError) and e.args else str(e)
+        msg = msg if msg.startswith(step.rsplit("/", 1)[-1]) else f"{step}: {msg}"
+        raise SourceError(msg) from None
+    except (TypeError, IndexError, AttributeError, ZeroDivisionError, RecursionError):
+        # a table of another shape than the base's: say which file, not Python's words
+        raise SourceError(f"{step}: a table or row of a shape unlev does not read "
+                          "(not the base game's layout)") from None
     for name, make in (("shops", lambda: gen_shops(src, head, tables["objects"], features)),
                        ("epitaphs", lambda: gen_epitaphs(src, head, features)),
                        ("dungeon", lambda: gen_dungeon(src, feats, features)),
                        ("levcomp", lambda: _levcomp(sources))):
         try:
             tables[name] = make()
-        except (SourceError, ValueError, KeyError, TypeError, IndexError) as e:
+        except (SourceError, ValueError, SyntaxError) as e:
             warn(f"no {name} table: {e}")
+        except KeyError as e:
+            # find_initializer's "no initializer for array 'x'", without repr quotes
+            warn(f"no {name} table: {OPTIONAL_TABLES[name]}: {e.args[0] if e.args else e}")
+        except (TypeError, IndexError, AttributeError):
+            # a row of another shape than the base's: say where, not Python's words
+            warn(f"no {name} table: {OPTIONAL_TABLES[name]}: its rows have a shape "
+                 "unlev does not read")
     return tables, list(_WARNINGS)
 
 
@@ -915,9 +1175,17 @@ def write_profile(out: Path, name: str, base: str, tables: Dict[str, dict],
     return out
 
 
+def counted(rows: Sequence[dict], noun: str = "") -> str:
+    """How ``data import`` and ``data show`` count a table: the names a des-file can
+    use, and the nameless rows (an objects.c's spare appearances) apart."""
+    named = sum(1 for r in rows if r.get("name"))
+    rest = len(rows) - named
+    return f"{named}{' ' + noun if noun else ''}" + (f" (+{rest} nameless rows)" if rest else "")
+
+
 def summary(tables: Dict[str, dict]) -> str:
-    parts = [f"{len(tables['monsters']['monsters'])} monsters",
-             f"{len(tables['objects']['objects'])} objects",
+    parts = [counted(tables["monsters"]["monsters"], "monsters"),
+             counted(tables["objects"]["objects"], "objects"),
              f"{len(tables['traps']['traps'])} traps",
              f"{len(tables['rooms']['des_names'])} room names"]
     if "shops" in tables:
