@@ -15,6 +15,9 @@ import os
 from dataclasses import dataclass, fields, replace
 
 
+MAXIMUM = 2 ** 62       # a limit is a number the arithmetic stays exact with
+
+
 @dataclass(frozen=True)
 class Limits:
     steps: int = 1_000_000          # statements and LOOP/FOR rounds run for one level
@@ -35,20 +38,31 @@ class Limits:
         known = {f.name for f in fields(cls)}
         values = {}
         for part in filter(None, (p.strip() for p in text.split(","))):
-            name, _, value = part.partition("=")
+            name, eq, value = part.partition("=")
             name = name.strip()
             if name not in known:
                 raise ValueError(f"unknown limit {name!r} (known: {', '.join(sorted(known))})")
+            value = value.strip().replace("_", "")
+            if not eq or not value.isdigit() or not value.isascii():
+                raise ValueError(f"limit {name} wants a whole number, as in {name}=1000")
             values[name] = int(value)
-            if values[name] < 1:
-                raise ValueError(f"limit {name} must be at least 1")
+            if not 1 <= values[name] <= MAXIMUM:
+                raise ValueError(f"limit {name} must be between 1 and {MAXIMUM:,}")
         return replace(cls(), **values)
 
 
-def _from_environment() -> Limits:
-    text = os.environ.get("UNLEV_LIMITS", "")
+def from_environment() -> Limits:
+    """The limits ``UNLEV_LIMITS`` sets; ValueError (its message names the variable) for
+    a bad setting: the CLI reports it as a usage error before any command runs."""
     try:
-        return Limits.from_text(text)
+        return Limits.from_text(os.environ.get("UNLEV_LIMITS", ""))
+    except ValueError as exc:
+        raise ValueError(f"UNLEV_LIMITS: {exc}") from None
+
+
+def _from_environment() -> Limits:
+    try:
+        return from_environment()
     except ValueError:
         return Limits()     # a bad setting is reported by the CLI, which reads it again
 
@@ -66,6 +80,18 @@ def set_limits(new: Limits) -> None:
 
 def hint(name: str) -> str:
     return f"the limit is {getattr(limits(), name):,}; raise it with UNLEV_LIMITS=\"{name}=N\""
+
+
+def steps_hint(limit: int) -> str:
+    """The step limit's hint: the same words as :func:`hint`, for the limit in force
+    (an Evaluator may run under its own ``step_limit``)."""
+    return ("check LOOP counts, FOR bounds and quantities; the limit is "
+            f"{limit:,}; raise it with UNLEV_LIMITS=\"steps=N\"")
+
+
+def steps_message(limit: int) -> str:
+    return (f"the level script ran more than {limit} steps (statements, LOOP rounds "
+            "and the work of each statement) and was stopped")
 
 
 def is_limit_error(err) -> bool:

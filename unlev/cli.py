@@ -96,6 +96,12 @@ def main(argv: Optional[List[str]] = None) -> int:
     if not args.command:
         ap.print_help()
         return 2
+    from .lang.limits import from_environment
+    try:
+        from_environment()
+    except ValueError as e:
+        print(f"unlev {args.command}: error: {e}", file=sys.stderr)
+        return 2
     try:
         if getattr(args, "include_anywhere", False):
             from .lang.sources import set_include_anywhere

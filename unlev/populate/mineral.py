@@ -28,6 +28,7 @@ _FILLER_SUFFIXES = ("fill", "fil", "fila", "filb")
 
 
 def do_mineralize(st: BuildState, kelp_pool=-1, kelp_moat=-1, gold_prob=-1, gem_prob=-1):
+    st.spend(2 * COLNO * ROWNO)     # two passes over the map (step limit)
     mineralize(st.level, st.rng, kelp_pool, kelp_moat, gold_prob, gem_prob,
                skip_lvl_checks=True)
 
