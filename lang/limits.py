@@ -31,6 +31,8 @@ class Limits:
     file_size: int = 16_000_000     # bytes of a des-file (with what it INCLUDEs)
     tokens: int = 100_000           # tokens of a des-file with what it INCLUDEs (the
                                     # largest file of the corpora and variants: 15,000)
+    includes: int = 200             # INCLUDEs read for one des-file, all depths together
+    include_bytes: int = 4_000_000  # bytes of all the files one des-file INCLUDEs
 
     @classmethod
     def from_text(cls, text: str) -> "Limits":
