@@ -105,3 +105,20 @@ def test_an_irregular_region_at_the_edge_is_an_error_not_an_internal_error(tmp_p
     code, err, _ = run_file(tmp_path, HEAD + 'REGION: (79,0,79,0), lit, "ordinary", '
                             'irregular\n', capsys)
     assert code == 1 and "x.des:3:1: error: irregular REGION" in err
+
+
+def test_lenient_unnethack35_with_an_unknown_name_makes_a_placeholder(tmp_path, capsys):
+    # the dialect has no data profile of its own: no table knows the name
+    code, err, _ = run_file(tmp_path, HEAD + 'MONSTER: "blorpx", (3,3)\n', capsys,
+                            "--dialect", "unnethack35", "--lenient")
+    assert code == 0
+
+
+def test_convert_of_a_gradient_round_a_random_centre(tmp_path, capsys):
+    p = tmp_path / "x.des"
+    p.write_text(HEAD + "$s = selection: gradient(radial, (1 - 3), random)\n"
+                 "TERRAIN: $s, 'L'\n")
+    assert main(["convert", str(p), "-o", str(tmp_path / "out")]) == 0
+    assert "Traceback" not in capsys.readouterr().err
+    lua = (tmp_path / "out" / "x.lua").read_text()
+    assert 'selection.gradient({ type = "radial", mindist = 1, maxdist = 3 })' in lua
