@@ -133,6 +133,9 @@ def cmd_test(args) -> int:
     from unlev.tools.context_options import context_values
     if unreadable("test", args.paths):
         return 2
+    writes = args.update or not args.ci          # --ci alone only reads snapshots
+    if args.snapshots and writes and not _writable_folder(args.snapshots):
+        return 2
     files = find_des_files(args.paths)
     if not files:
         print("unlev test: error: no des-files found", file=sys.stderr)
@@ -180,6 +183,22 @@ def cmd_test(args) -> int:
     results = results_early + results
     seconds = time.perf_counter() - t0
     return _report(results, lint_text, lint_count, seconds, seeds, args, out)
+
+
+def _writable_folder(path: str) -> bool:
+    """The snapshot folder exists or can be made, and a file can be made in it; else
+    ``unlev test: error: cannot write PATH: reason`` (exit 2), once, before any run."""
+    import tempfile
+    try:
+        os.makedirs(path, exist_ok=True)
+        if not os.path.isdir(path):
+            raise NotADirectoryError(20, "Not a directory")
+        with tempfile.TemporaryFile(dir=path):
+            pass
+    except OSError as e:
+        print(f"unlev test: error: cannot write {path}: {e.strerror or e}", file=sys.stderr)
+        return False
+    return True
 
 
 def _data_folder():

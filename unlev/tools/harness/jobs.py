@@ -189,20 +189,33 @@ def _run(job: Job, settings: Settings, result: dict) -> None:
 
 
 def _compare_snapshot(job: Job, settings: Settings, level, result: dict) -> None:
-    from unlev.tools.harness.snapshot import SnapshotStore, diff_snapshots, make_snapshot
+    from unlev.tools.harness.snapshot import (SnapshotError, SnapshotStore, diff_snapshots,
+                                              make_snapshot)
 
     store = SnapshotStore(settings.snapshots)
     key = file_key(job.path)
     name = job.label or job.level
     new = make_snapshot(level, job.seed, os.path.basename(job.path))
-    old = store.load(key, name, job.seed)
+    try:
+        old = store.load(key, name, job.seed)
+    except SnapshotError as e:
+        if settings.update:                 # --update writes a good one over it
+            _write_snapshot(store, key, name, job.seed, new, result)
+            if not result["error"]:
+                result["snapshot"] = "updated"
+                result["diff_summary"] = f"replaced a damaged snapshot ({e})"
+            return
+        result["outcome"] = ERROR
+        result["error"] = f"{e} (run with --update to replace it)"
+        return
     if old is None:
         if settings.ci and not settings.update:
             result["snapshot"] = "missing"
             result["outcome"] = FAILED
             return
-        store.write(key, name, job.seed, new)
-        result["snapshot"] = "created"
+        _write_snapshot(store, key, name, job.seed, new, result)
+        if not result["error"]:
+            result["snapshot"] = "created"
         return
     diff = diff_snapshots(old, new)
     if not diff:
@@ -211,11 +224,23 @@ def _compare_snapshot(job: Job, settings: Settings, level, result: dict) -> None
     result["diff"] = diff.text
     result["diff_summary"] = diff.summary
     if settings.update:
-        store.write(key, name, job.seed, new)
-        result["snapshot"] = "updated"
+        _write_snapshot(store, key, name, job.seed, new, result)
+        if not result["error"]:
+            result["snapshot"] = "updated"
     else:
         result["snapshot"] = "changed"
         result["outcome"] = FAILED
+
+
+def _write_snapshot(store, key, name, seed, new, result: dict) -> None:
+    """Write a snapshot; one that cannot be written is the job's error (``cannot write
+    PATH: reason``) -- the command checks the folder itself before it starts."""
+    from unlev.tools.harness.snapshot import SnapshotWriteError
+    try:
+        store.write(key, name, seed, new)
+    except SnapshotWriteError as e:
+        result["outcome"] = ERROR
+        result["error"] = str(e)
 
 
 def describe_failure(result: dict) -> str:
