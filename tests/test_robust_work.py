@@ -122,3 +122,21 @@ def test_convert_of_a_gradient_round_a_random_centre(tmp_path, capsys):
     assert "Traceback" not in capsys.readouterr().err
     lua = (tmp_path / "out" / "x.lua").read_text()
     assert 'selection.gradient({ type = "radial", mindist = 1, maxdist = 3 })' in lua
+
+
+def test_unlev_test_stops_a_run_past_its_time_limit(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(L, "LIMITS", [L.Limits.from_text("steps=1000000000")])
+    p = tmp_path / "slow.des"
+    p.write_text(HEAD + "LOOP [100000000] { $x = 1 }\n")
+    t0 = time.perf_counter()
+    code = main(["test", str(p), "--seeds", "1", "--timeout", "1", "--no-progress",
+                 "--lint", "off", "-j", "1"])
+    out = capsys.readouterr().out
+    assert code == 1 and "took more than 1 s and was stopped" in out
+    assert time.perf_counter() - t0 < 30
+
+
+def test_unlev_test_timeout_is_validated(capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["test", "--timeout", "soon"])
+    assert e.value.code == 2 and "not a number of seconds" in capsys.readouterr().err

@@ -60,6 +60,9 @@ def add_parser(subparsers) -> None:
     p.add_argument("--ci", action="store_true",
                    help="a missing snapshot is a failure instead of being created")
     add_executor_options(p)
+    p.add_argument("--timeout", type=_seconds, default=60.0, metavar="SECONDS",
+                   help="stop a run that takes longer (one level, one seed; default 60; "
+                   "0: no limit)")
     p.add_argument("--level", action="append", default=[], metavar="GLOB",
                    help="only LEVELs whose name matches (repeatable)")
     p.add_argument("--config", metavar="FILE",
@@ -78,6 +81,16 @@ def add_parser(subparsers) -> None:
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     add_common_options(p)
     p.set_defaults(func=cmd_test)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 <= value <= 86400:
+        raise argparse.ArgumentTypeError("between 0 and 86400 seconds")
+    return value
 
 
 # ------------------------------------------------------------------ running jobs
@@ -144,7 +157,8 @@ def cmd_test(args) -> int:
                         compat=args.compat, no_flip=args.no_flip,
                         include_path=tuple(args.include_path), config=config,
                         dialect=args.dialect, context=context_values(args),
-                        data=_data_folder(), lenient=bool(getattr(args, "lenient", False)))
+                        data=_data_folder(), lenient=bool(getattr(args, "lenient", False)),
+                        timeout=args.timeout)
     t0 = time.perf_counter()
 
     jobs: List[Job] = []

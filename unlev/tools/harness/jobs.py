@@ -8,7 +8,10 @@ are small picklable values, the result a plain dict.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
+import threading
 import time
 import traceback
 from dataclasses import dataclass, field
@@ -46,6 +49,7 @@ class Settings:
     context: Tuple = ()                 # run's --depth ... --date (context_options)
     data: Optional[str] = None          # --data: the profile's folder (None: the dialect's)
     lenient: bool = False               # --lenient: unknown names make placeholders
+    timeout: float = 60.0               # --timeout: seconds one run may take (0: none)
 
 
 def use_settings(settings: Settings) -> None:
@@ -124,7 +128,12 @@ def run_job(job: Job, settings: Settings) -> dict:
               "violations": [], "skipped": [], "snapshot": None, "diff": "",
               "diff_summary": "", "error": "", "seconds": 0.0}
     try:
-        _run(job, settings, result)
+        with _time_limit(settings.timeout):
+            _run(job, settings, result)
+    except RunTimeout:
+        result["outcome"] = ERROR
+        result["error"] = (f"the run took more than {settings.timeout:g} s and was stopped "
+                           "(--timeout SECONDS sets the limit)")
     except DesError as e:
         from unlev.tools.common import format_des_error
         result["outcome"] = ERROR
@@ -136,6 +145,32 @@ def run_job(job: Job, settings: Settings) -> dict:
         result["error"] = f"internal error: {type(e).__name__}: {e}{where}"
     result["seconds"] = round(time.perf_counter() - t0, 4)
     return result
+
+
+class RunTimeout(Exception):
+    """One run went past ``--timeout``."""
+
+
+@contextlib.contextmanager
+def _time_limit(seconds: float):
+    """Stop the run (RunTimeout) after ``seconds`` of wall-clock time: a level the step
+    limit does not stop (a slow finishing step) cannot hold the whole test run.  Needs
+    the main thread (signals); elsewhere (a Dask worker's thread) no limit is set."""
+    if not seconds or seconds <= 0 or threading.current_thread() is not threading.main_thread() \
+            or not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def expire(_sig, _frame):
+        raise RunTimeout()
+
+    old = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
 
 
 def _run_lua(job: Job, settings: Settings, result: dict) -> None:
