@@ -11,34 +11,7 @@ from .checker import check
 from .diagnostics import DesError, Diagnostic, SourceCache
 from .limits import is_limit_error
 from .parser import DesParser
-
-# What the command line's --dialect sets for commands that do not pass one.
-_DEFAULT_DIALECT = ["auto"]
-# What --data and --lenient set for commands that do not pass them.
-_DEFAULT_DATA: list = [None]
-_DEFAULT_LENIENT = [False]
-
-
-def set_default_dialect(dialect: str) -> None:
-    from .dialect import check_name
-    _DEFAULT_DIALECT[0] = check_name(dialect)
-
-
-def set_default_data(data) -> None:
-    """``--data NAME|PATH`` for every later compile_file (None: each dialect's own
-    built-in tables).  Raises ``unlev.stdlib.profiles.ProfileError``."""
-    from ..stdlib.profiles import resolve
-    _DEFAULT_DATA[0] = None if data is None else resolve(data)
-
-
-def set_default_lenient(lenient: bool) -> None:
-    _DEFAULT_LENIENT[0] = bool(lenient)
-
-
-def default_data():
-    """The profile --data chose (None when it was not given)."""
-    return _DEFAULT_DATA[0]
-
+from .settings import DEFAULT, Settings
 
 @dataclass
 class Compiled:
@@ -56,7 +29,8 @@ class Compiled:
 def compile_file(path: str, include_path: Optional[List[str]] = None,
                  compat_warnings: bool = True, text: Optional[str] = None,
                  dialect: Optional[str] = None, data=None, extensions=None,
-                 lenient: Optional[bool] = None) -> Compiled:
+                 lenient: Optional[bool] = None,
+                 settings: Optional[Settings] = None) -> Compiled:
     """Parse and statically check a des-file; raise DesError with every error found.
 
     ``dialect``: ``unnethack``, ``nethack36``, ``nethack343`` or ``auto`` (decide from
@@ -64,11 +38,15 @@ def compile_file(path: str, include_path: Optional[List[str]] = None,
     name, folder or :class:`unlev.stdlib.profiles.Profile`) whose names the file may
     use, whatever its dialect (``auto`` tries its base first); its declared extensions
     apply unless ``extensions`` is given.  ``lenient``: unknown names, statements,
-    flags and map characters become warnings and placeholders."""
+    flags and map characters become warnings and placeholders.  ``settings``: the
+    run's :class:`~unlev.lang.settings.Settings` (dialect, profile, lenient, include
+    policy); the keyword arguments above override it."""
     from .dialect import candidates, check_name
-    dialect = check_name(dialect or _DEFAULT_DIALECT[0])
-    profile = _profile(data)
-    lenient = _DEFAULT_LENIENT[0] if lenient is None else bool(lenient)
+    settings = settings or DEFAULT
+    dialect = check_name(dialect or settings.dialect)
+    profile = settings.data if data is None else _profile(data)
+    lenient = settings.lenient if lenient is None else bool(lenient)
+    anywhere = settings.include_anywhere
     if text is None:
         text = _read(path)
     if extensions is None and profile is not None:
@@ -80,7 +58,8 @@ def compile_file(path: str, include_path: Optional[List[str]] = None,
         ext = dataclasses.replace(load(extensions), lenient=bool(lenient))
         unfit_error = (ExtensionError,)
     if dialect != "auto":
-        return _compile(path, text, include_path, compat_warnings, dialect, "", ext, profile)
+        return _compile(path, text, include_path, compat_warnings, dialect, "", ext, profile,
+                        anywhere)
     failures = []
     strict = ext
     if lenient:
@@ -98,7 +77,7 @@ def compile_file(path: str, include_path: Optional[List[str]] = None,
     for cand, reason in cands:
         try:
             return _compile(path, text, include_path, compat_warnings, cand, reason, strict,
-                            profile)
+                            profile, anywhere)
         except DesError as e:
             failures.append((cand, e))
             if is_limit_error(e):
@@ -115,7 +94,8 @@ def compile_file(path: str, include_path: Optional[List[str]] = None,
         cand = likeliest.dialect
         reason = dict(cands).get(cand, "")
         try:
-            c = _compile(path, text, include_path, compat_warnings, cand, reason, ext, profile)
+            c = _compile(path, text, include_path, compat_warnings, cand, reason, ext, profile,
+                         anywhere)
         except DesError as e:
             e.dialect, e.tried = cand, likeliest.tried
             raise
@@ -125,8 +105,6 @@ def compile_file(path: str, include_path: Optional[List[str]] = None,
 
 
 def _profile(data):
-    if data is None:
-        return _DEFAULT_DATA[0]
     from ..stdlib.profiles import resolve
     return resolve(data)
 
@@ -178,7 +156,7 @@ def unknown_names(err: DesError) -> List[str]:
 
 
 def _compile(path, text, include_path, compat_warnings, dialect, reason, ext=None,
-             profile=None) -> Compiled:
+             profile=None, include_anywhere: bool = False) -> Compiled:
     sources = SourceCache()
     if ext is not None and ext.lenient:
         from .dialect import lexicon_of
@@ -189,7 +167,8 @@ def _compile(path, text, include_path, compat_warnings, dialect, reason, ext=Non
         from .dialect_data import oracle_for_profile
         oracle = oracle_for_profile(profile)
     parser = DesParser(oracle=oracle, sources=sources, include_path=include_path,
-                       dialect=dialect, extensions=ext or None)
+                       dialect=dialect, extensions=ext or None,
+                       include_anywhere=include_anywhere)
     tree = parser.parse_source(text, path)
     tree.dialect = dialect  # type: ignore[attr-defined]
     if ext and not parser.reporter.errors:

@@ -85,9 +85,11 @@ class DesParser:
 
     def __init__(self, oracle=None, sources: Optional[SourceCache] = None,
                  include_path: Optional[List[str]] = None, dialect: str = "unnethack",
-                 max_errors: int = 20, extensions=None) -> None:
+                 max_errors: int = 20, extensions=None,
+                 include_anywhere: bool = False) -> None:
         from .dialect import lexicon_of, oracle_of
         self.dialect = dialect
+        self.include_anywhere = include_anywhere     # --include-anywhere
         self.lexicon = lexicon_of(dialect)
         self.extensions = extensions or None     # unlev.lang.extensions.Extensions
         self.lenient = bool(self.extensions is not None and self.extensions.lenient)
@@ -511,13 +513,15 @@ class DesParser:
         candidates = [os.path.join(here, node.path)] + [os.path.join(d, node.path) for d in self.include_path]
         top = self._lexers[0].inner.filename if self._lexers else self.lexer.inner.filename
         roots = include_roots(top, self.include_path)
-        why = refused_include(node.path, candidates[0], roots)
-        if why is not None and all(refused_include(node.path, c, roots) for c in candidates):
+        anywhere = self.include_anywhere
+        why = refused_include(node.path, candidates[0], roots, anywhere)
+        if why is not None and all(refused_include(node.path, c, roots, anywhere)
+                                   for c in candidates):
             # never opened: nothing of a refused file can show in an error
             self.error(f"INCLUDE '{node.path}' refused: {why}", node.span, _INCLUDE_HINT)
             return node
         path = next((c for c in candidates if os.path.exists(c)
-                     and refused_include(node.path, c, roots) is None), None)
+                     and refused_include(node.path, c, roots, anywhere) is None), None)
         if path is None:
             self.error(f"Cannot open file for including: '{node.path}'", node.span,
                        "INCLUDE paths are relative to the including file (or --include-path)")
@@ -532,7 +536,7 @@ class DesParser:
             return node
         try:
             # opened once: the file read is the file checked (sources.open_include)
-            real, text = open_include(path, roots, node.span)
+            real, text = open_include(path, roots, node.span, anywhere)
         except DesError as exc:
             if exc.message.startswith("refused:"):
                 self.error(f"INCLUDE '{node.path}' {exc.message}", node.span, _INCLUDE_HINT)

@@ -21,13 +21,6 @@ from .limits import hint, limits
 _BOMS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
          (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16"))
 
-INCLUDE_ANYWHERE = [False]
-
-
-def set_include_anywhere(allowed: bool) -> None:
-    INCLUDE_ANYWHERE[0] = bool(allowed)
-
-
 def read_source(path: str, span: Optional[Span] = None) -> str:
     """The text of a des-file; DesError for an unreadable, too big or UTF-16/32 file."""
     where = span or Span(path, 0, 0)
@@ -148,9 +141,11 @@ def _under(real: str, roots: List[str]) -> bool:
     return False
 
 
-def refused_include(name: str, resolved: str, roots: List[str]) -> Optional[str]:
-    """Why an INCLUDE of ``name`` (found at ``resolved``) may not be read, or None."""
-    if INCLUDE_ANYWHERE[0]:
+def refused_include(name: str, resolved: str, roots: List[str],
+                    anywhere: bool = False) -> Optional[str]:
+    """Why an INCLUDE of ``name`` (found at ``resolved``) may not be read, or None
+    (``anywhere``: the run's --include-anywhere, every file may be read)."""
+    if anywhere:
         return None
     if os.path.isabs(name):
         return "an absolute path"
@@ -164,7 +159,8 @@ def refused_include(name: str, resolved: str, roots: List[str]) -> Optional[str]
 OUTSIDE = "outside the including file's folder and the --include-path folders"
 
 
-def open_include(path: str, roots: List[str], where: Span) -> Tuple[str, str]:
+def open_include(path: str, roots: List[str], where: Span,
+                 anywhere: bool = False) -> Tuple[str, str]:
     """Read an INCLUDEd file by one descriptor: (its real path, its text).
 
     The file is opened once; what is read is what that descriptor holds, and the
@@ -175,7 +171,7 @@ def open_include(path: str, roots: List[str], where: Span) -> Tuple[str, str]:
     fd = open_regular(path, where)
     try:
         real = _real_path_of(fd, path)
-        if not INCLUDE_ANYWHERE[0] and (real is None or not _under(real, roots)):
+        if not anywhere and (real is None or not _under(real, roots)):
             raise DesError(f"refused: {OUTSIDE}", where)
         return real or real_path(path), decode(read_bounded(fd, path, where), path)
     finally:

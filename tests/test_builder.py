@@ -13,7 +13,7 @@ from unlev.model.level import (
     D_CLOSED, D_ISOPEN, D_LOCKED, D_NODOOR, LR_BRANCH, LR_DOWNSTAIR, LR_UPTELE,
     W_NONDIGGABLE, DungeonContext, Level,
 )
-from unlev.generate.maze import DRY, WET
+from unlev.model.constants import DRY, WET
 from unlev.generate.build import build_level
 from unlev.stdlib import terrain as T
 from unlev.stdlib.rng import RNG

@@ -61,15 +61,12 @@ def test_deviation_hint_names_the_loader_for_other_dialects(tmp_path, capsys):
 
 
 def test_compare_says_when_a_file_is_not_unnethack(tmp_path, capsys):
-    from unlev.lang.frontend import set_default_dialect
+    from unlev.lang.settings import Settings
     from unlev.tools.compare.command import levels_with_reference
     p = tmp_path / "oracle.des"
     p.write_text('MAZE: "oracle", \' \'\nGEOMETRY:center,center\nMAP\n...\nENDMAP\n')
-    set_default_dialect("nethack343")
-    try:
-        chosen, errors = levels_with_reference([str(p)], {"oracle": "x"})
-    finally:
-        set_default_dialect("auto")
+    chosen, errors = levels_with_reference([str(p)], {"oracle": "x"},
+                                           settings=Settings(dialect="nethack343"))
     assert not errors and [c[2].name for c in chosen] == ["oracle"]
     assert "is a NetHack 3.4.3 file; the reference dumps are UnNetHack's" in \
         capsys.readouterr().err

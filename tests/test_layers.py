@@ -1,11 +1,15 @@
 """The house rules of the code base, checked on the source.
 
-- Layers: ``unlev.stdlib`` imports nothing from ``unlev.lang`` or the level half,
-  ``unlev.lang`` nothing from the level half (``unlev`` -> ``unlev.lang`` -> ``unlev.stdlib``).
-- No import cycles between modules, counting imports inside functions too: a lazy import
-  is for start-up time, never to hide a cycle.
+- Layers: the order written once in setup.cfg's ``[importlinter]`` contracts (cli, editor,
+  tools, lua, generate | output, populate, model, lang, stdlib), checked by import-linter,
+  the field's tool for it: no upward import between packages, and no cycle between
+  sibling modules or packages at any depth, counting imports inside functions too (a
+  lazy import is for start-up time, never to hide a cycle).  A planted upward import
+  makes the contract fail (tested below).
 - No module calls another module's underscore names.
 - Every package directory is listed in setup.cfg (an installed wheel would lack it).
+
+Each module is read and parsed once (:data:`TREES`).
 """
 
 from __future__ import annotations
@@ -13,6 +17,9 @@ from __future__ import annotations
 import ast
 import configparser
 import os
+import shutil
+import subprocess
+import sys
 from collections import defaultdict
 from typing import Dict, Iterator, List, Set, Tuple
 
@@ -45,6 +52,17 @@ def _modules() -> Dict[str, str]:
 MODULES = _modules()
 
 
+def _parse_all() -> Dict[str, ast.AST]:
+    out = {}
+    for name, path in MODULES.items():
+        with open(path, encoding="utf-8") as fh:
+            out[name] = ast.parse(fh.read())
+    return out
+
+
+TREES = _parse_all()
+
+
 def _resolve(module: str, node: ast.ImportFrom) -> str:
     if not node.level:
         return node.module or ""
@@ -57,9 +75,7 @@ def _resolve(module: str, node: ast.ImportFrom) -> str:
 
 def _imports(module: str) -> Iterator[Tuple[str, ast.AST]]:
     """(imported module, node) for every import of ``module`` that names one of ours."""
-    with open(MODULES[module], encoding="utf-8") as fh:
-        tree = ast.parse(fh.read())
-    for node in ast.walk(tree):
+    for node in ast.walk(TREES[module]):
         if isinstance(node, ast.Import):
             for a in node.names:
                 if a.name in MODULES:
@@ -83,71 +99,64 @@ def _graph() -> Dict[str, Set[str]]:
     return g
 
 
-def _layer(module: str) -> int:
-    if module.startswith("unlev.stdlib"):
-        return 0
-    if module.startswith("unlev.lang"):
-        return 1
-    return 2
+def _installed_layout(dest: str) -> str:
+    """The source folders copied as they are installed (``lang/`` as ``unlev/lang``...),
+    so that import-linter, which reads a package from its folder, sees every module."""
+    top = os.path.join(dest, "unlev")
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    shutil.copytree(os.path.join(ROOT, "unlev"), top, ignore=ignore)
+    for folder, package in FOLDERS.items():
+        if folder != "unlev":
+            shutil.copytree(os.path.join(ROOT, folder),
+                            os.path.join(top, package.split(".", 1)[1]), ignore=ignore)
+    return dest
 
 
-def test_layers_point_one_way():
-    bad = [f"{m} imports {t}" for m in MODULES for t, _n in _imports(m)
-           if _layer(t) > _layer(m)]
-    assert not bad, "\n".join(bad)
+def _lint_imports(tree: str):
+    """Run import-linter on a copied tree with setup.cfg's contracts."""
+    pytest.importorskip("importlinter", reason="import-linter is in the test extra")
+    exe = shutil.which("lint-imports", path=os.path.dirname(sys.executable)) \
+        or shutil.which("lint-imports")
+    if exe is None:
+        pytest.skip("the lint-imports command is not installed")
+    cfg = os.path.join(tree, "setup.cfg")
+    shutil.copy(os.path.join(ROOT, "setup.cfg"), cfg)
+    env = dict(os.environ, PYTHONPATH=tree)
+    return subprocess.run([exe, "--no-cache", "--config", cfg], cwd=tree, env=env,
+                          capture_output=True, text=True, timeout=120)
 
 
-def _cycles(g: Dict[str, Set[str]]) -> List[List[str]]:
-    """Strongly connected components with more than one module (Tarjan)."""
-    index: Dict[str, int] = {}
-    low: Dict[str, int] = {}
-    stack: List[str] = []
-    on: Set[str] = set()
-    out: List[List[str]] = []
-    counter = [0]
-
-    def visit(v: str) -> None:
-        index[v] = low[v] = counter[0]
-        counter[0] += 1
-        stack.append(v)
-        on.add(v)
-        for w in sorted(g.get(v, ())):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            comp = []
-            while True:
-                w = stack.pop()
-                on.discard(w)
-                comp.append(w)
-                if w == v:
-                    break
-            if len(comp) > 1:
-                out.append(sorted(comp))
-
-    for v in sorted(set(g) | {w for ws in g.values() for w in ws}):
-        if v not in index:
-            visit(v)
-    return out
+def test_layer_contracts_hold(tmp_path):
+    proc = _lint_imports(_installed_layout(str(tmp_path)))
+    assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
+    assert "Contracts: 2 kept, 0 broken." in proc.stdout, proc.stdout[-2000:]
 
 
-def test_no_import_cycles():
-    cycles = _cycles(_graph())
-    assert not cycles, "import cycles: " + "; ".join(" <-> ".join(c) for c in cycles)
+def test_a_planted_upward_import_breaks_the_contract(tmp_path):
+    tree = _installed_layout(str(tmp_path))
+    target = os.path.join(tree, "unlev", "model", "rect.py")
+    with open(target, "a", encoding="utf-8") as fh:
+        fh.write("\n\ndef _planted():\n    from unlev.tools import run  # an upward import\n"
+                 "    return run\n")
+    proc = _lint_imports(tree)
+    assert proc.returncode != 0
+    assert "unlev.model.rect -> unlev.tools.run" in proc.stdout, proc.stdout[-3000:]
 
 
-def test_cycle_finder_finds_a_cycle():
-    g = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
-    assert _cycles(g) == [["a", "b", "c"]]
+def test_a_planted_cycle_between_siblings_breaks_the_contract(tmp_path):
+    tree = _installed_layout(str(tmp_path))
+    target = os.path.join(tree, "unlev", "generate", "walls.py")
+    with open(target, "a", encoding="utf-8") as fh:
+        fh.write("\n\ndef _planted():\n    from unlev.generate import flip  # flip imports walls\n"
+                 "    return flip\n")
+    proc = _lint_imports(tree)
+    assert proc.returncode != 0
+    assert "BROKEN" in proc.stdout and "unlev.generate" in proc.stdout, proc.stdout[-3000:]
 
 
 def _private_uses(module: str) -> Iterator[str]:
     """Underscore names of another of our modules that ``module`` imports or reads."""
-    with open(MODULES[module], encoding="utf-8") as fh:
-        tree = ast.parse(fh.read())
+    tree = TREES[module]
     aliases: Dict[str, str] = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
@@ -195,8 +204,7 @@ def _own_private_names(tree: ast.AST) -> Set[str]:
 def _foreign_private_attributes(module: str) -> Iterator[str]:
     """``obj._name`` where the module itself never defines ``_name``: another module's
     private state or method reached from outside."""
-    with open(MODULES[module], encoding="utf-8") as fh:
-        tree = ast.parse(fh.read())
+    tree = TREES[module]
     own = _own_private_names(tree)
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and node.attr.startswith("_") \
@@ -223,5 +231,5 @@ def test_every_package_is_installed():
 def test_every_package_says_what_lives_there(folder):
     missing = [m for m, p in MODULES.items()
                if p.endswith("__init__.py") and m.startswith(FOLDERS[folder])
-               and not ast.get_docstring(ast.parse(open(p, encoding="utf-8").read()))]
+               and not ast.get_docstring(TREES[m])]
     assert not missing

@@ -9,6 +9,7 @@ from unlev.stdlib import terrain as T
 from unlev.model import level as L
 from unlev.model.level import Level, level_from_ascii, isok, idx, ROWNO, COLNO
 from unlev.generate import rooms as R
+from unlev.model import spots
 from unlev.generate import walls
 
 
@@ -226,15 +227,15 @@ def test_somexy_irregular_and_subrooms():
     a = R.add_room(lv, 10, 5, 20, 10, False)
     s = R.add_subroom(lv, a, 12, 6, 14, 8, False)
     for _ in range(50):
-        x, y = R.somexy(lv, rng, a)
+        x, y = spots.somexy(lv, rng, a)
         assert a.lx <= x <= a.hx and a.ly <= y <= a.hy
-        assert not R.inside_room(s, x, y)
+        assert not spots.inside_room(s, x, y)
     lv2 = level_from_ascii(["...", ". .", "..."], x0=30, y0=5)
     irr = R.add_room(lv2, 30, 5, 32, 7, False, L.OROOM, True)
     irr.irregular = True
     R.flood_fill_rm(lv2, 30, 5, lv2.room_roomno(irr), False, False)
     for _ in range(20):
-        x, y = R.somexy(lv2, rng, irr)
+        x, y = spots.somexy(lv2, rng, irr)
         assert lv2.at(x, y) == T.ROOM
 
 

@@ -12,7 +12,7 @@ from conftest import missing
 
 pytest.importorskip("lupa")
 
-from unlev.lua.command import verify_file
+from unlev.tools.convert import verify_file
 from unlev.lua.convert import convert_compiled, convert_file
 from unlev.lang.frontend import compile_text
 

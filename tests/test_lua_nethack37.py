@@ -9,7 +9,7 @@ import pytest
 
 pytest.importorskip("lupa")
 
-from unlev.lua.command import build_lua_like_run
+from unlev.tools.convert import build_lua_like_run
 
 MIRROR = os.environ.get("UNLEV_NETHACK37_GIT", "/work/.mirror/NetHack+NetHack/repo")
 FULL = bool(os.environ.get("UNLEV_LUA_FULL"))

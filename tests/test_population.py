@@ -12,7 +12,7 @@ from unlev.generate.locations import is_ok_slow, ok_table
 from unlev.lang.diagnostics import DesError
 from unlev.lang.frontend import compile_file, compile_text
 from unlev.model.level import Level
-from unlev.generate.maze import ANY_LOC, DRY, HOT, SOLID, SPACELOC, WET
+from unlev.model.constants import ANY_LOC, DRY, HOT, SOLID, SPACELOC, WET
 from unlev.populate.make import monster_data
 from unlev.generate.build import build_level
 from unlev.stdlib import data
@@ -56,7 +56,7 @@ MONSTER:('@',"human"),(3,1),noalign''')
     assert mimic["alignment"] == "lawful"
     assert mons[(3, 1)].attrs["alignment"] == "unaligned"
     # nothing given: makemon decides -- peace_minded() is modelled (a bool is
-    # recorded, unlev.populate.monsters.disposition), the sex is not recorded
+    # recorded, unlev.populate.makemon.disposition), the sex is not recorded
     assert isinstance(mons[(3, 1)].attrs["peaceful"], bool)
     assert "female" not in mons[(3, 1)].attrs
 
@@ -286,7 +286,7 @@ def _corpus_seeds():
 def _misplaced(level: Level):
     """Monsters and objects that landed in rock or a wall although nothing in the
     des-file put them there and they cannot live there (wall-walkers, ghosts)."""
-    from unlev.populate.monsters import pm_to_humidity
+    from unlev.populate.makemon import pm_to_humidity
     out = []
     rooms = getattr(level, "rooms", [])
     for m in level.monsters:

@@ -352,14 +352,14 @@ def test_makemon_draws_hit_points_and_gender_on_the_monster_stream():
     # difficulty 10; Anaraxis, 15, is 14), rnd(4) at level 0, 135 + rnd(30) for a quest
     # leader, 100 + d(8, 8) for a Rider, golemhp() draws nothing; then _makemon()'s
     # rn2(2) gender unless mons[] fixes it or it is the quest's leader or nemesis
-    from unlev.populate import monsters
+    from unlev.populate import makemon
     from unlev.stdlib import data
     st = _state()
     drawn = {}
     for name in ("newt", "inmate", "Robert the Lifer", "clay golem", "Death",
                  "Anaraxis the Black"):
         before = st.mon_rng.calls
-        monsters.birth_draws(st, data.monster_named(name), st.mon_rng)
+        makemon.birth_draws(st, data.monster_named(name), st.mon_rng)
         drawn[name] = st.mon_rng.calls - before
     assert drawn == {"newt": 2, "inmate": 12, "Robert the Lifer": 1, "clay golem": 1,
                      "Death": 9, "Anaraxis the Black": 14}
@@ -455,7 +455,7 @@ def test_peace_minded_knows_the_heros_race_role_and_record():
     # race_hostile (role.c races[] love/hate masks), minions hostile to a hero whose
     # record is negative (a Convict starts at -10, role.c initrecord)
     from types import SimpleNamespace
-    from unlev.populate.monsters import peace_minded
+    from unlev.populate.makemon import peace_minded
     from unlev.stdlib import data
     from unlev.stdlib.rng import RNG
 

@@ -9,7 +9,7 @@ import pytest
 from pygments.lexers import get_lexer_by_name
 from pygments.token import Comment, Error, Keyword, Name, String
 
-from unlev.editor import pygments_lexer as P
+from unlev.output import pygments_lexer as P
 
 
 def tokens(text):

@@ -133,7 +133,6 @@ def test_works_under_xdist(pytester, levels):
 
 def test_unlev_data_and_lenient_reach_the_items(pytester, warm, tmp_path):
     from pathlib import Path
-    from unlev.lang.frontend import set_default_data, set_default_lenient
     from unlev.tools.data.importer import import_tables, write_profile
     mini = Path(__file__).parent / "fixtures" / "minivariant"
     tables, _w = import_tables([mini], "nethack36")
@@ -141,15 +140,13 @@ def test_unlev_data_and_lenient_reach_the_items(pytester, warm, tmp_path):
     d = pytester.mkdir("grove")
     (d / "grove.des").write_text('LEVEL:"grove"\nROOM:"ordinary",lit,(3,3),(center,center),'
                                  '(6,4) {\n  MONSTER:(\'#\',"tree blight"),(1,1)\n}\n')
-    try:
-        plain = pytester.runpytest("--unlev", "grove", "--unlev-seeds", "1", "-p", "no:randomly")
-        plain.assert_outcomes(errors=1)
-        mine = pytester.runpytest("--unlev", "grove", "--unlev-seeds", "1", "-p", "no:randomly",
-                                  "--unlev-data", str(tmp_path / "mini"))
-        mine.assert_outcomes(passed=1)
-        loose = pytester.runpytest("--unlev", "grove", "--unlev-seeds", "1", "-p", "no:randomly",
-                                   "--unlev-lenient")
-        loose.assert_outcomes(passed=1)
-    finally:
-        set_default_data(None)          # the runs were in this process
-        set_default_lenient(False)
+    plain = pytester.runpytest("--unlev", "grove", "--unlev-seeds", "1", "-p", "no:randomly")
+    plain.assert_outcomes(errors=1)
+    mine = pytester.runpytest("--unlev", "grove", "--unlev-seeds", "1", "-p", "no:randomly",
+                              "--unlev-data", str(tmp_path / "mini"))
+    mine.assert_outcomes(passed=1)
+    loose = pytester.runpytest("--unlev", "grove", "--unlev-seeds", "1", "-p", "no:randomly",
+                               "--unlev-lenient")
+    loose.assert_outcomes(passed=1)
+    again = pytester.runpytest("--unlev", "grove", "--unlev-seeds", "1", "-p", "no:randomly")
+    again.assert_outcomes(errors=1)     # the runs in this process left nothing set

@@ -35,8 +35,7 @@ def test_an_include_name_with_a_nul_byte_is_an_error(tmp_path, capsys):
     assert "x.des:1:1: error: INCLUDE" in err and "NUL byte" in err
 
 
-def test_an_include_name_with_a_nul_byte_anywhere_is_an_error(tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr(S, "INCLUDE_ANYWHERE", [False])     # main() sets it for the process
+def test_an_include_name_with_a_nul_byte_anywhere_is_an_error(tmp_path, capsys):
     p = tmp_path / "x.des"
     p.write_text('INCLUDE "a\x00b"\n' + LEVEL)
     assert main(["check", "--include-anywhere", str(p)]) == 1
@@ -121,11 +120,6 @@ def test_the_default_limits_stop_the_include_bomb(tmp_path):
     with pytest.raises(DesError) as e:
         compile_file(str(p))
     assert "INCLUDE" in e.value.diagnostics[0].message
-
-
-@pytest.fixture(autouse=True)
-def confined(monkeypatch):
-    monkeypatch.setattr(S, "INCLUDE_ANYWHERE", [False])
 
 
 def _swap_setup(tmp_path):

@@ -21,7 +21,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from unlev.lua.command import build_lua_like_run, verify_file  # noqa: E402
+from unlev.tools.convert import build_lua_like_run, verify_file  # noqa: E402
 from unlev.lua.convert import convert_file  # noqa: E402
 
 NOT_LEVELS = {"nhlib.lua", "nhcore.lua", "dungeon.lua", "quest.lua", "themerms.lua"}

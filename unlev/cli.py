@@ -43,7 +43,7 @@ COMMANDS: Dict[str, Tuple[str, str]] = {
              "run levels under many seeds: invariants, snapshots, lint"),
     "lint": ("unlev.tools.lint",
              "warn about legal code that likely does not do what was meant"),
-    "convert": ("unlev.lua.command",
+    "convert": ("unlev.tools.convert",
                 "convert a des-file to NetHack 3.7 Lua (one file per LEVEL)"),
     "lsp": ("unlev.editor.command",
             "a language server for des-files (LSP over stdio)"),
@@ -103,18 +103,9 @@ def main(argv: Optional[List[str]] = None) -> int:
         print(f"unlev {args.command}: error: {e}", file=sys.stderr)
         return 2
     try:
-        if getattr(args, "include_anywhere", False):
-            from .lang.sources import set_include_anywhere
-            set_include_anywhere(True)
-        if hasattr(args, "data"):
-            # --data/--lenient, else the project's unlev.toml / [tool.unlev]
-            code = _project_settings(args)
-            if code:
-                return code
-        if getattr(args, "dialect", None):
-            # Commands that call compile_file without a dialect get this one.
-            from .lang.frontend import set_default_dialect
-            set_default_dialect(args.dialect)
+        code = _settings(args)
+        if code:
+            return code
         return args.func(args)
     except KeyboardInterrupt:
         return 130
@@ -122,19 +113,30 @@ def main(argv: Optional[List[str]] = None) -> int:
         return 0
 
 
-def _project_settings(args) -> int:
-    """Apply the config file and hand --data and --lenient to every compile; 2 (a usage
+def _settings(args) -> int:
+    """Build the run's one :class:`~unlev.lang.settings.Settings` value (``args.settings``)
+    from --dialect, --data, --lenient and --include-anywhere, else the project's
+    unlev.toml / [tool.unlev]; every command hands it to its compiles.  2 (a usage
     error) for a config or profile that cannot be read."""
-    from .lang.frontend import set_default_data, set_default_lenient
+    from .lang.settings import Settings
+    if not any(hasattr(args, a) for a in ("data", "dialect", "include_anywhere")):
+        args.settings = Settings()
+        return 0
     from .stdlib.profiles import ProfileError
-    from .tools.project_config import ConfigError, apply
     try:
-        apply(args)
-        set_default_data(args.data)
-    except (ConfigError, ProfileError) as e:
+        if hasattr(args, "data"):
+            from .tools.project_config import ConfigError, apply
+            try:
+                apply(args)
+            except ConfigError as e:
+                raise ProfileError(str(e)) from None
+        args.settings = Settings.from_options(
+            getattr(args, "dialect", None), getattr(args, "data", None),
+            bool(getattr(args, "lenient", False)),
+            bool(getattr(args, "include_anywhere", False)))
+    except ProfileError as e:
         print(f"unlev {args.command}: error: {e}", file=sys.stderr)
         return 2
-    set_default_lenient(bool(getattr(args, "lenient", False)))
     return 0
 
 

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
 
-from unlev.editor.pygments_lexer import FUNCTIONS, OPTIONS, STATEMENTS
+from unlev.output.pygments_lexer import FUNCTIONS, OPTIONS, STATEMENTS
 
 # a position: (line, column), both counted from 0 as LSP counts them
 Pos = Tuple[int, int]

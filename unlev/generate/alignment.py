@@ -2,7 +2,7 @@
 ``aligntyp`` bits (align.h, sp_lev.c ``sp_amask_to_amask``).
 
 Why a module of its own: altars (:mod:`~unlev.generate.features`) and monsters
-(:mod:`~unlev.populate.monsters`) both turn a des-file alignment -- fixed, the
+(:mod:`~unlev.generate.monster_statements`) both turn a des-file alignment -- fixed, the
 register shuffled per level, ``coaligned``/``noncoaligned`` with the hero, random --
 into a mask, with the same random draws.
 """

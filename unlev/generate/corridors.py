@@ -17,10 +17,7 @@ from unlev.model.level import (
     DOORMAX, SHOPBASE,
     Room,
 )
-from unlev.generate.maze import (
-    W_NORTH, W_SOUTH,
-    W_EAST, W_WEST,
-)
+from unlev.generate.maze import W_NORTH, W_SOUTH, W_EAST, W_WEST
 from unlev.populate.make import (
     add_object, object_kind,
 )

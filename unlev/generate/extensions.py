@@ -18,7 +18,6 @@ from typing import Any, Mapping, Optional
 from unlev.generate.state import BuildState
 from unlev.lang.diagnostics import Span
 from unlev.stdlib import terrain as T
-from unlev.stdlib.grid import ROWNO
 
 # named syntax changes the loader models (unlev.lang.extensions.LOADER_SYNTAX)
 LOADER_SYNTAX = ("room_coordinates",)
@@ -60,20 +59,6 @@ _UNMODELLED = {
     "engraving": "engraving with {name}: engraved with no text",
     "argument": "the further arguments of {name} are not modelled by unlev",
 }
-
-
-def live_terrain(level) -> list:
-    """The declared-terrain squares still drawn as their base (a later statement may
-    have drawn something else there): what the JSON reports."""
-    out, seen = [], set()
-    for c in reversed(level.extras.get("extension_terrain", ())):
-        key = (c["x"], c["y"])
-        if key in seen:
-            continue
-        seen.add(key)
-        if level.typ[c["x"] * ROWNO + c["y"]] == c["typ"]:
-            out.append({k: c[k] for k in ("x", "y", "terrain", "base")})
-    return sorted(out, key=lambda c: (c["y"], c["x"]))
 
 
 def _plain(v):

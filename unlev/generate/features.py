@@ -19,10 +19,8 @@ from unlev.model.level import (
     W_NONDIGGABLE, DB_NORTH, DB_SOUTH, DB_EAST, DB_WEST, DB_LAVA, LA_UP, LA_DOWN, TEMPLE, Engraving, Room,
     Stairway, isok,
 )
-from unlev.generate.maze import (
-    DRY, WET, HOT, STAIRS_LOC, W_NORTH, W_SOUTH,
-    W_EAST, W_WEST,
-)
+from unlev.model.constants import DRY, WET, HOT, STAIRS_LOC
+from unlev.generate.maze import W_NORTH, W_SOUTH, W_EAST, W_WEST
 from unlev.populate.temples import priestini
 
 from unlev.generate.state import BuildState

@@ -26,7 +26,8 @@ from typing import Callable, Optional
 
 from unlev.stdlib import terrain as T
 from unlev.model.level import COLNO, ROWNO, Engraving, Level, Object
-from unlev.generate.rooms import link_doors_rooms, somex, somexy, somey
+from unlev.generate.rooms import link_doors_rooms
+from unlev.model.spots import somex, somexy, somey
 from unlev.stdlib import data
 from unlev.generate.walls import remove_boundary_syms, solidify_map, wallification
 from unlev.generate.flip import flip_level_rnd

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
+from unlev.model import spots
 from unlev.generate import rooms as R
 from unlev.model.level import (COLNO, D_CLOSED, ROWNO, Engraving, Level, Object, Room, Trap,
                          isok)
@@ -20,10 +21,8 @@ from unlev.stdlib import terrain as T
 from unlev.stdlib.rng import RNG
 from unlev.stdlib.selection import Selection
 from unlev.generate.state import BuildState
-from unlev.populate import monsters
-from unlev.populate import objects
-from unlev.populate import trap_statements
-from unlev.populate.make import init_object, object_kind
+from unlev.populate import makemon, traps
+from unlev.populate.make import init_object, mkgold, object_kind
 
 # room types (mkroom.h)
 OROOM, VAULT, MORGUE, TEMPLE = 0, 4, 6, 10
@@ -104,7 +103,7 @@ def _make_way_out(st: BuildState, level: Level, rng: RNG, start, reached: Select
         while left:
             pt, left = left.rndcoord_remove(rng)
             kind = data.get_trap("hole" if rng.rn2(2) else "trap door")
-            if trap_statements.maketrap(st, pt[0], pt[1], kind) is not None:
+            if traps.maketrap(st, pt[0], pt[1], kind) is not None:
                 return True
     pt = pocket.rndcoord(rng)
     if pt is None:
@@ -246,11 +245,11 @@ def _medusa(st: BuildState, level: Level, rng: RNG) -> None:
     if level.rooms:
         croom = level.rooms[0]
         for _ in range(rng.rnd(4)):
-            x, y = R.somex(rng, croom), R.somey(rng, croom)
-            if monsters.goodpos(st, x, y, None, rng):
+            x, y = spots.somex(rng, croom), spots.somey(rng, croom)
+            if makemon.goodpos(st, x, y, None, rng):
                 _statue(st, level, x, y)
         rng.rn2(2)          # a player statue or a plain one: both random monsters here
-        _statue(st, level, R.somex(rng, croom), R.somey(rng, croom))
+        _statue(st, level, spots.somex(rng, croom), spots.somey(rng, croom))
     if level.context.depth > 10 and level.extras.get("ludios_portal", True):
         _knox_vault_on_medusa(st, level, rng)
 
@@ -298,10 +297,10 @@ def _knox(st: BuildState, level: Level, rng: RNG) -> None:
         for y in range(croom.ly, croom.hy + 1):
             if T.is_stwall(level.typ[x * ROWNO + y]):
                 continue
-            objects.mkgold(st, rng.rn1(300, 600), x, y, rng)
+            mkgold(st, rng.rn1(300, 600), x, y, rng)
             if not rng.rn2(3) and not st.is_pool(x, y):
                 kind = "LANDMINE" if rng.rn2(3) else "SPIKED_PIT"
-                trap_statements.maketrap(st, x, y, _trap(kind))
+                traps.maketrap(st, x, y, _trap(kind))
 
 
 def _trap(name: str):

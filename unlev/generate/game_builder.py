@@ -16,9 +16,9 @@ each family of statements runs in its own module:
 :mod:`unlev.generate.room_statements`  ROOM, SUBROOM, REGION, VAULTGEN
 :mod:`unlev.generate.corridors`        CORRIDOR, RANDOM_CORRIDORS
 :mod:`unlev.generate.lregions`         BRANCH, PORTAL, TELEPORT_REGION, STAIR regions
-:mod:`unlev.populate.monsters`         MONSTER, MON_GENERATION
-:mod:`unlev.populate.objects`          OBJECT, CONTAINER, GOLD
-:mod:`unlev.populate.trap_statements`  TRAP
+:mod:`unlev.generate.monster_statements` MONSTER, MON_GENERATION
+:mod:`unlev.generate.object_statements`  OBJECT, CONTAINER, GOLD
+:mod:`unlev.generate.trap_statements`    TRAP
 :mod:`unlev.populate.mineral`          MINERALIZE
 =====================================  ====================================================
 
@@ -36,13 +36,14 @@ from typing import Any, Optional, Tuple
 
 from unlev.generate import (corridors, extensions, features, locations, lregions, maps,
                             room_statements)
-from unlev.generate.maze import ANY_LOC
+from unlev.model.constants import ANY_LOC
 from unlev.generate.state import BuildCompat, BuildState
 from unlev.lang.diagnostics import DesError
 from unlev.lang.level_builder import LevelBuilder
 from unlev.lang.limits import hint, limits
 from unlev.model.level import COLNO, ROOMOFFSET, ROWNO, DungeonContext, Level
-from unlev.populate import mineral, monsters, objects, trap_statements
+from unlev.generate import monster_statements, object_statements, trap_statements
+from unlev.populate import mineral
 from unlev.populate.make import monster_data
 from unlev.stdlib.rng import RNG
 
@@ -280,34 +281,35 @@ class GameBuilder(LevelBuilder):
 
     def begin_monster(self, monster, coord, attrs, has_inventory, span=None):
         self._room_for(self.state.level.monsters, "monsters", span)
-        monsters.begin_monster(self.state, monster, coord, attrs, has_inventory)
+        monster_statements.begin_monster(self.state, monster, coord, attrs, has_inventory)
 
     def end_monster(self):
-        monsters.end_monster(self.state)
+        monster_statements.end_monster(self.state)
 
     def object(self, object, coord, attrs, span=None):
         self._room_for(self.state.level.objects, "objects", span)
-        objects.do_object(self.state, object, coord, attrs)
+        object_statements.do_object(self.state, object, coord, attrs)
 
     def begin_container(self, object, coord, attrs, span=None):
         self._room_for(self.state.level.objects, "objects", span)
-        objects.begin_container(self.state, object, coord, attrs)
+        object_statements.begin_container(self.state, object, coord, attrs)
 
     def end_container(self):
-        objects.end_container(self.state)
+        object_statements.end_container(self.state)
 
     def trap(self, name, coord, span=None):
         self._room_for(self.state.level.traps, "traps", span)
         trap_statements.do_trap(self.state, name, coord)
 
     def gold(self, amount, coord, span=None):
-        objects.do_gold(self.state, amount, coord)
+        object_statements.do_gold(self.state, amount, coord)
 
     def mineralize(self, kelp_pool, kelp_moat, gold_prob, gem_prob, span=None):
+        self.state.spend(2 * COLNO * ROWNO)     # two passes over the map (step limit)
         mineral.do_mineralize(self.state, kelp_pool, kelp_moat, gold_prob, gem_prob)
 
     def mon_generation(self, percent, entries, span=None):
-        monsters.do_mon_generation(self.state, percent, entries)
+        monster_statements.do_mon_generation(self.state, percent, entries)
 
     def sounds(self, frequency, entries, span=None):
         maps.do_sounds(self.state, frequency, entries)

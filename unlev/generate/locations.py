@@ -13,19 +13,17 @@ from __future__ import annotations
 
 from typing import Optional, Tuple
 
+from unlev.model import spots
 from unlev.lang.diagnostics import DesError
 from unlev.lang.limits import hint, limits
 from unlev.lang.values import Coord, Region
 from unlev.stdlib import terrain as T
 from unlev.stdlib.rng import RNG
-from unlev.generate import rooms as R
 from unlev.model.level import (
     COLNO, ROWNO, X_MAZE_MAX, Y_MAZE_MAX, Room,
     isok,
 )
-from unlev.generate.maze import (
-    DRY, WET, HOT, SOLID, ANY_LOC, NO_LOC_WARN, SPACELOC, STAIRS_LOC,
-)
+from unlev.model.constants import DRY, WET, HOT, SOLID, ANY_LOC, NO_LOC_WARN, SPACELOC, STAIRS_LOC
 
 from unlev.generate.state import BuildState
 
@@ -181,7 +179,7 @@ def get_location(st: BuildState, x: int, y: int, humidity: int, croom: Optional[
         found = False
         for tries in range(1, 101):
             if croom is not None:
-                pt = R.somexy(lev, rng, croom)
+                pt = spots.somexy(lev, rng, croom)
                 if pt is not None:
                     x, y = pt
                 elif x < 0:

@@ -11,17 +11,15 @@ from __future__ import annotations
 
 from collections import Counter
 
+from unlev.model import spots
 from unlev.lang.values import Region
 from unlev.stdlib import terrain as T
 from unlev.stdlib.rng import RNG
-from unlev.generate import rooms as R
 from unlev.model.level import (
     COLNO, ROWNO, LA_UP, LA_DOWN, OROOM, LR_DOWNSTAIR, LR_UPSTAIR, LR_PORTAL, LR_BRANCH, LR_TELE, LR_UPTELE,
     LR_DOWNTELE, Area, LevRegion, Level, Stairway, Trap,
 )
-from unlev.generate.maze import (
-    ANY_LOC,
-)
+from unlev.model.constants import ANY_LOC
 
 from unlev.generate.state import BuildState
 from unlev.generate import features
@@ -153,7 +151,7 @@ def place_branch_in_room(st: BuildState, level, rng, region) -> bool:
         if id(croom) not in stair_rooms and croom.rtype == OROOM:
             break
     for _ in range(100):      # somexyspace()
-        pt = R.somexy(level, rng, croom)
+        pt = spots.somexy(level, rng, croom)
         if pt is not None and st.typ(*pt) in (T.ROOM, T.CORR, T.ICE) \
                 and st.trap_at(*pt) is None:
             lregion_thing(st, level, pt[0], pt[1], region)

@@ -22,10 +22,8 @@ from unlev.model.level import (
     COLNO, ROWNO, X_MAZE_MAX, Y_MAZE_MAX, D_CLOSED, W_NONDIGGABLE, W_NONPASSWALL, ICED_POOL, ICED_MOAT, isok,
 )
 from unlev.generate.mapgen.init import InitSpec, init_level
-from unlev.generate.maze import (
-    ANY_LOC, W_NORTH, W_SOUTH,
-    W_EAST, W_WEST, mazewalk,
-)
+from unlev.model.constants import ANY_LOC
+from unlev.generate.maze import W_NORTH, W_SOUTH, W_EAST, W_WEST, mazewalk
 from unlev.populate.make import (
     sounds_record,
 )
@@ -35,7 +33,7 @@ from unlev.generate.state import BuildState
 from unlev.generate import locations
 
 from unlev.generate.locations import LEFT, H_LEFT, CENTER, H_RIGHT, RIGHT, TOP, BOTTOM
-from unlev.populate.maze_stock import MazeStocker
+from unlev.generate.maze_stock import MazeStocker
 
 # W_* direction -> one step (dx, dy) on the map.
 _DIR_DELTA = {W_NORTH: (0, -1), W_SOUTH: (0, 1), W_WEST: (-1, 0), W_EAST: (1, 0)}

@@ -38,15 +38,7 @@ W_EAST = 4
 W_WEST = 8
 DIR_NAMES = {"north": W_NORTH, "south": W_SOUTH, "east": W_EAST, "west": W_WEST}
 
-# get_location humidity bits (sp_lev.h)
-DRY = 0x1
-WET = 0x2
-HOT = 0x4
-SOLID = 0x8
-ANY_LOC = 0x10
-NO_LOC_WARN = 0x20
-SPACELOC = 0x40
-STAIRS_LOC = 0x80
+from unlev.model.constants import ANY_LOC, DRY, HOT, SOLID, SPACELOC, WET
 
 # mz_move / move(): 0 north, 1 east, 2 south, 3 west
 _DX = (0, 1, 0, -1)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Optional, Tuple
 
+from unlev.model import spots
 from unlev.lang.diagnostics import DesError
 from unlev.lang.values import Coord, Region
 from unlev.stdlib import data
@@ -21,9 +22,7 @@ from unlev.model.level import (
     COLNO, ROWNO, MAXNROFROOMS, ROOMOFFSET, OROOM, VAULT, FILL_NONE, Room,
 )
 from unlev.generate.mapgen.init import litstate_rnd
-from unlev.generate.maze import (
-    DRY, ANY_LOC,
-)
+from unlev.model.constants import DRY, ANY_LOC
 from unlev.model.rect import Rect, XLIM, YLIM
 
 from unlev.generate.state import BuildState
@@ -399,7 +398,7 @@ def get_free_room_loc(st: BuildState, croom: Room, coord: Coord) -> Tuple[int, i
     if st.typ(x, y) != T.ROOM:
         drawn = st.rng.calls
         for _ in range(101):
-            pt = R.somexy(st.level, st.rng, croom)
+            pt = spots.somexy(st.level, st.rng, croom)
             if pt is not None:
                 x, y = pt
             if st.typ(x, y) == T.ROOM:

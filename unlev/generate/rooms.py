@@ -3,7 +3,7 @@
 Why this module exists: rooms are made the same way by des-file ROOM/REGION
 statements, by the mines generator (irregular regions it joins) and by the rogue-level
 generator, using mklev.c/mkroom.c/mkmap.c/sp_lev.c helpers: ``add_room``,
-``add_subroom``, ``topologize``, ``flood_fill_rm``, ``somexy``, ``add_door``,
+``add_subroom``, ``topologize``, ``flood_fill_rm``, ``add_door``,
 ``remove_rooms``, ``light_region``, ``link_doors_rooms`` and ``dig_corridor``.
 They are ported here once so the builder and the generators share them, and so that
 room numbers, door indexes and random draws come out as in the game.
@@ -23,6 +23,7 @@ from unlev.model.level import (
     OROOM, Level, Room, isok,
 )
 from unlev.generate.walls import wallification
+from unlev.model.spots import inside_room
 
 WIDTH = COLNO - 2     # mkmap.c
 HEIGHT = ROWNO - 1
@@ -227,60 +228,6 @@ def flood_fill_rm(level: Level, sx: int, sy: int, rmno: int, lit: bool, anyroom:
         if sy > result.max_ry:
             result.max_ry = sy
     return result
-
-
-# --------------------------------------------------------------------------------
-def somex(rng, croom: Room) -> int:
-    return rng.rn1(croom.hx - croom.lx + 1, croom.lx)
-
-
-def somey(rng, croom: Room) -> int:
-    return rng.rn1(croom.hy - croom.ly + 1, croom.ly)
-
-
-def inside_room(croom: Room, x: int, y: int) -> bool:
-    return croom.lx - 1 <= x <= croom.hx + 1 and croom.ly - 1 <= y <= croom.hy + 1
-
-
-def somexy(level: Level, rng, croom: Room) -> Optional[tuple[int, int]]:
-    """mkroom.c somexy(): a random spot in the room, or None.  Irregular rooms take
-    a non-edge cell with their roomno (100 tries, then a scan); rooms with subrooms
-    avoid walls and subrooms (100 tries)."""
-    typ = level.typ
-    if croom.irregular:
-        i = level.room_roomno(croom) & ROOMNO_MASK
-        rn = level.roomno
-        edge = level.edge
-        for _ in range(100):
-            x = somex(rng, croom)
-            y = somey(rng, croom)
-            k = x * ROWNO + y
-            if not edge[k] and rn[k] == i:
-                return (x, y)
-        for x in range(croom.lx, croom.hx + 1):
-            for y in range(croom.ly, croom.hy + 1):
-                k = x * ROWNO + y
-                if not edge[k] and rn[k] == i:
-                    return (x, y)
-        return None
-    if not croom.subrooms:
-        x = somex(rng, croom)
-        y = somey(rng, croom)
-        return (x, y)
-    try_cnt = 0
-    while True:
-        try_cnt += 1
-        if try_cnt > 100:      # the C's `try_cnt++ < 100` loop ran out
-            break
-        x = somex(rng, croom)
-        y = somey(rng, croom)
-        if 0 < typ[x * ROWNO + y] <= T.DBWALL:
-            continue
-        if any(inside_room(s, x, y) for s in croom.subrooms):
-            continue
-        # faithful: a spot found on the 100th try is still reported as a failure
-        return (x, y) if try_cnt < 100 else None
-    return None
 
 
 # --------------------------------------------------------------------------------

@@ -1,14 +1,15 @@
 """What UnNetHack's loader keeps between statements, as one object the statement
-modules share.
+modules share (the game's ``sp_coder`` and the loader's globals).
 
 Why it exists: ``spo_lev.c`` keeps its state in globals (the room stack ``tmproomlist``
 / ``failed_room`` / ``n_subroom``, ``xstart``.., the free-rectangle list, the monster
 an OBJECT goes into, the container stack).  Here that state is a :class:`BuildState`
 handed explicitly to the focused modules that run each family of statements
 (:mod:`~unlev.generate.maps`, :mod:`~unlev.generate.features`,
-:mod:`~unlev.generate.room_statements`, :mod:`~unlev.populate.monsters`, ...), so no
-module needs another one's private names.  The small terrain questions every one of
-them asks (``typ``, ``is_pool``, ``trap_at``...) live here too.
+:mod:`~unlev.generate.room_statements`, :mod:`~unlev.generate.monster_statements`, ...), so no
+module needs another one's private names.  What the makers of the population may see
+(the level, the streams, the terrain questions) is the base class,
+:class:`~unlev.populate.context.MakeContext`.
 """
 
 from __future__ import annotations
@@ -18,14 +19,9 @@ from typing import Any, Callable, List, Optional
 
 from unlev.lang.diagnostics import DesError, Span
 from unlev.lang.limits import hint, limits, steps_hint, steps_message
-from unlev.model.level import (
-    COLNO, DB_LAVA, DB_MOAT, DB_UNDER, DOORMAX, NO_ROOM, ROWNO, SHOPBASE, DungeonContext,
-    Level, Monster, Object, Room, Trap, isok,
-)
-from unlev.model.context import PLANES, level_alignment
+from unlev.model.level import Level, Monster, Object, Room
 from unlev.model.rect import RectList
-from unlev.populate import kinds
-from unlev.stdlib import terrain as T
+from unlev.populate.context import MakeContext
 from unlev.stdlib.rng import RNG
 from unlev.stdlib.selection import Compat
 
@@ -64,7 +60,7 @@ class BuildCompat:
         return cls.game() if compat == Compat.game() else cls.documented()
 
 
-class BuildState:
+class BuildState(MakeContext):
     """The level being built and the loader's state between statements.
 
     ``rng`` is the evaluator's stream (script and loader share it); ``mon_rng`` the
@@ -79,22 +75,17 @@ class BuildState:
     them whenever the two streams have moved on by the same count: Wiz-goal's random
     bats stand on its random objects 6.4 times a level in the game.  How often that
     happens depends on how many numbers each step draws, which is why makemon's
-    unused draws (hit points, gender) are drawn too (populate/monsters.py).
+    unused draws (hit points, gender) are drawn too (populate/makemon.py).
     """
 
     def __init__(self, rng: RNG, level: Level, compat: BuildCompat,
                  mon_rng: Optional[RNG] = None, run_context: Any = None,
                  warn_to: Optional[Callable[[str, Optional[Span]], None]] = None) -> None:
-        self.rng = rng
-        self.mon_rng = mon_rng if mon_rng is not None else RNG(rng.seed)
-        self.level = level
-        self.compat = compat
-        self.run_context = run_context
-        self.warnings: List[str] = []
+        super().__init__(rng, level, compat, mon_rng=mon_rng, run_context=run_context,
+                         warn_to=warn_to)
         self.placement_failures = 0
         self.work = 0           # squares tried by random placements since last asked
         self.work_cap = limits().steps   # the most work one statement may do (spend)
-        self.warn_to = warn_to
         self.rects = RectList()
         self.smeq: List[int] = []
         # the coder's room stack (tmproomlist / failed_room / n_subroom)
@@ -107,7 +98,6 @@ class BuildState:
         self.containers: List[Optional[Object]] = []
         self.monster_stack: List[Optional[Monster]] = []
         self.finished = False
-        self.lenient = False    # unknown names make placeholders (populate.placeholders)
 
     def spend(self, work: int) -> None:
         """Count ``work`` against the step limit, and stop the statement (the step-limit
@@ -125,86 +115,6 @@ class BuildState:
                            hint("entities"))
 
     @property
-    def context(self) -> DungeonContext:
-        return self.level.context
-
-    @property
     def croom(self) -> Optional[Room]:
         """The room being filled (the innermost ROOM/SUBROOM), or None."""
         return self.roomlist[self.n_sub - 1]
-
-    def warn(self, message: str, span: Optional[Span] = None) -> None:
-        """The game's impossible()/warning(): recorded, and passed on if asked."""
-        self.warnings.append(message)
-        if self.warn_to is not None:
-            self.warn_to(message, span)
-
-    def population_context(self) -> kinds.LevelContext:
-        """What the random monster/object/trap choices read of this level."""
-        ctx = self.level.context
-        name = ctx.dungeon_name
-        return kinds.LevelContext(
-            depth=ctx.depth, difficulty=ctx.difficulty,
-            in_gehennom=name in ("Gehennom", "Sheol"), in_sheol=name == "Sheol",
-            noteleport=self.level.flags.noteleport,
-            can_fall_through=self.level.can_fall_thru(), ledger_no=ctx.ledger,
-            level_align=level_alignment(name, self.level.name),
-            plane=(self.level.name if ctx.in_endgame and self.level.name in PLANES
-                   else None),
-            mon_gen=kinds.mon_gen_override(self.level.extras.get("mon_generation")))
-
-    # -- terrain predicates -------------------------------------------------------------
-    def typ(self, x: int, y: int) -> int:
-        """The terrain type at (x, y); stone off the map."""
-        if 0 <= x < COLNO and 0 <= y < ROWNO:
-            return self.level.typ[x * ROWNO + y]
-        return T.STONE
-
-    def is_pool(self, x: int, y: int) -> bool:
-        if not isok(x, y):
-            return False
-        i = x * ROWNO + y
-        t = self.level.typ[i]
-        return t in (T.POOL, T.MOAT, T.WATER) or (
-            t == T.DRAWBRIDGE_UP and (self.level.flg[i] & DB_UNDER) == DB_MOAT)
-
-    def is_lava(self, x: int, y: int) -> bool:
-        if not isok(x, y):
-            return False
-        i = x * ROWNO + y
-        t = self.level.typ[i]
-        return t == T.LAVAPOOL or (
-            t == T.DRAWBRIDGE_UP and (self.level.flg[i] & DB_UNDER) == DB_LAVA)
-
-    def bydoor(self, x: int, y: int) -> bool:
-        for xx, yy in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-            if isok(xx, yy) and self.typ(xx, yy) in (T.DOOR, T.SDOOR):
-                return True
-        return False
-
-    def okdoor(self, x: int, y: int) -> bool:
-        return (self.typ(x, y) in (T.HWALL, T.VWALL) and len(self.level.doors) < DOORMAX
-                and not self.bydoor(x, y))
-
-    def trap_at(self, x: int, y: int) -> Optional[Trap]:
-        for t in self.level.traps:
-            if t.x == x and t.y == y:
-                return t
-        return None
-
-    def monster_at(self, x: int, y: int) -> Optional[Monster]:
-        for m in self.level.monsters:
-            if m.x == x and m.y == y:
-                return m
-        return None
-
-    def in_rooms(self, x: int, y: int, rtype: int) -> Optional[Room]:
-        """The room of that type whose floor or walls hold (x, y), if any (in_rooms)."""
-        rno = self.level.roomno[x * ROWNO + y] if isok(x, y) else NO_ROOM
-        room = self.level.room_by_roomno(rno)
-        if room is not None and (room.rtype == rtype or (rtype == SHOPBASE and room.rtype >= SHOPBASE)):
-            return room
-        for room in self.level.rooms:
-            if room.inside(x, y) and (room.rtype == rtype or (rtype == SHOPBASE and room.rtype >= SHOPBASE)):
-                return room
-        return None

@@ -5,7 +5,8 @@ API, build ``selection`` values and draw random numbers through ``nh.*``.  This 
 runs such scripts in an embedded, sandboxed Lua (``lupa``) with unlev implementing that
 API on the same :class:`~unlev.generate.game_builder.GameBuilder` and finishing steps the
 des-file evaluator uses, so rendering, JSON, the harness and compare work on Lua levels
-too; and it converts des-files of the three dialects to idiomatic 3.7 Lua.
+too; and it converts des-files of the three dialects to idiomatic 3.7 Lua (the
+``unlev convert`` command is :mod:`unlev.tools.convert`).
 
 =====================  ==============================================================
 :mod:`.runtime`        the sandboxed Lua, error mapping, :func:`run_lua_file`
@@ -13,7 +14,6 @@ too; and it converts des-files of the three dialects to idiomatic 3.7 Lua.
 :mod:`.selection_api`  the ``selection`` type, its methods and operators
 :mod:`.nh_api`         ``nh.*``, ``u``, ``nhc`` and nhlib.lua's helpers (our own code)
 :mod:`.convert`        des-file AST -> 3.7 Lua, one chunk per LEVEL
-:mod:`.command`        ``unlev convert`` (argparse ``add_parser``)
 =====================  ==============================================================
 
 Random numbers: every draw goes through the run's one :class:`~unlev.stdlib.rng.RNG`

@@ -9,6 +9,16 @@ test these bits; the grid's size itself is in :mod:`unlev.stdlib.grid`.
 from __future__ import annotations
 
 
+# --- sp_lev.h: get_location humidity bits -----------------------------------------
+DRY = 0x1
+WET = 0x2
+HOT = 0x4
+SOLID = 0x8
+ANY_LOC = 0x10
+NO_LOC_WARN = 0x20
+SPACELOC = 0x40
+STAIRS_LOC = 0x80
+
 MAXNROFROOMS = 40
 MAX_SUBROOMS = 24
 DOORMAX = 120

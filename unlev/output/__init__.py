@@ -8,4 +8,6 @@ need the same pictures of a level, and none of them may change the level.
 the terminal shows and ``unlev run`` saves as SVG or HTML, plus the summary table and
 the display rows the JSON carries.  ``export``: the level as documented, versioned JSON
 (docs/json-schema.md, schema in ``schema/``), byte-identical for the same seed.
+``pygments_lexer``: des-file source highlighted (``pygmentize -l des``, ``unlev parse
+--highlight``, the source lines of diagnostics).
 """

@@ -327,6 +327,20 @@ def _terrain_counts(level: Level) -> Dict[str, int]:
 
 
 # --- the level --------------------------------------------------------------------------------
+def live_terrain(level: Level) -> list:
+    """The declared-terrain squares still drawn as their base (a later statement may
+    have drawn something else there): what the JSON reports."""
+    out, seen = [], set()
+    for c in reversed(level.extras.get("extension_terrain", ())):
+        key = (c["x"], c["y"])
+        if key in seen:
+            continue
+        seen.add(key)
+        if level.typ[c["x"] * ROWNO + c["y"]] == c["typ"]:
+            out.append({k: c[k] for k in ("x", "y", "terrain", "base")})
+    return sorted(out, key=lambda c: (c["y"], c["x"]))
+
+
 def level_to_dict(level: Level, *, seed: int, source: Optional[str] = None,
                   options: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
     """Everything ``level`` holds as JSON data (schema: docs/json-schema.md).
@@ -338,7 +352,6 @@ def level_to_dict(level: Level, *, seed: int, source: Optional[str] = None,
     extras = dict(level.extras)
     warnings = extras.pop("warnings", [])
     if "extension_terrain" in extras:     # a profile's terrain, where it still is
-        from unlev.generate.extensions import live_terrain
         extras["extension_terrain"] = live_terrain(level)
     d: Dict[str, Any] = {
         "name": level.name,

@@ -18,7 +18,7 @@ JSON export leaves it out), ``class`` (its class symbol), ``from`` (who made it:
 ``feature``/``object``/``monster`` with ``appear_as``), ``inventory`` (Objects),
 ``shapechanger`` (the species a shape-changer was made as).  ``peaceful`` and
 ``asleep`` are makemon()'s decision where the des-file gives none
-(:func:`unlev.populate.monsters.disposition`).
+(:func:`unlev.populate.makemon.disposition`).
 Object ``attrs``: ``class`` (symbol), ``from`` (``des``, ``fill``, ``maze``, ``hider``,
 ``statue``, ``statue trap``...), and the des-file's or mksobj()'s ``curse``
 (``blessed``/``uncursed``/``cursed``), ``spe``, ``quantity`` (:mod:`unlev.populate.mksobj`),
@@ -38,7 +38,7 @@ from unlev.populate.kinds import rnd_class
 from unlev.populate import mksobj
 from unlev.populate.merge import add_to_container
 from unlev.stdlib.rng import RNG
-from unlev.generate.state import BuildState
+from unlev.populate.context import MakeContext
 
 ALIGN_NAMES = {1: "lawful", 0: "neutral", -1: "chaotic", -128: "unaligned"}
 
@@ -187,7 +187,7 @@ _BOX_CAPACITY = {"ice box": (20, 20), "iron safe": (10, 10), "chest": (7, 5),
                  "bag of holding": (1, 1)}
 
 
-def random_corpse_kind(st: BuildState) -> Optional[str]:
+def random_corpse_kind(st: MakeContext) -> Optional[str]:
     """mksobj(CORPSE)'s monster: rndmonnum() (monster stream) until it leaves a
     corpse (50 tries), undead turned into what they were."""
     pctx = st.population_context()
@@ -206,13 +206,13 @@ def random_corpse_kind(st: BuildState) -> Optional[str]:
     return "human"
 
 
-def init_object(st: BuildState, obj: Object, kind: data.Object, rng: RNG) -> None:
+def init_object(st: MakeContext, obj: Object, kind: data.Object, rng: RNG) -> None:
     """mksobj(init=TRUE): containers are locked and trapped at random and start
     with random contents (mkbox_cnts); corpses get a monster; quantity, enchantment
     and curse come from :func:`unlev.populate.mksobj.init_fields`.  All of it is drawn
     from ``rng``, the stream the object's maker draws from (the main one for the
     des-file's objects, the monster stream inside makemon()): the monster stream then
-    replays the main one's numbers as far as the game's does (state.BuildState)."""
+    replays the main one's numbers as far as the game's does (state.MakeContext)."""
     name = kind.name
     if name == "corpse" and "montype" not in obj.attrs:
         obj.attrs["montype"] = random_corpse_kind(st)
@@ -255,7 +255,7 @@ def init_object(st: BuildState, obj: Object, kind: data.Object, rng: RNG) -> Non
         add_to_container(obj, inner)
 
 
-def _init_statue(st: BuildState, obj: Object, kind: data.Object) -> None:
+def _init_statue(st: MakeContext, obj: Object, kind: data.Object) -> None:
     """mksobj(STATUE, init=TRUE): a statue of rndmonnum()'s monster (a des-file's or
     a trap's monster replaces it afterwards), holding a spellbook now and then when
     that first monster is not tiny."""
@@ -279,10 +279,20 @@ def _box_class(rng: RNG) -> Optional[str]:
     return rows[-1][1]
 
 
-def make_object(st: BuildState, x: int, y: int, kind: data.Object, origin: Optional[str],
+def make_object(st: MakeContext, x: int, y: int, kind: data.Object, origin: Optional[str],
                 rng: RNG, **attrs) -> Object:
     """mksobj_at(kind, x, y, init=TRUE): the object, set up, on the floor."""
     o = new_object(x, y, kind, origin, **attrs)
     init_object(st, o, kind, rng)
     st.level.objects.append(o)
     return o
+
+
+def mkgold(st: MakeContext, amount: int, x: int, y: int, rng: RNG) -> Object:
+    if amount <= 0:
+        amount = 1 + rng.rnd(st.population_context().level_difficulty + 2) * rng.rnd(30)
+    for o in st.level.objects:
+        if o.x == x and o.y == y and o.id == "gold piece" and not o.buried:
+            o.attrs["quantity"] = o.attrs.get("quantity", 0) + amount
+            return o
+    return add_object(st.level, x, y, object_kind("gold piece"), quantity=amount)

@@ -21,14 +21,13 @@ from unlev.populate.make import (
     object_kind,
 )
 
-from unlev.generate.state import BuildState
+from unlev.populate.context import MakeContext
 
 _FILLER_SUFFIXES = ("fill", "fil", "fila", "filb")
 
 
 
-def do_mineralize(st: BuildState, kelp_pool=-1, kelp_moat=-1, gold_prob=-1, gem_prob=-1):
-    st.spend(2 * COLNO * ROWNO)     # two passes over the map (step limit)
+def do_mineralize(st: MakeContext, kelp_pool=-1, kelp_moat=-1, gold_prob=-1, gem_prob=-1):
     mineralize(st.level, st.rng, kelp_pool, kelp_moat, gold_prob, gem_prob,
                skip_lvl_checks=True)
 

@@ -16,18 +16,17 @@ from __future__ import annotations
 
 from typing import Optional
 
-from unlev.generate import rooms as R
+from unlev.model import spots
 from unlev.model.level import OROOM, ROOMNO_MASK, SHOPBASE, TEMPLE, VAULT, Engraving, Level, Room
 from unlev.populate.make import (
-    add_object, init_object, make_object, monster_kind, new_object, object_kind,
+    add_object, init_object, make_object, mkgold, monster_kind, new_object, object_kind,
 )
 from unlev.populate.shops import stock_room
 from unlev.stdlib import data
 from unlev.stdlib import terrain as T
 from unlev.stdlib.rng import RNG
-from unlev.generate.state import BuildState
-from unlev.populate import monsters
-from unlev.populate import objects
+from unlev.populate.context import MakeContext
+from unlev.populate import makemon
 
 COURT, SWAMP, BEEHIVE, MORGUE, BARRACKS, ZOO = 2, 3, 5, 6, 7, 8
 LEPREHALL, COCKNEST, ANTHOLE, GARDEN, LEMUREPIT = 11, 12, 13, 14, 16
@@ -42,7 +41,7 @@ _FLAG_OF = {COURT: "has_court", BARRACKS: "has_barracks", ZOO: "has_zoo", MORGUE
             VAULT: "has_vault", TEMPLE: "has_temple", SWAMP: "has_swamp"}
 
 
-def fill_rooms(st: BuildState, level: Level, rng: RNG) -> None:
+def fill_rooms(st: MakeContext, level: Level, rng: RNG) -> None:
     """spo_lev.c fill_rooms(): every room, then its subrooms, that asked for filling."""
     for room in list(level.rooms):
         if room.needfill:
@@ -52,7 +51,7 @@ def fill_rooms(st: BuildState, level: Level, rng: RNG) -> None:
                 fill_room(st, level, rng, sub, False)
 
 
-def fill_room(st: BuildState, level: Level, rng: RNG, room: Room, prefilled: bool) -> None:
+def fill_room(st: MakeContext, level: Level, rng: RNG, room: Room, prefilled: bool) -> None:
     """spo_lev.c fill_room(): stock the room unless ``prefilled`` (``unfilled`` in
     the des-file), then set the level's has_* flag (``level.extras``)."""
     if room is None or room.rtype == OROOM:
@@ -66,7 +65,7 @@ def fill_room(st: BuildState, level: Level, rng: RNG, room: Room, prefilled: boo
             depth = abs(level.context.depth)
             for x in range(room.lx, room.hx + 1):
                 for y in range(room.ly, room.hy + 1):
-                    objects.mkgold(st, rng.rn1(depth * 100, 51), x, y, rng)
+                    mkgold(st, rng.rn1(depth * 100, 51), x, y, rng)
         elif room.rtype in ZOO_TYPES:
             fill_zoo(st, level, rng, room)
     flag = _FLAG_OF.get(room.rtype)
@@ -78,7 +77,7 @@ def _rmno(level: Level, room: Room) -> int:
     return level.room_roomno(room) & ROOMNO_MASK
 
 
-def _occupied(st: BuildState, x: int, y: int) -> bool:
+def _occupied(st: MakeContext, x: int, y: int) -> bool:
     t = st.typ(x, y)
     return (st.trap_at(x, y) is not None or T.STAIRS <= t <= T.ALTAR
             or st.is_lava(x, y) or st.is_pool(x, y))
@@ -93,7 +92,7 @@ def _nexttodoor(level: Level, x: int, y: int) -> bool:
     return False
 
 
-def fill_zoo(st: BuildState, level: Level, rng: RNG, room: Room) -> None:
+def fill_zoo(st: MakeContext, level: Level, rng: RNG, room: Room) -> None:
     """mkroom.c fill_zoo(): a sleeping monster on every free square (the squares by
     the first door excepted), with the room type's extras; courts get their throne,
     king and coffer; gardens are made by mkgarden()."""
@@ -117,7 +116,7 @@ def fill_zoo(st: BuildState, level: Level, rng: RNG, room: Room) -> None:
                          if level.typ_at(x, y) == T.THRONE), None)
         if spot is None:
             for _ in range(100):
-                pt = R.somexy(level, rng, room)
+                pt = spots.somexy(level, rng, room)
                 if pt is not None:
                     tx, ty = pt
                 if not _occupied(st, tx, ty):
@@ -127,7 +126,7 @@ def fill_zoo(st: BuildState, level: Level, rng: RNG, room: Room) -> None:
         i = rng.rnd(ld)
         king = ("ogre king" if i > 9 else "Elvenking" if i > 5 else
                 "dwarf king" if i > 2 else "gnome king")
-        mon = monsters.makemon(st, monster_kind(king), tx, ty, "fill", asleep=True, peaceful=False)
+        mon = makemon.makemon(st, monster_kind(king), tx, ty, "fill", asleep=True, peaceful=False)
         if mon is not None:        # mkroom.c: mongets(mon, MACE), after its own gear
             mace = new_object(tx, ty, object_kind("mace", ")"))
             init_object(st, mace, object_kind("mace", ")"), st.mon_rng)
@@ -136,7 +135,7 @@ def fill_zoo(st: BuildState, level: Level, rng: RNG, room: Room) -> None:
         tx = room.lx + (room.hx - room.lx + 1) // 2
         ty = room.ly + (room.hy - room.ly + 1) // 2
         if room.irregular and (level.roomno_at(tx, ty) != rmno or level.edge_at(tx, ty)):
-            pt = R.somexy(level, rng, room)
+            pt = spots.somexy(level, rng, room)
             if pt is not None:
                 tx, ty = pt
     elif rtype in (ZOO, LEPREHALL):
@@ -158,11 +157,11 @@ def fill_zoo(st: BuildState, level: Level, rng: RNG, room: Room) -> None:
             attrs = {"asleep": True}
             if rtype == COURT:
                 attrs["peaceful"] = False
-            monsters.makemon(st, pm, sx, sy, "fill", mrng, **attrs)
+            makemon.makemon(st, pm, sx, sy, "fill", mrng, **attrs)
             goldlim = _zoo_extras(st, level, rng, rtype, sx, sy, door, ld, goldlim)
     if rtype == COURT:
         level.set_typ(tx, ty, T.THRONE)
-        pt = R.somexy(level, rng, room) or (tx, ty)
+        pt = spots.somexy(level, rng, room) or (tx, ty)
         coffer = make_object(st, pt[0], pt[1],
                              object_kind("iron safe" if level.context.depth > 15 else "chest"),
                              "fill", rng)
@@ -171,7 +170,7 @@ def fill_zoo(st: BuildState, level: Level, rng: RNG, room: Room) -> None:
                                           quantity=rng.rn1(50 * ld, 10)))
 
 
-def _zoo_kind(st: BuildState, rng: RNG, rtype: int, ld: int, at_centre: bool):
+def _zoo_kind(st: MakeContext, rng: RNG, rtype: int, ld: int, at_centre: bool):
     if rtype == COURT:
         return _courtmon(st, rng, ld)
     if rtype == BARRACKS:
@@ -191,7 +190,7 @@ def _zoo_kind(st: BuildState, rng: RNG, rtype: int, ld: int, at_centre: bool):
     return None
 
 
-def _zoo_extras(st: BuildState, level: Level, rng: RNG, rtype: int, sx: int, sy: int, door, ld: int,
+def _zoo_extras(st: MakeContext, level: Level, rng: RNG, rtype: int, sx: int, sy: int, door, ld: int,
                 goldlim: int) -> int:
     """The treasure fill_zoo() leaves on each square after its monster; returns
     what is left of a zoo's gold allowance."""
@@ -203,7 +202,7 @@ def _zoo_extras(st: BuildState, level: Level, rng: RNG, rtype: int, sx: int, sy:
             i = goldlim
         if i >= goldlim:
             i = 5 * ld
-        objects.mkgold(st, rng.rn1(i, 10), sx, sy, rng)
+        mkgold(st, rng.rn1(i, 10), sx, sy, rng)
         return goldlim - i
     elif rtype == MORGUE:
         if not rng.rn2(5):
@@ -236,7 +235,7 @@ def _zoo_extras(st: BuildState, level: Level, rng: RNG, rtype: int, sx: int, sy:
     return goldlim
 
 
-def _courtmon(st: BuildState, rng: RNG, ld: int):
+def _courtmon(st: MakeContext, rng: RNG, ld: int):
     i = rng.rn2(60) + rng.rn2(3 * ld)
     for limit, kind in ((100, "D"), (95, "H"), (85, "T"), (75, "C"), (60, "o")):
         if i > limit:
@@ -258,7 +257,7 @@ def _squadmon(rng: RNG, ld: int):
     return monster_kind(_SQUAD[rng.rn2(len(_SQUAD))][0])
 
 
-def _morguemon(st: BuildState, rng: RNG, ld: int):
+def _morguemon(st: MakeContext, rng: RNG, ld: int):
     i = rng.rn2(100)
     hd = rng.rn2(ld)
     pctx = st.population_context()
@@ -274,7 +273,7 @@ def _morguemon(st: BuildState, rng: RNG, ld: int):
     return pctx.random_monster_of_class(rng, "Z")
 
 
-def mkgarden(st: BuildState, level: Level, rng: RNG, room: Room) -> None:
+def mkgarden(st: MakeContext, level: Level, rng: RNG, room: Room) -> None:
     """mkroom.c mkgarden() on a given room: 3 to 8 sleeping nymphs, then 3 to 6
     trees (two in three) or fountains on floor squares not next to a door."""
     room.rtype = GARDEN
@@ -284,19 +283,19 @@ def mkgarden(st: BuildState, level: Level, rng: RNG, room: Room) -> None:
     i = rng.rn1(5, 3)
     while tried < 50 and i >= 0:
         tried += 1
-        pos = R.somexy(level, rng, room)
+        pos = spots.somexy(level, rng, room)
         if pos is None:
             break
         if st.monster_at(*pos) is None:
             pm = pctx.random_monster_of_class(rng, "n")
             if pm is not None:
-                monsters.makemon(st, pm, pos[0], pos[1], "garden", asleep=True)
+                makemon.makemon(st, pm, pos[0], pos[1], "garden", asleep=True)
                 i -= 1
     tried = 0
     i = rng.rn1(3, 3)
     while tried < 50 and i >= 0:
         tried += 1
-        pos = R.somexy(level, rng, room)
+        pos = spots.somexy(level, rng, room)
         if pos is None:
             break
         x, y = pos
@@ -316,7 +315,7 @@ def random_epitaph(rng: RNG) -> str:
     return texts[rng.rn2(len(texts))]
 
 
-def make_grave(st: BuildState, x: int, y: int, rng: RNG, text: Optional[str] = None) -> None:
+def make_grave(st: MakeContext, x: int, y: int, rng: RNG, text: Optional[str] = None) -> None:
     """engrave.c make_grave(): a grave on floor (or on a grave) without a trap, with
     its headstone text (a random epitaph when none is given)."""
     level = st.level

@@ -4,7 +4,7 @@ Why this module exists: a filled shop ROOM/REGION of a des-file is handed to
 stock_room() by the loader's fill_room(); what the shop holds comes from the
 shtypes[] table (``stdlib/data/shops.json``, generated from shknam.c).  The steps and
 their random draws follow stock_room(), shkinit(), nameshk(), mkshobj_at() and
-stock_blkmar(); monsters.makemon()'s own draws go to the monster stream (as use_mon_rng does).
+stock_blkmar(); makemon.makemon()'s own draws go to the monster stream (as use_mon_rng does).
 
 Not modelled: what mksobj() does to a ware once its kind is chosen (curse state,
 enchantment, quantity)()'s equipment of the shopkeeper, the shop's bill.
@@ -26,8 +26,8 @@ from unlev.populate.make import (
 from unlev.stdlib import data
 from unlev.stdlib import terrain as T
 from unlev.stdlib.rng import RNG
-from unlev.generate.state import BuildState
-from unlev.populate import monsters
+from unlev.populate.context import MakeContext
+from unlev.populate import makemon
 
 BLACKSHOP = SHOPBASE + 14
 DUST = 1
@@ -114,7 +114,7 @@ def _shk_spot(level: Level, room: Room, door: Tuple[int, int]) -> Optional[Tuple
     return None
 
 
-def _name_shopkeeper(st: BuildState, shk, shp: data.ShopType, rng: RNG) -> str:
+def _name_shopkeeper(st: MakeContext, shk, shp: data.ShopType, rng: RNG) -> str:
     """shknam.c nameshk(): the shopkeeper's name and sex (attrs ``female``)."""
     level = st.level
     if shp.names is None:
@@ -171,7 +171,7 @@ def _name_shopkeeper(st: BuildState, shk, shp: data.ShopType, rng: RNG) -> str:
     return name
 
 
-def shkinit(st: BuildState, shp: data.ShopType, room: Room, rng: RNG):
+def shkinit(st: MakeContext, shp: data.ShopType, room: Room, rng: RNG):
     """shknam.c shkinit(): the shopkeeper at the shop door; None when the first door
     gives no sane spot (the shop then stays empty, as in the game)."""
     level = st.level
@@ -184,11 +184,11 @@ def shkinit(st: BuildState, shp: data.ShopType, room: Room, rng: RNG):
     sx, sy = spot
     squatter = st.monster_at(sx, sy)
     if squatter is not None:
-        monsters.rloc(st, squatter, rng)
+        makemon.rloc(st, squatter, rng)
     kind = "shopkeeper"
     if is_blackmarket(level):
         kind = "One-eyed Sam" if room.rtype == BLACKSHOP else "black marketeer"
-    shk = monsters.makemon(st, monster_kind(kind), sx, sy, "shopkeeper",
+    shk = makemon.makemon(st, monster_kind(kind), sx, sy, "shopkeeper",
                   shopkeeper=True, peaceful=True, asleep=False, shop_type=shp.name,
                   seen_traps=["all"])
     if shk is None:
@@ -240,7 +240,7 @@ def _shop_item(shp: data.ShopType, rng: RNG) -> data.ShopStock:
     return shp.stock[-1]
 
 
-def _mimic(st: BuildState, shp: data.ShopType, x: int, y: int, depth: int, rng: RNG) -> bool:
+def _mimic(st: MakeContext, shp: data.ShopType, x: int, y: int, depth: int, rng: RNG) -> bool:
     """mkshobj_at()'s mimic: rn2(100) < depth (not in the black market)."""
     level = st.level
     if is_blackmarket(level) or not rng.rn2(100) < depth or st.monster_at(x, y):
@@ -248,7 +248,7 @@ def _mimic(st: BuildState, shp: data.ShopType, x: int, y: int, depth: int, rng: 
     pm = st.population_context().random_monster_of_class(rng, "m")
     if pm is None:
         return False
-    mon = monsters.makemon(st, pm, x, y, "shop mimic", appear_kind="object")
+    mon = makemon.makemon(st, pm, x, y, "shop mimic", appear_kind="object")
     if mon is None:
         return False
     if rng.rn2(10) >= depth:
@@ -258,7 +258,7 @@ def _mimic(st: BuildState, shp: data.ShopType, x: int, y: int, depth: int, rng: 
     return True
 
 
-def _mimic_looks(st: BuildState, shp: data.ShopType, mrng: RNG) -> str:
+def _mimic_looks(st: MakeContext, shp: data.ShopType, mrng: RNG) -> str:
     """set_mimic_sym() in a shop: one of the shop's wares."""
     row = _shop_item(shp, mrng)
     if row.obj is not None:
@@ -274,7 +274,7 @@ def _mimic_looks(st: BuildState, shp: data.ShopType, mrng: RNG) -> str:
     return obj.name or obj.description
 
 
-def mkshobj_at(st: BuildState, shp: data.ShopType, x: int, y: int, color: Optional[str],
+def mkshobj_at(st: MakeContext, shp: data.ShopType, x: int, y: int, color: Optional[str],
                rng: RNG) -> None:
     """shknam.c mkshobj_at(): a mimic, or one of the shop's wares, on (x, y)."""
     level = st.level
@@ -335,7 +335,7 @@ def _fix_shop_door(level: Level, room: Room, door: Tuple[int, int]) -> None:
                                           attrs={"from": "shop"}))
 
 
-def stock_room(st: BuildState, shp_indx: int, room: Room, rng: RNG) -> None:
+def stock_room(st: MakeContext, shp_indx: int, room: Room, rng: RNG) -> None:
     """shknam.c stock_room(): shopkeeper first (no shopkeeper, no shop), then the
     door made usable, then a ware (or a mimic) on every square but the door row."""
     level = st.level
@@ -369,7 +369,7 @@ def stock_room(st: BuildState, shp_indx: int, room: Room, rng: RNG) -> None:
             mkshobj_at(st, shp, sx, sy, color, rng)
 
 
-def _stock_blkmar(st: BuildState, room: Room, door, rng: RNG) -> None:
+def _stock_blkmar(st: MakeContext, room: Room, door, rng: RNG) -> None:
     """shknam.c stock_blkmar(): One-eyed Sam's wares in columns by class, about 400
     of them whatever the room's size, and the Sunstone somewhere in the room."""
     level = st.level

@@ -14,11 +14,11 @@ from unlev.populate.make import (
     ALIGN_NAMES, monster_kind, new_object,
 )
 from unlev.stdlib.rng import RNG
-from unlev.generate.state import BuildState
-from unlev.populate import monsters
+from unlev.populate.context import MakeContext
+from unlev.populate import makemon
 
 
-def priestini(st: BuildState, room: Room, sx: int, sy: int, sanctum: bool, shrine_align: int,
+def priestini(st: MakeContext, room: Room, sx: int, sy: int, sanctum: bool, shrine_align: int,
               rng: RNG):
     """priest.c priestini(): the (high) priest stands east of the altar at (sx, sy),
     peaceful and awake, knows every trap, tends the shrine of ``shrine_align`` and
@@ -28,10 +28,10 @@ def priestini(st: BuildState, room: Room, sx: int, sy: int, sanctum: bool, shrin
     x, y = sx + 1, sy
     squatter = st.monster_at(x, y)
     if squatter is not None:
-        monsters.rloc(st, squatter, rng)
+        makemon.rloc(st, squatter, rng)
     kind = "high priest" if sanctum else "aligned priest"
     rmno = level.room_roomno(room) if room in level.rooms or room in level.subrooms else None
-    priest = monsters.makemon(st, monster_kind(kind), x, y, "priest", priest=True,
+    priest = makemon.makemon(st, monster_kind(kind), x, y, "priest", priest=True,
                      peaceful=True, asleep=False, seen_traps=["all"],
                      shrine_alignment=ALIGN_NAMES.get(shrine_align, str(shrine_align)),
                      high_priest=sanctum, temple_room=rmno)

@@ -1,6 +1,8 @@
-"""The objects trap.c maketrap() makes along with some traps.
+"""trap.c maketrap(): a trap on a square, and the objects some traps bring.
 
-Why this module exists: a statue trap is a statue of a random monster standing on the
+Why this module exists: making a trap replaces an older one (never a portal or the
+vibrating square), is refused on stairs, altars and the like, and turns the floor of
+pits and holes into plain floor or corridor; a statue trap is a statue of a random monster standing on the
 trap, a rolling boulder trap has its boulder waiting a few squares away (with, now
 and then, what is left of an unlucky archeologist), and these objects are part of
 the level whoever asked for the trap (TRAP statement, random traps, maze stocking).
@@ -11,22 +13,22 @@ makes the monster, moves its inventory into the statue and removes it).
 
 from __future__ import annotations
 
-from typing import Tuple
+from typing import Optional, Tuple
 
-from unlev.model.level import D_CLOSED, D_LOCKED, Trap, isok
+from unlev.model.level import COLNO, D_CLOSED, D_LOCKED, ROWNO, Trap, isok
 from unlev.populate.make import add_object, new_object, object_kind
 from unlev.populate import inventory
-from unlev.populate.monsters import where_of
+from unlev.populate.makemon import where_of
 from unlev.stdlib import terrain as T
 from unlev.stdlib.rng import RNG
-from unlev.generate.state import BuildState
+from unlev.populate.context import MakeContext
 
 # xdir[] / ydir[] of decl.c: W, NW, N, NE, E, SE, S, SW
 _XDIR = (-1, -1, 0, 1, 1, 1, 0, -1)
 _YDIR = (0, -1, -1, -1, 0, 1, 1, 1)
 
 
-def statue_trap_statue(st: BuildState, x: int, y: int) -> None:
+def statue_trap_statue(st: MakeContext, x: int, y: int) -> None:
     """trap.c maketrap(STATUE_TRAP): a statue of rndmonnum()'s monster (ten tries to
     avoid a unicorn of the hero's alignment), drawn from the monster stream, made
     without mksobj's init (no statue spellbook) and filled with the monster's gear."""
@@ -51,7 +53,7 @@ def statue_trap_statue(st: BuildState, x: int, y: int) -> None:
         statue.contents.extend(inventory.equip(pm, x, y, mrng, where_of(st)))
 
 
-def _clear_path(st: BuildState, x: int, y: int, distance: int, dx: int, dy: int) -> Tuple[bool, int, int]:
+def _clear_path(st: MakeContext, x: int, y: int, distance: int, dx: int, dy: int) -> Tuple[bool, int, int]:
     """trap.c isclearpath(): nothing solid and no closed door for ``distance`` steps."""
     level = st.level
     while distance > 0:
@@ -66,7 +68,7 @@ def _clear_path(st: BuildState, x: int, y: int, distance: int, dx: int, dy: int)
     return True, x, y
 
 
-def mkroll_launch(st: BuildState, trap: Trap, x: int, y: int, rng: RNG) -> None:
+def mkroll_launch(st: MakeContext, trap: Trap, x: int, y: int, rng: RNG) -> None:
     """trap.c mkroll_launch() for a rolling boulder trap: a boulder 2..8 squares
     away on a line that is clear both ways (not on water or lava); the trap's launch
     points are where it starts and where it rolls to.  No room: the trap has no
@@ -109,3 +111,38 @@ def mkroll_launch(st: BuildState, trap: Trap, x: int, y: int, rng: RNG) -> None:
         add_object(level, cc[0], cc[1], object_kind("boulder"), "rolling boulder trap")
     trap.launch = cc
     trap.launch2 = bcc
+
+
+def maketrap(st: MakeContext, x: int, y: int, kind) -> Optional[Trap]:
+    lev = st.level
+    if not (0 <= x < COLNO and 0 <= y < ROWNO):
+        return None
+    old = st.trap_at(x, y)
+    i = x * ROWNO + y
+    t = lev.typ[i]
+    if old is not None:
+        if old.ttyp in ("MAGIC_PORTAL", "VIBRATING_SQUARE"):
+            return None
+        trap = old
+        trap.ttyp = kind.name
+    elif T.STAIRS <= t <= T.ALTAR and (t != T.GRAVE or kind.name not in ("PIT", "HOLE")):
+        return None
+    else:
+        trap = Trap(x, y, kind.name)
+        lev.traps.append(trap)
+    trap.is_pit = kind.name in ("PIT", "SPIKED_PIT")
+    trap.attrs["des_name"] = kind.des_name
+    if kind.name == "STATUE_TRAP":
+        statue_trap_statue(st, x, y)
+    elif kind.name == "ROLLING_BOULDER_TRAP":
+        mkroll_launch(st, trap, x, y, st.rng)
+    if kind.name in ("PIT", "SPIKED_PIT", "HOLE", "TRAPDOOR"):
+        lev.flg[i] = 0
+        if t >= T.ROOM:
+            lev.typ[i] = T.ROOM
+        elif t in (T.STONE, T.SCORR):
+            lev.typ[i] = T.CORR
+        elif 0 < t <= T.DBWALL or t == T.SDOOR:
+            lev.typ[i] = (T.ROOM if lev.flags.is_maze_lev else
+                          T.CORR if lev.flags.is_cavernous_lev else T.DOOR)
+    return trap

@@ -70,7 +70,7 @@ def cmd_parse(args) -> int:
         return 2
     try:
         compiled = compile_file(args.file, include_path=args.include_path,
-                                dialect=args.dialect)
+                                settings=args.settings)
     except DesError as e:
         print(format_des_error(e, args.file), file=sys.stderr)
         return 1
@@ -80,7 +80,7 @@ def cmd_parse(args) -> int:
     if args.highlight:
         from rich.console import Console
         from rich.syntax import Syntax
-        from unlev.editor.pygments_lexer import DesLexer
+        from unlev.output.pygments_lexer import DesLexer
         text = "\n".join(compiled.sources.texts[args.file])
         Console(highlight=False).print(Syntax(text, DesLexer(), line_numbers=True,
                                               theme="monokai"))
@@ -116,7 +116,7 @@ def check_one(path: str, args):
     try:
         compiled = compile_file(path, include_path=args.include_path,
                                 compat_warnings=not args.no_compat_warnings,
-                                dialect=args.dialect)
+                                settings=args.settings)
     except DesError as e:
         print(format_des_error(e, path), file=sys.stderr)
         report_failed_dialect(args, path, e)

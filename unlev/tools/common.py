@@ -144,7 +144,7 @@ def highlight_source_line(text: str, diagnostic) -> str:
         return text
     from pygments import highlight
     from pygments.formatters import TerminalFormatter
-    from unlev.editor.pygments_lexer import DesLexer
+    from unlev.output.pygments_lexer import DesLexer
     lines[1] = highlight(lines[1], DesLexer(), TerminalFormatter()).rstrip("\n")
     return "\n".join(lines)
 

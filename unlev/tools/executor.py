@@ -124,6 +124,11 @@ def _terminate_as_interrupt():
             signal.signal(sig, handler)
 
 
+def _end_now() -> None:
+    """End this worker at once: no cleanup, no queued job taken up."""
+    os.kill(os.getpid(), getattr(signal, "SIGKILL", signal.SIGTERM))
+
+
 def watch_parent(pid: int) -> None:
     """A worker's initializer: end the worker as soon as the process that started the
     pool (``pid``) is gone -- killed with SIGKILL, it can tell nobody.  The worker's own
@@ -133,7 +138,7 @@ def watch_parent(pid: int) -> None:
         try:
             fd = os.pidfd_open(pid)           # type: ignore[attr-defined]
         except ProcessLookupError:
-            os._exit(1)
+            _end_now()
         except (AttributeError, OSError):
             fd = None
         if fd is not None:
@@ -147,7 +152,7 @@ def watch_parent(pid: int) -> None:
                     break
                 except OSError:
                     continue
-        os._exit(1)
+        _end_now()
 
     # Ctrl-C in a terminal reaches the whole process group: the parent stops the
     # workers itself, a worker does not print a KeyboardInterrupt traceback of its own

@@ -399,12 +399,14 @@ def lint_tree(tree: A.DesFile, file: str, ignore: Iterable[str] = ()) -> List[Di
 
 
 def lint_file(path: str, include_path: Optional[List[str]] = None,
-              ignore: Iterable[str] = (), dialect: str = "auto", select: Iterable[str] = ()):
-    """(compiled, findings) for one file; raises DesError when it does not compile."""
+              ignore: Iterable[str] = (), dialect: str = "auto", select: Iterable[str] = (),
+              settings=None):
+    """(compiled, findings) for one file; raises DesError when it does not compile.
+    ``settings``: the run's :class:`~unlev.lang.settings.Settings` (``dialect`` wins)."""
     from unlev.lang.frontend import compile_file
     from unlev.tools.common import shown
     compiled = compile_file(path, include_path=include_path, compat_warnings=True,
-                            dialect=dialect)
+                            dialect=dialect, settings=settings)
     found = lint_tree(compiled.tree, path, ignore)
     # the loader's deviations from the documentation, noted by the checker
     found += [w for w in compiled.warnings
@@ -454,7 +456,8 @@ def cmd_lint(args) -> int:
     for f in files:
         try:
             compiled, found = lint_file(f, args.include_path, args.ignore,
-                                        getattr(args, "dialect", "auto"), args.select)
+                                        getattr(args, "dialect", "auto"), args.select,
+                                        settings=args.settings)
         except DesError as e:
             print(format_des_error(e, f), file=sys.stderr)
             broken += 1

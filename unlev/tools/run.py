@@ -184,7 +184,8 @@ def _build_des(args, seed: int, show: bool):
     try:
         # with --compat game the game's behaviour is what was asked for: no warnings
         compiled = compile_file(args.file, include_path=args.include_path,
-                                compat_warnings=args.compat == "documented")
+                                compat_warnings=args.compat == "documented",
+                                settings=args.settings)
     except DesError as e:
         print(format_des_error(e, args.file), file=sys.stderr)
         return 1
@@ -230,7 +231,7 @@ def _build_lua(args, seed: int, show: bool):
     """The level of a NetHack 3.7 Lua file (one level per file, named by the file),
     or an exit code."""
     from unlev.tools.common import format_des_error
-    from unlev.lua.command import build_lua_like_run
+    from unlev.tools.convert import build_lua_like_run
     from unlev.lua.runtime import level_name_of
     if args.level not in (None, "all", level_name_of(args.file), "1"):
         return _usage(f"{args.file} is a Lua level file: its one level is "

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from unlev.stdlib import terrain as T
 from unlev.model.level import COLNO, ROWNO, NO_ROOM, ROOMOFFSET, ROOMNO_MASK, OROOM, Level
-from unlev.generate.rooms import FloodResult, add_room, dig_corridor, flood_fill_rm, somexy
+from unlev.generate.rooms import FloodResult, add_room, dig_corridor, flood_fill_rm
+from unlev.model.spots import somexy
 from unlev.generate.walls import wallify_map
 
 WIDTH = COLNO - 2      # 78

@@ -152,15 +152,17 @@ def compare_samples(compiled, node: A.Level, ours: Sequence[Sample], game: Seque
     return measures, frame.describe()
 
 
-def levels_with_reference(paths: Sequence[str], refs: Dict[str, str], only=None):
-    """(file, compiled, LEVEL node) for every level of the des-files that has dumps.
-    A name defined twice keeps its last definition, as the game does."""
+def levels_with_reference(paths: Sequence[str], refs: Dict[str, str], only=None,
+                          settings=None):
+    """(file, compiled, LEVEL node) for every level of the des-files that has dumps,
+    read with the run's :class:`~unlev.lang.settings.Settings`.  A name defined twice
+    keeps its last definition, as the game does."""
     from unlev.tools.common import find_des_files
     chosen: Dict[str, tuple] = {}
     errors = []
     for f in find_des_files(list(paths)):
         try:
-            compiled = compile_file(f)
+            compiled = compile_file(f, settings=settings)
         except DesError as e:
             errors.append((f, e))
             continue
@@ -246,7 +248,7 @@ def run_compare(paths: Sequence[str], reference: Union[str, Sequence[str]], seed
                 progress: Optional[Callable[[LevelResult], None]] = None,
                 known: Sequence[KnownDifference] = KNOWN, workers: int = 1,
                 scheduler: Optional[str] = None,
-                connect_timeout: float = DEFAULT_CONNECT_TIMEOUT) -> Report:
+                connect_timeout: float = DEFAULT_CONNECT_TIMEOUT, settings=None) -> Report:
     """Compare every level of ``paths`` that has dumps in the ``reference`` folder (or
     folders: game-reference and game-reference-extra, their dumps pooled).  Each
     (level, seed) run is a job for unlev.tools.executor: here, on ``workers`` local
@@ -258,7 +260,7 @@ def run_compare(paths: Sequence[str], reference: Union[str, Sequence[str]], seed
             pooled.setdefault(name, []).append(path)
     refs = {name: paths_[0] for name, paths_ in pooled.items()}
     t0 = time.perf_counter()
-    todo, errors = levels_with_reference(paths, refs, only)
+    todo, errors = levels_with_reference(paths, refs, only, settings)
     results = []
     for f, _e in errors:
         results.append(LevelResult(os.path.basename(f), f, 0, 0, error="des-file error"))
@@ -384,7 +386,8 @@ def cmd_compare(args) -> int:
         report = run_compare(args.paths, references, args.seeds, set(args.level) or None,
                              compat, args.seed_base, workers=workers,
                              scheduler=args.scheduler,
-                             connect_timeout=args.scheduler_timeout)
+                             connect_timeout=args.scheduler_timeout,
+                             settings=args.settings)
     except ExecutorError as e:
         print(f"unlev compare: error: {e}", file=sys.stderr)
         return 2

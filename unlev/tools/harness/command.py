@@ -20,7 +20,7 @@ from typing import Dict, List, Optional, Tuple
 
 from unlev.tools.harness.config import ConfigError, SkipConfig, directives_of, parse_seeds
 from unlev.tools.harness.jobs import ERROR, FAILED, PASSED, Job, Settings, describe_failure, \
-    list_jobs, run_job, use_settings
+    list_jobs, run_job
 from unlev.tools.executor import DEFAULT_CONNECT_TIMEOUT, ExecutorError, \
     add_executor_options, run_unordered
 from unlev.lang.diagnostics import DesError
@@ -96,7 +96,6 @@ def _seconds(text: str) -> float:
 # ------------------------------------------------------------------ running jobs
 def _run_batch(batch: Tuple[List[Job], Settings]) -> List[dict]:
     jobs, settings = batch
-    use_settings(settings)
     return [run_job(j, settings) for j in jobs]
 
 
@@ -157,7 +156,7 @@ def cmd_test(args) -> int:
                         compat=args.compat, no_flip=args.no_flip,
                         include_path=tuple(args.include_path), config=config,
                         dialect=args.dialect, context=context_values(args),
-                        data=_data_folder(), lenient=bool(getattr(args, "lenient", False)),
+                        data=_data_folder(args), lenient=bool(getattr(args, "lenient", False)),
                         timeout=args.timeout)
     t0 = time.perf_counter()
 
@@ -167,7 +166,7 @@ def cmd_test(args) -> int:
     lint_count = 0
     for f in files:
         try:
-            file_jobs = list_jobs(f, seeds, settings.include_path, settings.dialect)
+            file_jobs = list_jobs(f, seeds, settings)
         except DesError as e:
             results_early.append({"file": f, "level": "(compile)", "seed": 0,
                                   "outcome": ERROR, "violations": [], "skipped": [],
@@ -215,9 +214,8 @@ def _writable_folder(path: str) -> bool:
     return True
 
 
-def _data_folder():
-    from unlev.lang.frontend import default_data
-    prof = default_data()
+def _data_folder(args):
+    prof = args.settings.data
     if prof is None:
         return None
     return prof.name if prof.builtin else str(prof.path)
@@ -226,7 +224,7 @@ def _data_folder():
 def _lint(path: str, settings: Settings, levels, config: SkipConfig) -> List[str]:
     from unlev.tools.harness.jobs import compiled_file
     from unlev.tools.lint import lint_tree
-    compiled, directives, _r = compiled_file(path, settings.include_path, settings.dialect)
+    compiled, directives, _r = compiled_file(path, settings)
     if "lint" in directives.get(None, set()):
         return []
     if levels and all("lint" in (directives.get(lv, set()) | config.skipped(lv))

@@ -15,6 +15,7 @@ import threading
 import time
 import traceback
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Dict, List, Optional, Tuple
 
 from unlev.tools.harness.config import SkipConfig, directives_of, skipped_checks
@@ -52,12 +53,13 @@ class Settings:
     timeout: float = 60.0               # --timeout: seconds one run may take (0: none)
 
 
-def use_settings(settings: Settings) -> None:
-    """Make --data and --lenient the defaults of this process's compiles (a worker
-    process starts without the parent's)."""
-    from unlev.lang.frontend import set_default_data, set_default_lenient
-    set_default_data(settings.data)
-    set_default_lenient(settings.lenient)
+@lru_cache(maxsize=8)
+def front_settings(dialect: str, data: Optional[str], lenient: bool):
+    """The front end's :class:`~unlev.lang.settings.Settings` for a run's --dialect,
+    --data and --lenient (the profile read once per process: a worker process gets the
+    picklable words, not the profile)."""
+    from unlev.lang.settings import Settings as FrontSettings
+    return FrontSettings.from_options(dialect, data, lenient)
 
 
 def file_key(path: str) -> str:
@@ -68,28 +70,32 @@ def file_key(path: str) -> str:
 _COMPILED: Dict[tuple, tuple] = {}   # a changed file is compiled again
 
 
-def compiled_file(path: str, include_path: Tuple[str, ...] = (), dialect: str = "auto"):
+def compiled_file(path: str, settings: Optional[Settings] = None):
     """(compiled, directives, required-features cache) of a des-file, once per
-    process; raises DesError."""
+    process, read with the run's include path, dialect, data and lenient settings;
+    raises DesError."""
+    settings = settings or Settings()
+    include_path, dialect = settings.include_path, settings.dialect
     try:
         st = os.stat(path)
         stamp = (st.st_mtime_ns, st.st_size)
     except OSError:
         stamp = None
-    key = (os.path.abspath(path), stamp, tuple(include_path), dialect)
+    key = (os.path.abspath(path), stamp, tuple(include_path), dialect, settings.data,
+           settings.lenient)
     hit = _COMPILED.get(key)
     if hit is None:
         from unlev.lang.frontend import compile_file
         compiled = compile_file(path, include_path=list(include_path), compat_warnings=False,
-                                dialect=dialect)
+                                settings=front_settings(dialect, settings.data,
+                                                        settings.lenient))
         directives, _problems = directives_of(path)
         hit = (compiled, directives, {})
         _COMPILED[key] = hit
     return hit
 
 
-def list_jobs(path: str, seeds: List[int], include_path: Tuple[str, ...] = (),
-              dialect: str = "auto") -> List[Job]:
+def list_jobs(path: str, seeds: List[int], settings: Optional[Settings] = None) -> List[Job]:
     """Every LEVEL x seed of a file; raises DesError when the file does not compile.
     A NetHack 3.7 ``.lua`` file holds one level, named by the file."""
     if path.endswith(".lua"):
@@ -98,7 +104,7 @@ def list_jobs(path: str, seeds: List[int], include_path: Tuple[str, ...] = (),
             check_lua_text(fh.read(), path)
         name = level_name_of(path)
         return [Job(path, name, 0, s, name) for s in seeds]
-    compiled, _d, _r = compiled_file(path, include_path, dialect)
+    compiled, _d, _r = compiled_file(path, settings)
     levels = compiled.tree.levels
     names = [lv.name for lv in levels]
     labels = [n if names.count(n) == 1 else f"{n}#{i}" for i, n in enumerate(names)]
@@ -177,7 +183,7 @@ def _run_lua(job: Job, settings: Settings, result: dict) -> None:
     """A Lua level: built as ``unlev run FILE.lua`` builds it; what it must create is not
     known statically, so only the invariants that hold for every level are checked."""
     from types import SimpleNamespace
-    from unlev.lua.command import build_lua_like_run
+    from unlev.tools.convert import build_lua_like_run
     from unlev.tools.harness.invariants import Required, check_level
 
     skip = skipped_checks(job.level, {}, settings.config, job.seed)
@@ -202,8 +208,7 @@ def _run(job: Job, settings: Settings, result: dict) -> None:
         _run_lua(job, settings, result)
         return
 
-    compiled, directives, required = compiled_file(job.path, settings.include_path,
-                                                   settings.dialect)
+    compiled, directives, required = compiled_file(job.path, settings)
     levels = compiled.tree.levels
     node = levels[job.index] if job.index < len(levels) else None
     if node is None or node.name != job.level:

@@ -82,7 +82,6 @@ def _settings(config):
         raise pytest.UsageError(str(e)) from None
     snaps = config.getoption("unlev_snapshots")
     from unlev.stdlib.profiles import ProfileError, resolve
-    from unlev.tools.harness.jobs import use_settings
     data = config.getoption("unlev_data")
     try:
         prof = resolve(data) if data else None
@@ -95,7 +94,6 @@ def _settings(config):
                         data=None if prof is None else (
                             prof.name if prof.builtin else str(prof.path)),
                         lenient=config.getoption("unlev_lenient"))
-    use_settings(settings)
     config._unlev_settings = (seeds, settings)
     return config._unlev_settings
 
@@ -131,7 +129,7 @@ class DesFile(pytest.File):
         from unlev.lang.diagnostics import DesError
         seeds, settings = _settings(self.config)
         try:
-            jobs = list_jobs(str(self.path), seeds, settings.include_path, settings.dialect)
+            jobs = list_jobs(str(self.path), seeds, settings)
         except DesError as e:
             raise self.CollectError(format_des_error(e, str(self.path))) from None
         if self.config.getoption("unlev_lint"):
@@ -168,7 +166,7 @@ class LintItem(pytest.Item):
         from unlev.tools.harness.jobs import compiled_file
         from unlev.tools.lint import lint_tree
         _seeds, settings = _settings(self.config)
-        compiled, _d, _r = compiled_file(str(self.path), settings.include_path, settings.dialect)
+        compiled, _d, _r = compiled_file(str(self.path), settings)
         found = lint_tree(compiled.tree, str(self.path))
         if found:
             raise UnlevLintFailure("\n".join(d.format(compiled.sources) for d in found))

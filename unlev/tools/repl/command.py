@@ -36,7 +36,7 @@ def cmd_repl(args) -> int:
     try:
         repl = Repl(args.file, args.level, seed=args.seed, compat=compat, color=color,
                     include_path=args.include_path, echo=not interactive and args.echo,
-                    dialect=args.dialect)
+                    dialect=args.dialect, settings=args.settings)
     except DesError as err:
         print(format_des_error(err, args.file or ""), file=sys.stderr)
         return 1

@@ -76,8 +76,9 @@ class Repl:
     def __init__(self, file: Optional[str] = None, level: Optional[str] = None, seed: int = 0,
                  compat: Compat = Compat(), out: Optional[TextIO] = None, color: bool = False,
                  include_path: Optional[List[str]] = None, echo: bool = False,
-                 dialect: str = "auto") -> None:
+                 dialect: str = "auto", settings=None) -> None:
         self.out = out if out is not None else sys.stdout
+        self.settings = settings        # the run's unlev.lang.settings.Settings (None: defaults)
         self.color = color
         self.echo = echo
         self.seed = seed
@@ -167,7 +168,8 @@ class Repl:
             self._quiet = False
 
     def _compile(self, path: str):
-        return compile_file(path, include_path=self.include_path, dialect=self.dialect)
+        return compile_file(path, include_path=self.include_path, dialect=self.dialect,
+                            settings=self.settings)
 
     def _run(self, frag: Fragment) -> None:
         self.session.run(frag)

@@ -1,8 +1,9 @@
 """OBJECT, CONTAINER and GOLD: objects where the des-file puts them, into the
-monster or container being filled (sp_lev.c ``create_object``, ``mkgold``).
+monster or container being filled (sp_lev.c ``create_object``, spo_lev.c
+``spo_object``, ``spo_gold``).
 
 Why a module of its own: an object's kind, quantity and curse come from the des-file
-or the game's random tables (:mod:`~unlev.populate.kinds`), its place from
+or the game's random tables (:mod:`~unlev.populate.kinds`, :func:`~unlev.populate.make.mkgold`), its place from
 :mod:`~unlev.generate.locations`, and it may land in an inventory or a box; the
 loader's container stack lives in :class:`~unlev.generate.state.BuildState`.
 """
@@ -11,28 +12,18 @@ from __future__ import annotations
 
 from typing import Optional
 
-from unlev.lang.values import Coord, MonsterValue, ObjectValue
-from unlev.stdlib import data
-from unlev.populate import placeholders
-from unlev.stdlib.rng import RNG
-from unlev.model.level import (
-    Object,
-)
-from unlev.generate.maze import (
-    DRY,
-)
-from unlev.populate.merge import add_to_container, stackobj
-from unlev.populate.make import (
-    add_object, des_object_attrs, init_object, new_object,
-    object_kind,
-)
-
-from unlev.generate.state import BuildState
 from unlev.generate import locations
-
-from unlev.populate.monsters import G_NOGEN, where_of
-from unlev.populate import inventory
-
+from unlev.generate.state import BuildState
+from unlev.lang.values import Coord, MonsterValue, ObjectValue
+from unlev.model.constants import DRY
+from unlev.model.level import Object
+from unlev.populate import inventory, placeholders
+from unlev.populate.make import (
+    des_object_attrs, init_object, mkgold, new_object,
+)
+from unlev.populate.makemon import G_NOGEN, where_of
+from unlev.populate.merge import add_to_container, stackobj
+from unlev.stdlib import data
 
 
 def do_gold(st: BuildState, amount: int, coord: Coord):
@@ -40,16 +31,6 @@ def do_gold(st: BuildState, amount: int, coord: Coord):
     if amount == -1:
         amount = st.rng.rnd(200)
     mkgold(st, amount, x, y, st.rng)
-
-
-def mkgold(st: BuildState, amount: int, x: int, y: int, rng: RNG) -> Object:
-    if amount <= 0:
-        amount = 1 + rng.rnd(st.population_context().level_difficulty + 2) * rng.rnd(30)
-    for o in st.level.objects:
-        if o.x == x and o.y == y and o.id == "gold piece" and not o.buried:
-            o.attrs["quantity"] = o.attrs.get("quantity", 0) + amount
-            return o
-    return add_object(st.level, x, y, object_kind("gold piece"), quantity=amount)
 
 
 # -- objects -----------------------------------------------------------------------------

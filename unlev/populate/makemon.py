@@ -1,10 +1,11 @@
-"""MONSTER and MON_GENERATION, and the makemon() steps every populator shares.
+"""makemon(): the steps of making a monster that every maker shares (makemon.c).
 
-Why a module of its own: a monster's kind is chosen on the monster stream
-(sp_lev.c ``create_monster``: a named kind, a class, or ``rndmonst`` fitted to the
-spot), placed by ``pm_to_humidity`` and ``enexto``, and a random kind brings its
-group (makemon.c ``m_initgrp``); special rooms, shops and temples make monsters with
-the same :func:`makemon` and move squatters with :func:`rloc`.
+Why a module of its own: a random kind is fitted to its spot (``rndmonst``,
+``goodpos``, ``enexto``) and brings its group (``m_initgrp``); a new monster draws its
+birth numbers, hides under an object, gets its weapons and inventory and decides
+whether it is peaceful.  The MONSTER statement (:mod:`unlev.generate.monster_statements`),
+special rooms, shops and temples all make monsters with the same :func:`makemon` and
+move squatters with :func:`rloc`.
 """
 
 from __future__ import annotations
@@ -12,124 +13,19 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Optional
 
-from unlev.lang.values import Coord, MonsterValue
+from unlev.model.constants import DRY, HOT, SOLID, WET
+from unlev.model.level import COLNO, ROWNO, Monster, isok
+from unlev.populate import inventory, kinds, shapechange
+from unlev.populate.context import MakeContext
+from unlev.populate.make import add_monster, make_object, monster_data
 from unlev.stdlib import data
-from unlev.populate import placeholders
 from unlev.stdlib import terrain as T
 from unlev.stdlib.rng import RNG
-from unlev.model.level import (
-    COLNO, ROWNO, Monster, isok,
-)
-from unlev.generate.maze import (
-    DRY, WET, HOT, SOLID, NO_LOC_WARN,
-)
-from unlev.populate.make import (
-    ALIGN_NAMES, add_monster, des_monster_attrs, mon_generation_record,
-)
-
-from unlev.generate.state import BuildState
-from unlev.generate.alignment import amask2align, amask_of, sp_amask_to_amask
-from unlev.populate.make import make_object, monster_data
-from unlev.populate import inventory, kinds, mplayer, shapechange
-from unlev.generate import locations
 
 G_NOGEN = data.load_table("monsters")["gen_flag_bits"]["G_NOGEN"]
 
 
-
-# -- records without map effects ----------------------------------------------------------
-def do_mon_generation(st: BuildState, percent: int, entries):
-    """spo_mon_generation(): the level's own random-monster table (kept for
-    the random monsters made after it, see populate.LevelContext.mon_gen)."""
-    if "mon_generation" in st.level.extras:
-        st.warn("monster generation override already defined.")
-        return
-    st.level.extras["mon_generation"] = mon_generation_record(percent, entries)
-
-
-# -- monsters ----------------------------------------------------------------------------
-def begin_monster(st: BuildState, monster: MonsterValue, coord: Coord, attrs: dict,
-                  has_inventory: bool) -> None:
-    mon = create_monster(st, monster, coord, attrs)
-    if mon is not None and has_inventory:
-        mon.attrs["inventory"] = []     # sp_lev.c create_monster: discard_minvent()
-    st.monster_stack.append(st.invent_monster)
-    st.invent_monster = mon if (mon is not None and has_inventory) else None
-
-
-def end_monster(st: BuildState) -> None:
-    st.invent_monster = st.monster_stack.pop() if st.monster_stack else None
-
-
-def create_monster(st: BuildState, mv: MonsterValue, coord: Coord, attrs: dict) -> Optional[Monster]:
-    """create_monster() with the monster stream: kind, then place."""
-    rng = st.mon_rng
-    lev = st.level
-    pctx = st.population_context()
-    amask = sp_amask_to_amask(st, amask_of(attrs.get("align")), rng)
-    pm = None
-    if mv is not None and not mv.is_random:
-        if mv.name is not None:
-            pm = placeholders.monster_kind(st, mv.name, mv.cls)
-        else:
-            pm = pctx.random_monster_of_class(rng, mv.cls, spc=G_NOGEN)
-    if pm is not None and lev.context.in_mines:
-        race = getattr(st.run_context, "race", "human")
-        flag = {"dwarf": "M2_DWARF", "gnome": "M2_GNOME"}.get(race)
-        if flag and flag in pm.m2 and rng.rn2(3):
-            pm = None
-    if pm is not None:
-        loc = pm_to_humidity(pm)
-        x, y = locations.get_location_coord_rng(st, coord, loc | NO_LOC_WARN, rng)
-        if x == -1 and y == -1:
-            loc |= DRY
-            x, y = locations.get_location_coord_rng(st, coord, loc, rng)
-    else:
-        x, y = locations.get_location_coord_rng(st, coord, DRY, rng)
-    if st.monster_at(x, y) is not None:
-        spot = enexto(st, x, y, pm, rng)
-        if spot is None:
-            # makemon() refuses an occupied spot; on a full level every further one is
-            # refused after a scan of the whole map, so they count as failed placements
-            locations.count_failed_placement(st)
-            return None
-        x, y = spot
-    croom = st.croom
-    if croom is not None and not croom.inside(x, y):
-        return None
-    anymon = pm is None
-    if anymon:
-        pm = random_kind_for(st, x, y, rng)
-        if pm is None:
-            return None
-    if not (0 <= x < COLNO and 0 <= y < ROWNO):
-        return None
-    record = des_monster_attrs(attrs)
-    record["spot"] = "random" if coord.random else "fixed"   # the des-file chose it
-    if placeholders.is_placeholder(pm):
-        record["placeholder"] = True
-    if attrs.get("align") is not None:
-        al = amask2align(amask)
-        record["alignment"] = ALIGN_NAMES.get(al, str(al))
-    mon = add_monster(lev, x, y, pm, "des", **record)
-    birth_draws(st, pm, rng)
-    hide_object(st, mon, rng)
-    if anymon:
-        make_group(st, pm, x, y, rng)
-    equip(st, mon, rng)
-    if attrs.get("align") is None and pm.name in mplayer.ROLE_MONSTERS:
-        # sp_lev.c create_monster: a role monster of random alignment is mk_mplayer()'s,
-        # which makes it hostile before its gear (rnd_misc_item may then give
-        # invisibility); the des-file's peaceful comes afterwards
-        mon.attrs["inventory"].extend(
-            mplayer.mplayer_items(pm, mon.x, mon.y, rng, where_of(st),
-                                  dict(mon.attrs, peaceful=False)))
-        if attrs.get("peaceful") not in (0, 1):      # mk_mplayer; the des-file's word wins
-            mon.attrs["peaceful"] = False
-    return mon
-
-
-def hide_object(st: BuildState, mon: Monster, rng: RNG) -> None:
+def hide_object(st: MakeContext, mon: Monster, rng: RNG) -> None:
     """makemon.c _makemon(): while the level is being made, a spider or snake
     (classes ``s`` and ``S``) gets a random object on its square to hide under
     (``mkobj_at(0, x, y, TRUE)``)."""
@@ -140,7 +36,7 @@ def hide_object(st: BuildState, mon: Monster, rng: RNG) -> None:
     make_object(st, mon.x, mon.y, kind, "hider", rng)
 
 
-def disposition(st: BuildState, mon: Monster, rng: RNG) -> bool:
+def disposition(st: MakeContext, mon: Monster, rng: RNG) -> bool:
     """_makemon()'s peacefulness (peace_minded; a unicorn of the hero's alignment is
     peaceful, an orc never is to an elf) and sleep (leprechauns always, nymphs and
     jabberwocks 4 in 5; while the level is made, demons, wumpuses, long worms and
@@ -179,7 +75,7 @@ def disposition(st: BuildState, mon: Monster, rng: RNG) -> bool:
     return peaceful
 
 
-def equip(st: BuildState, mon: Monster, rng: RNG) -> None:
+def equip(st: MakeContext, mon: Monster, rng: RNG) -> None:
     """The end of makemon.c _makemon(): a shape-changer takes its first form
     (:mod:`unlev.populate.shapechange`; the record keeps the species it was made as
     under ``shapechanger``), any other monster gets its own inventory
@@ -203,7 +99,7 @@ def equip(st: BuildState, mon: Monster, rng: RNG) -> None:
         inventory.equip(pm, mon.x, mon.y, rng, where_of(st), seen))
 
 
-def where_of(st: BuildState) -> inventory.Where:
+def where_of(st: MakeContext) -> inventory.Where:
     """What of this level a new monster's equipment depends on."""
     lev = st.level
     return inventory.Where(
@@ -225,12 +121,12 @@ def _first_adult_dragon() -> int:
                if m.class_name == "S_DRAGON" and not m.name.startswith("baby "))
 
 
-def birth_draws(st: BuildState, pm, rng: RNG) -> None:
+def birth_draws(st: MakeContext, pm, rng: RNG) -> None:
     """makemon.c _makemon()'s draws before the monster's kit: newmonhp()'s hit points
     (by adj_lev()'s level and the size's hit die) and the gender of a monster mons[]
     does not fix (the quest's leader and nemesis have theirs already).  unlev keeps
     neither value, but the game's monster stream moves on by these numbers, and where
-    the next random monster stands depends on how far it has moved (BuildState)."""
+    the next random monster stands depends on how far it has moved (MakeContext)."""
     pctx = st.population_context()
     m_lev = kinds.adj_lev(pm, pctx.level_difficulty, pctx.hero_level)
     if pm.class_name == "S_GOLEM" or pm.level > 49:
@@ -250,7 +146,7 @@ def birth_draws(st: BuildState, pm, rng: RNG) -> None:
         rng.rn2(2)
 
 
-def born(st: BuildState, mon: Monster, rng: RNG) -> Monster:
+def born(st: MakeContext, mon: Monster, rng: RNG) -> Monster:
     """What _makemon() does to any new monster while the level is made: the hider's
     object, then the inventory."""
     birth_draws(st, mon.attrs["data"], rng)
@@ -259,7 +155,7 @@ def born(st: BuildState, mon: Monster, rng: RNG) -> Monster:
     return mon
 
 
-def make_group(st: BuildState, pm, x: int, y: int, rng: RNG) -> None:
+def make_group(st: MakeContext, pm, x: int, y: int, rng: RNG) -> None:
     """makemon()'s companions of a random monster: a small group (G_SGROUP, half
     the time) or a large one (G_LGROUP); at hero level 1 that is 1 or 2 more,
     fewer when peace_minded() says a companion would be peaceful."""
@@ -295,7 +191,7 @@ _RACE_HATE = {"human": ("M2_GNOME", "M2_ORC"), "elf": ("M2_ORC",), "dwarf": ("M2
               "vampire": ("M2_ELF", "M2_GNOME", "M2_DWARF", "M2_ORC")}
 
 
-def peace_minded(st: BuildState, pm, rng: RNG) -> bool:
+def peace_minded(st: MakeContext, pm, rng: RNG) -> bool:
     """makemon.c peace_minded() for a new hero of the run's role, race and alignment
     (the alignment record the role starts with)."""
     if "M2_PEACEFUL" in pm.m2:
@@ -321,7 +217,7 @@ def peace_minded(st: BuildState, pm, rng: RNG) -> bool:
     return bool(rng.rn2(16 + max(record, -15))) and bool(rng.rn2(2 + abs(mal)))
 
 
-def random_kind_for(st: BuildState, x: int, y: int, rng: RNG):
+def random_kind_for(st: MakeContext, x: int, y: int, rng: RNG):
     """_makemon(NULL, x, y): rndmonst() until the kind can live on the spot (at
     most 51 draws; the last one is kept anyway)."""
     pctx = st.population_context()
@@ -335,7 +231,7 @@ def random_kind_for(st: BuildState, x: int, y: int, rng: RNG):
         tryct += 1
 
 
-def goodpos(st: BuildState, x: int, y: int, pm, rng: RNG, occupied=None) -> bool:
+def goodpos(st: MakeContext, x: int, y: int, pm, rng: RNG, occupied=None) -> bool:
     """``occupied``: the monsters' squares, when the caller asks about many squares."""
     if not isok(x, y):
         return False
@@ -363,7 +259,7 @@ def goodpos(st: BuildState, x: int, y: int, pm, rng: RNG, occupied=None) -> bool
     return True
 
 
-def enexto(st: BuildState, xx: int, yy: int, pm, rng: RNG):
+def enexto(st: MakeContext, xx: int, yy: int, pm, rng: RNG):
     """teleport.c enexto(): a random good spot in the nearest ring around (xx, yy)."""
     good = []
     # one pass over the monsters, not one per square: a crowded level stays quadratic
@@ -413,7 +309,7 @@ def pm_to_humidity(pm) -> int:
     return loc
 
 
-def rloc(st: BuildState, mon: Monster, rng: RNG) -> bool:
+def rloc(st: MakeContext, mon: Monster, rng: RNG) -> bool:
     """teleport.c rloc(): move a monster to a random spot it can stand on (random
     tries, then a scan); False when the level has none."""
     pm = monster_data(mon)
@@ -437,7 +333,7 @@ def rloc(st: BuildState, mon: Monster, rng: RNG) -> bool:
     return False
 
 
-def makemon(st: BuildState, pm: Optional[data.Monster], x: int, y: int, origin: str,
+def makemon(st: MakeContext, pm: Optional[data.Monster], x: int, y: int, origin: str,
             rng: Optional[RNG] = None, **attrs) -> Optional[Monster]:
     """makemon(pm, x, y, ...) on a given square: nothing when the square is taken or
     off the map; a random kind (rndmonst() fitted to the spot) with its group when

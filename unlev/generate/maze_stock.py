@@ -1,11 +1,11 @@
 """What fill_empty_maze() puts in a stocked MAZEWALK's maze: the calls
 :func:`unlev.generate.maze.mazewalk` makes for objects, boulders, monsters, gold and
-traps, answered with the loader's own population steps.
+traps, answered with the population's makers.
 
 Why a module of its own: the maze walker knows mkmaze.c's walk and its random draws,
 not how a monster or an object is made; this adapter hands each request to
-:mod:`~unlev.populate.monsters`, :mod:`~unlev.populate.objects` and
-:mod:`~unlev.populate.trap_statements` with the shared :class:`BuildState`.
+:mod:`~unlev.populate.makemon`, :mod:`~unlev.populate.make` and
+:mod:`~unlev.populate.traps` with the shared :class:`BuildState`.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from __future__ import annotations
 from unlev.generate import locations
 from unlev.generate.state import BuildState
 from unlev.model.level import isok
-from unlev.populate import kinds, monsters, objects, trap_statements
-from unlev.populate.make import add_monster, add_object, make_object, object_kind
+from unlev.populate import kinds, makemon, traps
+from unlev.populate.make import add_monster, add_object, make_object, mkgold, object_kind
 from unlev.stdlib import data
 
 
@@ -39,18 +39,18 @@ class MazeStocker:
         mrng = st.mon_rng
         if st.monster_at(x, y) is not None or not isok(x, y):
             return                    # makemon() without MM_ADJACENTOK gives up
-        pm = data.get_monster(name) if name else monsters.random_kind_for(st, x, y, mrng)
+        pm = data.get_monster(name) if name else makemon.random_kind_for(st, x, y, mrng)
         if pm is None:
             return
         mon = add_monster(level, x, y, pm, "maze")
-        monsters.birth_draws(st, pm, mrng)
-        monsters.hide_object(st, mon, mrng)
+        makemon.birth_draws(st, pm, mrng)
+        makemon.hide_object(st, mon, mrng)
         if not name:
-            monsters.make_group(st, pm, x, y, mrng)
-        monsters.equip(st, mon, mrng)
+            makemon.make_group(st, pm, x, y, mrng)
+        makemon.equip(st, mon, mrng)
 
     def gold(self, level, rng, x, y):
-        objects.mkgold(self.st, 0, x, y, rng)
+        mkgold(self.st, 0, x, y, rng)
 
     def rndtrap(self, level, rng):
         ctx = level.context
@@ -65,4 +65,4 @@ class MazeStocker:
         return any(o.x == x and o.y == y and o.id == "boulder" for o in level.objects)
 
     def trap(self, level, rng, x, y, ttyp):
-        trap_statements.maketrap(self.st, x, y, ttyp)
+        traps.maketrap(self.st, x, y, ttyp)

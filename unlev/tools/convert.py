@@ -1,11 +1,12 @@
 """``unlev convert``: des-file -> NetHack 3.7 Lua, and the runner ``unlev run`` uses
 for ``.lua`` files.
 
-Wiring (``unlev/cli.py`` belongs to another change): call :func:`add_parser` with the
-subparsers object; ``unlev run``/``check``/``test`` dispatch a path ending in ``.lua``
-to :func:`unlev.lua.runtime.run_lua_file` (see :func:`build_lua_like_run`, which takes
-``unlev run``'s parsed options), catching :class:`~unlev.lang.diagnostics.DesError`
-exactly as for des-files.
+Why a tool module: it is a command (argument parsing, verdicts, exit codes) on top of
+:mod:`unlev.lua` (the converter and the Lua runtime), like ``run`` and ``check`` on
+top of the loader.  ``unlev run``/``check``/``test`` dispatch a path ending in ``.lua``
+to :func:`unlev.lua.runtime.run_lua_file` through :func:`build_lua_like_run` (which
+takes ``unlev run``'s parsed options), catching
+:class:`~unlev.lang.diagnostics.DesError` exactly as for des-files.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ def cmd_convert(args) -> int:
     from unlev.lang.diagnostics import DesError
     from unlev.tools.common import format_des_error
     from unlev.tools.common import unreadable
-    from .convert import convert_file
+    from unlev.lua.convert import convert_file
     if unreadable("convert", [args.file]):
         return 2
     try:
@@ -71,7 +72,8 @@ def cmd_convert(args) -> int:
         print(w)
     if args.verify:
         n = int(str(args.verify).split("..")[-1])
-        same, total, diffs = verify_file(args.file, range(1, n + 1), dialect=args.dialect)
+        same, total, diffs = verify_file(args.file, range(1, n + 1), dialect=args.dialect,
+                                           settings=args.settings)
         print(f"{same} of {total} level x seed runs give byte-identical JSON")
         for d in diffs[:20]:
             print("  differs:", d)
@@ -95,7 +97,7 @@ def build_lua_like_run(path: str, seed: int, args=None, name: Optional[str] = No
     """A Level from a ``.lua`` file with ``unlev run``'s options (``args`` may be None):
     what ``unlev run FILE.lua`` should call in place of ``build_one``."""
     from unlev.stdlib.selection import Compat
-    from .runtime import level_name_of, run_lua_file, run_lua_text
+    from unlev.lua.runtime import level_name_of, run_lua_file, run_lua_text
     name = name or level_name_of(path)
     from unlev.tools.context_options import context_values
     context, rc = contexts_like_run(name, context_values(args) if args is not None else None)
@@ -116,7 +118,7 @@ def level_json(level, seed: int) -> str:
                                         source=None, seed=seed))
 
 
-def verify_file(path: str, seeds, dialect: str = "auto"
+def verify_file(path: str, seeds, dialect: str = "auto", settings=None
                 ) -> Tuple[int, int, List[str]]:
     """Run each LEVEL of a des-file and its conversion under ``seeds``; count the runs
     with byte-identical JSON (``source`` left out: the files differ).  Returns
@@ -124,10 +126,10 @@ def verify_file(path: str, seeds, dialect: str = "auto"
     from unlev.generate.build import build_level
     from unlev.lang.frontend import compile_file
     from unlev.stdlib.selection import Compat
-    from .convert import convert_compiled
+    from unlev.lua.convert import convert_compiled
     with open(path, encoding="latin-1") as fh:
         text = fh.read()
-    compiled = compile_file(path, dialect=dialect, text=text)
+    compiled = compile_file(path, dialect=dialect, text=text, settings=settings)
     converted = convert_compiled(compiled, text, path)
     same, total, diffs = 0, 0, []
     for node, (name, lua) in zip(compiled.tree.levels, converted):

@@ -1,0 +1,51 @@
+"""The settings of one run of the front end, as one value passed down.
+
+Why it exists: the command line (and a project's ``unlev.toml`` / ``[tool.unlev]``)
+decide the dialect, the data profile, lenient reading and the INCLUDE policy once;
+every compile of that run -- the file, what it INCLUDEs, the files of a folder in
+worker processes -- must read them alike.  They used to be module globals set by
+``unlev/cli.py``; a value built once and handed to :func:`unlev.lang.frontend.compile_file`
+(and pickled to workers) cannot leak from one run, test or thread into another.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Optional
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What a run of the front end reads.
+
+    ``dialect``: a dialect name or ``auto``; ``data``: the resolved data profile
+    (:class:`unlev.stdlib.profiles.Profile`) whose names files may use, None for each
+    dialect's own tables; ``lenient``: unknown names, statements, flags and map
+    characters become warnings and placeholders; ``include_anywhere``: INCLUDE may read
+    files outside the des-file's folder and the include path.
+    """
+
+    dialect: str = "auto"
+    data: Optional[Any] = None
+    lenient: bool = False
+    include_anywhere: bool = False
+
+    def replace(self, **changes) -> "Settings":
+        return dataclasses.replace(self, **changes)
+
+    @classmethod
+    def from_options(cls, dialect: Optional[str] = None, data=None, lenient: bool = False,
+                     include_anywhere: bool = False) -> "Settings":
+        """From the command line's words: the dialect checked, the profile resolved
+        (raises ``unlev.stdlib.profiles.ProfileError`` or ValueError)."""
+        from .dialect import check_name
+        profile = None
+        if data is not None:
+            from ..stdlib.profiles import resolve
+            profile = resolve(data)
+        return cls(dialect=check_name(dialect or "auto"), data=profile,
+                   lenient=bool(lenient), include_anywhere=bool(include_anywhere))
+
+
+DEFAULT = Settings()

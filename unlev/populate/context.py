@@ -1,0 +1,125 @@
+"""What every maker of the population gets: the level, the two random streams, the
+hero's context and the warnings channel, with the terrain questions they all ask.
+
+Why it exists: makemon, mkobj, maketrap and the room fills (mkroom.c, makemon.c,
+mkobj.c, trap.c) read the level and draw numbers, but never the special-level
+loader's state (its room stack, container stack, free rectangles).  The loader's own
+:class:`~unlev.generate.state.BuildState` extends this class, so the loader hands
+itself to a maker, and a maker cannot reach what is the loader's.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, List, Optional
+
+from unlev.lang.diagnostics import Span
+from unlev.model.context import PLANES, level_alignment
+from unlev.model.level import (
+    COLNO, DB_LAVA, DB_MOAT, DB_UNDER, DOORMAX, NO_ROOM, ROWNO, SHOPBASE, DungeonContext,
+    Level, Monster, Room, Trap, isok,
+)
+from unlev.populate import kinds
+from unlev.stdlib import terrain as T
+from unlev.stdlib.rng import RNG
+
+
+class MakeContext:
+    """The level being populated, its streams and its context.
+
+    ``rng`` is the main stream (the game's ``default_rng``); ``mon_rng`` the
+    monster-creation stream (the game's ``use_mon_rng``); ``run_context`` what the
+    hero is (role, race, alignment); ``compat`` the run's deviations switch;
+    ``lenient`` makes placeholders of unknown names (:mod:`unlev.populate.placeholders`).
+    """
+
+    def __init__(self, rng: RNG, level: Level, compat: Any = None,
+                 mon_rng: Optional[RNG] = None, run_context: Any = None,
+                 warn_to: Optional[Callable[[str, Optional[Span]], None]] = None) -> None:
+        self.rng = rng
+        self.mon_rng = mon_rng if mon_rng is not None else RNG(rng.seed)
+        self.level = level
+        self.compat = compat
+        self.run_context = run_context
+        self.warnings: List[str] = []
+        self.warn_to = warn_to
+        self.lenient = False
+
+    @property
+    def context(self) -> DungeonContext:
+        return self.level.context
+
+    def warn(self, message: str, span: Optional[Span] = None) -> None:
+        """The game's impossible()/warning(): recorded, and passed on if asked."""
+        self.warnings.append(message)
+        if self.warn_to is not None:
+            self.warn_to(message, span)
+
+    def population_context(self) -> kinds.LevelContext:
+        """What the random monster/object/trap choices read of this level."""
+        ctx = self.level.context
+        name = ctx.dungeon_name
+        return kinds.LevelContext(
+            depth=ctx.depth, difficulty=ctx.difficulty,
+            in_gehennom=name in ("Gehennom", "Sheol"), in_sheol=name == "Sheol",
+            noteleport=self.level.flags.noteleport,
+            can_fall_through=self.level.can_fall_thru(), ledger_no=ctx.ledger,
+            level_align=level_alignment(name, self.level.name),
+            plane=(self.level.name if ctx.in_endgame and self.level.name in PLANES
+                   else None),
+            mon_gen=kinds.mon_gen_override(self.level.extras.get("mon_generation")))
+
+    # -- terrain predicates -------------------------------------------------------------
+    def typ(self, x: int, y: int) -> int:
+        """The terrain type at (x, y); stone off the map."""
+        if 0 <= x < COLNO and 0 <= y < ROWNO:
+            return self.level.typ[x * ROWNO + y]
+        return T.STONE
+
+    def is_pool(self, x: int, y: int) -> bool:
+        if not isok(x, y):
+            return False
+        i = x * ROWNO + y
+        t = self.level.typ[i]
+        return t in (T.POOL, T.MOAT, T.WATER) or (
+            t == T.DRAWBRIDGE_UP and (self.level.flg[i] & DB_UNDER) == DB_MOAT)
+
+    def is_lava(self, x: int, y: int) -> bool:
+        if not isok(x, y):
+            return False
+        i = x * ROWNO + y
+        t = self.level.typ[i]
+        return t == T.LAVAPOOL or (
+            t == T.DRAWBRIDGE_UP and (self.level.flg[i] & DB_UNDER) == DB_LAVA)
+
+    def bydoor(self, x: int, y: int) -> bool:
+        for xx, yy in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if isok(xx, yy) and self.typ(xx, yy) in (T.DOOR, T.SDOOR):
+                return True
+        return False
+
+    def okdoor(self, x: int, y: int) -> bool:
+        return (self.typ(x, y) in (T.HWALL, T.VWALL) and len(self.level.doors) < DOORMAX
+                and not self.bydoor(x, y))
+
+    def trap_at(self, x: int, y: int) -> Optional[Trap]:
+        for t in self.level.traps:
+            if t.x == x and t.y == y:
+                return t
+        return None
+
+    def monster_at(self, x: int, y: int) -> Optional[Monster]:
+        for m in self.level.monsters:
+            if m.x == x and m.y == y:
+                return m
+        return None
+
+    def in_rooms(self, x: int, y: int, rtype: int) -> Optional[Room]:
+        """The room of that type whose floor or walls hold (x, y), if any (in_rooms)."""
+        rno = self.level.roomno[x * ROWNO + y] if isok(x, y) else NO_ROOM
+        room = self.level.room_by_roomno(rno)
+        if room is not None and (room.rtype == rtype or (rtype == SHOPBASE and room.rtype >= SHOPBASE)):
+            return room
+        for room in self.level.rooms:
+            if room.inside(x, y) and (room.rtype == rtype or (rtype == SHOPBASE and room.rtype >= SHOPBASE)):
+                return room
+        return None
