@@ -33,6 +33,10 @@ class Limits:
                                     # largest file of the corpora and variants: 15,000)
     includes: int = 200             # INCLUDEs read for one des-file, all depths together
     include_bytes: int = 4_000_000  # bytes of all the files one des-file INCLUDEs
+    c_file_size: int = 16_000_000   # bytes of a C file `unlev data import` reads (the
+                                    # biggest of NetHack 3.7's: under 1 MB)
+    cpp_tokens: int = 3_000_000     # tokens the importer's macro expansion may make of
+                                    # one file (3.7's objects.c: well under 1 million)
 
     @classmethod
     def from_text(cls, text: str) -> "Limits":
