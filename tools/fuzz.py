@@ -273,20 +273,36 @@ def main() -> int:
         # every fifth input is also typed into the REPL, line by line
         work = ((text, args.timeout, k % 5 == 4)
                 for k, text in enumerate(inputs(rng, args.corpus, args.count)))
-        for k, (res, text) in enumerate(pool.imap(run_keeping_findings, work, chunksize=8)):
-            outcome, seconds, detail, mem = res
-            text, repl = (text[0], text[2]) if text else (None, False)
-            if outcome in ("ok", "error") and mem > args.memory_mb:
-                outcome, detail = "memory", f"resident peak {mem} MB"
-            counts[outcome] += 1
-            peak, slowest = max(peak, mem), max(slowest, seconds)
-            if outcome in ("crash", "slow", "memory"):
-                findings.append((outcome, detail, text, repl))
-                print(f"  input {k + 1}: {outcome} ({seconds:.2f} s, {mem} MB) {detail}",
-                      flush=True)
-            if (k + 1) % 5000 == 0:
-                print(f"  {k + 1} inputs, {counts}", flush=True)
+        done = 0
+        try:
+            results = pool.imap(run_keeping_findings, work, chunksize=8)
+            for k, (res, text) in enumerate(results):
+                done = k + 1
+                _count(k, res, text, counts, findings, args)
+                peak, slowest = max(peak, res[3]), max(slowest, res[1])
+        except KeyboardInterrupt:       # stopped early (Ctrl-C, kill -INT): say how far
+            pool.terminate()
+            print(f"stopped after {done} inputs", flush=True)
+        args.count = done
     took = time.perf_counter() - t0
+    return _finish(args, counts, findings, peak, slowest, took)
+
+
+def _count(k, res, text, counts, findings, args) -> None:
+    """Tally one result; print a finding at once and the counts every 1,000 inputs."""
+    outcome, seconds, detail, mem = res
+    text, repl = (text[0], text[2]) if text else (None, False)
+    if outcome in ("ok", "error") and mem > args.memory_mb:
+        outcome, detail = "memory", f"resident peak {mem} MB"
+    counts[outcome] += 1
+    if outcome in ("crash", "slow", "memory"):
+        findings.append((outcome, detail, text, repl))
+        print(f"  input {k + 1}: {outcome} ({seconds:.2f} s, {mem} MB) {detail}", flush=True)
+    if (k + 1) % 1000 == 0:
+        print(f"  {k + 1} inputs, {counts}", flush=True)
+
+
+def _finish(args, counts, findings, peak, slowest, took) -> int:
     os.makedirs(args.save, exist_ok=True)
     saved = 0
     with mp.get_context("fork").Pool(1, init_worker, (args.memory_mb, args.clock)) as pool:
