@@ -6,7 +6,11 @@ in a RecursionError, a memory blow-up or an hour of dice.  The game has limits o
 own only by accident (C ints, fixed arrays); these are unlev's, far above anything a
 real level uses (the corpora's deepest nesting is 6, their longest array 30), and each
 is configurable: ``UNLEV_LIMITS="depth=500,steps=5000000"`` in the environment, or
-:func:`set_limits` from Python.  ``steps`` is also ``--step-limit``.
+:func:`set_limits` from Python.  A bad setting (an unknown name, a value that is not a
+whole number from 1) is a usage error of every command (``unlev.cli`` asks
+:func:`from_environment` first).  The steps count statements, LOOP rounds and the work of
+each statement: the builder charges a SPILL's squares, a quantity's objects, WALLIFY,
+MINERALIZE, MAZEWALK, PORTAL and REGION placement as it goes (``BuildState.spend``).
 """
 
 from __future__ import annotations
