@@ -38,9 +38,7 @@ from unlev.generate import (corridors, extensions, features, locations, lregions
                             room_statements)
 from unlev.model.constants import ANY_LOC
 from unlev.generate.state import BuildCompat, BuildState
-from unlev.lang.diagnostics import DesError
 from unlev.lang.level_builder import LevelBuilder
-from unlev.lang.limits import hint, limits
 from unlev.model.level import COLNO, ROOMOFFSET, ROWNO, DungeonContext, Level
 from unlev.generate import monster_statements, object_statements, trap_statements
 from unlev.populate import mineral
