@@ -140,3 +140,20 @@ def test_unlev_test_timeout_is_validated(capsys):
     with pytest.raises(SystemExit) as e:
         main(["test", "--timeout", "soon"])
     assert e.value.code == 2 and "not a number of seconds" in capsys.readouterr().err
+
+
+def test_the_repl_stops_a_runaway_statement_and_reads_the_next_line():
+    import io
+    from unlev.tools.repl.core import Repl
+    out = io.StringIO()
+    repl = Repl(out=out)
+    t0 = time.process_time()
+    repl.feed("SPILL: (10,10), 'P', north, 2147483647")
+    repl.feed('OBJECT: "boulder", (5,5), quantity: 2147483647')
+    assert time.process_time() - t0 < 20
+    text = out.getvalue()
+    assert "steps" in text and "more than 2,000 objects" in text
+    assert "internal error" not in text
+    repl.feed("$x = 41 + 1")
+    repl.feed("$x")
+    assert "42" in out.getvalue()
