@@ -671,10 +671,11 @@ class Preprocessor:
         """Fully macro-expand *tokens* (Prosser's hide-set algorithm, simplified)."""
         stack = list(reversed(tokens))
         out: List[Token] = []
-        budget = limits().cpp_tokens       # tokens the macros of this text may produce
+        limit = limits().cpp_tokens
+        budget = limit                     # tokens the macros of this text may still make
         while stack:
             if len(stack) + len(out) > budget:
-                raise PreprocessorError(f"macro expansion makes more than {budget:,} "
+                raise PreprocessorError(f"macro expansion makes more than {limit:,} "
                                         "tokens (a doubling #define chain?); "
                                         + hint("cpp_tokens"))
             t = stack.pop()
