@@ -20,7 +20,7 @@ from unlev.lang.level_builder import RecordingBuilder
 from unlev.lang.evaluator import Evaluator
 from unlev.lang.frontend import compile_file
 from unlev.stdlib.rng import RNG
-from unlev.stdlib.selection import Compat
+from unlev.stdlib.compat import Compat
 
 REPO = Path(__file__).resolve().parent.parent
 

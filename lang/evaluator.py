@@ -11,13 +11,12 @@ frame that sees only its parameters and its own variables, gone when it returns;
 FOR and every block share their frame.
 
 Where the loader contradicts the documentation, the documented meaning is the default
-and :class:`EvalCompat` (on when the selection ``Compat`` is ``Compat.game()``) turns on
+and the ``eval`` section of :class:`~unlev.stdlib.compat.Compat` (on with ``Compat.game()``) turns on
 the game's behaviour; the selection algebra's own deviations live in ``Compat``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
 from typing import Callable, Dict, List, Optional
 
 from . import ast as A
@@ -29,36 +28,11 @@ from .extensions import ExtensionStmt, ExtState
 from .values import Coord, MapCharValue
 from ..stdlib.builtins import RunContext
 from ..stdlib.rng import RNG
-from ..stdlib.selection import Compat
+from ..stdlib.compat import Compat
 from ..stdlib.terrain import map_char_to_type
 
 DEFAULT_STEP_LIMIT = 1_000_000     # the default of unlev.lang.limits.Limits.steps
 AM_CHAOTIC, AM_NEUTRAL, AM_LAWFUL = 1, 2, 4
-
-
-@dataclass(frozen=True)
-class EvalCompat:
-    """Deviations of UnNetHack's loader that belong to the interpreter, not to selections.
-
-    ``EvalCompat()`` is the documented language; ``EvalCompat.game()`` what spo_lev.c does.
-    """
-
-    gradient_copies_random_center: bool = False
-    """``gradient(..., coord)`` without a second coordinate: lev_comp emits SPO_COPY of the
-    unresolved coordinate, so for ``random`` the game picks two independent random
-    points and the "centre" becomes the segment between them (documented: one point)."""
-
-    @classmethod
-    def game(cls) -> "EvalCompat":
-        return cls(**{f.name: True for f in fields(cls)})
-
-    @classmethod
-    def documented(cls) -> "EvalCompat":
-        return cls()
-
-
-_EVAL_GAME, _EVAL_DOC = EvalCompat.game(), EvalCompat()
-_SELECTION_GAME = Compat.game()
 
 
 class BreakSignal(Exception):
@@ -91,16 +65,11 @@ class Evaluator(ExpressionEvaluator):
     def __init__(self, builder: LevelBuilder, rng: Optional[RNG] = None,
                  context: Optional[RunContext] = None, compat: Compat = Compat(),
                  step_limit: Optional[int] = None,
-                 warn: Optional[Callable[[str, Span], None]] = None,
-                 eval_compat: Optional[EvalCompat] = None) -> None:
+                 warn: Optional[Callable[[str, Span], None]] = None) -> None:
         self.builder = builder
         self.rng = rng or RNG(0)
         self.ctx = context or RunContext()
-        self.compat = compat = Compat.of(compat)
-        if eval_compat is None:
-            # One switch for the whole run: the game's selections imply the game's interpreter.
-            eval_compat = _EVAL_GAME if compat == _SELECTION_GAME else _EVAL_DOC
-        self.eval_compat = eval_compat
+        self.compat = Compat.of(compat)     # its .eval section is the interpreter's
         # None: the limit in force (UNLEV_LIMITS / set_limits), read when the run starts
         self.step_limit = limits().steps if step_limit is None else step_limit
         # a statement that does much work (SPILL, a quantity, WALLIFY...) is stopped by

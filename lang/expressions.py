@@ -6,7 +6,7 @@ Why a module of its own: one visitor per concern.  :class:`ExpressionEvaluator` 
 the ``e_*`` methods (one per expression node of :mod:`unlev.lang.ast`); the statement
 visitor, :class:`unlev.lang.evaluator.Evaluator`, builds on it and owns the state both
 read: ``frame`` (variables), ``rng``, ``builder`` (the questions about the level),
-``ctx`` (hero, date, depth), ``compat``/``eval_compat``, ``ralign`` and ``warn``.
+``ctx`` (hero, date, depth), ``compat`` (its ``selection`` and ``eval`` sections), ``ralign`` and ``warn``.
 Semantics follow spo_lev.c's opvars and spo_* selection opcodes.
 """
 
@@ -289,7 +289,7 @@ class ExpressionEvaluator:
         x, y = self.builder.locate(c1)
         if c2 is not None:
             x2, y2 = self.builder.locate(c2)
-        elif c1.random and self.eval_compat.gradient_copies_random_center:
+        elif c1.random and self.compat.eval.gradient_copies_random_center:
             x2, y2 = self.builder.locate(c1)  # the copied `random` is resolved again
         else:
             x2, y2 = x, y

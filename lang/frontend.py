@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import List, Optional
+from typing import Dict, List, Optional
 
 from . import ast as A
 from .checker import check
@@ -24,6 +24,9 @@ class Compiled:
     dialect_reason: str = ""   # why ``auto`` chose it ("" when the dialect was given)
     data: object = None        # the --data profile names were checked against (None: the dialect's)
     lenient: bool = False      # unknown names were let through for placeholders
+    prepared: Dict[tuple, A.Level] = field(default_factory=dict, repr=False, compare=False)
+    """The loader-ready copies of its levels (unlev.generate.dialect_levels.prepare),
+    made once per compile and kept with it (a result of this compile, not a global)."""
 
 
 def compile_file(path: str, include_path: Optional[List[str]] = None,

@@ -34,7 +34,8 @@ from .lexer import DesLexer
 from .parser import DesParser
 from .values import Coord, Region
 from ..stdlib.rng import RNG
-from ..stdlib.selection import Compat, Selection
+from ..stdlib.compat import Compat
+from ..stdlib.selection import Selection
 
 _LEVEL_NAME = "fragment"
 _PREFIX = f'LEVEL:"{_LEVEL_NAME}"\n'

@@ -11,8 +11,10 @@ worker processes -- must read them alike.  They used to be module globals set by
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Optional
+
+from ..stdlib.compat import Compat
 
 
 @dataclass(frozen=True)
@@ -23,20 +25,22 @@ class Settings:
     (:class:`unlev.stdlib.profiles.Profile`) whose names files may use, None for each
     dialect's own tables; ``lenient``: unknown names, statements, flags and map
     characters become warnings and placeholders; ``include_anywhere``: INCLUDE may read
-    files outside the des-file's folder and the include path.
+    files outside the des-file's folder and the include path; ``compat``: the game's
+    deviations to reproduce (:class:`unlev.stdlib.compat.Compat`, one section per layer).
     """
 
     dialect: str = "auto"
     data: Optional[Any] = None
     lenient: bool = False
     include_anywhere: bool = False
+    compat: Compat = field(default_factory=Compat)
 
     def replace(self, **changes) -> "Settings":
         return dataclasses.replace(self, **changes)
 
     @classmethod
     def from_options(cls, dialect: Optional[str] = None, data=None, lenient: bool = False,
-                     include_anywhere: bool = False) -> "Settings":
+                     include_anywhere: bool = False, compat: str = "documented") -> "Settings":
         """From the command line's words: the dialect checked, the profile resolved
         (raises ``unlev.stdlib.profiles.ProfileError`` or ValueError)."""
         from .dialect import check_name
@@ -45,7 +49,8 @@ class Settings:
             from ..stdlib.profiles import resolve
             profile = resolve(data)
         return cls(dialect=check_name(dialect or "auto"), data=profile,
-                   lenient=bool(lenient), include_anywhere=bool(include_anywhere))
+                   lenient=bool(lenient), include_anywhere=bool(include_anywhere),
+                   compat=Compat.named(compat))
 
 
 DEFAULT = Settings()

@@ -1,9 +1,12 @@
 """One seeded random-number source for a whole run.
 
 Every random choice in unlev goes through an :class:`RNG`, so the same seed gives the
-same level on any machine.  The helpers are NetHack's (``rn2``, ``rnd``, ``rn1``, ``d``,
-``rne``, ``rnz``); the raw 32-bit words come from a swappable *source* so that a
-NetHack-compatible generator (ISAAC) can be plugged in later without touching callers.
+same level on any machine.  The helpers are NetHack's (rnd.c ``rn2``, ``rnd``, ``rn1``,
+``d``, ``rne``, ``rnz``); the raw 32-bit words come from a swappable *source*.  The
+default source is the game's own, UnNetHack's ISAAC seeded as rnd.c
+``set_random_state`` seeds it (:mod:`unlev.stdlib.isaac`): ``RNG(n)`` is the stream the
+game makes a level with when that level's seed (the dump's ``LEVELSEED``) is ``n``.
+With ``UNLEV_RNG_LOG`` set every draw is logged (:mod:`unlev.stdlib.rnglog`).
 """
 
 from __future__ import annotations
@@ -11,6 +14,9 @@ from __future__ import annotations
 import functools
 import random
 from typing import Protocol, Sequence, TypeVar
+
+from unlev.stdlib import rnglog
+from unlev.stdlib.isaac import IsaacSource, seed_bytes
 
 T = TypeVar("T")
 
@@ -22,7 +28,8 @@ class WordSource(Protocol):
 
 
 class MersenneSource:
-    """Python's Mersenne Twister, seeded from an int.
+    """Python's Mersenne Twister, seeded from an int (unlev's words before it had the
+    game's; kept for tests that want a source unlike the game's).
 
     ``getrandbits`` on an int-seeded ``random.Random`` is stable across CPython
     releases, unlike ``randrange``/``choice`` whose algorithms have changed.
@@ -47,14 +54,23 @@ class MersenneSource:
 class RNG:
     """NetHack's random helpers over a :class:`WordSource`.
 
-    ``RND(x)`` in the game is ``next_u32() % x``; we keep that exact reduction so that a
-    game-compatible source reproduces the game's numbers.
+    ``RND(x)`` in the game is ``next_u32() % x``; we keep that exact reduction so that
+    the game's source reproduces the game's numbers.  Without a ``source`` the words are
+    the game's ISAAC seeded with ``seed`` (rnd.c ``set_random_state``); ``stream`` names
+    the stream in the draw log (``core`` for the game's ``default_rng``, ``mon`` for
+    its ``mon_rng``).
     """
 
-    def __init__(self, seed: int = 0, source: WordSource | None = None) -> None:
+    def __init__(self, seed: int = 0, source: WordSource | None = None,
+                 stream: str = "core") -> None:
         self.seed = seed
-        self.source = source if source is not None else MersenneSource(seed)
+        self.stream = stream
+        self.source = source if source is not None else IsaacSource(seed_bytes(seed))
         self.calls = 0
+        if rnglog.sink() is not None:
+            if stream == "core":        # one line per set_random_state, as the game's
+                rnglog.reseed(seed)
+            self.__class__ = TracedRNG      # the same RNG, every draw logged
 
     @property
     def source(self) -> WordSource:
@@ -87,21 +103,21 @@ class RNG:
 
     def _rnd_raw(self, x: int) -> int:
         self.calls += 1
-        return self._bits(32) % x
+        return self._word() % x
 
     def rn2(self, x: int) -> int:
         """0 <= rn2(x) < x; the game answers 0 for x <= 0 (with a warning)."""
         if x <= 0:
             return 0
         self.calls += 1
-        return self._bits(32) % x
+        return self._word() % x
 
     def rnd(self, x: int) -> int:
         """1 <= rnd(x) <= x; the game answers 1 for x <= 0."""
         if x <= 0:
             return 1
         self.calls += 1
-        return self._bits(32) % x + 1
+        return self._word() % x + 1
 
     def rn1(self, x: int, y: int) -> int:
         """rn2(x) + y, the game's macro."""
@@ -146,6 +162,48 @@ class RNG:
         for i in range(len(items) - 1, 0, -1):
             j = self.rn2(i + 1)
             items[i], items[j] = items[j], items[i]
+
+
+class TracedRNG(RNG):
+    """An :class:`RNG` whose every word is written to the draw log (rnglog): what
+    ``RNG`` becomes while the log is on."""
+
+    def _rnd_raw(self, x: int) -> int:
+        self.calls += 1
+        v = self._source.next_u32() % x
+        rnglog.write(self.stream, "d", x, v)
+        return v
+
+    def rn2(self, x: int) -> int:
+        if x <= 0:
+            return 0
+        self.calls += 1
+        v = self._source.next_u32() % x
+        rnglog.write(self.stream, "rn2", x, v)
+        return v
+
+    def rnd(self, x: int) -> int:
+        if x <= 0:
+            return 1
+        self.calls += 1
+        v = self._source.next_u32() % x
+        rnglog.write(self.stream, "rnd", x, v)
+        return v + 1
+
+    @property
+    def word(self):
+        nxt, stream = self._source.next_u32, self.stream
+
+        def word() -> int:
+            v = nxt()
+            rnglog.write(stream, "word", 0, v)
+            return v
+        return word
+
+    @property
+    def bits(self):
+        word = self.word
+        return lambda _n: word()
 
 
 def c_trunc_div(a: int, b: int) -> int:

@@ -31,17 +31,17 @@ import math
 import struct
 from array import array
 import textwrap
-from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Callable, Iterable, Iterator, Optional, Tuple, Union
 
+from .compat import Compat
 from .rng import RNG, c_trunc_div as _cdiv
 from .terrain import MATCH_WALL, MAX_TYPE, is_stwall
 
 __all__ = [
     "COLNO", "ROWNO", "W_NORTH", "W_SOUTH", "W_EAST", "W_WEST", "W_ANY",
     "GRADIENT_RADIAL", "GRADIENT_SQUARE", "LIT_ANY", "LIT_RANDOM",
-    "Compat", "Selection", "line_dist_coord", "parse_dirs", "isok",
+    "Selection", "line_dist_coord", "parse_dirs", "isok",
 ]
 
 from .grid import COLNO, NCELLS, ROWNO, isok  # noqa: E402
@@ -197,56 +197,6 @@ def parse_dirs(dirs: Union[int, str, Iterable[str]]) -> int:
             raise ValueError(f"unknown direction {name!r}")
         bits |= _DIR_NAMES[key]
     return bits
-
-
-# ---------------------------------------------------------------------------------------
-# Compatibility switches
-# ---------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Compat:
-    """Which of the game's selection bugs to reproduce.  ``Compat()`` is the documented
-    behaviour; ``Compat.game()`` is what UnNetHack's loader actually does.
-
-    The first five flags are the selection rows of reference-deviations.md; the last two
-    are further differences found while reading spo_lev.c.
-    """
-
-    floodfill_empty: bool = False
-    """The loader's flood-check pointer is never set, so floodfill selects nothing."""
-    ellipse_fill_inverted: bool = False
-    """circle/ellipse negate their fill argument: ``filled`` outlines, ``unfilled`` fills."""
-    zero_line_diagonal: bool = False
-    """line(a)-(a) runs diagonally to the top-left until the y counter wraps."""
-    randline_no_endpoints: bool = False
-    """randline only sets points reached as midpoints; end points are usually missing."""
-    filter_random_light_any: bool = False
-    """The light value is masked to 0..255, so ``(c, random)`` behaves like plain ``c``."""
-    randline_rough_schar: bool = False
-    """Roughness is passed through a signed char: 200 becomes -56 (a straight line)."""
-    filter_exact_type: bool = False
-    """filter by map character compares types exactly: ``'x'`` (MAX_TYPE) and ``'w'``
-    (MATCH_WALL) never match, where NetHack 3.6 treats them as wildcards."""
-
-    @classmethod
-    def game(cls) -> "Compat":
-        return cls(**{f.name: True for f in fields(cls)})
-
-    @classmethod
-    def documented(cls) -> "Compat":
-        return cls()
-
-    @classmethod
-    def of(cls, value: Union[bool, "Compat", None]) -> "Compat":
-        """Accept ``True``/``False``/``None`` or a ready :class:`Compat`."""
-        if isinstance(value, Compat):
-            return value
-        return _GAME if value else _DOC
-
-
-_DOC = Compat()
-_GAME = Compat.game()
 
 
 # ---------------------------------------------------------------------------------------
@@ -426,7 +376,7 @@ class Selection:
         symmetric: line(a)-(b) and line(b)-(a) can differ -- and the opcode handler pops
         the des-file's *second* coordinate as (x1, y1), so ``line a-b`` is
         ``Selection.line(*b, *a)``."""
-        c = Compat.of(compat)
+        c = Compat.of(compat).selection
         x1, y1 = max(x1, 0), max(y1, 0)
         x2, y2 = min(x2, COLNO - 1), min(y2, ROWNO - 1)
         return cls._of(_mask_of_points(_line_points(x1, y1, x2, y2, c.zero_line_diagonal)))
@@ -440,7 +390,7 @@ class Selection:
 
         Raises ValueError where the game would loop forever (an end point so far off the
         map that no displaced midpoint can land on it)."""
-        c = Compat.of(compat)
+        c = Compat.of(compat).selection
         x1, y1 = max(x1, 0), max(y1, 0)
         x2, y2 = min(x2, COLNO - 1), min(y2, ROWNO - 1)
         rough = _schar(roughness) if c.randline_rough_schar else roughness
@@ -460,7 +410,7 @@ class Selection:
         ``True``/``False`` are the words ``filled``/``unfilled``, whose meaning the game
         swaps (compat flag ``ellipse_fill_inverted``).  A filled ellipse of radius 0 is
         empty -- the algorithm only draws rows when it steps y, a quirk kept as is."""
-        c = Compat.of(compat)
+        c = Compat.of(compat).selection
         if filled is None:
             solid = False
         elif c.ellipse_fill_inverted:
@@ -481,7 +431,7 @@ class Selection:
         """Cells connected to (x, y) (4-way unless ``diagonals``) with the same terrain
         type as (x, y).  Column 0 is never entered (the game checks isok); a start
         outside isok gives an empty selection (the game pushes nothing at all there)."""
-        if Compat.of(compat).floodfill_empty or not isok(x, y):
+        if Compat.of(compat).selection.floodfill_empty or not isok(x, y):
             return cls._of(0)
         typ = terrain_at(x, y)
         # Asking about every cell once is cheaper in Python than asking lazily at the
@@ -729,6 +679,19 @@ class Selection:
                 out |= _shift(m, -ox, -oy)
         return Selection._of(out)
 
+    def grow_toward(self, dirs: Union[int, str, Iterable[str]] = W_ANY) -> "Selection":
+        """NetHack 3.7's grow (selvar.c selection_do_grow): a direction adds the
+        neighbour on that side of each cell -- ``grow_toward("north")`` spreads north --
+        and a diagonal neighbour only when both its directions are asked for.  (The
+        des-file's :meth:`grow` looks the other way and always brings the diagonals.)"""
+        d = parse_dirs(dirs)
+        m = self._mask
+        out = m
+        for need, ox, oy in _GROW_NEIGHBOURS:
+            if d & need == need:
+                out |= _shift(m, ox, oy)
+        return Selection._of(out)
+
     def filter_selection(self, other: "Selection") -> "Selection":
         """des-file ``filter(sel, sel)``: plain intersection."""
         return Selection._of(self._mask & other._mask)
@@ -753,7 +716,7 @@ class Selection:
 
         Documented mode also treats MATCH_WALL as "any wall or stone" and MAX_TYPE
         (``'x'``) as "anything", like NetHack 3.6; the game compares exactly."""
-        c = Compat.of(compat)
+        c = Compat.of(compat).selection
         if c.filter_random_light_any:
             lit = lit & 0xFF  # the game's SP_MAPCHAR_LIT: -1 and -2 become 255/254
         if lit not in (-1, 0, 1):

@@ -116,3 +116,23 @@ def fuzz_seconds(request) -> float:
 @pytest.fixture(scope="session")
 def full_sweep(request) -> bool:
     return bool(request.config.getoption("--full-sweep") or os.environ.get("UNLEV_FULL_SWEEP"))
+
+
+def built_level_problems(compiled, node, seed: int = 1) -> list:
+    """Build one LEVEL and say what is wrong with it: no terrain drawn, or a stair,
+    ladder, branch or portal the des-file asks for unconditionally that is missing
+    (the harness's ``stairs`` check).  For sweeps over whole releases, so that they
+    look at the levels they build."""
+    from unlev.generate.build import build_level
+    from unlev.stdlib import terrain as T
+    from unlev.tools.harness.invariants import check_level, required_features
+    level = build_level(compiled, node, seed=seed)
+    out = []
+    if level.name != node.name:
+        out.append(f"{node.name}: built as {level.name!r}")
+    if not any(t != T.STONE for t in level.typ):
+        out.append(f"{node.name}: nothing drawn")
+    out += [f"{node.name}: {v}" for v in check_level(
+        level, required_features(node, compiled.tree.header),
+        skip=("reachable", "embedded", "doors", "maze"))]
+    return out

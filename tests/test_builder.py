@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from unlev.generate.game_builder import BuildCompat, GameBuilder
+from unlev.generate.game_builder import GameBuilder
 from unlev.generate.locations import get_location_coord
 from unlev.lang.frontend import compile_text
 from unlev.lang.values import Coord
@@ -17,7 +17,7 @@ from unlev.model.constants import DRY, WET
 from unlev.generate.build import build_level
 from unlev.stdlib import terrain as T
 from unlev.stdlib.rng import RNG
-from unlev.stdlib.selection import Compat
+from unlev.stdlib.compat import Compat
 from unlev.generate.walls import wall_join_errors
 
 
@@ -213,7 +213,7 @@ def test_wallify_documented_and_game():
     assert doc.at(4, 4) == T.ROOM and doc.at(3, 4) == T.VWALL and doc.at(4, 3) == T.HWALL
     game = run(text, compat=Compat.game())
     assert game.at(3, 4) == T.STONE           # the loader's WALLIFY does nothing
-    assert BuildCompat.for_selection_compat(Compat.game()).plain_wallify_is_noop
+    assert Compat.game().build.plain_wallify_is_noop and not Compat().build.plain_wallify_is_noop
 
 
 def test_levregions_are_recorded_in_level_coordinates():
@@ -550,7 +550,7 @@ ROOM:"ordinary",lit,(3,3),(center,center),(7,4) {
 
 
 def test_guess_context_from_level_names():
-    from unlev.generate.build import guess_context
+    from unlev.model.placement import guess_context
     assert guess_context("soko2-3").in_sokoban
     assert guess_context("minetn-1").in_mines
     assert guess_context("water").is_waterlevel and guess_context("astral").in_endgame
@@ -582,13 +582,13 @@ def _two_rooms_with_doors(compat):
 
 def test_corridor_between_room_doors():
     from unlev.generate.maze import W_EAST, W_WEST, W_NORTH, W_SOUTH
-    b, lv = _two_rooms_with_doors(BuildCompat())
+    b, lv = _two_rooms_with_doors(Compat())
     b.corridor(src=(0, W_EAST, 0), dst=(1, W_WEST, 0))
     assert lv.at(12, 6) == T.CORR and lv.at(28, 7) == T.CORR
     b.corridor(src=(0, W_SOUTH, 0), dst=(1, W_NORTH, 0))
     assert lv.at(7, 10) == T.CORR and lv.at(32, 3) == T.CORR
     # the loader looks for a "south" door on the top wall: none there, nothing dug
-    b, lv = _two_rooms_with_doors(BuildCompat.game())
+    b, lv = _two_rooms_with_doors(Compat.game())
     b.corridor(src=(0, W_SOUTH, 0), dst=(1, W_NORTH, 0))
     assert lv.count(T.CORR) == 0
 

@@ -16,8 +16,9 @@ from unlev.tools.compare.stats import fisher_exact_p, mann_whitney_p, permutatio
 from unlev.tools.compare.gamedump import format_dumps, parse_dumps
 from unlev.lang.frontend import compile_file
 from unlev.model.level import Level, ROWNO, level_from_ascii
-from unlev.generate.build import build_level, find_level, guess_context
-from unlev.stdlib.selection import Compat
+from unlev.model.placement import guess_context
+from unlev.generate.build import build_level, find_level
+from unlev.stdlib.compat import Compat
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -144,6 +145,13 @@ def _reference_from_ours(tmp_path, compiled, seeds, name="selfcmp"):
     return parse_dumps(path.read_text(), str(path))
 
 
+def _floor_in_every_dump(dumps):
+    """The first square that is room floor in every dump (a fixed square of the level;
+    which squares the random parts cover depends on the seeds' words)."""
+    return next((x, y) for y in range(21) for x in range(80)
+                if all(d.typ_rows[y][x] == "K" for d in dumps))
+
+
 def _result(compiled, dumps, seeds):
     node = compiled.tree.levels[0]
     return compare_level(compiled, node, dumps, seeds, Compat.game())
@@ -188,16 +196,17 @@ def test_a_shifted_map_is_reported(tmp_path):
 
 
 def test_a_changed_square_is_found_among_the_fixed_ones(tmp_path):
+    # 15 seeds: with 10 the permutation p of one planted square is near the
+    # threshold for some seed ranges (0.0014 for seeds 1-10, 0.0001 for 11-20)
     compiled = _compiled()
-    dumps = _reference_from_ours(tmp_path, compiled, range(1, 11))
-    y = next(y for y, row in enumerate(dumps[0].typ_rows) if "K" in row)
-    x = dumps[0].typ_rows[y].index("K")
+    dumps = _reference_from_ours(tmp_path, compiled, range(1, 16))
+    x, y = _floor_in_every_dump(dumps)
     for d in dumps:                          # the game "has" a pool where we have floor
         d.typ_rows[y] = d.typ_rows[y][:x] + "C" + d.typ_rows[y][x + 1:]
-    res = _result(compiled, dumps, list(range(1, 11)))
+    res = _result(compiled, dumps, list(range(1, 16)))
     fixed = next(m for m in res.measures if m.name == "terrain of fixed squares")
     assert fixed.verdict == DIFFERS and fixed.effect == 1
-    assert fixed.detail[0] == f"({x},{y}): ours ROOMx10, game POOLx10"
+    assert fixed.detail[0] == f"({x},{y}): ours ROOMx15, game POOLx15"
 
 
 def test_a_known_difference_is_marked_with_its_reason(tmp_path):
@@ -262,7 +271,7 @@ def test_corpus_levels_without_randomness_in_their_map_match_the_game(game_refer
 
 
 def test_our_runs_sit_where_the_game_made_each_dump():
-    from unlev.tools.compare.command import branch_of, contexts_for
+    from unlev.tools.compare.dumpcontext import branch_of, contexts_for
     from unlev.stdlib import terrain as T  # noqa: F401
     (d,) = parse_dumps(format_dumps([Level(name="x")], where={"dnum": 3, "dlevel": 1,
                                                               "depth": 4, "role": "Kni",
@@ -294,18 +303,17 @@ def test_branch_stairs_and_dungeon_ends_follow_the_game(game_reference, unnethac
 
 def test_a_square_the_game_mostly_makes_otherwise_is_found(tmp_path):
     compiled = _compiled()
-    dumps = _reference_from_ours(tmp_path, compiled, range(1, 11))
-    y = next(y for y, row in enumerate(dumps[0].typ_rows) if "K" in row)
-    x = dumps[0].typ_rows[y].index("K")
-    for d in dumps[1:]:                      # pool in 9 of 10 dumps: fixed on our side only
+    dumps = _reference_from_ours(tmp_path, compiled, range(1, 16))
+    x, y = _floor_in_every_dump(dumps)
+    for d in dumps[1:]:                      # pool in 14 of 15 dumps: fixed on our side only
         d.typ_rows[y] = d.typ_rows[y][:x] + "C" + d.typ_rows[y][x + 1:]
-    res = _result(compiled, dumps, list(range(1, 11)))
+    res = _result(compiled, dumps, list(range(1, 16)))
     fixed = next(m for m in res.measures if m.name == "terrain of fixed squares")
     assert fixed.verdict == DIFFERS and fixed.effect == 1
-    assert fixed.detail == [f"({x},{y}): ours ROOMx10, game POOLx9/ROOMx1"]
-    for d in dumps[4:]:                      # pool in only 3 of 10: could be chance
+    assert fixed.detail == [f"({x},{y}): ours ROOMx15, game POOLx14/ROOMx1"]
+    for d in dumps[4:]:                      # pool in only 3 of 15: could be chance
         d.typ_rows[y] = d.typ_rows[y][:x] + "K" + d.typ_rows[y][x + 1:]
-    res = _result(compiled, dumps, list(range(1, 11)))
+    res = _result(compiled, dumps, list(range(1, 16)))
     fixed = next(m for m in res.measures if m.name == "terrain of fixed squares")
     assert fixed.verdict == MATCH
 

@@ -127,5 +127,6 @@ def test_every_corpus_level_builds_soundly(compiled_corpus, monkeypatch, seeds, 
                     continue
                 for p in _problems(lv, counter.asked):
                     failures.append(f"{fname}:{node.name} seed {seed}: {p}")
+    # ../shared/corpus/README.md: the UnNetHack corpus holds 306 LEVEL definitions
     assert runs == 306 * len(seeds)
     assert not failures, f"{len(failures)} problems:\n" + "\n".join(failures[:25])

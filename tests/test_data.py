@@ -28,15 +28,24 @@ G_NOGEN = 0x0200
 # ---------------------------------------------------------------------------------------
 # tables
 # ---------------------------------------------------------------------------------------
+# The sizes of UnNetHack's own tables at the revision the shipped profile names
+# (stdlib/data/profile.json: commit 24dce72794): monst.c's mons[] has 435 entries before
+# its terminator (NUMMONS), objects.c's objects[] 541 (NUM_OBJECTS); a regenerated
+# table of another revision must change these on purpose.
+NUMMONS = 435
+NUM_OBJECTS = 541
+
+
 def test_table_sizes():
-    assert len(data.monsters()) == 435
-    assert len(data.objects()) == 541
+    assert "24dce72794" in data.load_table("profile")["source"]
+    assert len(data.monsters()) == NUMMONS
+    assert len(data.objects()) == NUM_OBJECTS
     assert len(data.traps()) == 24            # ARROW_TRAP .. VIBRATING_SQUARE
     assert len(data.room_types()) == 32       # lev_comp's room names (BLACKMARKET on)
     assert len(data.monster_classes()) == 61  # 1 .. MAXMCLASSES-1
     assert len(data.object_classes()) == 17   # 1 .. MAXOCLASSES-1
-    assert [m.index for m in data.monsters()] == list(range(435))
-    assert [o.index for o in data.objects()] == list(range(541))
+    assert [m.index for m in data.monsters()] == list(range(NUMMONS))
+    assert [o.index for o in data.objects()] == list(range(NUM_OBJECTS))
 
 
 def test_object_counts_by_class():
@@ -224,7 +233,7 @@ def test_random_monster_hell_and_alignment():
     lawful = dict((m.name, w) for m, w in populate.rndmonst_weights(8, level_align="lawful"))
     chaotic = dict((m.name, w) for m, w in populate.rndmonst_weights(8, level_align="chaotic"))
     assert lawful["hill orc"] < chaotic["hill orc"]          # orcs are chaotic
-    assert populate.random_monster(RNG(1), 0, gone=range(435)) is None
+    assert populate.random_monster(RNG(1), 0, gone=range(NUMMONS)) is None
 
 
 def test_random_monster_of_class():
@@ -239,7 +248,7 @@ def test_random_monster_of_class():
         if m.nogen:
             nogen.add(m.name)
     assert nogen                                            # G_NOGEN allowed by spc
-    assert populate.random_monster_of_class(RNG(0), "d", 3, gone=range(435)) is None
+    assert populate.random_monster_of_class(RNG(0), "d", 3, gone=range(NUMMONS)) is None
 
 
 def test_random_object_classes_follow_mkobjprobs():

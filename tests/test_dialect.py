@@ -11,7 +11,7 @@ from unlev.lang.diagnostics import DesError
 from unlev.lang.dialect import detect
 from unlev.lang.frontend import compile_text
 from unlev.generate.build import build_level
-from unlev.stdlib.selection import Compat
+from unlev.stdlib.compat import Compat
 
 
 def c36(text, **kw):
@@ -173,16 +173,19 @@ def test_36_lacks_unnethack_statements(stmt):
 
 def test_36_words_are_flex_longest_match():
     rejects(c36, 'LEVEL:"t"\n$a = 5-3\n')           # one unknown word "5-3"
-    assert c36('LEVEL:"t"\n$a = 5 + 3\n')
+    (assign,) = stmts(c36('LEVEL:"t"\n$a = 5 + 3\n'))
+    assert isinstance(assign.value, A.BinOp) and assign.value.op == "+"
     rejects(c36, 'LEVEL:"t"\n$a2 = 5\n')             # variables take letters only
     rejects(c36, 'LEVEL:"t"\nMESSAGE:"a"\nrandomly\n')
 
 
 def test_36_flags_and_map_chars():
     rejects(c36, 'LEVEL:"t"\nFLAGS:noflip\n')
-    assert c36('LEVEL:"t"\nFLAGS:noteleport,mazelevel\n')
+    level = c36('LEVEL:"t"\nFLAGS:noteleport,mazelevel\n').tree.levels[0]
+    assert [name for name, _bit in level.flags] == ["noteleport", "mazelevel"]
     rejects(c36, 'LEVEL:"t"\nGEOMETRY:center,center\nMAP\n.M.\nENDMAP\n')
-    assert compile_text('LEVEL:"t"\nGEOMETRY:center,center\nMAP\n.M.\nENDMAP\n')
+    (m,) = stmts(compile_text('LEVEL:"t"\nGEOMETRY:center,center\nMAP\n.M.\nENDMAP\n'))
+    assert m.lines == [".M."]
 
 
 def test_36_empty_file_is_valid():
@@ -191,8 +194,10 @@ def test_36_empty_file_is_valid():
 
 
 def test_36_names_checked_against_36_data():
-    assert c36('LEVEL:"t"\nMONSTER:(\'D\',"red dragon"),(1,1)\n')
-    assert compile_text('LEVEL:"t"\nMONSTER:(\'D\',"glowing dragon"),(1,1)\n')
+    (red,) = stmts(c36('LEVEL:"t"\nMONSTER:(\'D\',"red dragon"),(1,1)\n'))
+    assert red.spec.name == "red dragon"
+    (glow,) = stmts(compile_text('LEVEL:"t"\nMONSTER:(\'D\',"glowing dragon"),(1,1)\n'))
+    assert glow.spec.name == "glowing dragon"
     e = rejects(c36, 'LEVEL:"t"\nMONSTER:(\'D\',"glowing dragon"),(1,1)\n')
     assert "glowing dragon" in str(e)
     w = c343('MAZE:"t",\' \'\nNOMAP\nMONSTER:\'D\',"glowing dragon",random\n').warnings
@@ -366,3 +371,17 @@ def test_show_dialect_speaks_for_a_file_no_dialect_reads(tmp_path, capsys):
     err = capsys.readouterr().err
     assert (f"{p}: no dialect reads it (tried: UnNetHack, NetHack 3.6, NetHack 3.4.3); "
             "the errors are UnNetHack's") in err
+
+
+def test_prepared_levels_belong_to_their_compile():
+    """dialect_levels.prepare makes the loader's copy of a level once per compile and
+    keeps it with the compiled file, not in a module-global cache."""
+    from unlev.generate import dialect_levels
+    text = 'LEVEL:"t"\nMONSTER:(\'D\',"red dragon"),(1,1)\n'
+    first, second = c36(text), c36(text)
+    a = dialect_levels.prepare(first, first.tree.levels[0])
+    assert a is not first.tree.levels[0]                   # a 3.6 level gets a copy
+    assert dialect_levels.prepare(first, first.tree.levels[0]) is a      # made once
+    assert dialect_levels.prepare(second, second.tree.levels[0]) is not a
+    assert first.prepared and not [v for v in vars(dialect_levels).values()
+                                    if isinstance(v, dict) and a in v.values()]

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import unnethack_release
+from conftest import built_level_problems, unnethack_release
 
 from unlev.generate.build import build_level
 from unlev.lang import ast as A
@@ -110,7 +110,7 @@ def test_every_file_of_the_release_reads_and_runs(tmp_path):
     if not release:
         pytest.skip(f"no UnNetHack mirror with tag {TAG}: set $UNLEV_UNNETHACK_GIT")
     assert len(release) == 29
-    failed, dialects = [], set()
+    failed, dialects, problems = [], set(), []
     for path in release:
         f = path.name
         try:
@@ -120,6 +120,7 @@ def test_every_file_of_the_release_reads_and_runs(tmp_path):
             continue
         dialects.add(compile_file(str(path), dialect="auto").dialect)
         for lv in compiled.tree.levels:
-            build_level(compiled, lv, seed=1)
+            problems += built_level_problems(compiled, lv)
     assert failed == []
+    assert problems == []
     assert dialects == {"nethack343", "unnethack351"}

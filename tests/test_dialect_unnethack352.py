@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import unnethack_release
+from conftest import built_level_problems, unnethack_release
 
 from unlev.generate.build import build_level
 from unlev.lang import ast as A
@@ -229,7 +229,7 @@ def test_every_file_of_the_release_reads_as_352_and_runs(tmp_path):
     if not release:
         pytest.skip(f"no UnNetHack mirror with tag {TAG}: set $UNLEV_UNNETHACK_GIT")
     assert len(release) == 29
-    failed, levels = [], 0
+    failed, levels, problems = [], 0, []
     for path in release:
         f = path.name
         try:
@@ -240,8 +240,9 @@ def test_every_file_of_the_release_reads_as_352_and_runs(tmp_path):
         assert compiled.dialect == "unnethack352", f
         for lv in compiled.tree.levels:
             levels += 1
-            build_level(compiled, lv, seed=1)
+            problems += built_level_problems(compiled, lv)
     assert failed == []
+    assert problems == []
     assert levels == 194
 
 

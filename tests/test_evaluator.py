@@ -16,12 +16,13 @@ import pytest
 from evalkit import run, strip_spans
 from unlev.lang.level_builder import RecordingBuilder
 from unlev.lang.diagnostics import DesError
-from unlev.lang.evaluator import EvalCompat, Evaluator
+from unlev.lang.evaluator import Evaluator
 from unlev.lang.frontend import compile_text
 from unlev.lang.values import Align, Coord, MapCharValue, MonsterValue, ObjectValue, Region
 from unlev.stdlib.builtins import RunContext
 from unlev.stdlib.rng import RNG
-from unlev.stdlib.selection import Compat, Selection
+from unlev.stdlib.compat import Compat, EvalCompat
+from unlev.stdlib.selection import Selection
 from unlev.stdlib.terrain import map_char_to_type
 
 
@@ -276,8 +277,8 @@ def test_floodfill_fills_as_documented_and_is_empty_with_compat_game():
     game = run(body, builder=ShapeBuilder(), compat=Compat.game())
     assert doc.of("terrain")[0]["selection"] == Selection.fillrect(5, 5, 7, 6)
     assert len(game.of("terrain")[0]["selection"]) == 0
-    assert game.ev.eval_compat == EvalCompat.game()
-    assert doc.ev.eval_compat == EvalCompat()
+    assert game.ev.compat.eval == EvalCompat(gradient_copies_random_center=True)
+    assert doc.ev.compat.eval == EvalCompat()
     also_game = run(body, builder=ShapeBuilder(), compat=True)     # the API's boolean form
     assert len(also_game.of("terrain")[0]["selection"]) == 0
 
@@ -301,7 +302,7 @@ def test_gradient_around_random_resolves_the_copied_centre_again_with_compat_gam
     # lev_comp emits SPO_COPY of the unresolved coordinate when coord2 is missing
     body = "$g = selection: gradient(radial, (0 - 2, limited), random)"
     doc = run(body, builder=RandomSpots())
-    game = run(body, builder=RandomSpots(), eval_compat=EvalCompat.game())
+    game = run(body, builder=RandomSpots(), compat=Compat(eval=EvalCompat(gradient_copies_random_center=True)))
     assert doc.builder.random_locates == 1
     assert game.builder.random_locates == 2
     # the game's "centre" is the segment between the two points, so cells along it, far

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from unlev.generate.build import build_level, guess_context
+from unlev.model.placement import guess_context
+from unlev.generate.build import build_level
 from unlev.lang.frontend import compile_text
 from unlev.model.context import DungeonContext
 from unlev.populate.kinds import object_probabilities

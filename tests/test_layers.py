@@ -21,7 +21,7 @@ import shutil
 import subprocess
 import sys
 from collections import defaultdict
-from typing import Dict, Iterator, List, Set, Tuple
+from typing import Dict, Iterator, Set, Tuple
 
 import pytest
 

@@ -1,6 +1,6 @@
 """Where a level is run by default: the game's usual place for it (places.json)."""
 
-from unlev.generate.build import guess_context, usual_place
+from unlev.model.placement import guess_context, usual_place
 
 
 def test_known_levels_take_the_games_place():
@@ -61,7 +61,7 @@ def find_level_named(compiled, name):
 def test_context_carries_dungeon_def_flags_and_ledger():
     """dungeon.c Is_special(), the s_level LEVELDESC town flag and ledger_no(), from
     dungeon.def and the game's WHERE lines (mineralize and nameshk read them)."""
-    from unlev.generate.build import guess_context
+    from unlev.model.placement import guess_context
     mt = guess_context("minetn-1")
     assert (mt.is_special, mt.is_town, mt.ledger_no, mt.ledger) == (True, True, 53, 53)
     fill = guess_context("minefill")
@@ -80,7 +80,7 @@ def test_mineralize_skips_special_town_levels_and_keeps_mines_fillers():
     """mklev.c mineralize(): special levels are skipped unless in the Mines and not a
     town; townfill (a special town level of the Town branch) gets no gold or gems."""
     from unlev.model.level import Level
-    from unlev.generate.build import guess_context
+    from unlev.model.placement import guess_context
     from unlev.populate.mineral import mineralize
     from unlev.stdlib.rng import RNG
 

@@ -104,3 +104,23 @@ def test_convert_then_run_gives_the_des_files_level(tmp_path, capsys):
     from_lua = json.loads(capsys.readouterr().out)["levels"][0]
     for key in ("terrain", "rooms", "monsters", "objects", "doors"):
         assert from_lua[key] == from_des[key], key
+
+
+def test_run_places_a_37_level_as_the_game_does(tmp_path):
+    # issue 31: 3.7's castle.lua was made at depth 1 (kobolds in the throne room)
+    import json
+    import pytest
+    pytest.importorskip("lupa")
+    from unlev.cli import main
+    lua = tmp_path / "castle.lua"
+    lua.write_text('des.level_init({ style = "solidfill", fg = " " })\n')
+    out = tmp_path / "c.json"
+    assert main(["run", str(lua), "--seed", "1", "--json", str(out)]) == 0
+    doc = json.loads(out.read_text())
+    assert doc["levels"][0]["context"]["depth"] >= 25
+    conv = tmp_path / "conv" / "castle.lua"
+    conv.parent.mkdir()
+    conv.write_text("-- castle.lua: converted by unlev from castle.des\n"
+                    'des.level_init({ style = "solidfill", fg = " " })\n')
+    assert main(["run", str(conv), "--seed", "1", "--json", str(out)]) == 0
+    assert json.loads(out.read_text())["levels"][0]["context"]["depth"] == 1

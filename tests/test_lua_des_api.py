@@ -233,7 +233,7 @@ def test_sink_pool_wallwalk():
     assert a["fg"].char == "-" and a["bg"].char == "." and a["percent"] == 40
 
 
-def test_gas_cloud_and_exclusion_are_reported_not_dropped():
+def test_gas_cloud_is_reported_and_exclusion_kept():
     from unlev.model.level import Level
     b = RecordingBuilder()
     b.level = Level()
@@ -241,6 +241,8 @@ def test_gas_cloud_and_exclusion_are_reported_not_dropped():
     s = LuaSession(b, RNG(1), "t.lua", warn=lambda m, span=None: said.append((m, span.line)))
     s.run('des.gas_cloud({ x = 1, y = 1, ttl = 5 })\ndes.exclusion({ type = "teleport", '
           'region = { 1, 1, 5, 5 } })')
-    assert [line for _m, line in said] == [1, 2]
+    assert [line for _m, line in said] == [1]
     assert "gas clouds are not modelled" in said[0][0]
-    assert "exclusion zones are not modelled" in said[1][0]
+    # sp_lev.c lspo_exclusion: the zone is kept (issue 31), in map coordinates
+    zone = b.level.extras["exclusion_zones"][0]
+    assert zone["type"] == "teleport" and (zone["hx"] - zone["lx"], zone["hy"] - zone["ly"]) == (4, 4)

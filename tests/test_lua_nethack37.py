@@ -13,14 +13,11 @@ from unlev.tools.convert import build_lua_like_run
 
 MIRROR = os.environ.get("UNLEV_NETHACK37_GIT", "/work/.mirror/NetHack+NetHack/repo")
 FULL = bool(os.environ.get("UNLEV_LUA_FULL"))
-# not levels (libraries, the dungeon description), and what unlev does not support
+# not levels (libraries, the dungeon description)
 NOT_LEVELS = {"nhlib.lua", "nhcore.lua", "dungeon.lua", "quest.lua", "themerms.lua"}
-UNSUPPORTED = {
-    "tut-1.lua": "the tutorial uses game UI calls (nh.parse_config, nh.eckey)",
-    "tut-2.lua": "the tutorial uses game UI calls (nh.eckey)",
-}
 SAMPLE = ["oracle.lua", "castle.lua", "medusa-2.lua", "minefill.lua", "soko1-1.lua",
-          "bigrm-3.lua", "Val-goal.lua", "juiblex.lua", "hellfill.lua", "wizard1.lua", "knox.lua"]
+          "bigrm-3.lua", "bigrm-11.lua", "Val-goal.lua", "juiblex.lua", "hellfill.lua",
+          "wizard1.lua", "knox.lua", "tut-1.lua", "tut-2.lua"]
 
 
 def _files():
@@ -48,8 +45,6 @@ def _text(name):
 def test_nethack37_level_runs(name):
     if name not in FILES:
         pytest.skip(f"{name} not in this NetHack revision")
-    if name in UNSUPPORTED:
-        pytest.skip(UNSUPPORTED[name])
     text = _text(name)
     for seed in (range(1, 6) if FULL else (1,)):
         level = build_lua_like_run(name, seed, text=text)

@@ -4,7 +4,7 @@ tests/snapshots/samples/ (the JSON ``unlev run --json`` writes).
 A deliberate change to generation changes the snapshots: look at the diff, then
 regenerate them with
 
-    UNLEV_UPDATE_SNAPSHOTS=1 python -m pytest tests/test_samples.py
+    python tools/update_sample_snapshots.py
 
 and commit the new files with the change that caused them.
 """
@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import difflib
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -24,7 +23,6 @@ REPO = Path(__file__).resolve().parent.parent
 SAMPLES = sorted((REPO / "samples").glob("*.des"))
 SNAPSHOTS = REPO / "tests" / "snapshots" / "samples"
 SEED = 1
-UPDATE = bool(os.environ.get("UNLEV_UPDATE_SNAPSHOTS"))
 
 
 def snapshot_path(sample: Path) -> Path:
@@ -48,21 +46,16 @@ def test_there_are_samples_and_a_big_room():
 def test_sample_matches_snapshot(sample, tmp_path, monkeypatch):
     text = run_sample(sample, tmp_path, monkeypatch)
     snap = snapshot_path(sample)
-    if UPDATE:
-        snap.parent.mkdir(parents=True, exist_ok=True)
-        snap.write_text(text, encoding="utf-8", newline="\n")
-        return
     if not snap.exists():
         pytest.fail(f"no snapshot {snap.relative_to(REPO)}; create it with "
-                    "UNLEV_UPDATE_SNAPSHOTS=1 python -m pytest tests/test_samples.py")
+                    "python tools/update_sample_snapshots.py")
     expected = snap.read_text(encoding="utf-8")
     if text != expected:
         diff = "".join(list(difflib.unified_diff(
             expected.splitlines(True), text.splitlines(True),
             f"stored {snap.name}", "generated now", n=1))[:80])
         pytest.fail(f"{sample.name} --seed {SEED} no longer gives its snapshot:\n{diff}\n"
-                    "If the change is intended: UNLEV_UPDATE_SNAPSHOTS=1 "
-                    "python -m pytest tests/test_samples.py")
+                    "If the change is intended: python tools/update_sample_snapshots.py")
 
 
 @pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.stem)

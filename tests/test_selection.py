@@ -13,9 +13,10 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from unlev.stdlib.compat import BuildCompat, Compat, EvalCompat, SelectionCompat
 from unlev.stdlib.rng import RNG
 from unlev.stdlib.selection import (
-    COLNO, ROWNO, W_ANY, W_EAST, W_NORTH, W_SOUTH, W_WEST, Compat, Selection,
+    COLNO, ROWNO, W_ANY, W_EAST, W_NORTH, W_SOUTH, W_WEST, Selection,
     line_dist_coord, parse_dirs,
 )
 from unlev.stdlib.terrain import (
@@ -260,7 +261,7 @@ def test_zero_length_line():
     assert S.line(5, 3, 5, 3) == S.point(5, 3)
     assert S.line(5, 3, 5, 3, compat=True) == S.from_points([(5, 3), (4, 2), (3, 1), (2, 0)])
     assert S.line(0, 9, 0, 9, compat=True) == S.point(0, 9)
-    assert S.line(60, 20, 60, 20, compat=Compat(zero_line_diagonal=True)) == \
+    assert S.line(60, 20, 60, 20, compat=SelectionCompat(zero_line_diagonal=True)) == \
         S.from_points([(60 - k, 20 - k) for k in range(21)])
 
 
@@ -685,11 +686,20 @@ def test_compat_selection():
     assert Compat.of(True) == Compat.game()
     assert Compat.of(False) == Compat() == Compat.documented()
     game = Compat.game()
-    assert all(getattr(game, f.name) for f in dataclasses.fields(Compat))
-    assert game.floodfill_empty and game.ellipse_fill_inverted and game.zero_line_diagonal
-    assert game.randline_no_endpoints and game.filter_random_light_any
-    assert not Compat().floodfill_empty
-    only = Compat(floodfill_empty=True)
+    for section, cls in ((game.selection, SelectionCompat), (game.eval, EvalCompat),
+                         (game.build, BuildCompat)):
+        assert all(getattr(section, f.name) for f in dataclasses.fields(cls))
+        assert not any(getattr(cls(), f.name) for f in dataclasses.fields(cls))
+    sel = game.selection
+    assert sel.floodfill_empty and sel.ellipse_fill_inverted and sel.zero_line_diagonal
+    assert sel.randline_no_endpoints and sel.filter_random_light_any
+    assert not Compat().selection.floodfill_empty
+    assert game.is_game and game.name == "game" and Compat().name == "documented"
+    assert Compat.named("game") is game and Compat.named("documented") == Compat()
+    with pytest.raises(ValueError, match="unknown compat mode 'gaem'"):
+        Compat.named("gaem")
+    only = Compat.of(SelectionCompat(floodfill_empty=True))
+    assert only.name == "custom" and not only.is_game
     assert S.floodfill(1, 0, FLOOD.terrain_at, compat=only) == S.empty()
     assert S.line(5, 3, 5, 3, compat=only) == S.point(5, 3)
 

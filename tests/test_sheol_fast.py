@@ -72,7 +72,9 @@ def test_one_square_types_equal_the_whole_map(numpoints):
 
 def test_a_doomed_map_is_one_the_flood_rejects():
     doomed = undecided = 0
-    for seed in range(1, 40):
+    # with the game's ISAAC words a map the shortcut cannot decide is rare: 3 of
+    # seeds 1-119 give one (58, 94, 116)
+    for seed in range(1, 120):
         rng = RNG(seed)
         pts = V.Points.place(rng, sheol.OPENTYPS, 200)
         m = pts.terrain()

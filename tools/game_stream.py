@@ -6,8 +6,8 @@ question is whether the game draws differently or the dumps are just those draws
 Every dump carries ``LEVELSEED``, and UnNetHack reseeds right before making the
 level (mklev.c ``mklev`` -> rnd.c ``set_random_state``: the 32-bit seed as 8
 little-endian bytes, the upper four zero, given to ``isaac_init`` for both the main
-and the monster stream).  This module is the generator of rnd_isaac.c (Terriberry's
-ISAAC, 256 words, public domain) in plain Python; ``RND(x)`` is ``next % x`` (rnd.c).
+and the monster stream).  The generator is unlev's own port of rnd_isaac.c,
+:mod:`unlev.stdlib.isaac`; ``RND(x)`` is ``next % x`` (rnd.c).
 
     python tools/game_stream.py --level tower3 --object "long sword" --chance 75
 
@@ -28,79 +28,12 @@ import re
 import sys
 from typing import Iterator, List, Sequence, Tuple
 
-MASK = 0xFFFFFFFF
-SIZE_LOG = 8
-SIZE = 1 << SIZE_LOG
-_SHIFTS = ((13, True), (6, False), (2, True), (16, False))   # (bits, shift left?)
-_MIX_SHIFTS = (11, 2, 8, 16, 10, 4, 8, 9)
+from unlev.stdlib.isaac import IsaacSource, seed_bytes
 
 
-class Isaac:
-    """rnd_isaac.c ``isaac_ctx``: ``isaac_init`` then ``isaac_next_uint32``."""
-
-    def __init__(self, seed: bytes) -> None:
-        self.a = self.b = self.c = 0
-        self.r = [0] * SIZE
-        self.m = [0] * SIZE
-        self.n = 0
-        self._reseed(seed)
-
-    def _update(self) -> None:
-        m, r = self.m, self.r
-        a = self.a
-        self.c = (self.c + 1) & MASK
-        b = (self.b + self.c) & MASK
-        half = SIZE // 2
-        for lo, hi, off in ((0, half, half), (half, SIZE, -half)):
-            i = lo
-            while i < hi:
-                for bits, left in _SHIFTS:
-                    x = m[i]
-                    a = (a ^ ((a << bits) & MASK if left else a >> bits)) & MASK
-                    a = (a + m[i + off]) & MASK
-                    y = (m[(x & ((SIZE - 1) << 2)) >> 2] + a + b) & MASK
-                    m[i] = y
-                    b = (m[(y >> (SIZE_LOG + 2)) & (SIZE - 1)] + x) & MASK
-                    r[i] = b
-                    i += 1
-        self.a, self.b, self.n = a, b, SIZE
-
-    @staticmethod
-    def _mix(x: List[int]) -> None:
-        for i in range(0, 8, 2):
-            x[i] ^= (x[(i + 1) & 7] << _MIX_SHIFTS[i]) & MASK
-            x[(i + 3) & 7] = (x[(i + 3) & 7] + x[i]) & MASK
-            x[(i + 1) & 7] = (x[(i + 1) & 7] + x[(i + 2) & 7]) & MASK
-            j = i + 1
-            x[j] ^= x[(j + 1) & 7] >> _MIX_SHIFTS[j]
-            x[(j + 3) & 7] = (x[(j + 3) & 7] + x[j]) & MASK
-            x[(j + 1) & 7] = (x[(j + 1) & 7] + x[(j + 2) & 7]) & MASK
-
-    def _reseed(self, seed: bytes) -> None:
-        r, m = self.r, self.m
-        for i in range(len(seed) // 4):
-            r[i] ^= int.from_bytes(seed[4 * i:4 * i + 4], "little")
-        x = [0x9E3779B9] * 8
-        for _ in range(4):
-            self._mix(x)
-        for source in (r, m):
-            for i in range(0, SIZE, 8):
-                for j in range(8):
-                    x[j] = (x[j] + source[i + j]) & MASK
-                self._mix(x)
-                m[i:i + 8] = x
-        self._update()
-
-    def next_u32(self) -> int:
-        if not self.n:
-            self._update()
-        self.n -= 1
-        return self.r[self.n]
-
-
-def level_stream(levelseed: int) -> Isaac:
+def level_stream(levelseed: int) -> IsaacSource:
     """rnd.c set_random_state(seed): the main stream of the level made with it."""
-    return Isaac((levelseed & MASK).to_bytes(4, "little") + bytes(4))
+    return IsaacSource(seed_bytes(levelseed))
 
 
 def dumps(path: str) -> Iterator[str]:

@@ -90,7 +90,7 @@ def _fixed(counts: collections.Counter):
 
 
 def places(ref_dir: str, corpus_dir=None) -> dict:
-    from unlev.tools.compare.command import branch_of
+    from unlev.tools.compare.dumpcontext import branch_of
     from unlev.tools.compare.gamedump import read_dumps
     portals = _own_portals(corpus_dir)
     specials = _special_levels(corpus_dir)

@@ -45,6 +45,8 @@ COMMANDS: Dict[str, Tuple[str, str]] = {
              "warn about legal code that likely does not do what was meant"),
     "convert": ("unlev.tools.convert",
                 "convert a des-file to NetHack 3.7 Lua (one file per LEVEL)"),
+    "lua-test": ("unlev.tools.lua_test",
+                 "run a NetHack 3.7 Lua test file (test/test_sel.lua...) on unlev"),
     "lsp": ("unlev.editor.command",
             "a language server for des-files (LSP over stdio)"),
     "data": ("unlev.tools.data.command",
@@ -115,11 +117,11 @@ def main(argv: Optional[List[str]] = None) -> int:
 
 def _settings(args) -> int:
     """Build the run's one :class:`~unlev.lang.settings.Settings` value (``args.settings``)
-    from --dialect, --data, --lenient and --include-anywhere, else the project's
+    from --dialect, --data, --lenient, --include-anywhere and --compat, else the project's
     unlev.toml / [tool.unlev]; every command hands it to its compiles.  2 (a usage
     error) for a config or profile that cannot be read."""
     from .lang.settings import Settings
-    if not any(hasattr(args, a) for a in ("data", "dialect", "include_anywhere")):
+    if not any(hasattr(args, a) for a in ("data", "dialect", "include_anywhere", "compat")):
         args.settings = Settings()
         return 0
     from .stdlib.profiles import ProfileError
@@ -133,7 +135,8 @@ def _settings(args) -> int:
         args.settings = Settings.from_options(
             getattr(args, "dialect", None), getattr(args, "data", None),
             bool(getattr(args, "lenient", False)),
-            bool(getattr(args, "include_anywhere", False)))
+            bool(getattr(args, "include_anywhere", False)),
+            getattr(args, "compat", None) or "documented")
     except ProfileError as e:
         print(f"unlev {args.command}: error: {e}", file=sys.stderr)
         return 2

@@ -9,6 +9,8 @@ into a mask, with the same random draws.
 
 from __future__ import annotations
 
+import re
+
 from typing import Optional
 
 from unlev.generate.state import BuildState
@@ -34,8 +36,45 @@ def sp_amask_to_amask(st: BuildState, sp_amask: int, rng: RNG) -> int:
     if sp_amask == AM_SPLEV_NONCO:
         return align2amask(-hero if hero else (1 if rng.rn2(2) else -1))
     if sp_amask == AM_SPLEV_RANDOM:
-        return align2amask(rng.rn2(3) - 1)      # induced_align(80), no level alignment
+        return induced_align(st, 80, rng)
     return sp_amask & AM_MASK
+
+
+_ALIGN_MASKS = {"lawful": 4, "neutral": 2, "chaotic": 1}
+
+
+def _dungeon_alignments(level_name: str, dungeon_name: str):
+    """(the level's, its dungeon's) alignment mask from dungeon.def, 0 for none.  A
+    special level (one dungeon.def lists) without an alignment of its own has its
+    dungeon's (dungeon.c init_level); a filler has none."""
+    from unlev.stdlib import data
+    m = re.fullmatch(r"(.+)-(\d+)", level_name)
+    names = {level_name, m[1] if m else level_name}
+    q = re.fullmatch(r"[A-Z][a-z][a-z]-(strt|loca|goal)", level_name)
+    if q:
+        names.add("x-" + q[1])
+    lev = dun = 0
+    listed = False
+    for d in data.load_table("dungeon")["dungeons"]:
+        if d["name"] == dungeon_name:
+            dun = _ALIGN_MASKS.get(str(d.get("alignment")), 0)
+            for lv in d.get("levels", ()):
+                if lv["name"] in names:
+                    listed = True
+                    lev = _ALIGN_MASKS.get(str(lv.get("alignment")), 0)
+    return (lev or dun) if listed else 0, dun
+
+
+def induced_align(st: BuildState, pct: int, rng: RNG) -> int:
+    """dungeon.c induced_align(pct): the special level's alignment (dungeon.def) with
+    chance pct%, else its dungeon's with chance pct%, else a random one; each
+    alignment that exists costs an rn2(100)."""
+    lev, dun = _dungeon_alignments(st.level.name, st.context.dungeon_name)
+    if lev and rng.rn2(100) < pct:
+        return lev
+    if dun and rng.rn2(100) < pct:
+        return dun
+    return align2amask(rng.rn2(3) - 1)
 
 
 def align2amask(a: int) -> int:

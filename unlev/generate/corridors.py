@@ -45,7 +45,7 @@ def do_random_corridors(st: BuildState, style=None):
 
 
 def search_door(st: BuildState, croom: Room, wall: int, cnt: int):
-    if st.compat.corridor_walls_swapped and wall in (W_NORTH, W_SOUTH):
+    if st.compat.build.corridor_walls_swapped and wall in (W_NORTH, W_SOUTH):
         wall = W_SOUTH if wall == W_NORTH else W_NORTH
     if wall == W_NORTH:
         dx, dy, xx, yy = 1, 0, croom.lx, croom.ly - 1

@@ -19,17 +19,15 @@ settled here, on a copy of the level's tree, before the evaluator runs it:
 from __future__ import annotations
 
 import copy
-from typing import Callable, Dict, Optional
+from typing import Callable, Optional
 
 from unlev.lang import ast as A
 from unlev.lang.dialect_data import is_unnethack
 
-_CACHE: Dict[tuple, A.Level] = {}
-
-
 def prepare(compiled, level: A.Level, game: bool = False,
             warn: Optional[Callable[[str], None]] = None) -> A.Level:
-    """The level as unlev's loader should run it (the level itself for UnNetHack)."""
+    """The level as unlev's loader should run it (the level itself for UnNetHack):
+    made once per compiled file, level and ``game`` and kept in ``compiled.prepared``."""
     dialect = getattr(compiled, "dialect", "unnethack")
     profile = getattr(compiled, "data", None)
     if profile is None or getattr(profile, "is_default", False):
@@ -39,9 +37,10 @@ def prepare(compiled, level: A.Level, game: bool = False,
     opcode_loader = dialect in OPCODE_LOADERS
     if plain and not opcode_loader:
         return level
-    key = (id(level), game, str(getattr(profile, "path", profile)), lenient, dialect)
-    cached = _CACHE.get(key)
-    if cached is not None and cached.name == level.name:
+    cache = getattr(compiled, "prepared", None)
+    key = (id(level), game)
+    cached = cache.get(key) if cache is not None else None
+    if cached is not None:
         return cached
     out = copy.deepcopy(level)
     notes = []
@@ -59,9 +58,8 @@ def prepare(compiled, level: A.Level, game: bool = False,
         elif isinstance(n, A.InitMap) and getattr(n, "maze_header", False) and game:
             n.fill = A.MapChar(n.fill.span, " ", 0)
     out.stand_ins = notes  # type: ignore[attr-defined]
-    if len(_CACHE) > 256:
-        _CACHE.clear()
-    _CACHE[key] = out
+    if cache is not None:
+        cache[key] = out
     if warn is not None:
         for note in notes:
             warn(note)

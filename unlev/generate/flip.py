@@ -114,6 +114,134 @@ def _swap_cells(level: Level, pairs, middle, horizontal: bool, mirror) -> None:
             typ[k] = mirror.get(typ[k], typ[k])
 
 
+class _Flip:
+    """One flip of an area: ``flp`` bit 1 mirrors top/bottom, bit 2 left/right."""
+
+    def __init__(self, flp: int, minx: int, miny: int, maxx: int, maxy: int) -> None:
+        self.flp, self.minx, self.miny, self.maxx, self.maxy = flp, minx, miny, maxx, maxy
+        self.vert, self.horiz = bool(flp & 1), bool(flp & 2)
+
+    def inside(self, x: int, y: int) -> bool:
+        return self.minx <= x <= self.maxx and self.miny <= y <= self.maxy
+
+    def x(self, v: int) -> int:
+        return (self.maxx - v) + self.minx
+
+    def y(self, v: int) -> int:
+        return (self.maxy - v) + self.miny
+
+    def coord(self, c):
+        """A recorded (x, y): flipped inside the area; None and x 0 stay."""
+        if c is None:
+            return c
+        x, y = c
+        if x and self.inside(x, y):
+            if self.vert:
+                y = self.y(y)
+            if self.horiz:
+                x = self.x(x)
+        return (x, y)
+
+    def point(self, thing) -> None:
+        """A record with ``x`` and ``y`` attributes, wherever it is."""
+        if self.vert:
+            thing.y = self.y(thing.y)
+        if self.horiz:
+            thing.x = self.x(thing.x)
+
+    def box(self, thing, lx: str, ly: str, hx: str, hy: str) -> None:
+        """A rectangle's corners, kept ordered low <= high."""
+        if self.vert:
+            lo, hi = sorted((self.y(getattr(thing, ly)), self.y(getattr(thing, hy))))
+            setattr(thing, ly, lo)
+            setattr(thing, hy, hi)
+        if self.horiz:
+            lo, hi = sorted((self.x(getattr(thing, lx)), self.x(getattr(thing, hx))))
+            setattr(thing, lx, lo)
+            setattr(thing, hx, hi)
+
+
+def _flip_traps(level: Level, f: _Flip) -> None:
+    """Traps in the area, with a rolling boulder's launch spots and a pit's conjoined
+    directions."""
+    for t in level.traps:
+        if not f.inside(t.x, t.y):
+            continue
+        rolling = t.launch is not None and not t.is_pit
+        f.point(t)
+        if rolling:
+            t.launch = _flip_any(f, t.launch)
+            if t.launch2 is not None:
+                t.launch2 = _flip_any(f, t.launch2)
+        elif t.is_pit and t.conjoined:
+            if f.vert:
+                t.conjoined = flip_encoded_dir_bits(f.flp, t.conjoined)
+            if f.horiz:
+                t.conjoined = flip_encoded_dir_bits(f.flp, t.conjoined)
+
+
+def _flip_any(f: _Flip, c):
+    """A coordinate flipped whether or not it lies in the area (launch spots)."""
+    x, y = c
+    return (f.x(x) if f.horiz else x, f.y(y) if f.vert else y)
+
+
+def _flip_monsters(level: Level, f: _Flip) -> None:
+    """Monsters in the area (not a vault guard parked at x 0) and the spots they
+    remember."""
+    for m in level.monsters:
+        if (m.is_vault_guard and m.x == 0) or not f.inside(m.x, m.y):
+            continue
+        f.point(m)
+        for key, c in list(m.coords.items()):
+            m.coords[key] = f.coord(c)
+
+
+def _flip_records(level: Level, f: _Flip) -> None:
+    """Stairs, ladders and engravings (all), objects in the area, level regions, rooms
+    with their subrooms, doors, and what the builder recorded (maze walks, declared
+    terrain)."""
+    for s in level.stairs:
+        f.point(s)
+    for o in level.objects:
+        if f.inside(o.x, o.y):
+            f.point(o)
+    for e in level.engravings:
+        f.point(e)
+    for r in level.lregions:
+        for area in (r.inarea, r.delarea):
+            f.box(area, "x1", "y1", "x2", "y2")
+    for rm in level.rooms:
+        f.box(rm, "lx", "ly", "hx", "hy")
+        for sub in rm.subrooms:
+            f.box(sub, "lx", "ly", "hx", "hy")
+    level.doors[:] = [f.coord(d) for d in level.doors]
+    for walk in level.extras.get("mazewalks", ()):
+        walk["start"] = f.coord(walk["start"])
+        walk["cells"] = [f.coord(c) for c in walk["cells"]]
+    for cell in level.extras.get("extension_terrain", ()):
+        cell["x"], cell["y"] = f.coord((cell["x"], cell["y"]))
+
+
+def _flip_grid(level: Level, f: _Flip, mirror_wall_types: bool) -> None:
+    """The map's squares (SpLev_Map is a separate array and is not flipped)."""
+    minx, miny, maxx, maxy = f.minx, f.miny, f.maxx, f.maxy
+    if f.vert:
+        half = miny + (maxy - miny + 1) // 2
+        _swap_cells(level, [(x * ROWNO + y, x * ROWNO + f.y(y))
+                            for x in range(minx, maxx + 1) for y in range(miny, half)],
+                    [x * ROWNO + half for x in range(minx, maxx + 1)]
+                    if (maxy - miny + 1) % 2 else [],
+                    False, _VMIRROR if mirror_wall_types else None)
+    if f.horiz:
+        half = minx + (maxx - minx + 1) // 2
+        _swap_cells(level, [(x * ROWNO + y, f.x(x) * ROWNO + y)
+                            for x in range(minx, half) for y in range(miny, maxy + 1)],
+                    [half * ROWNO + y for y in range(miny, maxy + 1)]
+                    if (maxx - minx + 1) % 2 else [],
+                    True, _HMIRROR if mirror_wall_types else None)
+
+
 def flip_level(level: Level, flp: int, mirror_wall_types: bool = False,
                area: Optional[tuple] = None) -> Optional[tuple]:
     """sp_lev.c flip_level(flp, FALSE): bit 1 mirrors top/bottom, bit 2 left/right.
@@ -124,141 +252,11 @@ def flip_level(level: Level, flp: int, mirror_wall_types: bool = False,
     if (flp & 3) == 0:
         return None
     minx, miny, maxx, maxy = area if area is not None else flip_area(level)
-
-    def in_area(x, y):
-        return minx <= x <= maxx and miny <= y <= maxy
-
-    def fx(v):
-        return (maxx - v) + minx
-
-    def fy(v):
-        return (maxy - v) + miny
-
-    def flip_coord(c):
-        if c is None:
-            return c
-        x, y = c
-        if x and in_area(x, y):
-            if flp & 1:
-                y = fy(y)
-            if flp & 2:
-                x = fx(x)
-        return (x, y)
-
-    # stairs and ladders: all of them
-    for s in level.stairs:
-        if flp & 1:
-            s.y = fy(s.y)
-        if flp & 2:
-            s.x = fx(s.x)
-
-    # traps
-    for t in level.traps:
-        if not in_area(t.x, t.y):
-            continue
-        rolling = t.launch is not None and not t.is_pit
-        if flp & 1:
-            t.y = fy(t.y)
-            if rolling:
-                t.launch = (t.launch[0], fy(t.launch[1]))
-                if t.launch2 is not None:
-                    t.launch2 = (t.launch2[0], fy(t.launch2[1]))
-            elif t.is_pit and t.conjoined:
-                t.conjoined = flip_encoded_dir_bits(flp, t.conjoined)
-        if flp & 2:
-            t.x = fx(t.x)
-            if rolling:
-                t.launch = (fx(t.launch[0]), t.launch[1])
-                if t.launch2 is not None:
-                    t.launch2 = (fx(t.launch2[0]), t.launch2[1])
-            elif t.is_pit and t.conjoined:
-                t.conjoined = flip_encoded_dir_bits(flp, t.conjoined)
-
-    # objects (floor and buried)
-    for o in level.objects:
-        if not in_area(o.x, o.y):
-            continue
-        if flp & 1:
-            o.y = fy(o.y)
-        if flp & 2:
-            o.x = fx(o.x)
-
-    # monsters
-    for m in level.monsters:
-        if m.is_vault_guard and m.x == 0:
-            continue
-        if not in_area(m.x, m.y):
-            continue
-        if flp & 1:
-            m.y = fy(m.y)
-        if flp & 2:
-            m.x = fx(m.x)
-        for key, c in list(m.coords.items()):
-            m.coords[key] = flip_coord(c)
-
-    # engravings: all
-    for e in level.engravings:
-        if flp & 1:
-            e.y = fy(e.y)
-        if flp & 2:
-            e.x = fx(e.x)
-
-    # level regions: all, keeping x1 <= x2, y1 <= y2
-    for r in level.lregions:
-        for a in (r.inarea, r.delarea):
-            if flp & 1:
-                a.y1, a.y2 = fy(a.y1), fy(a.y2)
-                if a.y1 > a.y2:
-                    a.y1, a.y2 = a.y2, a.y1
-            if flp & 2:
-                a.x1, a.x2 = fx(a.x1), fx(a.x2)
-                if a.x1 > a.x2:
-                    a.x1, a.x2 = a.x2, a.x1
-
-    # rooms and their subrooms
-    def flip_room(rm):
-        if flp & 1:
-            rm.ly, rm.hy = fy(rm.ly), fy(rm.hy)
-            if rm.ly > rm.hy:
-                rm.ly, rm.hy = rm.hy, rm.ly
-        if flp & 2:
-            rm.lx, rm.hx = fx(rm.lx), fx(rm.hx)
-            if rm.lx > rm.hx:
-                rm.lx, rm.hx = rm.hx, rm.lx
-
-    for rm in level.rooms:
-        flip_room(rm)
-        for sub in rm.subrooms:
-            flip_room(sub)
-
-    # doors
-    level.doors[:] = [flip_coord(d) for d in level.doors]
-
-    # what each MAZEWALK carved (recorded by the builder for the maze check)
-    for walk in level.extras.get("mazewalks", ()):
-        walk["start"] = flip_coord(walk["start"])
-        walk["cells"] = [flip_coord(c) for c in walk["cells"]]
-
-    # squares drawn as a profile's declared terrain (unlev.generate.extensions)
-    for cell in level.extras.get("extension_terrain", ()):
-        cell["x"], cell["y"] = flip_coord((cell["x"], cell["y"]))
-
-    # the map (SpLev_Map is a separate array and is not flipped)
-    if flp & 1:
-        half = miny + (maxy - miny + 1) // 2
-        _swap_cells(level, [(x * ROWNO + y, x * ROWNO + fy(y))
-                            for x in range(minx, maxx + 1) for y in range(miny, half)],
-                    [x * ROWNO + half for x in range(minx, maxx + 1)]
-                    if (maxy - miny + 1) % 2 else [],
-                    False, _VMIRROR if mirror_wall_types else None)
-    if flp & 2:
-        half = minx + (maxx - minx + 1) // 2
-        _swap_cells(level, [(x * ROWNO + y, fx(x) * ROWNO + y)
-                            for x in range(minx, half) for y in range(miny, maxy + 1)],
-                    [half * ROWNO + y for y in range(miny, maxy + 1)]
-                    if (maxx - minx + 1) % 2 else [],
-                    True, _HMIRROR if mirror_wall_types else None)
-
+    f = _Flip(flp, minx, miny, maxx, maxy)
+    _flip_records(level, f)
+    _flip_traps(level, f)
+    _flip_monsters(level, f)
+    _flip_grid(level, f, mirror_wall_types)
     fix_wall_spines(level, 1, 0, COLNO - 1, ROWNO - 1)
     return (minx, miny, maxx, maxy)
 

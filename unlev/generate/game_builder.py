@@ -27,7 +27,7 @@ Two loaders live in the game and both matter here: the opcode handlers in
 coordinates of monsters, objects, stairs, altars, ... go through ``sp_lev.c``'s
 ``get_location_coord`` (:mod:`unlev.generate.locations`).  Where the loader
 contradicts the documented language, the documented meaning is the default and
-:class:`~unlev.generate.state.BuildCompat` (on with ``Compat.game()``) gives the game's.
+the ``build`` section of :class:`~unlev.stdlib.compat.Compat` (on with ``Compat.game()``) gives the game's.
 """
 
 from __future__ import annotations
@@ -37,7 +37,8 @@ from typing import Any, Optional, Tuple
 from unlev.generate import (corridors, extensions, features, locations, lregions, maps,
                             room_statements)
 from unlev.model.constants import ANY_LOC
-from unlev.generate.state import BuildCompat, BuildState
+from unlev.generate.state import BuildState
+from unlev.stdlib.compat import Compat
 from unlev.lang.level_builder import LevelBuilder
 from unlev.model.level import COLNO, ROOMOFFSET, ROWNO, DungeonContext, Level
 from unlev.generate import monster_statements, object_statements, trap_statements
@@ -56,12 +57,12 @@ class GameBuilder(LevelBuilder):
 
     def __init__(self, rng: RNG, level: Optional[Level] = None,
                  context: Optional[DungeonContext] = None,
-                 compat: Optional[BuildCompat] = None, mon_rng: Optional[RNG] = None,
+                 compat: Optional[Compat] = None, mon_rng: Optional[RNG] = None,
                  run_context: Any = None, warn=None) -> None:
         level = level if level is not None else Level(context)
         if context is not None:
             level.context = context
-        self.state = BuildState(rng, level, compat if compat is not None else BuildCompat(),
+        self.state = BuildState(rng, level, Compat.of(compat),
                                 mon_rng=mon_rng, run_context=run_context, warn_to=warn)
 
     # what callers read of the state (the REPL swaps the stream for its previews)

@@ -346,7 +346,7 @@ def do_mazewalk(st: BuildState, coord: Coord, direction: int, stocked=None, fill
 def do_wallify(st: BuildState, selection=None):
     lev = st.level
     if selection is None:
-        if st.compat.plain_wallify_is_noop:
+        if st.compat.build.plain_wallify_is_noop:
             return
         st.spend(9 * (lev.xsize + 3) * (lev.ysize + 3))   # every square of the map area
         wallify_map(lev, lev.xstart - 1, lev.ystart - 1, lev.xstart + lev.xsize + 1,

@@ -43,7 +43,7 @@ class MazeStocker:
         if pm is None:
             return
         mon = add_monster(level, x, y, pm, "maze")
-        makemon.birth_draws(st, pm, mrng)
+        makemon.birth_draws(st, pm, mrng, mon)
         makemon.hide_object(st, mon, mrng)
         if not name:
             makemon.make_group(st, pm, x, y, mrng)

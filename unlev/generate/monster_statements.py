@@ -101,7 +101,7 @@ def create_monster(st: BuildState, mv: MonsterValue, coord: Coord, attrs: dict) 
         al = amask2align(amask)
         record["alignment"] = ALIGN_NAMES.get(al, str(al))
     mon = add_monster(lev, x, y, pm, "des", **record)
-    birth_draws(st, pm, rng)
+    birth_draws(st, pm, rng, mon)
     hide_object(st, mon, rng)
     if anymon:
         make_group(st, pm, x, y, rng)

@@ -23,6 +23,7 @@ from unlev.populate.make import (
 )
 from unlev.populate.makemon import G_NOGEN, where_of
 from unlev.populate.merge import add_to_container, stackobj
+from unlev.populate.mksobj import blessorcurse, next_ident
 from unlev.stdlib import data
 
 
@@ -96,8 +97,13 @@ def create_object(st: BuildState, ov: ObjectValue, specific, coord, attrs: dict,
     record["spot"] = "random" if coord.random else "fixed"   # the des-file chose it
     if placeholders.is_placeholder(kind):
         record["placeholder"] = True
+    partial = record.pop("curse") if record.get("curse") in PARTIAL_CURSES else None
     obj = new_object(x, y, kind, "des", buried=bool(attrs.get("buried")), **record)
-    init_object(st, obj, kind, rng)
+    next_ident(rng)                                   # mksobj's o_id
+    # create_object(): mkobj_at/mksobj_at(..., artif = !named)
+    init_object(st, obj, kind, rng, artif=not attrs.get("name"))
+    if partial is not None:
+        partial_curse(obj, partial, rng)
     for key in ("locked", "trapped", "montype"):      # the des-file's word wins
         if key in record:
             obj.attrs[key] = record[key]
@@ -108,6 +114,20 @@ def create_object(st: BuildState, ov: ObjectValue, specific, coord, attrs: dict,
     if kind.name == "statue" and st.level.name.startswith("medusa") and "montype" not in record:
         petrified(st, obj)
     place_object(st, obj, attrs, container)
+
+
+# NetHack 3.7's partial curse states (sp_lev.c get_table_buc), which only Lua levels give
+PARTIAL_CURSES = (4, 5, 6)
+
+
+def partial_curse(obj: Object, state: int, rng) -> None:
+    """sp_lev.c create_object, 3.7: not-cursed uncurses what mksobj made, not-blessed
+    unblesses it, not-uncursed blesses or curses an uncursed one (blessorcurse 1)."""
+    made = obj.attrs.get("curse")
+    if state == 4 and made == "cursed" or state == 6 and made == "blessed":
+        obj.attrs.pop("curse", None)
+    elif state == 5:
+        blessorcurse(obj.attrs, 1, rng)
 
 
 def petrified(st: BuildState, obj: Object) -> None:

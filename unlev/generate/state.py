@@ -14,7 +14,6 @@ module needs another one's private names.  What the makers of the population may
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
 from typing import Any, Callable, List, Optional
 
 from unlev.lang.diagnostics import DesError, Span
@@ -23,41 +22,9 @@ from unlev.model.level import Level, Monster, Object, Room
 from unlev.model.rect import RectList
 from unlev.populate.context import MakeContext
 from unlev.stdlib.rng import RNG
-from unlev.stdlib.selection import Compat
+from unlev.stdlib.compat import Compat
 
 MAX_NESTED_ROOMS = 5       # sp_lev.h
-
-
-@dataclass(frozen=True)
-class BuildCompat:
-    """Deviations of UnNetHack's loader from the documented statements.
-
-    ``BuildCompat()`` is the documented language; ``BuildCompat.game()`` the loader.
-    """
-
-    plain_wallify_is_noop: bool = False
-    """``WALLIFY`` without a selection: lev_comp packs the region (-1,-1,-1,-1) into
-    bytes, so spo_wallify reads 255s instead of the "whole map" markers and
-    wallify_map() clamps them to an empty box: nothing happens (documented: the map
-    area is wallified)."""
-
-    corridor_walls_swapped: bool = False
-    """``CORRIDOR: (room, north, door), ...``: spo_lev.c's search_door() looks for a
-    ``north`` door on the bottom wall and a ``south`` door on the top wall, so the
-    corridor starts inside the room and is not dug (documented: the named wall)."""
-
-    @classmethod
-    def game(cls) -> "BuildCompat":
-        return cls(**{f.name: True for f in fields(cls)})
-
-    @classmethod
-    def documented(cls) -> "BuildCompat":
-        return cls()
-
-    @classmethod
-    def for_selection_compat(cls, compat: Compat) -> "BuildCompat":
-        """One switch for a run: the game's selections imply the game's loader."""
-        return cls.game() if compat == Compat.game() else cls.documented()
 
 
 class BuildState(MakeContext):
@@ -78,7 +45,7 @@ class BuildState(MakeContext):
     unused draws (hit points, gender) are drawn too (populate/makemon.py).
     """
 
-    def __init__(self, rng: RNG, level: Level, compat: BuildCompat,
+    def __init__(self, rng: RNG, level: Level, compat: Compat,
                  mon_rng: Optional[RNG] = None, run_context: Any = None,
                  warn_to: Optional[Callable[[str, Optional[Span]], None]] = None) -> None:
         super().__init__(rng, level, compat, mon_rng=mon_rng, run_context=run_context,

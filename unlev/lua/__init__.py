@@ -10,10 +10,14 @@ too; and it converts des-files of the three dialects to idiomatic 3.7 Lua (the
 
 =====================  ==============================================================
 :mod:`.runtime`        the sandboxed Lua, error mapping, :func:`run_lua_file`
-:mod:`.des_api`        ``des.*``: 3.7's level statements mapped onto the LevelBuilder
-:mod:`.selection_api`  the ``selection`` type, its methods and operators
-:mod:`.nh_api`         ``nh.*``, ``u``, ``nhc`` and nhlib.lua's helpers (our own code)
-:mod:`.convert`        des-file AST -> 3.7 Lua, one chunk per LEVEL
+:mod:`.des_api`        ``des.*``: the argument helpers; installs :mod:`.des`'s table
+:mod:`.des`            ``des.*`` as a name -> function table, one module per family
+:mod:`.selection_api`  the ``selection`` type: its function table and operators
+:mod:`.nh_api`         ``nh.*`` (a function table), ``u``, ``nhc``, nhlib.lua's helpers
+:mod:`.convert`        des-file AST -> 3.7 Lua, one chunk per LEVEL (a package: one
+                       module per statement family)
+:mod:`.testrun`        NetHack 3.7's own Lua test files run on unlev (the command is
+                       :mod:`unlev.tools.lua_test`)
 =====================  ==============================================================
 
 Random numbers: every draw goes through the run's one :class:`~unlev.stdlib.rng.RNG`

@@ -17,7 +17,6 @@ GameBuilder and finishing steps as :func:`unlev.generate.build.build_level`.
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import re
 from typing import Callable, List, Optional
@@ -147,6 +146,8 @@ class LuaSession:
         self._hook = self.lua.execute(_HOOK_LUA, G, instruction_limit, _HOOK_EVERY)
         self.env["print"] = self._print
         self.printed: List[str] = []
+        self.compat = None
+        self.make_builder: Optional[Callable] = None   # a fresh level (des.reset_level)
         self.selections = selection_api.SelectionAPI(self)
         self.nh = nh_api.NhAPI(self)
         self.des = des_api.DesAPI(self)
@@ -247,52 +248,98 @@ def level_name_of(path: str) -> str:
     return os.path.splitext(os.path.basename(path))[0]
 
 
+def place_name(name: str) -> str:
+    """The name to place a 3.7 level by in unlev's dungeon (UnNetHack's dungeon.def):
+    3.7's ``castle``, ``valley``, ``orcus``... are UnNetHack's first variant of each
+    (``castle-1``...), without which the castle was made at depth 1."""
+    from unlev.model.placement import usual_place
+    if usual_place(name) is None:
+        for other in (name + "-1", PLACE_ALIASES.get(name)):
+            if other and usual_place(other) is not None:
+                return other
+    return name
+
+
+# 3.7 level names UnNetHack spells otherwise
+PLACE_ALIASES = {"asmodeus": "asmod-1"}
+
+
+def new_session(path: str = "<lua>", seed: int = 0, *, name: Optional[str] = None,
+                context=None, run_context=None, compat=None, warn: Optional[Callable] = None,
+                instruction_limit: int = DEFAULT_INSTRUCTION_LIMIT,
+                generator: Optional[str] = None) -> "LuaSession":
+    """A Lua session on a fresh level, ready to run a level file's text; its
+    ``reset_level`` starts another fresh level (``des.reset_level``).  ``generator``
+    ``"nethack37"`` draws from NetHack 3.7's ISAAC64 seeded as the game seeds it
+    (:func:`unlev.stdlib.isaac64.nethack37_rng`); the default is unlev's own."""
+    from unlev.generate.game_builder import GameBuilder
+    from unlev.model.level import Level
+    from unlev.model.placement import place_level
+    from unlev.stdlib.builtins import RunContext
+    from unlev.stdlib.rng import RNG
+    from unlev.stdlib.compat import Compat
+
+    compat = Compat() if compat is None else Compat.of(compat)
+    name = name or level_name_of(path)
+    # placed as build() places a des-file's level, by 3.7's name for UnNetHack's place
+    context, run_context = place_level(place_name(name), context,
+                                       run_context or RunContext(level_name=name))
+    if generator in (None, "unlev"):
+        rng = RNG(seed)
+    elif generator == "nethack37":
+        from unlev.stdlib.isaac64 import nethack37_rng
+        rng = nethack37_rng(seed)
+    else:
+        raise ValueError(f"unknown generator {generator!r} (unlev, nethack37)")
+
+    def make_builder():
+        # 3.7 has one core stream: its monsters draw from it too (no use_mon_rng)
+        builder = GameBuilder(rng, Level(context, name), context=context,
+                              compat=compat,
+                              run_context=run_context, warn=warn,
+                              mon_rng=rng if generator == "nethack37" else None)
+        builder.start_level(name=name, flags=[], span=Span(path, 1, 1))
+        return builder
+
+    session = LuaSession(make_builder(), rng, path, run_context=run_context, warn=warn,
+                         instruction_limit=instruction_limit)
+    session.compat = compat
+    session.make_builder = make_builder
+    return session
+
+
 def run_lua_text(text: str, path: str = "<lua>", seed: int = 0, *, name: Optional[str] = None,
                  context=None, run_context=None, compat=None, force_flip: bool = False,
                  warn: Optional[Callable] = None, finish: bool = True, post_mklev: bool = True,
                  flip_bits: Optional[int] = None,
-                 instruction_limit: int = DEFAULT_INSTRUCTION_LIMIT):
+                 instruction_limit: int = DEFAULT_INSTRUCTION_LIMIT,
+                 generator: Optional[str] = None):
     """Run a Lua level held in ``text``; see :func:`run_lua_file`."""
-    from unlev.generate.build import guess_context
-    from unlev.generate.game_builder import BuildCompat, GameBuilder
-    from unlev.model.level import Level
-    from unlev.stdlib.builtins import RunContext
-    from unlev.stdlib.rng import RNG
-    from unlev.stdlib.selection import Compat
-
-    compat = Compat() if compat is None else Compat.of(compat)
-    name = name or level_name_of(path)
-    if context is None:
-        given = run_context is not None and run_context.depth != 0
-        context = guess_context(
-            name, run_context.depth if given else None,
-            run_context.difficulty if given and run_context.difficulty > 0 else None)
-    if run_context is None:
-        run_context = RunContext(level_name=name)
-    if run_context.depth == 0:
-        run_context = dataclasses.replace(run_context, depth=context.depth,
-                                          difficulty=context.difficulty)
-    rng = RNG(seed)
-    builder = GameBuilder(rng, Level(context, name), context=context,
-                          compat=BuildCompat.for_selection_compat(compat),
-                          run_context=run_context, warn=warn)
-    builder.start_level(name=name, flags=[], span=Span(path, 1, 1))
-    session = LuaSession(builder, rng, path, run_context=run_context, warn=warn,
-                         instruction_limit=instruction_limit)
-    session.compat = compat
+    session = new_session(path, seed, name=name, context=context, run_context=run_context,
+                          compat=compat, warn=warn, instruction_limit=instruction_limit,
+                          generator=generator)
+    own = not is_converted(text)
+    if own:
+        # 3.7's fixup_special puts no Fort Ludios vault on Medusa's island (UnNetHack's
+        # does); a converted des-file keeps its game's
+        session.builder.level.extras["ludios_portal"] = False
     session.run(text)
     session.des.finish()
+    builder = session.builder
     builder.end_level()
-    return finish_like_build_level(builder, rng, force_flip=force_flip, flip_bits=flip_bits,
-                                   finish=finish, post_mklev=post_mklev)
-
-
-def finish_like_build_level(builder, rng, *, force_flip=False, flip_bits=None, finish=True,
-                            post_mklev=True):
-    """What :func:`unlev.generate.build.build_level` does once the script has run."""
     from unlev.generate.build import finish_built_level
-    return finish_built_level(builder, rng, finish=finish, post_mklev=post_mklev,
-                              force_flip=force_flip, flip_bits=flip_bits)
+    level = finish_built_level(builder, session.rng, force_flip=force_flip,
+                               flip_bits=flip_bits, finish=finish, post_mklev=post_mklev)
+    if own:
+        level.extras.pop("ludios_portal", None)
+    return level
+
+
+def is_converted(text: str) -> bool:
+    """Whether a Lua level is ``unlev convert``'s output (its first line says so): it
+    is then built as the des-file's game builds it, not as NetHack 3.7 would."""
+    first = text.split("\n", 1)[0]
+    return first.startswith("-- ") and "converted by unlev from" in first
 
 
 def run_lua_file(path: str, seed: int = 0, **kwargs):
@@ -302,7 +349,8 @@ def run_lua_file(path: str, seed: int = 0, **kwargs):
     Keyword arguments are those of :func:`unlev.generate.build.build_level` (``context``,
     ``run_context``, ``compat``, ``force_flip``, ``warn``, ``finish``, ``post_mklev``,
     ``flip_bits``) plus ``name`` (the level's name; default: the file's stem, as 3.7
-    names levels) and ``instruction_limit``.  Errors are :class:`LuaLevelError`
+    names levels), ``instruction_limit`` and ``generator`` (:func:`new_session`).
+    Errors are :class:`LuaLevelError`
     (a DesError: ``file:line:col: error: message``)."""
     try:
         with open(path, encoding="utf-8", errors="replace") as fh:

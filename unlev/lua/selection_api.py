@@ -15,11 +15,15 @@ evaluator's order.  ``set``/``rndcoord`` coordinates come back relative as well.
 
 from __future__ import annotations
 
+import functools
+import re
 from typing import Optional, Tuple
 
 from unlev.lang.values import Coord
-from unlev.stdlib.selection import Selection
-from unlev.stdlib.terrain import map_char_to_type
+from unlev.stdlib.compat import Compat
+from unlev.stdlib.selection import W_EAST, W_NORTH, W_SOUTH, W_WEST, Selection
+from unlev.stdlib.terrain import (INVALID_TYPE, MATCH_WALL, MAX_TYPE, STONE, is_stwall,
+                                 map_char_to_type)
 
 _SEL_LUA = r"""
 local api = ...
@@ -55,6 +59,9 @@ class Handle:
 
 
 class SelectionAPI:
+    """The ``selection`` module of one Lua session: handles, coordinates, and the
+    table of functions it installs."""
+
     def __init__(self, session) -> None:
         self.s = session
         self.wrap = None
@@ -92,245 +99,355 @@ class SelectionAPI:
         rx, ry = self.s.builder.to_relative(x, y)
         return self.s.table(x=rx, y=ry)
 
+    def compat(self):
+        return getattr(self.s, "compat", None) or Compat()
+
+    def lead(self, args):
+        """3.7 lets most constructors take a selection first, which they add to."""
+        if args and self.handle(args[0]) is not None:
+            return self.handle(args[0]), list(args[1:])
+        return None, list(args)
+
+    def result(self, target: Optional[Handle], sel: Selection, region=None):
+        """What ``line``, ``rect``, ``fillrect``, ``randline`` return: with a selection
+        given first, a copy of it with the shape added (nhlsel.c clones it first; the
+        selection given is unchanged); else a new selection of the shape."""
+        if target is not None:
+            return self.new(target.sel | sel)
+        return self.new(sel, region)
+
+    def into(self, target: Optional[Handle], sel: Selection):
+        """What ``circle`` and ``ellipse`` return: the selection given first, with the
+        shape added to it (nhlsel.c draws into it), else a new one."""
+        if target is not None:
+            target.sel = target.sel | sel
+            target.region = None
+            return self.wrap(target)
+        return self.new(sel)
+
     # -- the API -----------------------------------------------------------------------
     def install(self) -> None:
+        """The ``selection`` module and the metatable of its values, from
+        :data:`SELECTION_FUNCTIONS` with each function bound to this session."""
         s = self.s
-        rng = s.rng
-        compat = lambda: getattr(s, "compat", None) or __import__(
-            "unlev.stdlib.selection", fromlist=["Compat"]).Compat()
-
-        def lead(args):
-            """3.7 lets most constructors take a selection first, which they add to."""
-            if args and self.handle(args[0]) is not None:
-                return self.handle(args[0]), list(args[1:])
-            return None, list(args)
-
-        def result(target: Optional[Handle], sel: Selection, region=None):
-            if target is not None:
-                target.sel = target.sel | sel
-                target.region = None
-                return self.wrap(target)
-            return self.new(sel, region)
-
-        def new(*_a):
-            return self.new(Selection.empty())
-
-        def clone(sel):
-            h = self.handle(sel)
-            return self.new(self.sel_of(sel, "clone"), h.region if h else None)
-
-        def set_(sel, *args):
-            h = self.handle(sel)
-            if h is None:
-                raise s.error("selection.set: expected a selection first")
-            if len(args) == 0 or args[0] is None:
-                x, y = self.locate(Coord(0, 0, True))
-            else:
-                c, _ = self.coords(list(args), 0, "selection.set")
-                x, y = self.locate(c)
-            h.sel = h.sel | Selection.point(x, y)
-            h.region = None
-            return sel
-
-        def get(sel, *args):
-            c, _ = self.coords(list(args), 0, "selection.get")
-            return self.locate(c) in self.sel_of(sel, "selection.get")
-
-        def rect_like(filled: bool, name: str):
-            def fn(*args):
-                target, rest = lead(args)
-                if len(rest) == 1 and s.is_table(rest[0]):
-                    t = rest[0]
-                    rest = [t[1], t[2], t[3], t[4]]
-                if len(rest) < 4 or not all(is_num(v) for v in rest[:4]):
-                    raise s.error(f"selection.{name}: expected x1, y1, x2, y2")
-                x1, y1, x2, y2 = (int(v) for v in rest[:4])
-                raw = (x1, y1, x2, y2)
-                x1, x2 = min(x1, x2), max(x1, x2)
-                y1, y2 = min(y1, y2), max(y1, y2)
-                ax1, ay1 = self.locate(Coord(x1, y1))
-                ax2, ay2 = self.locate(Coord(x2, y2))
-                make = Selection.fillrect if filled else Selection.rect
-                return result(target, make(ax1, ay1, ax2, ay2), raw if filled else None)
-            return fn
-
-        def line(*args):
-            target, rest = lead(args)
-            c1, i = self.coords(rest, 0, "selection.line")
-            c2, i = self.coords(rest, i, "selection.line")
-            x1, y1 = self.locate(c2)        # the evaluator resolves the end first
-            x2, y2 = self.locate(c1)
-            return result(target, Selection.line(x1, y1, x2, y2, compat=compat()))
-
-        def randline(*args):
-            target, rest = lead(args)
-            c1, i = self.coords(rest, 0, "selection.randline")
-            c2, i = self.coords(rest, i, "selection.randline")
-            rough = int(rest[i]) if i < len(rest) and rest[i] is not None else 0
-            x1, y1 = self.locate(c2)
-            x2, y2 = self.locate(c1)
-            try:
-                sel = Selection.randline(x1, y1, x2, y2, rough, rng, compat=compat())
-            except ValueError as e:
-                raise s.error(f"selection.randline: {e}") from None
-            return result(target, sel)
-
-        def grow(sel, dirs="all"):
-            if dirs is None:
-                dirs = "all"
-            if isinstance(dirs, str) and dirs.lower() == "random":
-                from unlev.stdlib.selection import W_NORTH, W_SOUTH, W_EAST, W_WEST
-                dirs = (W_NORTH, W_SOUTH, W_EAST, W_WEST)[rng.rn2(4)]
-            try:
-                return self.new(self.sel_of(sel, "grow").grow(
-                    int(dirs) if is_num(dirs) else str(dirs)))
-            except ValueError as e:
-                raise s.error(f"selection.grow: {e}") from None
-
-        def filter_mapchar(sel, mapchar, lit=None):
-            char, light = mapchar_of(s, mapchar, lit, "selection.filter_mapchar")
-            return self.new(self.sel_of(sel, "filter_mapchar").filter_mapchar(
-                map_char_to_type(char), light, terrain_at=s.builder.terrain_at,
-                lit_at=s.builder.lit_at, rng=rng, compat=compat()))
-
-        def match(mapchar, lit=None):
-            char, light = mapchar_of(s, mapchar, lit, "selection.match")
-            if len(char) != 1:
-                return self.new(match_fragment(s, char))
-            return self.new(Selection.full().filter_mapchar(
-                map_char_to_type(char), light, terrain_at=s.builder.terrain_at,
-                lit_at=s.builder.lit_at, rng=rng, compat=compat()))
-
-        def floodfill(*args):
-            target, rest = lead(args)
-            c, i = self.coords(rest, 0, "selection.floodfill")
-            x, y = self.locate(c)
-            return result(target, Selection.floodfill(x, y, s.builder.terrain_at,
-                                                      compat=compat()))
-
-        def circle(*args):
-            target, rest = lead(args)
-            c, i = self.coords(rest, 0, "selection.circle")
-            r = int(rest[i])
-            filled = _opt_bool(rest[i + 1]) if i + 1 < len(rest) else None
-            x, y = self.locate(c)
-            return result(target, Selection.circle(x, y, r, filled, compat=compat()))
-
-        def ellipse(*args):
-            target, rest = lead(args)
-            c, i = self.coords(rest, 0, "selection.ellipse")
-            a, b = int(rest[i]), int(rest[i + 1])
-            filled = _opt_bool(rest[i + 2]) if i + 2 < len(rest) else None
-            x, y = self.locate(c)
-            return result(target, Selection.ellipse(x, y, a, b, filled, compat=compat()))
-
-        def gradient(*args):
-            target, rest = lead(args)
-            if not rest or not s.is_table(rest[0]):
-                raise s.error("selection.gradient: expected a table {type=, x=, y=, mindist=, maxdist=}")
-            t = rest[0]
-            kind = t["type"] or "radial"
-            mind, maxd = int(t["mindist"] or 0), int(t["maxdist"] or 0)
-            c1 = coord_of(s, t, "selection.gradient", default=None)
-            x, y = self.locate(c1)
-            if t["x2"] is not None:
-                x2, y2 = self.locate(Coord(int(t["x2"]), int(t["y2"])))
-            else:
-                x2, y2 = x, y
-            try:
-                sel = Selection.gradient(x, y, mind, maxd, rng, x2=x2, y2=y2, kind=kind,
-                                         limited=bool(t["limited"]))
-            except ValueError as e:
-                raise s.error(f"selection.gradient: {e}") from None
-            return result(target, sel)
-
-        def iterate(sel, fn):
-            for x, y in sorted(self.sel_of(sel, "iterate"), key=lambda p: (p[1], p[0])):
-                rx, ry = s.builder.to_relative(x, y)
-                fn(rx, ry)
-
-        def negate(sel=None, *_operand_again):
-            if sel is None:
-                return self.new(Selection.full())
-            return self.new(~self.sel_of(sel, "negate"))
-
-        def percentage(sel, p):
-            return self.new(self.sel_of(sel, "percentage").filter_percent(int(p), rng))
-
-        def rndcoord(sel, remove=None, *_ignored):
-            h = self.handle(sel)
-            if h is None:
-                raise s.error("selection.rndcoord: expected a selection")
-            if remove and remove != 0:
-                pt, rest = h.sel.rndcoord_remove(rng)
-                h.sel = rest
-            else:
-                pt = h.sel.rndcoord(rng)
-            if pt is None:
-                return s.table(x=-1, y=-1)
-            return self.rel(*pt)
-
-        def room(index=None):
-            # nhlsel.c l_selection_room: room N (0-based) or the room being made
-            return self.new(Selection.from_points(
-                s.builder.room_squares(None if index is None else int(index))))
-
-        def numpoints(sel, *_):
-            return len(self.sel_of(sel, "numpoints"))
-
-        def bounds(sel):
-            box = self.sel_of(sel, "bounds").bounding_box()
-            if box is None:
-                return s.table(lx=0, ly=0, hx=0, hy=0)
-            lx, ly = s.builder.to_relative(box[0], box[1])
-            hx, hy = s.builder.to_relative(box[2], box[3])
-            return s.table(lx=lx, ly=ly, hx=hx, hy=hy)
-
-        def binop(name, op):
-            def fn(a, b):
-                return self.new(op(self.sel_of(a, name), self.sel_of(b, name)))
-            return fn
-
-        def filter_selection(sel, other):
-            return self.new(self.sel_of(sel, "filter").filter_selection(self.sel_of(other)))
-
-        api = {
-            "new": new, "clone": clone, "set": set_, "get": get,
-            "rect": rect_like(False, "rect"), "fillrect": rect_like(True, "fillrect"),
-            "area": rect_like(True, "area"), "line": line, "randline": randline,
-            "grow": grow, "filter_mapchar": filter_mapchar, "match": match,
-            "floodfill": floodfill, "circle": circle, "ellipse": ellipse,
-            "gradient": gradient, "iterate": iterate, "negate": negate,
-            "percentage": percentage, "rndcoord": rndcoord, "numpoints": numpoints,
-            "bounds": bounds, "filter": filter_selection, "room": room,
-            "union": binop("|", lambda a, b: a | b),
-            "intersect": binop("&", lambda a, b: a & b),
-            "xor": binop("^", lambda a, b: a ^ b),
-            "difference": binop("-", lambda a, b: a - b),
-        }
         api_table = s.table()
-        for k, v in api.items():
-            api_table[k] = v
+        for name, fn in SELECTION_FUNCTIONS.items():
+            api_table[name] = functools.partial(fn, self)
         wrap, module = s.lua.execute(_SEL_LUA, api_table)
         self.wrap = wrap
         s.env["selection"] = module
 
 
+# -- the functions, each of the SelectionAPI and the call's arguments (nhlsel.c's l_selection_*)
+def l_selection_new(api, *_a):
+    return api.new(Selection.empty())
+
+
+def l_selection_clone(api, sel):
+    h = api.handle(sel)
+    return api.new(api.sel_of(sel, "clone"), h.region if h else None)
+
+
+def l_selection_set(api, *args):
+    """nhlsel.c l_selection_setpoint: ``sel:set(x, y[, value])`` sets (value 0:
+    clears) a square of ``sel`` and returns it; ``sel:set()`` a random square;
+    ``selection.set(x, y)`` makes a new selection of one square."""
+    s = api.s
+    if len(args) == 2 and is_num(args[0]) and is_num(args[1]):
+        args = (api.new(Selection.empty()),) + tuple(args)
+    h = api.handle(args[0]) if args else None
+    if h is None:
+        raise s.error("selection.set: expected a selection first (or x, y)")
+    sel, rest = args[0], list(args[1:])
+    value = 1
+    if not rest or rest[0] is None or (is_num(rest[0]) and len(rest) > 1 and is_num(rest[1])
+                                       and int(rest[0]) == -1 and int(rest[1]) == -1):
+        x, y = api.locate(Coord(0, 0, True))
+        i = 2 if len(rest) >= 2 else len(rest)
+    else:
+        c, i = api.coords(rest, 0, "selection.set")
+        x, y = api.locate(c)
+    if i < len(rest) and rest[i] is not None:
+        value = int(rest[i])
+    pt = Selection.point(x, y)
+    h.sel = (h.sel | pt) if value else (h.sel - pt)
+    h.region = None
+    return sel
+
+
+def l_selection_get(api, sel, *args):
+    """nhlsel.c l_selection_getpoint: 1 or 0, a Lua number (``lua_pushnumber``)."""
+    c, _ = api.coords(list(args), 0, "selection.get")
+    return 1.0 if api.locate(c) in api.sel_of(sel, "selection.get") else 0.0
+
+
+def rect_like(filled: bool, name: str):
+    """``rect`` (the border) or ``fillrect``/``area`` (the whole box)."""
+    def fn(api, *args):
+        s = api.s
+        target, rest = api.lead(args)
+        if len(rest) == 1 and s.is_table(rest[0]):
+            t = rest[0]
+            rest = [t[1], t[2], t[3], t[4]]
+        if len(rest) < 4 or not all(is_num(v) for v in rest[:4]):
+            raise s.error(f"selection.{name}: expected x1, y1, x2, y2")
+        x1, y1, x2, y2 = (int(v) for v in rest[:4])
+        raw = (x1, y1, x2, y2)
+        x1, x2 = min(x1, x2), max(x1, x2)
+        y1, y2 = min(y1, y2), max(y1, y2)
+        ax1, ay1 = api.locate(Coord(x1, y1))
+        ax2, ay2 = api.locate(Coord(x2, y2))
+        make = Selection.fillrect if filled else Selection.rect
+        return api.result(target, make(ax1, ay1, ax2, ay2), raw if filled else None)
+    return fn
+
+
+def l_selection_line(api, *args):
+    target, rest = api.lead(args)
+    c1, i = api.coords(rest, 0, "selection.line")
+    c2, i = api.coords(rest, i, "selection.line")
+    x1, y1 = api.locate(c2)        # the evaluator resolves the end first
+    x2, y2 = api.locate(c1)
+    return api.result(target, Selection.line(x1, y1, x2, y2, compat=api.compat()))
+
+
+def l_selection_randline(api, *args):
+    target, rest = api.lead(args)
+    c1, i = api.coords(rest, 0, "selection.randline")
+    c2, i = api.coords(rest, i, "selection.randline")
+    rough = int(rest[i]) if i < len(rest) and rest[i] is not None else 0
+    x1, y1 = api.locate(c2)
+    x2, y2 = api.locate(c1)
+    try:
+        sel = Selection.randline(x1, y1, x2, y2, rough, api.s.rng, compat=api.compat())
+    except ValueError as e:
+        raise api.s.error(f"selection.randline: {e}") from None
+    return api.result(target, sel)
+
+
+def l_selection_grow(api, sel, dirs="all"):
+    if dirs is None:
+        dirs = "all"
+    if isinstance(dirs, str) and dirs.lower() == "random":
+        dirs = (W_NORTH, W_SOUTH, W_EAST, W_WEST)[api.s.rng.rn2(4)]
+    try:
+        return api.new(api.sel_of(sel, "grow").grow_toward(
+            int(dirs) if is_num(dirs) else str(dirs)))
+    except ValueError as e:
+        raise api.s.error(f"selection.grow: {e}") from None
+
+
+def l_selection_filter_mapchar(api, sel, mapchar, lit=None):
+    """selvar.c selection_filter_mapchar: the squares of ``sel`` whose terrain
+    matches (``w`` any wall or stone, ``x`` anything) and whose light is ``lit``
+    (-2 or none: any; -1: each kept on an ``rn2(2)``; 0/1: exactly), in map order."""
+    s = api.s
+    char, light = mapchar_of(s, mapchar, lit, "selection.filter_mapchar")
+    typ = typ_of_char(char)
+    if typ == INVALID_TYPE:
+        raise s.error(f"selection.filter_mapchar: erroneous map character {char!r}")
+    at, lit_at, rn2 = s.builder.terrain_at, s.builder.lit_at, s.rng.rn2
+    out = []
+    for x, y in sorted(api.sel_of(sel, "filter_mapchar")):
+        if not match_maptyps(typ, at(x, y)):
+            continue
+        if light == -1:
+            if rn2(2):
+                out.append((x, y))
+        elif light in (0, 1):
+            if lit_at(x, y) == light:
+                out.append((x, y))
+        else:
+            out.append((x, y))
+    return api.new(Selection.from_points(out))
+
+
+def l_selection_match(api, mapchar, lit=None):
+    """nhlsel.c l_selection_match: the squares where a map fragment (odd width and
+    height, centred on the square) matches; a light state (unlev's) filters a single
+    character as ``filter_mapchar`` does."""
+    s = api.s
+    if lit is not None:
+        return l_selection_filter_mapchar(api, api.new(Selection.full()), mapchar, lit)
+    char, _light = mapchar_of(s, mapchar, None, "selection.match")
+    try:
+        return api.new(match_fragment(s, char))
+    except ValueError as e:
+        raise s.error(f"selection.match: {e}") from None
+
+
+def l_selection_flood(api, *args):
+    """nhlsel.c l_selection_flood: ``selection.floodfill(x, y[, diagonals])``, the
+    squares of the start's terrain type connected to it."""
+    target, rest = api.lead(args)
+    c, i = api.coords(rest, 0, "selection.floodfill")
+    diagonals = bool(rest[i]) if i < len(rest) and rest[i] is not None else False
+    x, y = api.locate(c)
+    return api.result(target, Selection.floodfill(x, y, api.s.builder.terrain_at,
+                                                  diagonals=diagonals, compat=api.compat()))
+
+
+def l_selection_circle(api, *args):
+    target, rest = api.lead(args)
+    c, i = api.coords(rest, 0, "selection.circle")
+    r = int(rest[i])
+    filled = opt_bool(rest[i + 1]) if i + 1 < len(rest) else None
+    x, y = api.locate(c)
+    return api.into(target, Selection.circle(x, y, r, filled, compat=api.compat()))
+
+
+def l_selection_ellipse(api, *args):
+    target, rest = api.lead(args)
+    c, i = api.coords(rest, 0, "selection.ellipse")
+    a, b = int(rest[i]), int(rest[i + 1])
+    filled = opt_bool(rest[i + 2]) if i + 2 < len(rest) else None
+    x, y = api.locate(c)
+    return api.into(target, Selection.ellipse(x, y, a, b, filled, compat=api.compat()))
+
+
+def l_selection_gradient(api, *args):
+    s = api.s
+    target, rest = api.lead(args)
+    if not rest or not s.is_table(rest[0]):
+        raise s.error("selection.gradient: expected a table {type=, x=, y=, mindist=, maxdist=}")
+    t = rest[0]
+    kind = t["type"] or "radial"
+    mind, maxd = int(t["mindist"] or 0), int(t["maxdist"] or 0)
+    c1 = coord_of(s, t, "selection.gradient", default=None)
+    x, y = api.locate(c1)
+    if t["x2"] is not None:
+        x2, y2 = api.locate(Coord(int(t["x2"]), int(t["y2"])))
+    else:
+        x2, y2 = x, y
+    try:
+        sel = Selection.gradient(x, y, mind, maxd, s.rng, x2=x2, y2=y2, kind=kind,
+                                 limited=bool(t["limited"]))
+    except ValueError as e:
+        raise s.error(f"selection.gradient: {e}") from None
+    return api.result(target, sel)
+
+
+def l_selection_iterate(api, sel, fn):
+    for x, y in sorted(api.sel_of(sel, "iterate"), key=lambda p: (p[1], p[0])):
+        rx, ry = api.s.builder.to_relative(x, y)
+        fn(rx, ry)
+
+
+def l_selection_not(api, sel=None, *_operand_again):
+    if sel is None:
+        return api.new(Selection.full())
+    return api.new(~api.sel_of(sel, "negate"))
+
+
+def l_selection_filter_percent(api, sel, p):
+    return api.new(api.sel_of(sel, "percentage").filter_percent(int(p), api.s.rng))
+
+
+def l_selection_rndcoord(api, sel, remove=None, *_ignored):
+    s = api.s
+    h = api.handle(sel)
+    if h is None:
+        raise s.error("selection.rndcoord: expected a selection")
+    if remove and remove != 0:
+        pt, rest = h.sel.rndcoord_remove(s.rng)
+        h.sel = rest
+    else:
+        pt = h.sel.rndcoord(s.rng)
+    if pt is None:
+        return s.table(x=-1, y=-1)
+    return api.rel(*pt)
+
+
+def l_selection_room(api, index=None):
+    # nhlsel.c l_selection_room: room N (0-based) or the room being made
+    return api.new(Selection.from_points(
+        api.s.builder.room_squares(None if index is None else int(index))))
+
+
+def l_selection_numpoints(api, sel, *_):
+    return len(api.sel_of(sel, "numpoints"))
+
+
+def l_selection_bounds(api, sel):
+    """nhlsel.c l_selection_getbounds: the bounding box in map coordinates (not
+    relative to the MAP, unlike ``rndcoord`` and ``iterate``)."""
+    s = api.s
+    box = api.sel_of(sel, "bounds").bounding_box()
+    if box is None:
+        return s.table(lx=0, ly=0, hx=0, hy=0)
+    return s.table(lx=box[0], ly=box[1], hx=box[2], hy=box[3])
+
+
+def binop(name, op):
+    """A set operator (``|``, ``&``, ``^``, ``-``) as a function of two selections."""
+    def fn(api, a, b):
+        return api.new(op(api.sel_of(a, name), api.sel_of(b, name)))
+    return fn
+
+
+def l_selection_filter_selection(api, sel, other):
+    return api.new(api.sel_of(sel, "filter").filter_selection(api.sel_of(other)))
+
+
+# name -> function(api, *args), as nhlsel.c registers them in l_selection_methods
+SELECTION_FUNCTIONS = {
+    "new": l_selection_new, "clone": l_selection_clone, "set": l_selection_set,
+    "get": l_selection_get,
+    "rect": rect_like(False, "rect"), "fillrect": rect_like(True, "fillrect"),
+    "area": rect_like(True, "area"), "line": l_selection_line,
+    "randline": l_selection_randline, "grow": l_selection_grow,
+    "filter_mapchar": l_selection_filter_mapchar, "match": l_selection_match,
+    "floodfill": l_selection_flood, "circle": l_selection_circle,
+    "ellipse": l_selection_ellipse, "gradient": l_selection_gradient,
+    "iterate": l_selection_iterate, "negate": l_selection_not,
+    "percentage": l_selection_filter_percent, "rndcoord": l_selection_rndcoord,
+    "numpoints": l_selection_numpoints, "bounds": l_selection_bounds,
+    "filter": l_selection_filter_selection, "room": l_selection_room,
+    "union": binop("|", lambda a, b: a | b),
+    "intersect": binop("&", lambda a, b: a & b),
+    "xor": binop("^", lambda a, b: a ^ b),
+    "difference": binop("-", lambda a, b: a - b),
+}
+
+
+def typ_of_char(ch: str) -> int:
+    """3.7's splev_chr2typ: a map character's terrain type; ``w`` is MATCH_WALL."""
+    return MATCH_WALL if ch == "w" else map_char_to_type(ch)
+
+
+def match_maptyps(typ: int, levtyp: int) -> bool:
+    """sp_lev.c match_maptyps: MATCH_WALL matches stone and walls, a real type
+    only itself, anything else (``x``, unknown characters) every square."""
+    if typ == MATCH_WALL and not is_stwall(levtyp):
+        return False
+    return not (typ < MAX_TYPE and typ != levtyp)
+
+
 def match_fragment(s, text: str) -> Selection:
-    """The squares where a map fragment (rows of map characters, centred on the square)
-    matches the terrain; ``x`` in the fragment matches anything."""
+    """sp_lev.c mapfrag_fromstr/mapfrag_match: the squares (x >= 1) where every
+    character of the fragment, centred on the square, matches the terrain (stone off
+    the map).  Raises ValueError for a fragment of even width or height, or whose
+    centre is not a terrain."""
     from unlev.stdlib.grid import COLNO, ROWNO
-    rows = [r for r in text.split("\n") if r != ""]
+    text = re.sub(r"[0-9]", "", text)
+    rows = text.split("\n")
+    if rows and rows[-1] == "":
+        rows.pop()
     h = len(rows)
-    w = max(len(r) for r in rows)
-    cx, cy = w // 2, h // 2
-    cells = [(dx - cx, dy - cy, map_char_to_type(ch)) for dy, r in enumerate(rows)
-             for dx, ch in enumerate(r) if ch != "x"]
+    w = max((len(r) for r in rows), default=0)
+    if not (w % 2 and h % 2):
+        raise ValueError("mapfragment needs to have odd height and width")
+    rows = [r.ljust(w) for r in rows]
+    cells = [(dx - w // 2, dy - h // 2, typ_of_char(ch))
+             for dy, r in enumerate(rows) for dx, ch in enumerate(r)]
+    if cells[len(cells) // 2][2] in (MAX_TYPE, INVALID_TYPE):     # TYP_CANNOT_MATCH
+        raise ValueError("mapfragment center must be valid terrain")
     at = s.builder.terrain_at
     pts = []
     for x in range(1, COLNO):
         for y in range(ROWNO):
-            if all(0 <= x + dx < COLNO and 0 <= y + dy < ROWNO and at(x + dx, y + dy) == t
+            if all(match_maptyps(t, at(x + dx, y + dy) if 1 <= x + dx < COLNO
+                                 and 0 <= y + dy < ROWNO else STONE)
                    for dx, dy, t in cells):
                 pts.append((x, y))
     return Selection.from_points(pts)
@@ -341,7 +458,7 @@ def is_num(v) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
-def _opt_bool(v):
+def opt_bool(v):
     if v is None:
         return None
     if isinstance(v, bool):

@@ -36,7 +36,7 @@ class MakeContext:
                  mon_rng: Optional[RNG] = None, run_context: Any = None,
                  warn_to: Optional[Callable[[str, Optional[Span]], None]] = None) -> None:
         self.rng = rng
-        self.mon_rng = mon_rng if mon_rng is not None else RNG(rng.seed)
+        self.mon_rng = mon_rng if mon_rng is not None else RNG(rng.seed, stream="mon")
         self.level = level
         self.compat = compat
         self.run_context = run_context

@@ -25,7 +25,7 @@ from typing import List, Optional
 
 from unlev.model.level import COLNO, ROWNO, Level, Object
 from unlev.populate.kinds import adj_lev, rnd_class
-from unlev.populate.mksobj import init_fields
+from unlev.populate.mksobj import init_fields, next_ident
 from unlev.stdlib import data
 from unlev.stdlib import terrain as T
 from unlev.stdlib.rng import RNG
@@ -63,6 +63,7 @@ class Bag:
     def make(self, kind: data.Object, init: bool = True) -> Object:
         o = Object(self.x, self.y, kind.name or kind.description,
                    attrs={"class": kind.class_symbol})
+        next_ident(self.rng)                    # mksobj's o_id
         if init:
             init_fields(o, kind, self.rng)
         return o

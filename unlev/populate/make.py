@@ -206,7 +206,8 @@ def random_corpse_kind(st: MakeContext) -> Optional[str]:
     return "human"
 
 
-def init_object(st: MakeContext, obj: Object, kind: data.Object, rng: RNG) -> None:
+def init_object(st: MakeContext, obj: Object, kind: data.Object, rng: RNG,
+                artif: bool = False) -> None:
     """mksobj(init=TRUE): containers are locked and trapped at random and start
     with random contents (mkbox_cnts); corpses get a monster; quantity, enchantment
     and curse come from :func:`unlev.populate.mksobj.init_fields`.  All of it is drawn
@@ -221,7 +222,7 @@ def init_object(st: MakeContext, obj: Object, kind: data.Object, rng: RNG) -> No
         _init_statue(st, obj, kind)
         return
     if name not in _BOX_CAPACITY:
-        mksobj.init_fields(obj, kind, rng)
+        mksobj.init_fields(obj, kind, rng, artif=artif)
         return
     if name == "iron safe":
         obj.attrs["locked"] = True
@@ -251,7 +252,7 @@ def init_object(st: MakeContext, obj: Object, kind: data.Object, rng: RNG) -> No
         elif name == "bag of holding" and item.name in ("bag of holding", "bag of tricks"):
             inner = new_object(obj.x, obj.y, object_kind("sack"))
         else:
-            init_object(st, inner, item, rng)
+            init_object(st, inner, item, rng, artif=True)     # mkobj(class, TRUE)
         add_to_container(obj, inner)
 
 
@@ -295,4 +296,5 @@ def mkgold(st: MakeContext, amount: int, x: int, y: int, rng: RNG) -> Object:
         if o.x == x and o.y == y and o.id == "gold piece" and not o.buried:
             o.attrs["quantity"] = o.attrs.get("quantity", 0) + amount
             return o
+    mksobj.next_ident(rng)                      # mksobj_at(GOLD_PIECE)
     return add_object(st.level, x, y, object_kind("gold piece"), quantity=amount)

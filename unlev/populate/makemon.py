@@ -15,7 +15,7 @@ from typing import Optional
 
 from unlev.model.constants import DRY, HOT, SOLID, WET
 from unlev.model.level import COLNO, ROWNO, Monster, isok
-from unlev.populate import inventory, kinds, shapechange
+from unlev.populate import inventory, kinds, mksobj, shapechange
 from unlev.populate.context import MakeContext
 from unlev.populate.make import add_monster, make_object, monster_data
 from unlev.stdlib import data
@@ -83,7 +83,8 @@ def equip(st: MakeContext, mon: Monster, rng: RNG) -> None:
     pm = mon.attrs.get("data")
     if pm is None:
         return
-    born_peaceful = disposition(st, mon, rng)
+    born_peaceful = mon.attrs.pop("born_peaceful") if "born_peaceful" in mon.attrs \
+        else disposition(st, mon, rng)
     if shapechange.changes_at_birth(pm):
         form = shapechange.birth_form(pm, rng)
         if mon.attrs.get("appear_kind") == "monster":   # sp_lev.c: M_AP_MONSTER wins
@@ -97,6 +98,10 @@ def equip(st: MakeContext, mon: Monster, rng: RNG) -> None:
         dict(mon.attrs, peaceful=born_peaceful)
     mon.attrs.setdefault("inventory", []).extend(
         inventory.equip(pm, mon.x, mon.y, rng, where_of(st), seen))
+    # _makemon(): a domestic animal that can wear one gets a saddle 1 time in 100;
+    # the draw is made for every monster with an inventory (the saddle itself is
+    # not made: a known gap)
+    rng.rn2(100)
 
 
 def where_of(st: MakeContext) -> inventory.Where:
@@ -121,12 +126,14 @@ def _first_adult_dragon() -> int:
                if m.class_name == "S_DRAGON" and not m.name.startswith("baby "))
 
 
-def birth_draws(st: MakeContext, pm, rng: RNG) -> None:
+def birth_draws(st: MakeContext, pm, rng: RNG, mon: Optional[Monster] = None) -> None:
     """makemon.c _makemon()'s draws before the monster's kit: newmonhp()'s hit points
     (by adj_lev()'s level and the size's hit die) and the gender of a monster mons[]
     does not fix (the quest's leader and nemesis have theirs already).  unlev keeps
     neither value, but the game's monster stream moves on by these numbers, and where
-    the next random monster stands depends on how far it has moved (MakeContext)."""
+    the next random monster stands depends on how far it has moved (MakeContext).
+    First of all the monster's id (mkobj.c next_ident, ``rnd(2)``)."""
+    mksobj.next_ident(rng)
     pctx = st.population_context()
     m_lev = kinds.adj_lev(pm, pctx.level_difficulty, pctx.hero_level)
     if pm.class_name == "S_GOLEM" or pm.level > 49:
@@ -144,12 +151,16 @@ def birth_draws(st: MakeContext, pm, rng: RNG) -> None:
         rng.d(m_lev, _HIT_DIE.get(pm.size, 8))
     if not ({"M2_FEMALE", "M2_MALE"} & pm.m2) and pm.sound not in ("MS_LEADER", "MS_NEMESIS"):
         rng.rn2(2)
+    if mon is not None:
+        # then peace_minded() and the sleep of some classes, before the hider's object,
+        # the group and the inventory (equip() takes the answer from here)
+        mon.attrs["born_peaceful"] = disposition(st, mon, rng)
 
 
 def born(st: MakeContext, mon: Monster, rng: RNG) -> Monster:
     """What _makemon() does to any new monster while the level is made: the hider's
     object, then the inventory."""
-    birth_draws(st, mon.attrs["data"], rng)
+    birth_draws(st, mon.attrs["data"], rng, mon)
     hide_object(st, mon, rng)
     equip(st, mon, rng)
     return mon
@@ -347,7 +358,7 @@ def makemon(st: MakeContext, pm: Optional[data.Monster], x: int, y: int, origin:
         if pm is None:
             return None
     mon = add_monster(st.level, x, y, pm, origin, **attrs)
-    birth_draws(st, pm, rng)
+    birth_draws(st, pm, rng, mon)
     hide_object(st, mon, rng)
     if anymon:
         make_group(st, pm, x, y, rng)

@@ -9,6 +9,7 @@ with its own rules about which levels it skips.
 from __future__ import annotations
 
 
+from unlev.populate.mksobj import next_ident
 from unlev.populate import kinds
 from unlev.stdlib import terrain as T
 from unlev.stdlib.builtins import c_div as _cdiv
@@ -94,6 +95,7 @@ def mineralize(level: Level, rng: RNG, kelp_pool: int = -1, kelp_moat: int = -1,
                             for dx, dy in ((0, -1), (1, -1), (-1, -1), (1, 0), (-1, 0),
                                            (1, 1), (-1, 1)))):
                 if rng.rn2(1000) < goldprob:
+                    next_ident(rng)                 # mksobj(GOLD_PIECE)'s id
                     quan = 1 + rng.rnd(goldprob * 3)
                     buried = not rng.rn2(3)
                     level.objects.append(new_object(x, y, object_kind("gold piece"), "mineralize",
@@ -101,6 +103,7 @@ def mineralize(level: Level, rng: RNG, kelp_pool: int = -1, kelp_moat: int = -1,
                 if rng.rn2(1000) < gemprob:
                     for _ in range(rng.rnd(2 + ctx.dunlev // 3)):
                         gem = kinds.random_object(rng, "*", ledger_no=ctx.ledger)
+                        next_ident(rng)             # mksobj()'s id
                         # mksobj()'s quantity draw for gems
                         if gem.name == "rock":
                             rng.rn1(6, 6)

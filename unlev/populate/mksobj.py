@@ -50,14 +50,24 @@ def blessorcurse(attrs: dict, chance: int, rng: RNG) -> None:
         _curse(attrs, "cursed" if not rng.rn2(2) else "blessed")
 
 
+def next_ident(rng: RNG) -> None:
+    """mkobj.c ``next_ident``: every new object (mksobj) and monster (makemon) takes
+    the next id, which moves on by ``rnd(2)``.  unlev keeps no ids, but the draw is on
+    the stream the maker draws from, so the numbers after it are the game's."""
+    rng.rnd(2)
+
+
 def init_fields(obj: Object, kind: data.Object, rng: RNG, *,
                 statue_book: Optional[Callable[[], Optional[data.Object]]] = None,
-                difficulty: int = 1, montype_size: Optional[int] = None) -> None:
+                difficulty: int = 1, montype_size: Optional[int] = None,
+                artif: bool = False) -> None:
     """mksobj(init=TRUE)'s quantity, spe and curse for ``obj`` of ``kind``.
 
     ``statue_book`` makes the spellbook a statue of a non-tiny monster holds
     (``montype_size``: its MZ_ size value) with a chance growing with
-    ``difficulty``: ``rn2(difficulty/2 + 10) > 10``."""
+    ``difficulty``: ``rn2(difficulty/2 + 10) > 10``.  ``artif`` is mksobj()'s: a
+    weapon may become an artifact 1 time in 20, armour 1 in 40 (the draw is made;
+    mk_artifact() itself is not modelled: a known gap)."""
     given = {k for k in ("quantity", "spe", "curse") if k in obj.attrs}
     a: dict = {}
     cls = kind.class_symbol
@@ -76,11 +86,15 @@ def init_fields(obj: Object, kind: data.Object, rng: RNG, *,
             blessorcurse(a, 10, rng)
         if is_multigen(kind) and not rng.rn2(100):
             a["poisoned"] = True
+        if artif and not rng.rn2(20):
+            a["artifact_chance"] = True         # mk_artifact() not modelled
     elif cls == "%":
         if name == "kelp frond":
             a["quantity"] = rng.rnd(2)
         elif name == "tin":
             blessorcurse(a, 10, rng)
+        elif name == "slime mold":
+            a["spe"] = 1        # current_fruit: the hero's fruit, the first one named
         if name not in ("corpse", "meat ring", "kelp frond") and not rng.rn2(6):
             a["quantity"] = 2
     elif cls == "*":
@@ -139,6 +153,8 @@ def init_fields(obj: Object, kind: data.Object, rng: RNG, *,
             a["spe"] = rng.rne(3)
         else:
             blessorcurse(a, 10, rng)
+        if artif and not rng.rn2(40):
+            a["artifact_chance"] = True         # mk_artifact() not modelled
     elif cls == "/":
         if name == "wishing":
             a["spe"] = 2 if rng.rnf(2, 3) else 1 if rng.rnf(1, 2) else 3
@@ -167,9 +183,13 @@ def init_fields(obj: Object, kind: data.Object, rng: RNG, *,
                 rng.rn2(difficulty // 2 + 10) > 10:
             book = statue_book()
             if book is not None:
-                # mkobj(SPBOOK_CLASS, FALSE): no initialisation of its own
-                obj.contents.append(Object(obj.x, obj.y, book.name or book.description,
-                                           attrs={"class": "+", "from": "statue"}))
+                # mkobj(SPBOOK_CLASS, FALSE): FALSE is artif; mkobj makes it with
+                # mksobj(init=TRUE): an id and a spellbook's curse like any other
+                inner = Object(obj.x, obj.y, book.name or book.description,
+                               attrs={"class": "+", "from": "statue"})
+                next_ident(rng)
+                init_fields(inner, book, rng, difficulty=difficulty)
+                obj.contents.append(inner)
     for key, value in a.items():
         if key in given:
             continue

@@ -11,6 +11,7 @@ parse`` and ``unlev check`` (the language's front end only, as lev_comp reads a 
 ``run``: ``unlev run`` (build_level, then draw or export).  ``lint``: legal code that
 likely does not do what was meant.  ``repl/``: ``unlev repl``.  ``harness/``: ``unlev
 test`` and its pytest plugin.  ``compare/``: ``unlev compare``, measured against the
-real game's dumps.  ``convert``: ``unlev convert`` (des-file -> 3.7 Lua).  A new command is a module here with ``add_parser(subparsers)`` and a
+real game's dumps.  ``convert``: ``unlev convert`` (des-file -> 3.7 Lua).  ``lua_test``: ``unlev lua-test``
+(NetHack 3.7's own Lua test files on unlev).  A new command is a module here with ``add_parser(subparsers)`` and a
 line in ``cli.COMMANDS`` (docs/architecture.md).
 """

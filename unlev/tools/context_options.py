@@ -106,10 +106,10 @@ def context_values(args) -> Tuple:
 def contexts(name: str, values: Optional[Tuple] = None):
     """(DungeonContext, RunContext) for a level named ``name`` made with the context
     option ``values`` (see :func:`context_values`; None: all defaults)."""
-    from unlev.generate.build import guess_context
+    from unlev.model.placement import guess_context
     from unlev.stdlib.builtins import RunContext
     depth, difficulty, role, race, align, date = values or (None,) * 6
-    # no --depth: where the game usually puts this level (build.usual_place)
+    # no --depth: where the game usually puts this level (unlev.model.placement.usual_place)
     context = guess_context(name, depth, difficulty)
     rc = RunContext(depth=context.depth, difficulty=context.difficulty, level_name=name,
                     in_sokoban=context.in_sokoban,

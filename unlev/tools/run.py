@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import io
 import os
-import random
 import sys
 from typing import Optional
 
@@ -35,7 +34,8 @@ Exit codes: 0 ok, 1 error in a des-file, 2 usage error.
 
 def add_parser(subparsers) -> None:
     from unlev.tools.common import add_common_options, add_compat_option
-    from unlev.tools.context_options import add_context_options, count_type
+    from unlev.tools.context_options import add_context_options
+    from unlev.tools.seed_options import add_seed_options
     p = subparsers.add_parser(
         "run", help="generate the levels of a des-file; draw them or export them",
         description="Run a des-file's LEVELs as the game's loader does and draw the "
@@ -46,15 +46,16 @@ def add_parser(subparsers) -> None:
     p.add_argument("--level", default="all", metavar="NAME|N|all",
                    help="which LEVEL: its name, its 1-based number in the file, or all "
                    "of them one after another (default: all)")
-    p.add_argument("--seed", type=count_type(0), metavar="N",
-                   help="random seed (default: a random one, printed so the run can be "
-                   "repeated); every level of the run uses it")
+    add_seed_options(p)
     p.add_argument("--show", action="store_true",
                    help="draw the levels in the terminal (the default when nothing else "
                    "is asked for)")
     p.add_argument("--json", nargs="?", const="-", metavar="PATH",
                    help="write the levels as JSON (docs/json-schema.md) to PATH, or to "
                    "standard output without PATH or with -")
+    p.add_argument("--generator", choices=("unlev", "nethack37"), default=None,
+                   help="for a NetHack 3.7 .lua file: the random generator -- unlev's "
+                   "(default) or NetHack 3.7's ISAAC64 seeded as the game seeds it")
     p.add_argument("--svg", metavar="PATH", help="write the coloured drawing as SVG")
     p.add_argument("--html", metavar="PATH", help="write the coloured drawing as HTML")
     add_context_options(p)
@@ -114,10 +115,20 @@ def cmd_run(args) -> int:
     if json_to_stdout and args.show:
         return _usage("--json to standard output cannot be combined with --show; "
                       "give --json a PATH")
+    if args.generator and not args.file.endswith(".lua"):
+        return _usage("--generator applies to NetHack 3.7 .lua files; a des-file runs on "
+                      "unlev's generator")
     show = args.show or not (args.json or args.svg or args.html)
-    seed = args.seed
-    if seed is None:
-        seed = random.SystemRandom().randrange(2 ** 31)
+    from unlev.tools.seed_options import SeedError, apply_where, seed_plan
+    try:
+        plan = seed_plan(args)
+    except SeedError as e:
+        return _usage(str(e))
+    apply_where(args, plan.where)
+    args.seed_plan = plan
+    if plan.dump is not None and args.level == "all":
+        args.level = plan.dump.name         # the dump's own level
+    seed = plan.level_seed if plan.level_seed is not None else 0
     if args.file.endswith(".lua"):
         built = _build_lua(args, seed, show)
     else:
@@ -145,8 +156,9 @@ def cmd_run(args) -> int:
     if args.json:
         from unlev.output import export
         opts = run_options(args)
-        doc = export.document([export.level_to_dict(lv, seed=seed, source=args.file,
-                                                    options=opts) for lv in built],
+        doc = export.document([export.level_to_dict(lv, seed=lv.extras.get("level_seed", seed),
+                                                    source=args.file, options=opts)
+                               for lv in built],
                               source=args.file, seed=seed)
         text = export.dumps(doc)
         if json_to_stdout:
@@ -162,8 +174,24 @@ def cmd_run(args) -> int:
 
 
 def _seed_note(args, seed: int) -> None:
-    if args.seed is None and not args.quiet:
+    plan = args.seed_plan
+    if plan.chosen_at_random and not args.quiet:
         print(f"unlev: seed {seed} (repeat with --seed {seed})", file=sys.stderr)
+
+
+def _level_seed(args, name: str) -> int:
+    """The seed of LEVEL ``name`` (--game-seed: its own, printed unless --quiet)."""
+    from unlev.tools.seed_options import SeedError
+    plan = args.seed_plan
+    if plan.level_seed is not None and plan.dump is None:
+        return plan.level_seed
+    try:
+        seed, note = plan.seed_for(name)
+    except SeedError as e:
+        raise LookupError(str(e)) from None
+    if not args.quiet:
+        print(f"unlev: {name}: {note}", file=sys.stderr)
+    return seed
 
 
 def _internal_error(args, name: str, seed: int, e: Exception) -> int:
@@ -203,8 +231,13 @@ def _build_des(args, seed: int, show: bool):
     built = []
     for node in chosen:
         try:
+            node_seed = _level_seed(args, node.name)
+        except LookupError as e:
+            return _usage(str(e))
+        try:
             # warnings met while building are in the drawing's summary when shown
-            built.append(build_one(compiled, node, seed, args, warn_to_stderr=not show))
+            built.append(build_one(compiled, node, node_seed, args,
+                                   warn_to_stderr=not show))
             if show and not args.quiet:
                 _stand_in_notes(compiled, node, args)
         except DesError as e:
@@ -220,7 +253,7 @@ def _stand_in_notes(compiled, node, args) -> None:
     names UnNetHack lacks (a 3.6/3.4.3 level's, a --data profile's) still go to
     standard error, as without it."""
     from unlev.generate import dialect_levels
-    prepared = dialect_levels.prepare(compiled, node, game=args.compat == "game")
+    prepared = dialect_levels.prepare(compiled, node, game=args.settings.compat.is_game)
     for note in getattr(prepared, "stand_ins", ()):
         line, _sep, text = note.partition(": ")      # "18: monster ... using ..."
         d = Diagnostic("warning", text, Span(args.file, int(line) if line.isdigit() else 0, 0))
@@ -237,6 +270,10 @@ def _build_lua(args, seed: int, show: bool):
         return _usage(f"{args.file} is a Lua level file: its one level is "
                       f"{level_name_of(args.file)!r}")
     _seed_note(args, seed)
+    try:
+        seed = _level_seed(args, level_name_of(args.file))
+    except LookupError as e:
+        return _usage(str(e))
     warn = None
     if not show and not args.quiet:
         def warn(message: str, span: Optional[Span] = None) -> None:
@@ -280,18 +317,27 @@ def run_options(args) -> dict:
 def build_one(compiled, node, seed: int, args, warn_to_stderr: bool = True):
     """One level, made with the run's options."""
     from unlev.generate.build import build_level
-    from unlev.stdlib.selection import Compat
     from unlev.tools.context_options import context_values, contexts
 
     context, rc = contexts(node.name, context_values(args))
-    game = args.compat == "game"
+    plan = getattr(args, "seed_plan", None)
+    if plan is not None and plan.where:
+        from unlev.tools.compare.dumpcontext import place_from_where
+        if plan.dump is not None and plan.dump.name == node.name:
+            from unlev.tools.compare.dumpcontext import contexts_for
+            context, rc0 = contexts_for(plan.dump, node.name)
+            rc.depth, rc.difficulty = rc0.depth, rc0.difficulty
+        context = place_from_where(context, plan.where)
+    compat = args.settings.compat
+    game = compat.is_game
     warn = _warner(compiled, args.file) if warn_to_stderr and not args.quiet else None
     kwargs = {}
     if args.no_flip:
         kwargs["flip_bits"] = 0
-    return build_level(compiled, node, seed=seed, context=context,
-                       compat=Compat.game() if game else Compat(),
-                       force_flip=not game, run_context=rc, warn=warn, **kwargs)
+    level = build_level(compiled, node, seed=seed, context=context, compat=compat,
+                        force_flip=not game, run_context=rc, warn=warn, **kwargs)
+    level.extras["level_seed"] = seed
+    return level
 
 
 def _warner(compiled, path: str):

@@ -89,91 +89,97 @@ def dodoor(level: Level, rng, x: int, y: int, aroom, mimic_hook=None) -> None:
     dosdoor(level, rng, x, y, aroom, T.DOOR, mimic_hook)
 
 
-def makeroguerooms(level: Level, rng, mimic_hook: Optional[Callable] = None) -> None:
-    """extralev.c makeroguerooms()."""
-    r = [[_RR() for _ in range(3)] for _ in range(3)]   # r[x][y]
-    typ = level.typ
+class _RogueGrid:
+    """extralev.c's 3 x 3 grid of rogue rooms (``r[x][y]``) and the functions that walk
+    and join it: ``roguejoin``, ``roguecorr``, ``miniwalk``."""
 
-    def corr(x: int, y: int) -> None:
-        typ[x * ROWNO + y] = T.CORR
+    def __init__(self, level: Level, rng, mimic_hook: Optional[Callable]) -> None:
+        self.level, self.rng, self.mimic_hook = level, rng, mimic_hook
+        self.r = [[_RR() for _ in range(3)] for _ in range(3)]   # r[x][y]
 
-    def roguejoin(x1, y1, x2, y2, horiz):
+    def corr(self, x: int, y: int) -> None:
+        self.level.typ[x * ROWNO + y] = T.CORR
+
+    def roguejoin(self, x1, y1, x2, y2, horiz) -> None:
         if horiz:
-            middle = x1 + rng.rn2(x2 - x1 + 1)
+            middle = x1 + self.rng.rn2(x2 - x1 + 1)
             for x in range(min(x1, middle), max(x1, middle) + 1):
-                corr(x, y1)
+                self.corr(x, y1)
             for y in range(min(y1, y2), max(y1, y2) + 1):
-                corr(middle, y)
+                self.corr(middle, y)
             for x in range(min(middle, x2), max(middle, x2) + 1):
-                corr(x, y2)
+                self.corr(x, y2)
         else:
-            middle = y1 + rng.rn2(y2 - y1 + 1)
+            middle = y1 + self.rng.rn2(y2 - y1 + 1)
             for y in range(min(y1, middle), max(y1, middle) + 1):
-                corr(x1, y)
+                self.corr(x1, y)
             for x in range(min(x1, x2), max(x1, x2) + 1):
-                corr(x, middle)
+                self.corr(x, middle)
             for y in range(min(middle, y2), max(middle, y2) + 1):
-                corr(x2, y)
+                self.corr(x2, y)
 
-    def door_at(x, y, room_index):
-        dodoor(level, rng, x, y, level.rooms[room_index], mimic_hook)
-        level.flg[x * ROWNO + y] = D_NODOOR
+    def door_at(self, x, y, room_index) -> None:
+        dodoor(self.level, self.rng, x, y, self.level.rooms[room_index], self.mimic_hook)
+        self.level.flg[x * ROWNO + y] = D_NODOOR
 
-    def roguecorr(x, y, direction):
-        if direction == DOWN:
-            here = r[x][y]
-            here.doortable &= ~DOWN
-            if not here.real:
-                fromx = here.rlx + 1 + 26 * x
-                fromy = here.rly + 7 * y
-            else:
-                fromx = here.rlx + rng.rn2(here.dx) + 1 + 26 * x
-                fromy = here.rly + here.dy + 7 * y
-                door_at(fromx, fromy, here.nroom)
-                fromy += 1
-            if y >= 2:
-                return
-            y += 1
-            there = r[x][y]
-            there.doortable &= ~UP
-            if not there.real:
-                tox = there.rlx + 1 + 26 * x
-                toy = there.rly + 7 * y
-            else:
-                tox = there.rlx + rng.rn2(there.dx) + 1 + 26 * x
-                toy = there.rly - 1 + 7 * y
-                door_at(tox, toy, there.nroom)
-                toy -= 1
-            roguejoin(fromx, fromy, tox, toy, False)
-        elif direction == RIGHT:
-            here = r[x][y]
-            here.doortable &= ~RIGHT
-            if not here.real:
-                fromx = here.rlx + 1 + 26 * x
-                fromy = here.rly + 7 * y
-            else:
-                fromx = here.rlx + here.dx + 1 + 26 * x
-                fromy = here.rly + rng.rn2(here.dy) + 7 * y
-                door_at(fromx, fromy, here.nroom)
-                fromx += 1
-            if x >= 2:
-                return
-            x += 1
-            there = r[x][y]
-            there.doortable &= ~LEFT
-            if not there.real:
-                tox = there.rlx + 1 + 26 * x
-                toy = there.rly + 7 * y
-            else:
-                tox = there.rlx - 1 + 1 + 26 * x
-                toy = there.rly + rng.rn2(there.dy) + 7 * y
-                door_at(tox, toy, there.nroom)
-                tox -= 1
-            roguejoin(fromx, fromy, tox, toy, True)
+    def corr_down(self, x: int, y: int) -> None:
+        """roguecorr(x, y, DOWN)."""
+        rng, here = self.rng, self.r[x][y]
+        here.doortable &= ~DOWN
+        if not here.real:
+            fromx = here.rlx + 1 + 26 * x
+            fromy = here.rly + 7 * y
+        else:
+            fromx = here.rlx + rng.rn2(here.dx) + 1 + 26 * x
+            fromy = here.rly + here.dy + 7 * y
+            self.door_at(fromx, fromy, here.nroom)
+            fromy += 1
+        if y >= 2:
+            return
+        y += 1
+        there = self.r[x][y]
+        there.doortable &= ~UP
+        if not there.real:
+            tox = there.rlx + 1 + 26 * x
+            toy = there.rly + 7 * y
+        else:
+            tox = there.rlx + rng.rn2(there.dx) + 1 + 26 * x
+            toy = there.rly - 1 + 7 * y
+            self.door_at(tox, toy, there.nroom)
+            toy -= 1
+        self.roguejoin(fromx, fromy, tox, toy, False)
 
-    def miniwalk(x, y):
+    def corr_right(self, x: int, y: int) -> None:
+        """roguecorr(x, y, RIGHT)."""
+        rng, here = self.rng, self.r[x][y]
+        here.doortable &= ~RIGHT
+        if not here.real:
+            fromx = here.rlx + 1 + 26 * x
+            fromy = here.rly + 7 * y
+        else:
+            fromx = here.rlx + here.dx + 1 + 26 * x
+            fromy = here.rly + rng.rn2(here.dy) + 7 * y
+            self.door_at(fromx, fromy, here.nroom)
+            fromx += 1
+        if x >= 2:
+            return
+        x += 1
+        there = self.r[x][y]
+        there.doortable &= ~LEFT
+        if not there.real:
+            tox = there.rlx + 1 + 26 * x
+            toy = there.rly + 7 * y
+        else:
+            tox = there.rlx - 1 + 1 + 26 * x
+            toy = there.rly + rng.rn2(there.dy) + 7 * y
+            self.door_at(tox, toy, there.nroom)
+            tox -= 1
+        self.roguejoin(fromx, fromy, tox, toy, True)
+
+    def miniwalk(self, x: int, y: int) -> None:
         # the C recursion: after a recursive call the loop continues from the cell
         # it moved to (as in walkfrom)
+        r, rng = self.r, self.rng
         while True:
             dirs = []
             dt = r[x][y].doortable
@@ -188,40 +194,65 @@ def makeroguerooms(level: Level, rng, mimic_hook: Optional[Callable] = None) -> 
             if not dirs:
                 return
             d = dirs[rng.rn2(len(dirs))]
-            if d == 0:
-                r[x][y].doortable |= LEFT
-                x -= 1
-                r[x][y].doortable |= RIGHT
-            elif d == 1:
-                r[x][y].doortable |= RIGHT
-                x += 1
-                r[x][y].doortable |= LEFT
-            elif d == 2:
-                r[x][y].doortable |= UP
-                y -= 1
-                r[x][y].doortable |= DOWN
-            else:
-                r[x][y].doortable |= DOWN
-                y += 1
-                r[x][y].doortable |= UP
-            miniwalk(x, y)
+            dx, dy, leave, enter = _MINIWALK_STEPS[d]
+            r[x][y].doortable |= leave
+            x, y = x + dx, y + dy
+            r[x][y].doortable |= enter
+            self.miniwalk(x, y)
 
-    nroom = 0
-    for y in range(3):
-        for x in range(3):
-            here = r[x][y]
-            if not rng.rn2(5) and (nroom or (x < 2 and y < 2)):
-                here.real = False
-                here.rlx = rng.rn1(22, 2)
-                here.rly = rng.rn1(4 if y == 2 else 3, 2)
-            else:
-                here.real = True
-                here.dx = rng.rn1(22, 2)
-                here.dy = rng.rn1(4 if y == 2 else 3, 2)
-                here.rlx = rng.rnd(23 - here.dx + 1)
-                here.rly = rng.rnd((5 if y == 2 else 4) - here.dy + 1)
-                nroom += 1
-            here.doortable = 0
+    def lay_out(self) -> None:
+        """Each cell a real room (its size and place) or a crossing, drawn row by row."""
+        rng = self.rng
+        nroom = 0
+        for y in range(3):
+            for x in range(3):
+                here = self.r[x][y]
+                if not rng.rn2(5) and (nroom or (x < 2 and y < 2)):
+                    here.real = False
+                    here.rlx = rng.rn1(22, 2)
+                    here.rly = rng.rn1(4 if y == 2 else 3, 2)
+                else:
+                    here.real = True
+                    here.dx = rng.rn1(22, 2)
+                    here.dy = rng.rn1(4 if y == 2 else 3, 2)
+                    here.rlx = rng.rnd(23 - here.dx + 1)
+                    here.rly = rng.rnd((5 if y == 2 else 4) - here.dy + 1)
+                    nroom += 1
+                here.doortable = 0
+
+    def add_rooms(self) -> None:
+        level = self.level
+        level.rooms.clear()          # the C resets nroom before adding the rooms
+        for y in range(3):
+            for x in range(3):
+                here = self.r[x][y]
+                if here.real:
+                    here.nroom = len(level.rooms)
+                    lowx = 1 + 26 * x + here.rlx
+                    lowy = 7 * y + here.rly
+                    hix = 1 + 26 * x + here.rlx + here.dx - 1
+                    hiy = 7 * y + here.rly + here.dy - 1
+                    add_room(level, lowx, lowy, hix, hiy, not self.rng.rn2(7), OROOM, False)
+
+    def join(self) -> None:
+        for y in range(3):
+            for x in range(3):
+                here = self.r[x][y]
+                if here.doortable & DOWN:
+                    self.corr_down(x, y)
+                if here.doortable & RIGHT:
+                    self.corr_right(x, y)
+
+
+# miniwalk's four directions: (dx, dy, the door bit of the cell left, of the cell entered)
+_MINIWALK_STEPS = ((-1, 0, LEFT, RIGHT), (1, 0, RIGHT, LEFT), (0, -1, UP, DOWN),
+                   (0, 1, DOWN, UP))
+
+
+def makeroguerooms(level: Level, rng, mimic_hook: Optional[Callable] = None) -> None:
+    """extralev.c makeroguerooms()."""
+    grid = _RogueGrid(level, rng, mimic_hook)
+    grid.lay_out()
     # miniwalk(rn2(3), rn2(3)): C leaves the order of argument evaluation open; GCC
     # on x86-64 evaluates these calls right to left, which we follow by default.
     if ARGS_RIGHT_TO_LEFT:
@@ -230,22 +261,6 @@ def makeroguerooms(level: Level, rng, mimic_hook: Optional[Callable] = None) -> 
     else:
         sx = rng.rn2(3)
         sy = rng.rn2(3)
-    miniwalk(sx, sy)
-    level.rooms.clear()          # the C resets nroom before adding the rooms
-    for y in range(3):
-        for x in range(3):
-            here = r[x][y]
-            if here.real:
-                here.nroom = len(level.rooms)
-                lowx = 1 + 26 * x + here.rlx
-                lowy = 7 * y + here.rly
-                hix = 1 + 26 * x + here.rlx + here.dx - 1
-                hiy = 7 * y + here.rly + here.dy - 1
-                add_room(level, lowx, lowy, hix, hiy, not rng.rn2(7), OROOM, False)
-    for y in range(3):
-        for x in range(3):
-            here = r[x][y]
-            if here.doortable & DOWN:
-                roguecorr(x, y, DOWN)
-            if here.doortable & RIGHT:
-                roguecorr(x, y, RIGHT)
+    grid.miniwalk(sx, sy)
+    grid.add_rooms()
+    grid.join()

@@ -86,7 +86,7 @@ def place_keys(rng, vtyps, numpoints: int):
     """The point placement loop of init_level_base_voronoi(): (keys, types) of the
     points in placement order (a key: see KEY)."""
     numtyps = len(vtyps)
-    bits = rng.bits
+    word = rng.word
     # row[key] = a point on this square or beside it in its row; a square is taken
     # (dist2 < 4 to a point) when row[] is set on it, above or below it.  Three marks
     # per point and up to three looks per try cost less than nine marks and one look
@@ -103,8 +103,8 @@ def place_keys(rng, vtyps, numpoints: int):
     while placed < numpoints:
         while True:           # the tries of one point (the hottest loop of Sheol)
             # x = rn1(COLNO-1, 1), y = rn2(ROWNO), the type rn2(numtyps); key x + 256 * (y + 1)
-            k = bits(32) % xs + (bits(32) % ys << 8) + 257
-            t = bits(32)
+            k = word() % xs + (word() % ys << 8) + 257
+            t = word()
             # taken, unless the C's i1_tries++ > 1000 takes it anyway
             if not (row[k] or row[k - 256] or row[k + 256]) or fails >= forced_after:
                 break

@@ -20,6 +20,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Union
 from unlev.lang.dialect import label
 from unlev.output.words import count
 from unlev.tools.compare.known import KNOWN, KnownDifference, known_reason
+from unlev.tools.compare.dumpcontext import contexts_for
 from unlev.tools.compare.measures import (DIFFERS, KNOWN as V_KNOWN, MATCH, RANK, Measure,
                                     level_measures, level_verdict)
 from unlev.tools.compare.place import map_templates
@@ -31,14 +32,7 @@ from unlev.tools.executor import DEFAULT_CONNECT_TIMEOUT, ExecutorError, add_exe
 from unlev.lang import ast as A
 from unlev.lang.diagnostics import DesError
 from unlev.lang.frontend import compile_file
-from unlev.model.level import VAULT
-from unlev.stdlib.builtins import RunContext
-from unlev.stdlib.selection import Compat
-
-ROLE_NAMES = {"Arc": "Archeologist", "Bar": "Barbarian", "Cav": "Caveman",
-              "Con": "Convict", "Hea": "Healer", "Kni": "Knight", "Mon": "Monk",
-              "Pri": "Priest", "Ran": "Ranger", "Rog": "Rogue", "Sam": "Samurai",
-              "Tou": "Tourist", "Val": "Valkyrie", "Wiz": "Wizard"}
+from unlev.stdlib.compat import Compat
 
 
 @dataclass
@@ -62,43 +56,6 @@ class LevelResult:
                 "frame": self.frame, "error": self.error,
                 "seconds": round(self.seconds, 2),
                 "measures": [m.to_dict() for m in self.measures]}
-
-
-def branch_of(dump: GameDump, own_portals: int = 0) -> Optional[str]:
-    """The branch the game put on the level (what dungeon.def connects there): stairs
-    to another dungeon, or a magic portal the des-file did not make itself."""
-    dnum = dump.where.get("dnum")
-    for s in dump.stairs:
-        if s.tolev and s.tolev[0] != dnum:
-            return "up" if s.up else "down"
-    vaults = [r for r in dump.rooms if r.rtype == VAULT]
-    # a portal inside a vault is Fort Ludios's (mk_knox_vault), not this level's branch
-    portals = sum(1 for t in dump.traps if t.ttyp == "MAGIC_PORTAL"
-                  and not any(v.lx <= t.x <= v.hx and v.ly <= t.y <= v.hy for v in vaults))
-    return "portal" if portals > own_portals else None
-
-
-def contexts_for(dump: GameDump, name: str, own_portals: int = 0):
-    """The DungeonContext and RunContext of the place the game made ``dump``."""
-    from unlev.generate.build import guess_context
-    w = dump.where
-    depth = int(w.get("depth", 1))
-    diff = int(w.get("difficulty", depth))
-    ctx = guess_context(name, depth, diff)
-    ctx.dunlev = int(w.get("dlevel", ctx.dunlev))
-    if w.get("dname"):
-        ctx.dungeon_name = str(w["dname"])
-    ctx.branch = branch_of(dump, own_portals)
-    # the bottom of its dungeon gets no down stairs (mkstairs refuses them); a level
-    # whose dump has a way down inside its dungeon is not the bottom
-    dnum = w.get("dnum")
-    way_down = any(not s.up and s.tolev and s.tolev[0] == dnum for s in dump.stairs)
-    ctx.dunlevs = ctx.dunlev + 1 if way_down else ctx.dunlev
-    run = RunContext(depth=depth, difficulty=diff,
-                     role=ROLE_NAMES.get(str(w.get("role")), "Valkyrie"),
-                     race=str(w.get("race", "human")), alignment=int(w.get("align", 0)),
-                     level_name=name)
-    return ctx, run
 
 
 def run_ours(compiled, node: A.Level, seeds: Sequence[int], dumps: Sequence[GameDump],
@@ -346,8 +303,9 @@ def add_parser(sub) -> None:
                    help="the game's dumps (default: $UNLEV_GAME_REFERENCE or "
                    "../shared/game-reference); repeat it to pool several folders, e.g. "
                    "game-reference and game-reference-extra (40 dumps per level)")
-    p.add_argument("--seeds", type=int, default=10, metavar="N",
-                   help="how many seeds of ours per level (default 10)")
+    p.add_argument("--seeds", type=int, default=None, metavar="N",
+                   help="how many seeds of ours per level (default 10); with --exact, "
+                   "how many dumps per level (default all)")
     p.add_argument("--seed-base", type=int, default=1, metavar="S",
                    help="first seed (seeds S..S+N-1)")
     p.add_argument("--level", action="append", default=[], metavar="NAME",
@@ -355,6 +313,10 @@ def add_parser(sub) -> None:
     from unlev.tools.common import add_compat_option
     add_compat_option(p, "game", ": the game's dumps are what the levels are "
                       "measured against")
+    p.add_argument("--exact", action="store_true",
+                   help="build each dump's own level (its LEVELSEED, its WHERE context, "
+                   "--compat game) and report per dump 'identical' or the first "
+                   "difference, then per layer 'N of M dumps identical'")
     p.add_argument("--json", metavar="FILE", help="also write the report as JSON ('-': stdout)")
     p.add_argument("--details", action="store_true",
                    help="print every measure of every level, not only the differences")
@@ -377,10 +339,16 @@ def cmd_compare(args) -> int:
             print(f"unlev compare: no reference dumps at {reference} (use --reference DIR)",
                   file=sys.stderr)
             return 2
+    args.seeds_given = args.seeds is not None
+    if args.seeds is None:
+        args.seeds = 10
     if args.seeds < 1:
         print("unlev compare: --seeds must be at least 1", file=sys.stderr)
         return 2
-    compat = Compat.game() if args.compat == "game" else Compat()
+    if args.exact:
+        from unlev.tools.compare.exact import cmd_exact
+        return cmd_exact(args, references)
+    compat = args.settings.compat
     to_stdout_json = args.json == "-"
     workers = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
     try:

@@ -458,6 +458,9 @@ def _roomno_char(v: int) -> str:
     return chr(48 + v - ROOMOFFSET)
 
 
+_BUC = {"blessed": "B", "cursed": "C", "uncursed": "U"}
+
+
 def _obj_line(o: Object, where: str, depth: int) -> str:
     name = str(o.id)
     mt = o.attrs.get("montype")
@@ -470,8 +473,9 @@ def _obj_line(o: Object, where: str, depth: int) -> str:
         look = data.lookup_object(str(o.id))
         cls = look.item.class_index if look.item is not None else 1
     quan = o.attrs.get("quan", o.attrs.get("quantity", 1))
+    buc = o.attrs.get("buc") or _BUC.get(str(o.attrs.get("curse")), "U")   # ours: curse
     return (f"OBJ {o.x} {o.y} {name}|{o.attrs.get('artifact', '')}|class={cls}|quan={quan}"
-            f"|spe={o.attrs.get('spe', 0)}|buc={o.attrs.get('buc', 'U')}|where={where}"
+            f"|spe={o.attrs.get('spe', 0)}|buc={buc}|where={where}"
             f"|depth={depth}")
 
 

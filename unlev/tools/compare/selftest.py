@@ -30,7 +30,7 @@ from unlev.lang import ast as A
 from unlev.model.level import ROWNO, Level, Object, isok
 from unlev.stdlib import data
 from unlev.stdlib import terrain as T
-from unlev.stdlib.selection import Compat
+from unlev.stdlib.compat import Compat
 from unlev.tools.compare.gamedump import GameDump, format_dump, parse_dumps
 from unlev.tools.compare.measures import ALPHA, DIFFERS, Measure
 from unlev.tools.compare.sample import Sample, sample_of

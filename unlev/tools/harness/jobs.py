@@ -114,14 +114,14 @@ def list_jobs(path: str, seeds: List[int], settings: Optional[Settings] = None) 
 
 def build(compiled, node, seed: int, settings: Settings):
     from unlev.generate.build import build_level
-    from unlev.stdlib.selection import Compat
+    from unlev.stdlib.compat import Compat
     from unlev.tools.context_options import contexts
 
     context, rc = contexts(node.name, settings.context or None)
     game = settings.compat == "game"
     kwargs = {"flip_bits": 0} if settings.no_flip else {}
     return build_level(compiled, node, seed=seed, context=context,
-                       compat=Compat.game() if game else Compat(),
+                       compat=Compat.named(settings.compat),
                        force_flip=not game, run_context=rc, **kwargs)
 
 

@@ -12,7 +12,6 @@ import sys
 from typing import TextIO
 
 from unlev.lang.diagnostics import DesError
-from unlev.stdlib.selection import Compat
 from unlev.tools.repl.core import Repl
 
 
@@ -32,7 +31,7 @@ def cmd_repl(args) -> int:
         return 2
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     color = {"always": True, "never": False}.get(args.color, interactive)
-    compat = Compat.game() if args.compat == "game" else Compat()
+    compat = args.settings.compat
     try:
         repl = Repl(args.file, args.level, seed=args.seed, compat=compat, color=color,
                     include_path=args.include_path, echo=not interactive and args.echo,

@@ -22,7 +22,7 @@ import sys
 from typing import List, Optional, TextIO
 
 from unlev.generate import dialect_levels
-from unlev.generate.game_builder import BuildCompat, GameBuilder
+from unlev.generate.game_builder import GameBuilder
 from unlev.lang.diagnostics import DesError, Diagnostic
 from unlev.lang.frontend import compile_file, compile_text
 from unlev.lang.session import (Fragment, FragmentSession, format_value, needs_more,
@@ -30,10 +30,11 @@ from unlev.lang.session import (Fragment, FragmentSession, format_value, needs_m
 from unlev.model.level import DungeonContext, Level
 from unlev.output.words import count
 from unlev.tools.repl.view import changed_cells, contents, describe_change, draw, map_rows
-from unlev.generate.build import find_level, guess_context, placeholders_wanted
+from unlev.model.placement import guess_context
+from unlev.generate.build import find_level, placeholders_wanted
 from unlev.stdlib.builtins import RunContext
 from unlev.stdlib.rng import RNG
-from unlev.stdlib.selection import Compat
+from unlev.stdlib.compat import Compat
 
 PROMPT = "unlev> "
 MORE = "  ...> "
@@ -126,7 +127,7 @@ class Repl:
                 level_node = find_level(self.compiled, self.level_name)
                 # a NetHack 3.6/3.4.3 level gets its stand-ins, as `unlev run` does
                 level_node = dialect_levels.prepare(self.compiled, level_node,
-                                                    game=self.compat == Compat.game(),
+                                                    game=self.compat.is_game,
                                                     warn=lambda msg, *a: self._warn(msg))
                 context = guess_context(level_node.name)
                 name = level_node.name
@@ -136,7 +137,7 @@ class Repl:
             run_context = RunContext(depth=context.depth, difficulty=context.difficulty)
             rng = RNG(self.seed)
             builder = GameBuilder(rng, Level(context, name), context=context,
-                                  compat=BuildCompat.for_selection_compat(self.compat),
+                                  compat=self.compat,
                                   run_context=run_context, warn=self._warn)
             if self.compiled is not None:
                 builder.state.lenient = placeholders_wanted(self.compiled)
