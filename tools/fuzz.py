@@ -262,6 +262,9 @@ def main() -> int:
     ap.add_argument("--save", default=os.path.join(os.path.dirname(__file__), "..", "tests",
                                                    "fuzz_regressions"))
     args = ap.parse_args()
+    # kill -INT stops a run early with its summary, even one a shell started in the
+    # background (with SIGINT ignored)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     rng = random.Random(args.seed)
     counts = {"ok": 0, "error": 0, "crash": 0, "slow": 0, "memory": 0}
     peak = 0
