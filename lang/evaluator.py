@@ -23,6 +23,7 @@ from . import ast as A
 from .expressions import ExpressionEvaluator
 from .level_builder import LevelBuilder
 from .diagnostics import DesError, Span
+from .limits import limits, steps_hint, steps_message
 from .extensions import ExtensionStmt, ExtState
 from .values import Coord, MapCharValue
 from ..stdlib.builtins import RunContext
@@ -30,7 +31,7 @@ from ..stdlib.rng import RNG
 from ..stdlib.compat import Compat
 from ..stdlib.terrain import map_char_to_type
 
-DEFAULT_STEP_LIMIT = 1_000_000
+DEFAULT_STEP_LIMIT = 1_000_000     # the default of unlev.lang.limits.Limits.steps
 AM_CHAOTIC, AM_NEUTRAL, AM_LAWFUL = 1, 2, 4
 
 
@@ -63,13 +64,17 @@ class Evaluator(ExpressionEvaluator):
 
     def __init__(self, builder: LevelBuilder, rng: Optional[RNG] = None,
                  context: Optional[RunContext] = None, compat: Compat = Compat(),
-                 step_limit: int = DEFAULT_STEP_LIMIT,
+                 step_limit: Optional[int] = None,
                  warn: Optional[Callable[[str, Span], None]] = None) -> None:
         self.builder = builder
         self.rng = rng or RNG(0)
         self.ctx = context or RunContext()
         self.compat = Compat.of(compat)     # its .eval section is the interpreter's
-        self.step_limit = step_limit
+        # None: the limit in force (UNLEV_LIMITS / set_limits), read when the run starts
+        self.step_limit = limits().steps if step_limit is None else step_limit
+        # a statement that does much work (SPILL, a quantity, WALLIFY...) is stopped by
+        # the builder as soon as its own work passes the limit, not after it is done
+        builder.limit_work(self.step_limit)
         self.warn = warn or (lambda msg, span: None)
         self.ralign = [AM_CHAOTIC, AM_NEUTRAL, AM_LAWFUL]
         self.functions: Dict[str, A.FunctionDef] = {}
@@ -146,9 +151,7 @@ class Evaluator(ExpressionEvaluator):
             self._over_limit(node)
 
     def _over_limit(self, node: A.Node) -> None:
-        raise DesError(f"the level script ran more than {self.step_limit} steps (statements, "
-                       "LOOP rounds and selected squares) and was stopped", node.span,
-                       "check LOOP counts and FOR bounds")
+        raise DesError(steps_message(self.step_limit), node.span, steps_hint(self.step_limit))
 
     def execute(self, node: A.Node) -> None:
         self.steps += 1

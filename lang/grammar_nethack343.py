@@ -643,7 +643,9 @@ def p_x343_door_detail(p):
     o = _o(p)
     if isinstance(coord, A.CoordLit) and getattr(o, "current_map", None):
         rows = o.current_map
-        ch = rows[coord.y][coord.x] if coord.y < len(rows) and coord.x < len(rows[coord.y]) else " "
+        # off the MAP (negative too: the game reads outside its array) matches nothing
+        ch = (rows[coord.y][coord.x] if 0 <= coord.y < len(rows)
+              and 0 <= coord.x < len(rows[coord.y]) else " ")
         if ch not in "+S":
             o.error("Door decl doesn't match the map", span_of(p))
     p[0] = A.Door(span_of(p), p[3], A.SelCoord(coord.span, coord))

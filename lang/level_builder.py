@@ -51,6 +51,11 @@ class LevelBuilder(ABC):
         """(lx, ly, hx, hy) of the current room, or None outside rooms."""
         return None
 
+    def limit_work(self, steps: int) -> None:
+        """The most work one statement may do: past it the builder stops the statement
+        with the step-limit error (the evaluator charges the work after the statement,
+        too late for a SPILL of two billion squares)."""
+
     def work_done(self) -> int:
         """Squares the builder examined since last asked (random placements that search
         the map): the evaluator counts them against the step limit."""

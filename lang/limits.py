@@ -6,13 +6,20 @@ in a RecursionError, a memory blow-up or an hour of dice.  The game has limits o
 own only by accident (C ints, fixed arrays); these are unlev's, far above anything a
 real level uses (the corpora's deepest nesting is 6, their longest array 30), and each
 is configurable: ``UNLEV_LIMITS="depth=500,steps=5000000"`` in the environment, or
-:func:`set_limits` from Python.  ``steps`` is also ``--step-limit``.
+:func:`set_limits` from Python.  A bad setting (an unknown name, a value that is not a
+whole number from 1) is a usage error of every command (``unlev.cli`` asks
+:func:`from_environment` first).  The steps count statements, LOOP rounds and the work of
+each statement: the builder charges a SPILL's squares, a quantity's objects, WALLIFY,
+MINERALIZE, MAZEWALK, PORTAL and REGION placement as it goes (``BuildState.spend``).
 """
 
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass, fields, replace
+
+
+MAXIMUM = 2 ** 62       # a limit is a number the arithmetic stays exact with
 
 
 @dataclass(frozen=True)
@@ -28,6 +35,12 @@ class Limits:
     file_size: int = 16_000_000     # bytes of a des-file (with what it INCLUDEs)
     tokens: int = 100_000           # tokens of a des-file with what it INCLUDEs (the
                                     # largest file of the corpora and variants: 15,000)
+    includes: int = 200             # INCLUDEs read for one des-file, all depths together
+    include_bytes: int = 4_000_000  # bytes of all the files one des-file INCLUDEs
+    c_file_size: int = 16_000_000   # bytes of a C file `unlev data import` reads (the
+                                    # biggest of NetHack 3.7's: under 1 MB)
+    cpp_tokens: int = 3_000_000     # tokens the importer's macro expansion may make of
+                                    # one file (3.7's objects.c: well under 1 million)
 
     @classmethod
     def from_text(cls, text: str) -> "Limits":
@@ -35,20 +48,31 @@ class Limits:
         known = {f.name for f in fields(cls)}
         values = {}
         for part in filter(None, (p.strip() for p in text.split(","))):
-            name, _, value = part.partition("=")
+            name, eq, value = part.partition("=")
             name = name.strip()
             if name not in known:
                 raise ValueError(f"unknown limit {name!r} (known: {', '.join(sorted(known))})")
+            value = value.strip().replace("_", "")
+            if not eq or not value.isdigit() or not value.isascii():
+                raise ValueError(f"limit {name} wants a whole number, as in {name}=1000")
             values[name] = int(value)
-            if values[name] < 1:
-                raise ValueError(f"limit {name} must be at least 1")
+            if not 1 <= values[name] <= MAXIMUM:
+                raise ValueError(f"limit {name} must be between 1 and {MAXIMUM:,}")
         return replace(cls(), **values)
 
 
-def _from_environment() -> Limits:
-    text = os.environ.get("UNLEV_LIMITS", "")
+def from_environment() -> Limits:
+    """The limits ``UNLEV_LIMITS`` sets; ValueError (its message names the variable) for
+    a bad setting: the CLI reports it as a usage error before any command runs."""
     try:
-        return Limits.from_text(text)
+        return Limits.from_text(os.environ.get("UNLEV_LIMITS", ""))
+    except ValueError as exc:
+        raise ValueError(f"UNLEV_LIMITS: {exc}") from None
+
+
+def _from_environment() -> Limits:
+    try:
+        return from_environment()
     except ValueError:
         return Limits()     # a bad setting is reported by the CLI, which reads it again
 
@@ -66,6 +90,18 @@ def set_limits(new: Limits) -> None:
 
 def hint(name: str) -> str:
     return f"the limit is {getattr(limits(), name):,}; raise it with UNLEV_LIMITS=\"{name}=N\""
+
+
+def steps_hint(limit: int) -> str:
+    """The step limit's hint: the same words as :func:`hint`, for the limit in force
+    (an Evaluator may run under its own ``step_limit``)."""
+    return ("check LOOP counts, FOR bounds and quantities; the limit is "
+            f"{limit:,}; raise it with UNLEV_LIMITS=\"steps=N\"")
+
+
+def steps_message(limit: int) -> str:
+    return (f"the level script ran more than {limit} steps (statements, LOOP rounds "
+            "and the work of each statement) and was stopped")
 
 
 def is_limit_error(err) -> bool:

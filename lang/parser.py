@@ -164,6 +164,8 @@ class DesParser:
         self.include_stack: List[str] = []
         self._lexers: List[DesLexer] = []
         self.tokens_left = [limits().tokens]   # shared by the file and its INCLUDEs
+        self.includes_read = 0                  # INCLUDEs read, and their bytes (limits)
+        self.included_bytes = 0
         self._last_recovery = None
         self._stuck = 0
 
@@ -174,12 +176,8 @@ class DesParser:
         return tree
 
     def parse_file(self, path: str) -> A.DesFile:
-        try:
-            with open(path, encoding="latin-1") as fh:
-                text = fh.read()
-        except OSError as exc:
-            raise DesError(f"cannot read {path}: {exc.strerror}", Span(path, 0, 0)) from None
-        return self.parse(text, path)
+        from .sources import read_source
+        return self.parse(read_source(path), path)
 
     @property
     def warnings(self) -> List[Diagnostic]:
@@ -575,7 +573,7 @@ class DesParser:
 
     # ------------------------------------------------------------------ INCLUDE
     def include(self, node: A.Include) -> A.Include:
-        from .sources import include_roots, read_source, refused_include
+        from .sources import include_roots, open_include, real_path, refused_include
         here = os.path.dirname(self.lexer.inner.filename)
         candidates = [os.path.join(here, node.path)] + [os.path.join(d, node.path) for d in self.include_path]
         top = self._lexers[0].inner.filename if self._lexers else self.lexer.inner.filename
@@ -585,28 +583,39 @@ class DesParser:
         if why is not None and all(refused_include(node.path, c, roots, anywhere)
                                    for c in candidates):
             # never opened: nothing of a refused file can show in an error
-            self.error(f"INCLUDE '{node.path}' refused: {why}", node.span,
-                       "a des-file may include files under its own folder and the "
-                       "--include-path folders; --include-anywhere lifts this")
+            self.error(f"INCLUDE '{node.path}' refused: {why}", node.span, _INCLUDE_HINT)
             return node
-        path = next((c for c in candidates if os.path.isfile(c)
+        path = next((c for c in candidates if os.path.exists(c)
                      and refused_include(node.path, c, roots, anywhere) is None), None)
         if path is None:
             self.error(f"Cannot open file for including: '{node.path}'", node.span,
                        "INCLUDE paths are relative to the including file (or --include-path)")
             return node
-        real = os.path.realpath(path)
-        chain = [os.path.realpath(self.lexer.inner.filename)] + self.include_stack
-        if real in chain:
-            self.error(f"include cycle: '{node.path}' includes itself", node.span)
-            return node
         if len(self.include_stack) >= 5:
             self.error("Too deep includes", node.span)
             return node
+        self.includes_read += 1
+        if self.includes_read > limits().includes:
+            self.error(f"more than {limits().includes:,} INCLUDEs read for one des-file",
+                       node.span, hint("includes"))
+            return node
         try:
-            text = read_source(path, node.span)
+            # opened once: the file read is the file checked (sources.open_include)
+            real, text = open_include(path, roots, node.span, anywhere)
         except DesError as exc:
-            self.error(exc.message, node.span, exc.diagnostics[0].hint)
+            if exc.message.startswith("refused:"):
+                self.error(f"INCLUDE '{node.path}' {exc.message}", node.span, _INCLUDE_HINT)
+            else:
+                self.error(exc.message, node.span, exc.diagnostics[0].hint)
+            return node
+        chain = [real_path(self.lexer.inner.filename)] + self.include_stack
+        if real in chain:
+            self.error(f"include cycle: '{node.path}' includes itself", node.span)
+            return node
+        self.included_bytes += len(text)
+        if self.included_bytes > limits().include_bytes:
+            self.error(f"more than {limits().include_bytes:,} bytes INCLUDEd into one "
+                       "des-file", node.span, hint("include_bytes"))
             return node
         self.include_stack.append(real)
         try:
@@ -644,6 +653,10 @@ def decode_params(letters: str) -> str:
     words = {"i": "int", "r": "region", "s": "str", "O": "obj", "c": "coord", " ": "nothing",
              "m": "mapchar", "M": "monster"}
     return ", ".join(words.get(c, "unknown") for c in letters)
+
+
+_INCLUDE_HINT = ("a des-file may include files under its own folder and the --include-path "
+                 "folders; --include-anywhere lifts this")
 
 
 class _GiveUp(Exception):

@@ -29,7 +29,7 @@ from typing import Dict, Iterator, List, Optional, Set, Tuple
 from . import ast as A
 from .checker import Checker
 from .diagnostics import DesError, Diagnostic, SourceCache, Span
-from .evaluator import DEFAULT_STEP_LIMIT, BreakSignal, Evaluator, ExitSignal
+from .evaluator import BreakSignal, Evaluator, ExitSignal
 from .lexer import DesLexer
 from .parser import DesParser
 from .values import Coord, Region
@@ -130,7 +130,7 @@ class FragmentSession:
     """
 
     def __init__(self, builder, rng: RNG, *, context=None, compat: Compat = Compat(),
-                 warn=None, step_limit: int = DEFAULT_STEP_LIMIT,
+                 warn=None, step_limit: Optional[int] = None,
                  include_path: Optional[List[str]] = None,
                  compat_warnings: bool = True, extensions=None, lenient: bool = False) -> None:
         from .extensions import load

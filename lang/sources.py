@@ -12,7 +12,8 @@ Latin-1 (every byte is a character) after dropping a UTF-8 byte-order mark.
 from __future__ import annotations
 
 import os
-from typing import List, Optional
+import stat
+from typing import List, Optional, Tuple
 
 from .diagnostics import DesError, Span
 from .limits import hint, limits
@@ -23,19 +24,81 @@ _BOMS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
 def read_source(path: str, span: Optional[Span] = None) -> str:
     """The text of a des-file; DesError for an unreadable, too big or UTF-16/32 file."""
     where = span or Span(path, 0, 0)
+    fd = open_regular(path, where)
     try:
-        size = os.path.getsize(path)
-        if size > limits().file_size:
-            raise DesError(f"{path} is {size:,} bytes, more than a des-file may be", where,
-                           hint("file_size"))
-        with open(path, "rb") as fh:
-            raw = fh.read(limits().file_size + 1)
+        return decode(read_bounded(fd, path, where), path)
+    finally:
+        os.close(fd)
+
+
+def special_kind(mode: int) -> Optional[str]:
+    """What a file that is not a regular file is ("a FIFO", "a device"...), or None."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a regular file"
+
+
+def refuse_special(path: str) -> Optional[str]:
+    """Why ``path`` is not read (a FIFO, a device, a socket, a directory), asked of its
+    status before anything opens it -- opening a FIFO blocks until a writer comes; or
+    None for a regular file (or one that is missing: opening it tells why)."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return None
+    return special_kind(mode)
+
+
+def open_regular(path: str, where: Span) -> int:
+    """A descriptor open on ``path``, a regular file: refused before opening when it is
+    special, opened without blocking (a FIFO put there meanwhile does not hang) and
+    checked again on the descriptor.  DesError otherwise."""
+    if "\0" in path:
+        raise DesError("cannot read file: its name holds a NUL byte", where)
+    why = refuse_special(path)
+    if why is not None:
+        raise DesError(f"cannot read {path}: {why}, not a des-file", where)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | \
+        getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
     except OSError as exc:
         raise DesError(f"cannot read file: {exc.strerror}", where) from None
-    if len(raw) > limits().file_size:        # a device or a growing file
-        raise DesError(f"{path} is more than {limits().file_size:,} bytes", where,
+    why = special_kind(os.fstat(fd).st_mode)
+    if why is not None:
+        os.close(fd)
+        raise DesError(f"cannot read {path}: {why}, not a des-file", where)
+    return fd
+
+
+def read_bounded(fd: int, path: str, where: Span, limit: Optional[int] = None) -> bytes:
+    """At most ``limit`` bytes (the file_size limit) of an open file; DesError past it."""
+    limit = limits().file_size if limit is None else limit
+    size = os.fstat(fd).st_size
+    if size > limit:
+        raise DesError(f"{path} is {size:,} bytes, more than a des-file may be", where,
                        hint("file_size"))
-    return decode(raw, path)
+    chunks, got = [], 0
+    try:
+        while got <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - got))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            got += len(chunk)
+    except OSError as exc:
+        raise DesError(f"cannot read file: {exc.strerror}", where) from None
+    if got > limit:        # a growing file
+        raise DesError(f"{path} is more than {limit:,} bytes", where, hint("file_size"))
+    return b"".join(chunks)
 
 
 def decode(raw: bytes, path: str) -> str:
@@ -50,8 +113,32 @@ def decode(raw: bytes, path: str) -> str:
 
 
 def include_roots(top_file: str, include_path: List[str]) -> List[str]:
-    return [os.path.realpath(os.path.dirname(os.path.abspath(top_file)) or ".")] + \
-        [os.path.realpath(d) for d in include_path]
+    return [real_path(os.path.dirname(os.path.abspath(top_file)) or ".")] + \
+        [real_path(d) for d in include_path]
+
+
+def real_path(path: str) -> str:
+    """os.path.realpath, that a file swapped while it resolves (a symlink one moment, a
+    plain file the next: EINVAL from readlink) or a NUL byte cannot turn into a crash:
+    the name as it is then, which containment checks refuse or cannot open."""
+    for _ in range(3):
+        try:
+            return os.path.realpath(path)
+        except OSError:
+            continue
+        except ValueError:
+            break
+    return os.path.abspath(path.replace("\0", "?"))
+
+
+def _under(real: str, roots: List[str]) -> bool:
+    for root in roots:
+        try:
+            if os.path.commonpath([root, real]) == root:
+                return True
+        except ValueError:        # other drive (Windows)
+            continue
+    return False
 
 
 def refused_include(name: str, resolved: str, roots: List[str],
@@ -62,11 +149,53 @@ def refused_include(name: str, resolved: str, roots: List[str],
         return None
     if os.path.isabs(name):
         return "an absolute path"
-    real = os.path.realpath(resolved)
-    for root in roots:
-        try:
-            if os.path.commonpath([root, real]) == root:
-                return None
-        except ValueError:        # other drive (Windows)
-            continue
+    if "\0" in name:
+        return "its name holds a NUL byte"
+    if _under(real_path(resolved), roots):
+        return None
     return "outside the including file's folder and the --include-path folders"
+
+
+OUTSIDE = "outside the including file's folder and the --include-path folders"
+
+
+def open_include(path: str, roots: List[str], where: Span,
+                 anywhere: bool = False) -> Tuple[str, str]:
+    """Read an INCLUDEd file by one descriptor: (its real path, its text).
+
+    The file is opened once; what is read is what that descriptor holds, and the
+    descriptor is checked to be the file whose real path is under a root (same device
+    and inode as that path, after the open): a file swapped for a symlink between a
+    check and an open cannot slip through, and a refused file's content is never read.
+    Raises DesError (a message fit for ``INCLUDE ... refused:``) when it is outside."""
+    fd = open_regular(path, where)
+    try:
+        real = _real_path_of(fd, path)
+        if not anywhere and (real is None or not _under(real, roots)):
+            raise DesError(f"refused: {OUTSIDE}", where)
+        return real or real_path(path), decode(read_bounded(fd, path, where), path)
+    finally:
+        os.close(fd)
+
+
+def _real_path_of(fd: int, path: str) -> Optional[str]:
+    """Where the open file ``fd`` really is: the kernel's name for it (Linux), else the
+    real path of ``path`` if that is still the same file (device and inode); None when
+    the two differ (the file was swapped after it was opened)."""
+    st = os.fstat(fd)
+    try:
+        real = os.readlink(f"/proc/self/fd/{fd}")
+        if os.path.isabs(real) and not real.endswith(" (deleted)"):
+            return real if _same_file(real, st) else None
+    except OSError:
+        pass
+    real = real_path(path)
+    return real if _same_file(real, st) else None
+
+
+def _same_file(real: str, st: os.stat_result) -> bool:
+    try:
+        other = os.stat(real)
+    except OSError:
+        return False
+    return (other.st_dev, other.st_ino) == (st.st_dev, st.st_ino)

@@ -98,6 +98,19 @@ def pytest_addoption(parser):
     parser.addoption("--full-sweep", action="store_true", default=False,
                      help="run the corpus acceptance sweep over all 20 seeds (default: "
                      "seeds 1-5; also UNLEV_FULL_SWEEP=1); CI runs it")
+    parser.addoption("--fuzz-seconds", type=float, default=None, metavar="SECONDS",
+                     help="fuzz the grammar and corpus mutants for this long "
+                     "(tests/test_fuzz_ci.py; default: 120 with --full-sweep, else skipped)")
+
+
+@pytest.fixture(scope="session")
+def fuzz_seconds(request) -> float:
+    """How long tests/test_fuzz_ci.py fuzzes: --fuzz-seconds, else 120 under --full-sweep
+    (CI), else 0 (skipped: the default suite stays fast)."""
+    given = request.config.getoption("--fuzz-seconds")
+    if given is not None:
+        return given
+    return 120.0 if request.config.getoption("--full-sweep") else 0.0
 
 
 @pytest.fixture(scope="session")

@@ -69,9 +69,24 @@ def init_worker(memory_mb: int, clock: str = "wall") -> None:
     signal.signal(TIMERS[clock][1], _alarm)
 
 
+def repl_feed(text: str) -> str:
+    """Feed the input's lines to the REPL engine, as typed (meta commands, which load
+    and save files, left out); "crash" when it reports an internal error."""
+    import io
+    from unlev.tools.repl.core import Repl
+    out = io.StringIO()
+    repl = Repl(out=out)
+    for line in text.split("\n")[:60]:
+        if not line.lstrip().startswith(":"):
+            repl.feed(line)
+    repl.finish_input()
+    return "crash" if "internal error" in out.getvalue() else "ok"
+
+
 def run_one(args):
     """(outcome, seconds, detail): outcome ok | error | crash | slow | memory."""
-    text, timeout = args
+    text, timeout = args[0], args[1]
+    repl = len(args) > 2 and args[2]
     from unlev.lang.diagnostics import DesError
     reset_peak()
     which, _sig, clock = TIMERS[CLOCK[0]]
@@ -83,6 +98,9 @@ def run_one(args):
             from unlev.generate.build import build_level
             from unlev.lang.frontend import compile_text
             from unlev.output import export
+            if repl:
+                if repl_feed(text) == "crash":
+                    raise RuntimeError("the REPL reported an internal error")
             compiled = compile_text(text, "fuzz.des")
             for i, node in enumerate(compiled.tree.levels[:3]):
                 lv = build_level(compiled, node, seed=1 + i)
@@ -132,11 +150,11 @@ def resident_mb() -> int:
 
 
 def run_keeping_findings(args):
-    """run_one's result, and the input's text only when it is a finding (each input is
-    generated once, in the parent, and not sent back otherwise)."""
+    """run_one's result, and the input (with whether the REPL had it) only when it is a
+    finding (each input is generated once, in the parent, and not sent back otherwise)."""
     res = run_one(args)
     finding = res[0] in ("crash", "slow", "memory") or res[3] > MEMORY_MB[0]
-    return res, (args[0] if finding else None)
+    return res, (args if finding else None)
 
 
 # ------------------------------------------------------------------ inputs
@@ -244,6 +262,9 @@ def main() -> int:
     ap.add_argument("--save", default=os.path.join(os.path.dirname(__file__), "..", "tests",
                                                    "fuzz_regressions"))
     args = ap.parse_args()
+    # kill -INT stops a run early with its summary, even one a shell started in the
+    # background (with SIGINT ignored)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     rng = random.Random(args.seed)
     counts = {"ok": 0, "error": 0, "crash": 0, "slow": 0, "memory": 0}
     peak = 0
@@ -252,26 +273,45 @@ def main() -> int:
     t0 = time.perf_counter()
     with mp.get_context("fork").Pool(args.jobs, init_worker, (args.memory_mb, args.clock),
                                      maxtasksperchild=500) as pool:
-        work = ((text, args.timeout) for text in inputs(rng, args.corpus, args.count))
-        for k, (res, text) in enumerate(pool.imap(run_keeping_findings, work, chunksize=8)):
-            outcome, seconds, detail, mem = res
-            if outcome in ("ok", "error") and mem > args.memory_mb:
-                outcome, detail = "memory", f"resident peak {mem} MB"
-            counts[outcome] += 1
-            peak, slowest = max(peak, mem), max(slowest, seconds)
-            if outcome in ("crash", "slow", "memory"):
-                findings.append((outcome, detail, text))
-                print(f"  input {k + 1}: {outcome} ({seconds:.2f} s, {mem} MB) {detail}",
-                      flush=True)
-            if (k + 1) % 5000 == 0:
-                print(f"  {k + 1} inputs, {counts}", flush=True)
+        # every fifth input is also typed into the REPL, line by line
+        work = ((text, args.timeout, k % 5 == 4)
+                for k, text in enumerate(inputs(rng, args.corpus, args.count)))
+        done = 0
+        try:
+            results = pool.imap(run_keeping_findings, work, chunksize=8)
+            for k, (res, text) in enumerate(results):
+                done = k + 1
+                _count(k, res, text, counts, findings, args)
+                peak, slowest = max(peak, res[3]), max(slowest, res[1])
+        except KeyboardInterrupt:       # stopped early (Ctrl-C, kill -INT): say how far
+            pool.terminate()
+            print(f"stopped after {done} inputs", flush=True)
+        args.count = done
     took = time.perf_counter() - t0
+    return _finish(args, counts, findings, peak, slowest, took)
+
+
+def _count(k, res, text, counts, findings, args) -> None:
+    """Tally one result; print a finding at once and the counts every 1,000 inputs."""
+    outcome, seconds, detail, mem = res
+    text, repl = (text[0], text[2]) if text else (None, False)
+    if outcome in ("ok", "error") and mem > args.memory_mb:
+        outcome, detail = "memory", f"resident peak {mem} MB"
+    counts[outcome] += 1
+    if outcome in ("crash", "slow", "memory"):
+        findings.append((outcome, detail, text, repl))
+        print(f"  input {k + 1}: {outcome} ({seconds:.2f} s, {mem} MB) {detail}", flush=True)
+    if (k + 1) % 1000 == 0:
+        print(f"  {k + 1} inputs, {counts}", flush=True)
+
+
+def _finish(args, counts, findings, peak, slowest, took) -> int:
     os.makedirs(args.save, exist_ok=True)
     saved = 0
     with mp.get_context("fork").Pool(1, init_worker, (args.memory_mb, args.clock)) as pool:
-        for outcome, detail, text in findings[:50]:
-            def still(t, outcome=outcome):
-                got = pool.apply(run_one, ((t, args.timeout),))
+        for outcome, detail, text, repl in findings[:50]:
+            def still(t, outcome=outcome, repl=repl):
+                got = pool.apply(run_one, ((t, args.timeout, repl),))
                 if outcome == "memory":
                     return got[0] == "memory" or got[3] > args.memory_mb
                 return got[0] == outcome

@@ -101,6 +101,12 @@ def main(argv: Optional[List[str]] = None) -> int:
     if not args.command:
         ap.print_help()
         return 2
+    from .lang.limits import from_environment
+    try:
+        from_environment()
+    except ValueError as e:
+        print(f"unlev {args.command}: error: {e}", file=sys.stderr)
+        return 2
     try:
         code = _settings(args)
         if code:

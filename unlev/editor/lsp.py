@@ -12,7 +12,6 @@ names, extensions and lenient placeholders reach diagnostics, completion and hov
 
 from __future__ import annotations
 
-import os
 import threading
 import urllib.parse
 from typing import Dict, List, Optional
@@ -86,6 +85,39 @@ class DesServer(LanguageServer):
         # --data/--lenient/--dialect given to `unlev lsp` (None: the project's config)
         self.options: Dict[str, object] = {}
 
+    def start_io(self, stdin=None, stdout=None):
+        """pygls's stdio loop with the gate of :mod:`unlev.editor.frames` in front: each
+        frame read with bounds and checked, a malformed one answered with the protocol's
+        error, so the server keeps answering whatever it is sent."""
+        import sys
+        from unlev.editor.frames import LockedTransport, encode, quiet_pygls_logs, read_frames
+        quiet_pygls_logs(sys.stderr)
+        rfile = stdin or sys.stdin.buffer
+        transport = LockedTransport(rfile, stdout or sys.stdout.buffer)
+        self._stop_event = threading.Event()         # what pygls's shutdown sets
+        self.lsp.connection_made(transport)          # type: ignore[arg-type]
+        frames = read_frames(rfile)
+
+        async def serve() -> None:
+            while not self._stop_event.is_set():
+                kind, item = await self.loop.run_in_executor(
+                    self.thread_pool_executor, next, frames, ("end", b""))
+                if kind == "end":
+                    break
+                if kind == "frame":
+                    self.lsp.data_received(item)
+                elif kind == "error":
+                    transport.write(encode(item))
+
+        try:
+            self.loop.run_until_complete(serve())
+        except BrokenPipeError:
+            pass
+        except (KeyboardInterrupt, SystemExit):
+            pass
+        finally:
+            self.shutdown()
+
     def settings(self, uri: str) -> A.Settings:
         """Looked up each time: an edited unlev.toml counts at the next keystroke."""
         return A.settings_for(_path(uri), **self.options)
@@ -104,13 +136,21 @@ class DesServer(LanguageServer):
     def publish(self, uri: str, text: str) -> None:
         if self.indexes.get(uri) is None or self.indexes[uri].text != text:
             return                                   # edited since: a newer run follows
-        diags = diagnostics_for(text, _path(uri), self.settings(uri))
-        self.publish_diagnostics(uri, diags)
+        try:
+            diags = diagnostics_for(text, _path(uri), self.settings(uri))
+            self.publish_diagnostics(uri, diags)
+        except (OSError, ValueError):
+            pass        # the client went away meanwhile (a closed pipe): nobody to tell
 
     def index_of(self, uri: str) -> A.TextIndex:
+        """The index of a document the client sent; an empty one for any other URI --
+        the server never reads a path from disk because a request named it."""
         idx = self.indexes.get(uri)
         if idx is None:
-            idx = self.indexes[uri] = A.index(self.workspace.get_document(uri).source)
+            doc = self.workspace.text_documents.get(uri)
+            if doc is None:
+                return A.index("")
+            idx = self.indexes[uri] = A.index(doc.source)
         return idx
 
 
@@ -228,12 +268,24 @@ def code_actions(ls: DesServer, params: T.CodeActionParams) -> List[T.CodeAction
                                            arguments=[params.text_document.uri, 1]))]
 
 
+PREVIEW_SECONDS = 30.0      # a level that never ends does not hold the server
+
+
+@server.thread()
 @server.command("unlev.preview")
 def preview(ls: DesServer, args) -> Optional[str]:
     """Open the page of ``unlev serve`` on the document as it is in the editor, unsaved
     edits included (the page follows them); returns the page's address."""
-    uri = args[0]
-    seed = int(args[1]) if len(args) > 1 and args[1] is not None else 1
+    uri = args[0] if isinstance(args, list) and args and isinstance(args[0], str) else None
+    if uri is None or uri not in ls.workspace.text_documents:
+        # only a document the client opened is previewed: nothing is read from disk
+        ls.show_message("unlev: preview needs a des-file open in the editor",
+                        T.MessageType.Error)
+        return None
+    try:
+        seed = int(args[1]) if len(args) > 1 and args[1] is not None else 1
+    except (TypeError, ValueError):
+        seed = 1
     path = _path(uri)
     url = _preview_server(ls, path) + "?" + urllib.parse.urlencode({"file": path,
                                                                     "seed": seed})

@@ -105,15 +105,22 @@ def _unchanced_rooms(level: A.Level) -> None:
 
 def _class_in(profile, table: str, symbol: str) -> bool:
     """Whether a profile's table has a class of that symbol."""
-    from unlev.stdlib.profiles import resolve
-    return any(c.get("symbol") == symbol for c in resolve(profile).table(table)["classes"])
+    from unlev.stdlib.profiles import ProfileError, resolve
+    try:
+        classes = resolve(profile).table(table)["classes"]
+    except ProfileError:        # a dialect with no data profile of its own
+        return False
+    return any(c.get("symbol") == symbol for c in classes)
 
 
 def dialect_row(dialect, table: str, name: str, cls):
     """The row of ``name`` in a profile's table (a built-in profile's name or a
     :class:`unlev.stdlib.profiles.Profile`), or None."""
-    from unlev.stdlib.profiles import resolve
-    rows = resolve(dialect).table(table)[table]
+    from unlev.stdlib.profiles import ProfileError, resolve
+    try:
+        rows = resolve(dialect).table(table)[table]
+    except ProfileError:        # a dialect with no data profile (unnethack35): no row
+        return None
     low = name.lower()
     key = "symbol" if table == "monsters" else "class"
     for r in rows:

@@ -39,9 +39,7 @@ from unlev.generate import (corridors, extensions, features, locations, lregions
 from unlev.model.constants import ANY_LOC
 from unlev.generate.state import BuildState
 from unlev.stdlib.compat import Compat
-from unlev.lang.diagnostics import DesError
 from unlev.lang.level_builder import LevelBuilder
-from unlev.lang.limits import hint, limits
 from unlev.model.level import COLNO, ROOMOFFSET, ROWNO, DungeonContext, Level
 from unlev.generate import monster_statements, object_statements, trap_statements
 from unlev.populate import mineral
@@ -109,6 +107,9 @@ class GameBuilder(LevelBuilder):
     def room_bounds(self):
         r = self.state.croom
         return None if r is None else (r.lx, r.ly, r.hx, r.hy)
+
+    def limit_work(self, steps):
+        self.state.work_cap = steps
 
     def work_done(self):
         work, self.state.work = self.state.work, 0
@@ -233,6 +234,10 @@ class GameBuilder(LevelBuilder):
         features.do_engraving(self.state, coord, etype, text)
 
     def levregion(self, kind, area, exclude, up, dest, span=None):
+        # each region is placed after the script, searching its area then the map:
+        # counted as an entity and charged as the search (step limit)
+        self._room_for(self.state.level.lregions, "level regions", span)
+        self.state.spend(2 * COLNO * ROWNO)
         lregions.do_levregion(self.state, kind, area, exclude, up=up, dest=dest)
 
     # -- rooms, regions, corridors ----------------------------------------------------------
@@ -270,10 +275,8 @@ class GameBuilder(LevelBuilder):
         an error, not in gigabytes."""
         # making a monster, object or trap is many times the work of a plain statement:
         # counted so (step limit), a LOOP of TRAPs that replace one another stops in time
-        self.state.work += 25
-        if len(things) >= limits().entities:
-            raise DesError(f"more than {limits().entities:,} {what} on the level", span,
-                           hint("entities"))
+        self.state.spend(25)
+        self.state.room_for_entity(things, what, span)
 
     def begin_monster(self, monster, coord, attrs, has_inventory, span=None):
         self._room_for(self.state.level.monsters, "monsters", span)
@@ -301,6 +304,7 @@ class GameBuilder(LevelBuilder):
         object_statements.do_gold(self.state, amount, coord)
 
     def mineralize(self, kelp_pool, kelp_moat, gold_prob, gem_prob, span=None):
+        self.state.spend(2 * COLNO * ROWNO)     # two passes over the map (step limit)
         mineral.do_mineralize(self.state, kelp_pool, kelp_moat, gold_prob, gem_prob)
 
     def mon_generation(self, percent, entries, span=None):

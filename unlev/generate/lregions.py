@@ -9,6 +9,7 @@ spot away from the excluded area.
 
 from __future__ import annotations
 
+from collections import Counter
 
 from unlev.model import spots
 from unlev.lang.values import Region
@@ -72,9 +73,17 @@ def fixup_special(st: BuildState, level: Level, rng: RNG) -> None:
         place_lregion(st, level, rng, 0, 0, 0, 0, 0, 0, 0, 0, r)
 
 
-def bad_location(st: BuildState, level: Level, x: int, y: int, nlx, nly, nhx, nhy) -> bool:
+def _trap_spots(level: Level) -> Counter:
+    """How many traps stand on each square: what bad_location asks of every square it
+    tries, answered without a walk over all the traps each time (a level of many
+    PORTALs made their placement quadratic); kept up to date by put_lregion_here."""
+    return Counter((t.x, t.y) for t in level.traps)
+
+
+def bad_location(st: BuildState, level: Level, x: int, y: int, nlx, nly, nhx, nhy,
+                 spots: Counter) -> bool:
     t = st.typ(x, y)
-    occupied = (st.trap_at(x, y) is not None or T.STAIRS <= t <= T.ALTAR
+    occupied = (spots[(x, y)] > 0 or T.STAIRS <= t <= T.ALTAR
                 or st.is_lava(x, y) or st.is_pool(x, y))
     return (occupied or (nlx <= x <= nhx and nly <= y <= nhy)
             or not ((t == T.CORR and level.flags.is_maze_lev) or t in (T.ROOM, T.ICE, T.AIR)))
@@ -86,26 +95,29 @@ def place_lregion(st: BuildState, level, rng, lx, ly, hx, hy, nlx, nly, nhx, nhy
             return place_branch_in_room(st, level, rng, region)
         lx, hx, ly, hy = 0, COLNO - 1, 0, ROWNO - 1
     oneshot = lx == hx and ly == hy
+    spots = _trap_spots(level)
     for _ in range(200):
         x = rng.rn1(hx - lx + 1, lx)
         y = rng.rn1(hy - ly + 1, ly)
-        if put_lregion_here(st, level, x, y, nlx, nly, nhx, nhy, region, oneshot):
+        if put_lregion_here(st, level, x, y, nlx, nly, nhx, nhy, region, oneshot, spots):
             return True
     for x in range(lx, hx + 1):
         for y in range(ly, hy + 1):
-            if put_lregion_here(st, level, x, y, nlx, nly, nhx, nhy, region, True):
+            if put_lregion_here(st, level, x, y, nlx, nly, nhx, nhy, region, True, spots):
                 return True
     return False
 
 
-def put_lregion_here(st: BuildState, level, x, y, nlx, nly, nhx, nhy, region, oneshot) -> bool:
-    if bad_location(st, level, x, y, nlx, nly, nhx, nhy):
+def put_lregion_here(st: BuildState, level, x, y, nlx, nly, nhx, nhy, region, oneshot,
+                     spots: Counter) -> bool:
+    if bad_location(st, level, x, y, nlx, nly, nhx, nhy, spots):
         if not oneshot:
             return False
-        t = st.trap_at(x, y)
+        t = st.trap_at(x, y) if spots[(x, y)] else None
         if t is not None and t.ttyp not in ("MAGIC_PORTAL", "VIBRATING_SQUARE"):
             level.traps.remove(t)
-        if bad_location(st, level, x, y, nlx, nly, nhx, nhy):
+            spots[(x, y)] -= 1
+        if bad_location(st, level, x, y, nlx, nly, nhx, nhy, spots):
             return False
     lregion_thing(st, level, x, y, region)
     return True

@@ -261,6 +261,7 @@ def do_spill(st: BuildState, coord: Coord, mapchar: MapCharValue, direction: int
         lev.set_typlit(nx, ny, ttyp, tlit, rng)
         while True:
             guard += 1
+            st.spend(1)
             while True:
                 k = rng.rn2(5)
                 k = direction if k > 3 else 1 << k
@@ -332,6 +333,8 @@ def do_mazewalk(st: BuildState, coord: Coord, direction: int, stocked=None, fill
     if ftyp >= T.MAX_TYPE:
         ftyp = 0
     carved: list = []
+    # walking opens at most the map's cells; stocking scans the map and makes things
+    st.spend(COLNO * ROWNO * (2 if stocked is None or stocked else 1))
     mazewalk(st.level, st.rng, x, y, direction, ftyp,
              stocked=True if stocked is None else bool(stocked),
              filler=MazeStocker(st), trace=carved)
@@ -345,11 +348,13 @@ def do_wallify(st: BuildState, selection=None):
     if selection is None:
         if st.compat.build.plain_wallify_is_noop:
             return
+        st.spend(9 * (lev.xsize + 3) * (lev.ysize + 3))   # every square of the map area
         wallify_map(lev, lev.xstart - 1, lev.ystart - 1, lev.xstart + lev.xsize + 1,
                     lev.ystart + lev.ysize + 1)
         return
     for x, y in selection:
         wallify_map(lev, x, y, x, y)
+        st.spend(9)         # each square looks at its eight neighbours
 
 
 def wall_property(st: BuildState, region: Region, prop: int) -> None:

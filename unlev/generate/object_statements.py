@@ -54,7 +54,14 @@ def spo_object(st: BuildState, ov: ObjectValue, coord, attrs: dict, container: b
         specific = placeholders.object_kind(st, ov.name, ov.cls)
     quan = attrs.get("quantity", -1)
     quancnt = quan if specific is not None else 0
+    first = True
     while True:
+        if not first:
+            # a non-merging quantity makes that many objects: each is an entity and
+            # work (the GameBuilder counted the first)
+            st.spend(25)
+            st.room_for_entity(st.level.objects, "objects")
+        first = False
         create_object(st, ov, specific, coord, attrs, container)
         quancnt -= 1
         if not (quancnt > 0 and specific is not None and not specific.merge):

@@ -344,6 +344,8 @@ def begin_region(st: BuildState, region: Region, light: int, rtype=None, filled=
     dx1, dy1, dx2, dy2 = locations.region_bytes(region)
     dx1, dy1 = locations.get_location(st, dx1, dy1, ANY_LOC, None, sp=False)
     dx2, dy2 = locations.get_location(st, dx2, dy2, ANY_LOC, None, sp=False)
+    # lighting or flooding the area looks at each of its squares (step limit)
+    st.spend(max(dx2 - dx1 + 3, 1) * max(dy2 - dy1 + 3, 1))
     room_not_needed = rt == OROOM and not irregular and not prefilled
     if room_not_needed or len(lev.rooms) >= MAXNROFROOMS:
         if not room_not_needed:
@@ -352,6 +354,11 @@ def begin_region(st: BuildState, region: Region, light: int, rtype=None, filled=
         return
     nroom = len(lev.rooms)
     if irregular:
+        if not (0 <= dx1 < COLNO and 0 <= dy1 < ROWNO):
+            # flood_fill_rm() starts at the region's corner: the game reads outside levl[]
+            raise DesError(f"irregular REGION ({dx1},{dy1},{dx2},{dy2}) starts outside the "
+                           "map", span,
+                           "a REGION's corners are counted from the MAP's top-left corner")
         while len(st.smeq) <= nroom:
             st.smeq.append(len(st.smeq))
         st.smeq[nroom] = nroom

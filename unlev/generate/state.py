@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, List, Optional
 
-from unlev.lang.diagnostics import Span
+from unlev.lang.diagnostics import DesError, Span
+from unlev.lang.limits import hint, limits, steps_hint, steps_message
 from unlev.model.level import Level, Monster, Object, Room
 from unlev.model.rect import RectList
 from unlev.populate.context import MakeContext
@@ -51,6 +52,7 @@ class BuildState(MakeContext):
                          warn_to=warn_to)
         self.placement_failures = 0
         self.work = 0           # squares tried by random placements since last asked
+        self.work_cap = limits().steps   # the most work one statement may do (spend)
         self.rects = RectList()
         self.smeq: List[int] = []
         # the coder's room stack (tmproomlist / failed_room / n_subroom)
@@ -63,6 +65,21 @@ class BuildState(MakeContext):
         self.containers: List[Optional[Object]] = []
         self.monster_stack: List[Optional[Monster]] = []
         self.finished = False
+
+    def spend(self, work: int) -> None:
+        """Count ``work`` against the step limit, and stop the statement (the step-limit
+        error) as soon as its work passes it: a loop that may run two billion times
+        calls this on each round."""
+        self.work += work
+        if self.work > self.work_cap:
+            raise DesError(steps_message(self.work_cap), None, steps_hint(self.work_cap))
+
+    def room_for_entity(self, things: list, what: str, span: Optional[Span] = None) -> None:
+        """The entities limit (unlev.lang.limits): a LOOP of a billion OBJECTs, or an
+        OBJECT of a billion boulders, ends in an error, not in gigabytes."""
+        if len(things) >= limits().entities:
+            raise DesError(f"more than {limits().entities:,} {what} on the level", span,
+                           hint("entities"))
 
     @property
     def croom(self) -> Optional[Room]:

@@ -56,6 +56,9 @@ def stackobj(lev, obj: Object) -> bool:
     """invent.c stackobj(): a new floor object joins an identical one on its square
     (sp_lev.c create_object calls it for everything it puts on the floor); True when
     it merged, the other's quantity grown by its own."""
+    kind = data.object_named(obj.id, obj.attrs.get("class"))
+    if kind is None or not kind.merge:
+        return False        # mergable() would say no to every other: not quadratic
     for other in lev.objects:
         if other.buried or (other.x, other.y) != (obj.x, obj.y):
             continue

@@ -154,13 +154,20 @@ def unreadable(command: str, paths: List[str]) -> Optional[int]:
     """The file-system check every command makes before it reads anything: for the
     first path that cannot be read, ``unlev CMD: error: cannot read PATH: reason`` and
     exit code 2 (README: 0 ok, 1 an error in a des-file, 2 usage or file system)."""
+    from unlev.lang.sources import refuse_special
     for p in paths:
         try:
+            if "\0" in p:
+                raise OSError(0, "its name holds a NUL byte")
             if os.path.isdir(p):
                 os.listdir(p)
             else:
-                with open(p, "rb"):
-                    pass
+                # a FIFO, a device or a socket is refused before it is opened (opening a
+                # FIFO waits for a writer); the open does not block either
+                why = refuse_special(p)
+                if why is not None:
+                    raise OSError(0, f"{why}, not a regular file")
+                os.close(os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)))
         except OSError as e:
             print(f"unlev {command}: error: cannot read {p}: {e.strerror}", file=sys.stderr)
             return 2
@@ -213,14 +220,14 @@ def highlight_source_line(text: str, diagnostic) -> str:
 
 def sources_of(err: DesError, path: str):
     from unlev.lang.diagnostics import SourceCache
+    from unlev.lang.sources import read_source
     cache = SourceCache()
     for d in err.diagnostics:
         f = d.span.file
         if f not in cache.texts and os.path.isfile(f):
             try:
-                with open(f, encoding="latin-1") as fh:
-                    cache.add(f, fh.read())
-            except OSError:
+                cache.add(f, read_source(f))
+            except DesError:
                 pass
     return cache
 

@@ -17,7 +17,13 @@ with a one-line message, never a traceback.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
+import os
+import select
+import signal
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Callable, Iterator, Optional, Sequence, Tuple, TypeVar
 
@@ -62,11 +68,97 @@ def run_unordered(fn: Callable[[T], R], items: Sequence[T], *, workers: int = 1,
         for i, item in enumerate(items):
             yield i, fn(item)
     else:
-        with ProcessPoolExecutor(max_workers=min(workers, len(items)),
-                                 mp_context=_pool_context()) as ex:
-            futures = {ex.submit(fn, item): i for i, item in enumerate(items)}
-            for f in as_completed(futures):
-                yield futures[f], f.result()
+        ex = ProcessPoolExecutor(max_workers=min(workers, len(items)),
+                                 mp_context=_pool_context(), initializer=watch_parent,
+                                 initargs=(os.getpid(),))
+        finished = False
+        try:
+            with _terminate_as_interrupt():
+                futures = {ex.submit(fn, item): i for i, item in enumerate(items)}
+                for f in as_completed(futures):
+                    yield futures[f], f.result()
+            finished = True
+        finally:
+            if finished:
+                ex.shutdown(wait=True)
+            else:
+                _stop_now(ex)
+
+
+def _stop_now(ex: ProcessPoolExecutor) -> None:
+    """Interrupted (Ctrl-C, SIGTERM, an error): drop the queued jobs and end the workers
+    now -- not after the jobs they hold, which may be writing snapshots."""
+    procs = list((getattr(ex, "_processes", None) or {}).values())
+    for p in procs:
+        try:
+            p.terminate()
+        except (OSError, AttributeError):
+            pass
+    ex.shutdown(wait=False, cancel_futures=True)
+    for p in procs:
+        try:
+            p.join(2)
+            if p.is_alive():
+                p.kill()
+        except (OSError, AttributeError, ValueError, AssertionError):
+            pass
+
+
+@contextlib.contextmanager
+def _terminate_as_interrupt():
+    """SIGTERM (and SIGINT) end the command as Ctrl-C does, its workers stopped first,
+    instead of killing the parent alone; restored afterwards.  Main thread only."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(_sig, _frame):
+        raise KeyboardInterrupt
+
+    # SIGINT too: a shell starts a background command with it ignored, and `kill -INT`
+    # must still stop the run and its workers
+    old = {sig: signal.signal(sig, interrupt) for sig in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        yield
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+
+
+def _end_now() -> None:
+    """End this worker at once: no cleanup, no queued job taken up."""
+    os.kill(os.getpid(), getattr(signal, "SIGKILL", signal.SIGTERM))
+
+
+def watch_parent(pid: int) -> None:
+    """A worker's initializer: end the worker as soon as the process that started the
+    pool (``pid``) is gone -- killed with SIGKILL, it can tell nobody.  The worker's own
+    parent is the fork server, which outlives it, so PR_SET_PDEATHSIG alone would not
+    do; a thread waits on a pidfd (Linux), else polls once a second."""
+    def wait_then_exit() -> None:
+        try:
+            fd = os.pidfd_open(pid)           # type: ignore[attr-defined]
+        except ProcessLookupError:
+            _end_now()
+        except (AttributeError, OSError):
+            fd = None
+        if fd is not None:
+            select.select([fd], [], [])
+        else:
+            while True:
+                time.sleep(1.0)
+                try:
+                    os.kill(pid, 0)
+                except ProcessLookupError:
+                    break
+                except OSError:
+                    continue
+        _end_now()
+
+    # Ctrl-C in a terminal reaches the whole process group: the parent stops the
+    # workers itself, a worker does not print a KeyboardInterrupt traceback of its own
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=wait_then_exit, name="unlev-parent-watch", daemon=True).start()
 
 
 def run_ordered(fn: Callable[[T], R], items: Sequence[T], **where) -> list:

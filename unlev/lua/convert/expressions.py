@@ -188,7 +188,9 @@ class ExpressionsMixin:
                  f"mindist = {self.ex(n.mindist)}", f"maxdist = {self.ex(n.maxdist)}"]
         if n.limited:
             parts.append("limited = true")
-        parts.append(self.coord_fields(n.center))
+        centre = self.coord_fields(n.center)
+        if centre:                  # None: a plain random centre, 3.7's default
+            parts.append(centre)
         if n.center2 is not None:
             c2 = n.center2
             if isinstance(c2, A.CoordLit):

@@ -26,7 +26,8 @@ from unlev.tools.compare.measures import (DIFFERS, KNOWN as V_KNOWN, MATCH, RANK
                                     level_measures, level_verdict)
 from unlev.tools.compare.place import map_templates
 from unlev.tools.compare.sample import Sample, sample_of
-from unlev.tools.compare.gamedump import GameDump, read_dumps, reference_files
+from unlev.tools.compare.gamedump import (DumpFormatError, GameDump, read_dumps,
+                                          reference_files)
 from unlev.tools.compare.jobs import SampleJob, remember, run_samples
 from unlev.tools.executor import DEFAULT_CONNECT_TIMEOUT, ExecutorError, add_executor_options
 from unlev.lang import ast as A
@@ -366,6 +367,9 @@ def cmd_compare(args) -> int:
                              connect_timeout=args.scheduler_timeout,
                              settings=args.settings)
     except ExecutorError as e:
+        print(f"unlev compare: error: {e}", file=sys.stderr)
+        return 2
+    except DumpFormatError as e:        # a damaged reference file: which, where, why
         print(f"unlev compare: error: {e}", file=sys.stderr)
         return 2
     finally:

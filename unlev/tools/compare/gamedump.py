@@ -9,7 +9,7 @@ format, so the comparison can be tested on dumps whose origin is known.
 
 from __future__ import annotations
 
-import gzip
+import zlib
 import os
 import re
 from dataclasses import dataclass, field
@@ -154,10 +154,18 @@ def parse_dump(lines: List[str], source: str = "", first_line: int = 1) -> GameD
         if word != key:
             raise L.error(f"expected a {key} line, found {line[:30]!r}")
         head[key] = rest
-    d = GameDump(name=head["NAME"].strip(), loaded=head["LOADED"].strip(),
-                 gameseed=int(head["GAMESEED"]), levelseed=int(head["LEVELSEED"]),
-                 where=_kv(head["WHERE"]),
-                 flags={k: int(v) for k, v in _kv(head["FLAGS"]).items()})
+    try:
+        d = GameDump(name=head["NAME"].strip(), loaded=head["LOADED"].strip(),
+                     gameseed=int(head["GAMESEED"]), levelseed=int(head["LEVELSEED"]),
+                     where=_kv(head["WHERE"]),
+                     flags={k: int(v) for k, v in _kv(head["FLAGS"]).items()})
+    except ValueError as e:
+        raise DumpFormatError(f"bad header: {e}", source, first_line) from None
+    for key, value in d.where.items():
+        # the game's levels are schar-numbered: a depth of two billion is no dump's
+        if isinstance(value, int) and not -128 <= value <= 127:
+            raise DumpFormatError(f"WHERE {key}={value} is out of range (-128..127)",
+                                  source, first_line + 4)
     if L.take() != "MAP":
         raise L.error("expected MAP")
     d.map_rows = L.grid("MAP")
@@ -280,11 +288,55 @@ def parse_dumps(text: str, source: str = "") -> List[GameDump]:
     return out
 
 
+MAX_DUMP_BYTES = 256 * 1024 * 1024     # a reference file, read or unpacked (the biggest: ~2 MB)
+
+
 def read_dumps(path: str) -> List[GameDump]:
-    """A reference file, gzip-compressed (``.gz``) or plain."""
-    opener = gzip.open if str(path).endswith(".gz") else open
-    with opener(path, "rt", encoding="ascii", errors="replace") as fh:
-        return parse_dumps(fh.read(), str(path))
+    """A reference file, gzip-compressed (``.gz``) or plain.  DumpFormatError (one line,
+    with the file) for a file that is not a regular file (a FIFO, /dev/zero behind a
+    symlink: refused before it is read), bigger than MAX_DUMP_BYTES read or unpacked,
+    not a whole gzip file, or not in the dump format."""
+    path = str(path)
+    raw = _read_bounded(path)
+    if path.endswith(".gz"):
+        packed, parts, size = raw, [], 0
+        while packed:                  # one gzip member after another, as gzip.open reads
+            unpack = zlib.decompressobj(wbits=31)
+            try:
+                part = unpack.decompress(packed, MAX_DUMP_BYTES + 1 - size)
+            except zlib.error as e:
+                raise DumpFormatError(f"not a gzip file ({e})", path) from None
+            size += len(part)
+            parts.append(part)
+            if size > MAX_DUMP_BYTES or unpack.unconsumed_tail:
+                raise DumpFormatError(f"unpacks to more than {MAX_DUMP_BYTES:,} bytes", path)
+            if not unpack.eof:
+                raise DumpFormatError("a truncated gzip file (it ends early)", path)
+            packed = unpack.unused_data
+        raw = b"".join(parts)
+    return parse_dumps(raw.decode("ascii", errors="replace"), path)
+
+
+def _read_bounded(path: str) -> bytes:
+    from unlev.lang.sources import special_kind
+    try:
+        kind = special_kind(os.stat(path).st_mode)
+        if kind is not None:
+            raise DumpFormatError(f"{kind}, not a dump file", path)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        try:
+            kind = special_kind(os.fstat(fd).st_mode)
+            if kind is not None:
+                raise DumpFormatError(f"{kind}, not a dump file", path)
+            with os.fdopen(os.dup(fd), "rb") as fh:
+                raw = fh.read(MAX_DUMP_BYTES + 1)
+        finally:
+            os.close(fd)
+    except OSError as e:
+        raise DumpFormatError(f"cannot read: {e.strerror or e}", path) from None
+    if len(raw) > MAX_DUMP_BYTES:
+        raise DumpFormatError(f"more than {MAX_DUMP_BYTES:,} bytes", path)
+    return raw
 
 
 def reference_files(directory: str) -> Dict[str, str]:

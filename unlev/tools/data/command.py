@@ -80,6 +80,10 @@ def run(args) -> int:
             print("unlev data: error: import needs a SOURCE folder and --name NAME",
                   file=sys.stderr)
             return 2
+        why = bad_profile_name(args.name)
+        if why:
+            print(f"unlev data: error: --name {args.name!r}: {why}", file=sys.stderr)
+            return 2
         args.source = [Path(s) for s in args.paths]
         return run_import(args)
     if args.action == "show":
@@ -89,6 +93,20 @@ def run(args) -> int:
         args.profile = args.paths[0]
         return run_show(args)
     return run_list(args)
+
+
+_PROFILE_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,63}")
+
+
+def bad_profile_name(name: str) -> Optional[str]:
+    """Why ``name`` cannot name a profile, or None.  A profile's name is its folder's
+    name under the profile folder and the word --data takes: a letter, then letters,
+    digits, '_' or '-' (at most 64) -- no '/', '..', absolute path or control character
+    can take the written files elsewhere."""
+    if _PROFILE_NAME.fullmatch(name):
+        return None
+    return ("a profile name is a letter followed by letters, digits, '_' or '-' (at most "
+            "64), e.g. evilhack")
 
 
 def detect_base(sources) -> Optional[str]:
@@ -189,6 +207,14 @@ def run_import(args, say=None) -> int:
         return 1
     for w in warnings:
         say(f"unlev data: warning: {w}")
+    empty = [f"src/{f} gave no {what}" for f, table, what in
+             (("monst.c", "monsters", "monsters"), ("objects.c", "objects", "objects"))
+             if not tables.get(table, {}).get(table)]
+    if empty:
+        # random bytes, or a symlink to something else, read as C: nothing to import, and
+        # a profile without monsters or objects would make every name unknown
+        say(f"unlev data: error: {'; '.join(empty)}: is this a NetHack source tree?")
+        return 1
     generated, against, inherited = None, None, {}
     if len(args.base_src) == 1 and (args.base_src[0] / "profile.json").is_file():
         # a profile (another variant's import) as the base: its lev_comp digest
@@ -230,7 +256,13 @@ def run_import(args, say=None) -> int:
             say(f"unlev data: language extensions generated against {against}")
         for line in generated["generated_from"]["review"]:
             say(f"unlev data: review: {line}")
-    out = args.out or profiles.user_profile_dir() / args.name
+    out = args.out
+    if out is None:
+        root = profiles.user_profile_dir()
+        out = root / args.name
+        if bad_profile_name(args.name) or out.resolve().parent != root.resolve():
+            say(f"unlev data: error: --name {args.name!r} would write outside {root}")
+            return 2
     try:
         write_profile(out, args.name, base, tables,
                       source=", ".join(str(s.resolve()) for s in args.source),

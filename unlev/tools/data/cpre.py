@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, Iterable, List, Optional, Sequence
 
+from unlev.lang.limits import hint, limits
+
 __all__ = [
     "Token", "Macro", "Preprocessor", "Call", "UnknownName", "evaluate", "tokenize",
     "split_args", "find_calls", "find_initializer", "parse_braces", "tokens_text",
@@ -166,7 +168,22 @@ def unescape(body: str) -> str:
     return "".join(out)
 
 
+class PreprocessorError(ValueError):
+    """Input the preprocessor will not go on with (division by zero in ``#if``, a macro
+    expansion past the limits, a file too big or not a regular file): the importer
+    reports it as ``unlev data: error: ...``."""
+
+
+def _i64(v: int) -> int:
+    """A value as C's 64-bit integers hold it (``#if`` arithmetic is intmax_t): Python's
+    integers would grow without bound (``1 << 99999999999``)."""
+    v &= 0xFFFFFFFFFFFFFFFF
+    return v - (1 << 64) if v >> 63 else v
+
+
 def _cdiv(a: int, b: int) -> int:
+    if b == 0:
+        raise PreprocessorError("division by zero")
     q = abs(a) // abs(b)
     return q if (a >= 0) == (b >= 0) else -q
 
@@ -208,6 +225,16 @@ class _ExprParser:
         return v
 
     def ternary(self) -> int:
+        self.depth = getattr(self, "depth", 0) + 1
+        if self.depth > limits().depth:
+            raise PreprocessorError(f"an expression nested more than {limits().depth} "
+                                    "levels deep")
+        try:
+            return self._ternary()
+        finally:
+            self.depth -= 1
+
+    def _ternary(self) -> int:
         cond = self.binary(1)
         t = self.peek()
         if t is not None and t.text == "?":
@@ -232,8 +259,12 @@ class _ExprParser:
             rhs = self.binary(prec + 1)
             lhs = self.apply(t.text, lhs, rhs)
 
+    @classmethod
+    def apply(cls, op: str, a: int, b: int) -> int:
+        return _i64(cls._apply(op, a, b))
+
     @staticmethod
-    def apply(op: str, a: int, b: int) -> int:
+    def _apply(op: str, a: int, b: int) -> int:
         if op == "||":
             return int(bool(a) or bool(b))
         if op == "&&":
@@ -256,6 +287,8 @@ class _ExprParser:
             return int(a <= b)
         if op == ">=":
             return int(a >= b)
+        if op in ("<<", ">>") and not 0 <= b < 64:
+            raise PreprocessorError(f"shift by {b} (C's integers have 64 bits)")
         if op == "<<":
             return a << b
         if op == ">>":
@@ -276,13 +309,13 @@ class _ExprParser:
         t = self.take()
         if t.kind == "op":
             if t.text == "-":
-                return -self.unary()
+                return _i64(-self.unary())
             if t.text == "+":
                 return self.unary()
             if t.text == "!":
                 return int(not self.unary())
             if t.text == "~":
-                return ~self.unary()
+                return _i64(~self.unary())
             if t.text == "(":
                 # a cast such as (char *) or (int)?
                 j = self.i
@@ -296,7 +329,7 @@ class _ExprParser:
                     raise SyntaxError("expected ')'")
                 return v
         if t.kind == "num":
-            return _c_int(t.text)
+            return _i64(_c_int(t.text))
         if t.kind == "chr":
             s = unescape(t.text[1:-1])
             return ord(s[0]) if s else 0
@@ -468,7 +501,7 @@ class Preprocessor:
     def try_constant(self, name: str) -> Optional[int]:
         try:
             return self.constant(name)
-        except (UnknownName, SyntaxError, IndexError, ZeroDivisionError):
+        except (UnknownName, SyntaxError, IndexError, ZeroDivisionError, PreprocessorError):
             return None
 
     def names_with_prefix(self, prefix: str) -> List[str]:
@@ -483,7 +516,7 @@ class Preprocessor:
 
     # ----- files -------------------------------------------------------------------
     def process_file(self, path: Path) -> List[Token]:
-        return self.process_text(Path(path).read_text(encoding="latin-1"), str(path))
+        return self.process_text(read_c_file(path), str(path))
 
     def process_text(self, text: str, filename: str = "<text>") -> List[Token]:
         text = text.replace("\\\r\n", "").replace("\\\n", "")
@@ -578,18 +611,24 @@ class Preprocessor:
         while i < len(toks):
             t = toks[i]
             if t.kind == "id" and t.text == "defined":
-                if i + 1 < len(toks) and toks[i + 1].text == "(":
+                if i + 3 < len(toks) and toks[i + 1].text == "(" and toks[i + 3].text == ")":
                     name = toks[i + 2].text
                     i += 4
-                else:
+                elif i + 1 < len(toks) and toks[i + 1].kind == "id":
                     name = toks[i + 1].text
                     i += 2
+                else:
+                    self.warnings.append(f"{filename}:{lineno}: cannot evaluate #if "
+                                         f"{expr!r}: 'defined' without a name")
+                    return False
                 resolved.append(Token("num", "1" if name in self.macros else "0"))
                 continue
             resolved.append(t)
             i += 1
         try:
             return bool(evaluate(self.expand(resolved), self.enums, unknown_is_zero=True))
+        except PreprocessorError as e:
+            raise PreprocessorError(f"{filename}:{lineno}: #if {expr.strip()}: {e}") from None
         except SyntaxError as e:
             self.warnings.append(f"{filename}:{lineno}: cannot evaluate #if {expr!r}: {e}")
             return False
@@ -632,8 +671,17 @@ class Preprocessor:
         """Fully macro-expand *tokens* (Prosser's hide-set algorithm, simplified)."""
         stack = list(reversed(tokens))
         out: List[Token] = []
+        limit = limits().cpp_tokens
+        budget = limit                     # tokens the macros of this text may still make
         while stack:
+            if len(stack) + len(out) > budget:
+                raise PreprocessorError(f"macro expansion makes more than {limit:,} "
+                                        "tokens (a doubling #define chain?); "
+                                        + hint("cpp_tokens"))
             t = stack.pop()
+            if len(t.hide) > limits().depth:
+                raise PreprocessorError(f"macros expand inside one another more than "
+                                        f"{limits().depth} deep; " + hint("depth"))
             if t.kind != "id" or t.text in t.hide or t.text in self.protected:
                 out.append(t)
                 continue
@@ -645,6 +693,7 @@ class Preprocessor:
                 hs = t.hide | {m.name}
                 body = [b.with_hide(b.hide | hs) for b in m.body]
                 body = self._paste(body)
+                budget -= len(body)
                 stack.extend(reversed(body))
                 continue
             if not stack or stack[-1].text != "(":
@@ -683,6 +732,7 @@ class Preprocessor:
                 args = [[]]
             hs = (t.hide & rparen.hide) | {m.name}
             body = self._substitute(m, args, hs)
+            budget -= len(body)
             stack.extend(reversed(body))
         return out
 
@@ -734,6 +784,38 @@ class Preprocessor:
             out.append(t)
             i += 1
         return out
+
+
+def read_c_file(path) -> str:
+    """A C source file's text: a regular file only (a FIFO, a device, /proc/self/environ
+    through a symlink are refused before or right after opening, without blocking), at
+    most the ``c_file_size`` limit; PreprocessorError otherwise."""
+    import os
+    from unlev.lang.sources import special_kind
+    limit = limits().c_file_size
+    path = str(path)
+    try:
+        kind = special_kind(os.stat(path).st_mode)
+        if kind is not None:
+            raise PreprocessorError(f"cannot read {path}: {kind}, not a C source file")
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        try:
+            st = os.fstat(fd)
+            kind = special_kind(st.st_mode)
+            if kind is not None:
+                raise PreprocessorError(f"cannot read {path}: {kind}, not a C source file")
+            if st.st_size > limit:
+                raise PreprocessorError(f"{path} is {st.st_size:,} bytes, more than a C "
+                                        f"source file may be; " + hint("c_file_size"))
+            with os.fdopen(os.dup(fd), "rb") as fh:
+                raw = fh.read(limit + 1)
+        finally:
+            os.close(fd)
+    except OSError as e:
+        raise PreprocessorError(f"cannot read {path}: {e.strerror or e}") from None
+    if len(raw) > limit:
+        raise PreprocessorError(f"{path} is more than {limit:,} bytes; " + hint("c_file_size"))
+    return raw.decode("latin-1")
 
 
 def _split_commas(tokens: Sequence[Token]) -> List[List[Token]]:

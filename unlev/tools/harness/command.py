@@ -60,6 +60,9 @@ def add_parser(subparsers) -> None:
     p.add_argument("--ci", action="store_true",
                    help="a missing snapshot is a failure instead of being created")
     add_executor_options(p)
+    p.add_argument("--timeout", type=_seconds, default=60.0, metavar="SECONDS",
+                   help="stop a run that takes longer (one level, one seed; default 60; "
+                   "0: no limit)")
     from unlev.tools.common import LEVEL_FILTER_HELP
     p.add_argument("--level", action="append", default=[], metavar="GLOB",
                    help=LEVEL_FILTER_HELP)
@@ -85,6 +88,16 @@ def add_parser(subparsers) -> None:
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     add_common_options(p)
     p.set_defaults(func=cmd_test)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 <= value <= 86400:
+        raise argparse.ArgumentTypeError("between 0 and 86400 seconds")
+    return value
 
 
 # ------------------------------------------------------------------ running jobs
@@ -139,6 +152,9 @@ def cmd_test(args) -> int:
     from unlev.tools.context_options import context_values
     if unreadable("test", args.paths):
         return 2
+    writes = args.update or not args.ci          # --ci alone only reads snapshots
+    if args.snapshots and writes and not _writable_folder(args.snapshots):
+        return 2
     files = find_des_files(args.paths)
     if not files:
         print("unlev test: error: no des-files found", file=sys.stderr)
@@ -154,7 +170,8 @@ def cmd_test(args) -> int:
                         compat=args.compat, no_flip=args.no_flip,
                         include_path=tuple(args.include_path), config=config,
                         dialect=args.dialect, context=context_values(args),
-                        data=_data_folder(args), lenient=bool(getattr(args, "lenient", False)))
+                        data=_data_folder(args), lenient=bool(getattr(args, "lenient", False)),
+                        timeout=args.timeout)
     t0 = time.perf_counter()
 
     jobs: List[Job] = []
@@ -216,6 +233,22 @@ def _stale_snapshots(jobs: List[Job], args, out) -> None:
             else:
                 out.print(f"stale snapshots {folder}: no LEVEL of {path} has that name "
                           "now (renamed or removed? --update removes them)", markup=False)
+
+
+def _writable_folder(path: str) -> bool:
+    """The snapshot folder exists or can be made, and a file can be made in it; else
+    ``unlev test: error: cannot write PATH: reason`` (exit 2), once, before any run."""
+    import tempfile
+    try:
+        os.makedirs(path, exist_ok=True)
+        if not os.path.isdir(path):
+            raise NotADirectoryError(20, "Not a directory")
+        with tempfile.TemporaryFile(dir=path):
+            pass
+    except OSError as e:
+        print(f"unlev test: error: cannot write {path}: {e.strerror or e}", file=sys.stderr)
+        return False
+    return True
 
 
 def _data_folder(args):

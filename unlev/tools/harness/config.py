@@ -123,8 +123,12 @@ def directives_of(path: str, text: Optional[str] = None
     """The checks a des-file switches off in comments (see invariants.parse_directives),
     and the directives it could not read (as ``file: line N: ...`` messages)."""
     if text is None:
-        with open(path, encoding="latin-1") as fh:
-            text = fh.read()
+        from unlev.lang.diagnostics import DesError
+        from unlev.lang.sources import read_source
+        try:
+            text = read_source(path)
+        except DesError as e:       # the compile reports it, at its place
+            return {}, [f"{path}: {e.message}"]
     found, problems = parse_directives(text)
     return found, [f"{path}: {p}" for p in problems]
 

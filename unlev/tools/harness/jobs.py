@@ -8,7 +8,10 @@ are small picklable values, the result a plain dict.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
+import threading
 import time
 import traceback
 from dataclasses import dataclass, field
@@ -47,6 +50,7 @@ class Settings:
     context: Tuple = ()                 # run's --depth ... --date (context_options)
     data: Optional[str] = None          # --data: the profile's folder (None: the dialect's)
     lenient: bool = False               # --lenient: unknown names make placeholders
+    timeout: float = 60.0               # --timeout: seconds one run may take (0: none)
 
 
 @lru_cache(maxsize=8)
@@ -130,7 +134,12 @@ def run_job(job: Job, settings: Settings) -> dict:
               "violations": [], "skipped": [], "snapshot": None, "diff": "",
               "diff_summary": "", "error": "", "seconds": 0.0}
     try:
-        _run(job, settings, result)
+        with _time_limit(settings.timeout):
+            _run(job, settings, result)
+    except RunTimeout:
+        result["outcome"] = ERROR
+        result["error"] = (f"the run took more than {settings.timeout:g} s and was stopped "
+                           "(--timeout SECONDS sets the limit)")
     except DesError as e:
         from unlev.tools.common import format_des_error
         result["outcome"] = ERROR
@@ -142,6 +151,32 @@ def run_job(job: Job, settings: Settings) -> dict:
         result["error"] = f"internal error: {type(e).__name__}: {e}{where}"
     result["seconds"] = round(time.perf_counter() - t0, 4)
     return result
+
+
+class RunTimeout(Exception):
+    """One run went past ``--timeout``."""
+
+
+@contextlib.contextmanager
+def _time_limit(seconds: float):
+    """Stop the run (RunTimeout) after ``seconds`` of wall-clock time: a level the step
+    limit does not stop (a slow finishing step) cannot hold the whole test run.  Needs
+    the main thread (signals); elsewhere (a Dask worker's thread) no limit is set."""
+    if not seconds or seconds <= 0 or threading.current_thread() is not threading.main_thread() \
+            or not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def expire(_sig, _frame):
+        raise RunTimeout()
+
+    old = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
 
 
 def _run_lua(job: Job, settings: Settings, result: dict) -> None:
@@ -254,20 +289,33 @@ def reproducing_command(job: Job, settings: Settings) -> str:
 
 
 def _compare_snapshot(job: Job, settings: Settings, level, result: dict) -> None:
-    from unlev.tools.harness.snapshot import SnapshotStore, diff_snapshots, make_snapshot
+    from unlev.tools.harness.snapshot import (SnapshotError, SnapshotStore, diff_snapshots,
+                                              make_snapshot)
 
     store = SnapshotStore(settings.snapshots)
     key = file_key(job.path)
     name = job.label or job.level
     new = make_snapshot(level, job.seed, os.path.basename(job.path))
-    old = store.load(key, name, job.seed)
+    try:
+        old = store.load(key, name, job.seed)
+    except SnapshotError as e:
+        if settings.update:                 # --update writes a good one over it
+            _write_snapshot(store, key, name, job.seed, new, result)
+            if not result["error"]:
+                result["snapshot"] = "updated"
+                result["diff_summary"] = f"replaced a damaged snapshot ({e})"
+            return
+        result["outcome"] = ERROR
+        result["error"] = f"{e} (run with --update to replace it)"
+        return
     if old is None:
         if settings.ci and not settings.update:
             result["snapshot"] = "missing"
             result["outcome"] = FAILED
             return
-        store.write(key, name, job.seed, new)
-        result["snapshot"] = "created"
+        _write_snapshot(store, key, name, job.seed, new, result)
+        if not result["error"]:
+            result["snapshot"] = "created"
         return
     diff = diff_snapshots(old, new)
     if not diff:
@@ -277,11 +325,23 @@ def _compare_snapshot(job: Job, settings: Settings, level, result: dict) -> None
     result["diff_summary"] = diff.summary
     result["map"], result["old_map"] = new.text, old.text   # both drawn by the HTML report
     if settings.update:
-        store.write(key, name, job.seed, new)
-        result["snapshot"] = "updated"
+        _write_snapshot(store, key, name, job.seed, new, result)
+        if not result["error"]:
+            result["snapshot"] = "updated"
     else:
         result["snapshot"] = "changed"
         result["outcome"] = FAILED
+
+
+def _write_snapshot(store, key, name, seed, new, result: dict) -> None:
+    """Write a snapshot; one that cannot be written is the job's error (``cannot write
+    PATH: reason``) -- the command checks the folder itself before it starts."""
+    from unlev.tools.harness.snapshot import SnapshotWriteError
+    try:
+        store.write(key, name, seed, new)
+    except SnapshotWriteError as e:
+        result["outcome"] = ERROR
+        result["error"] = str(e)
 
 
 def describe_failure(result: dict, update_option: str = "--update") -> str:

@@ -18,6 +18,7 @@ import json
 import os
 import re
 import tempfile
+import zlib
 from collections import Counter
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
@@ -42,34 +43,66 @@ def make_snapshot(level: Level, seed: int, source: str) -> Snapshot:
     return Snapshot(text, dumps(level_to_dict(level, seed=seed, source=source)))
 
 
+MAX_SNAPSHOT_BYTES = 64 * 1024 * 1024     # a stored file read at most (a level: ~30 kB)
+
+
+class SnapshotError(Exception):
+    """A stored snapshot that cannot be read (damaged, or not a file): one line saying
+    which file and why; ``--update`` writes a new one over it."""
+
+
+class SnapshotWriteError(Exception):
+    """A snapshot that cannot be written: ``cannot write PATH: reason``."""
+
+
 def _safe(name: str) -> str:
-    return re.sub(r"[^A-Za-z0-9_.+-]", "_", name) or "_"
+    name = re.sub(r"[^A-Za-z0-9_.+-]", "_", name) or "_"
+    # "." and ".." would name the folder above; every written path stays under the root
+    return "_" + name if name.strip(".") == "" else name
 
 
 class SnapshotStore:
-    """Snapshots under one directory; writes are atomic (temporary file + rename)."""
+    """Snapshots under one directory; writes are atomic (a temporary file, fsync, then a
+    rename over the old one) and get the user's umask, as a plain open() would."""
 
     def __init__(self, root: str) -> None:
         self.root = root
 
     def paths(self, file_key: str, level: str, seed: int) -> Tuple[str, str]:
-        base = os.path.join(self.root, _safe(file_key), _safe(level), f"seed-{seed}")
+        base = os.path.join(self.root, _safe(file_key), _safe(level), f"seed-{int(seed)}")
+        root = os.path.abspath(self.root)
+        if os.path.commonpath([root, os.path.abspath(base)]) != root:
+            raise SnapshotWriteError(f"cannot write {base}: outside {self.root}")
         return base + ".txt", base + ".json.gz"
 
     def load(self, file_key: str, level: str, seed: int) -> Optional[Snapshot]:
+        """The stored snapshot, None when there is none; SnapshotError when what is
+        stored is not a snapshot (a directory, a symlink loop, a FIFO, a truncated or
+        not-gzip file, text that is not UTF-8, JSON that is not a level)."""
         txt, js = self.paths(file_key, level, seed)
-        try:
-            with open(txt, encoding="utf-8") as a:
-                text = a.read()
-            try:
-                with open(js, "rb") as b:
-                    data = gzip.decompress(b.read()).decode("utf-8")
-            except FileNotFoundError:          # written before snapshots were compressed
-                with open(js[:-3], encoding="utf-8") as b:
-                    data = b.read()
-            return Snapshot(text, data)
-        except FileNotFoundError:
+        if not os.path.lexists(txt):
             return None
+        text = _read_text(txt)
+        if os.path.lexists(js):
+            raw = _read_bytes(js)
+            try:
+                raw = gzip.decompress(raw)
+            except (OSError, EOFError, zlib.error):
+                raise SnapshotError(f"damaged snapshot {js}: not a whole gzip file") \
+                    from None
+            data = _utf8(raw, js)
+        elif os.path.lexists(js[:-3]):       # written before snapshots were compressed
+            data = _read_text(js[:-3])
+            js = js[:-3]
+        else:
+            return None         # half a snapshot: none (made again, or missing in --ci)
+        try:
+            doc = json.loads(data)
+        except ValueError as e:
+            raise SnapshotError(f"damaged snapshot {js}: not JSON ({e})") from None
+        if not isinstance(doc, dict) or not isinstance(doc.get("terrain", []), list):
+            raise SnapshotError(f"damaged snapshot {js}: not a level's JSON")
+        return Snapshot(text, data)
 
     def stale_levels(self, file_key: str, levels) -> List[str]:
         """The folders of ``file_key`` that hold snapshots of no LEVEL in ``levels``
@@ -83,14 +116,63 @@ class SnapshotStore:
         return [os.path.join(folder, name) for name in found if name not in wanted]
 
     def write(self, file_key: str, level: str, seed: int, snap: Snapshot) -> None:
+        """SnapshotWriteError when the folder or the file cannot be written."""
         txt, js = self.paths(file_key, level, seed)
-        os.makedirs(os.path.dirname(txt), exist_ok=True)
-        _atomic_write(js, gzip.compress(snap.json.encode("utf-8"), compresslevel=9, mtime=0))
-        _atomic_write(txt, snap.text.encode("utf-8"))
         try:
-            os.unlink(js[:-3])                 # an older uncompressed one, now replaced
-        except FileNotFoundError:
-            pass
+            os.makedirs(os.path.dirname(txt), exist_ok=True)
+            _atomic_write(js, gzip.compress(snap.json.encode("utf-8"), compresslevel=9,
+                                            mtime=0))
+            _atomic_write(txt, snap.text.encode("utf-8"))
+            try:
+                os.unlink(js[:-3])                 # an older uncompressed one, now replaced
+            except FileNotFoundError:
+                pass
+        except OSError as e:
+            where = e.filename if isinstance(e.filename, str) else os.path.dirname(txt)
+            raise SnapshotWriteError(f"cannot write {where}: {e.strerror or e}") from None
+
+
+def _read_bytes(path: str) -> bytes:
+    """A stored file's bytes: a regular file only (refused before it is opened when it is
+    a FIFO, a device, a directory), at most MAX_SNAPSHOT_BYTES; SnapshotError else."""
+    from unlev.lang.sources import special_kind
+    try:
+        kind = special_kind(os.stat(path).st_mode)
+        if kind is not None:
+            raise SnapshotError(f"damaged snapshot {path}: {kind}, not a file")
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        try:
+            kind = special_kind(os.fstat(fd).st_mode)
+            if kind is not None:
+                raise SnapshotError(f"damaged snapshot {path}: {kind}, not a file")
+            with os.fdopen(os.dup(fd), "rb") as fh:
+                raw = fh.read(MAX_SNAPSHOT_BYTES + 1)
+        finally:
+            os.close(fd)
+    except OSError as e:
+        raise SnapshotError(f"damaged snapshot {path}: {e.strerror or e}") from None
+    if len(raw) > MAX_SNAPSHOT_BYTES:
+        raise SnapshotError(f"damaged snapshot {path}: more than {MAX_SNAPSHOT_BYTES:,} bytes")
+    return raw
+
+
+def _utf8(raw: bytes, path: str) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise SnapshotError(f"damaged snapshot {path}: not UTF-8 text (byte {e.start})") \
+            from None
+
+
+def _read_text(path: str) -> str:
+    return _utf8(_read_bytes(path), path)
+
+
+def _umask() -> int:
+    """The process's umask (read by setting it, then putting it back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def _umask() -> int:
@@ -100,7 +182,11 @@ def _umask() -> int:
 
 
 def _atomic_write(path: str, data: bytes) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=os.path.dirname(path))
+    """Write ``path`` whole or not at all: a temporary file beside it, fsync, the
+    user's umask on its mode (mkstemp makes it 0600), rename over the old one.  A
+    symlink at ``path`` is replaced, never followed; a directory there is an error."""
+    d = os.path.dirname(path) or "."
+    fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=d)
     try:
         # mkstemp makes the file -rw-------; a snapshot is shared like any file the
         # user writes (committed, read by CI): the user's umask decides
@@ -108,6 +194,11 @@ def _atomic_write(path: str, data: bytes) -> None:
             os.fchmod(fd, 0o666 & ~_umask())
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
+            fh.flush()
+            os.fchmod(fh.fileno(), 0o666 & ~_umask())
+            os.fsync(fh.fileno())
+        if os.path.isdir(path) and not os.path.islink(path):
+            os.rmdir(path)      # an empty directory in a snapshot's place (else: an error)
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -115,6 +206,14 @@ def _atomic_write(path: str, data: bytes) -> None:
         except OSError:
             pass
         raise
+    try:
+        dfd = os.open(d, os.O_RDONLY)
+        try:
+            os.fsync(dfd)
+        finally:
+            os.close(dfd)
+    except OSError:
+        pass
 
 
 # ------------------------------------------------------------------ diffs
