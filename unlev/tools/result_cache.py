@@ -100,10 +100,8 @@ class ResultCache:
 
     def key(self, path: str) -> Optional[str]:
         """The entry's name for ``path`` as it is now; None when it cannot be read."""
-        try:
-            with open(path, "rb") as fh:
-                data = fh.read()
-        except OSError:
+        data = _read_regular(path)
+        if data is None:
             return None
         return _digest(self.options.encode() + b"\0" + path.encode() + b"\0" + data)
 
@@ -195,17 +193,32 @@ def cached(cache: Optional[ResultCache], path: str, work):
 
 def includes_unknown(path: str):
     """The other files a failed compile read, as far as the cache can know: none for a
-    file without INCLUDE, unknown (None: not cached) with one."""
-    try:
-        with open(path, "rb") as fh:
-            return None if b"INCLUDE" in fh.read() else []
-    except OSError:
+    file without INCLUDE, unknown (None: not cached) with one, or when it cannot be
+    read as a regular file (a FIFO is never opened)."""
+    data = _read_regular(path)
+    if data is None:
         return None
+    return None if b"INCLUDE" in data else []
+
+
+def _read_regular(path: str) -> Optional[bytes]:
+    """A regular file's bytes as the front end reads them (a FIFO, a device or a file
+    over the size limit is never opened or read to its end: no key, no caching), or
+    None."""
+    from unlev.lang.diagnostics import DesError, Span
+    from unlev.lang.sources import open_regular, read_bounded
+    try:
+        fd = open_regular(path, Span(path, 0, 0))
+    except DesError:
+        return None
+    try:
+        return read_bounded(fd, path, Span(path, 0, 0))
+    except (DesError, OSError):
+        return None
+    finally:
+        os.close(fd)
 
 
 def _file_digest(path: str) -> Optional[str]:
-    try:
-        with open(path, "rb") as fh:
-            return _digest(fh.read())
-    except OSError:
-        return None
+    data = _read_regular(path)
+    return None if data is None else _digest(data)
