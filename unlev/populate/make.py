@@ -35,7 +35,7 @@ from unlev.lang.lexer import KEYWORDS
 from unlev.model.level import Level, Monster, Object
 from unlev.stdlib import data
 from unlev.populate.kinds import rnd_class
-from unlev.populate import mksobj
+from unlev.populate import food, mksobj
 from unlev.populate.merge import add_to_container
 from unlev.stdlib.rng import RNG
 from unlev.populate.context import MakeContext
@@ -217,6 +217,10 @@ def init_object(st: MakeContext, obj: Object, kind: data.Object, rng: RNG,
     name = kind.name
     if name == "corpse" and "montype" not in obj.attrs:
         obj.attrs["montype"] = random_corpse_kind(st)
+        food.corpse_timer(obj.attrs["montype"], rng)      # set_corpsenm()
+        return
+    if name in ("egg", "tin"):
+        _init_egg_or_tin(st, obj, kind, rng)
         return
     if name == "statue":
         _init_statue(st, obj, kind)
@@ -254,6 +258,26 @@ def init_object(st: MakeContext, obj: Object, kind: data.Object, rng: RNG,
         else:
             init_object(st, inner, item, rng, artif=True)     # mkobj(class, TRUE)
         add_to_container(obj, inner)
+
+
+def _init_egg_or_tin(st: MakeContext, obj: Object, kind: data.Object, rng: RNG) -> None:
+    """mksobj(EGG or TIN, init=TRUE): the monster first (rndmonnum() on the monster
+    stream, the rest on ``rng``), then the curse and quantity like any food, then a
+    typed egg's hatching timer (set_corpsenm)."""
+    pctx = st.population_context()
+    def rndmonnum():
+        return pctx.random_monster(st.mon_rng)
+    if kind.name == "egg":
+        montype, spe = food.egg_kind(rndmonnum, rng), 0
+    else:
+        montype, spe = food.tin_contents(rndmonnum, rng)
+    if montype is not None:
+        obj.attrs["montype"] = montype
+    if spe and "spe" not in obj.attrs:
+        obj.attrs["spe"] = spe
+    mksobj.init_fields(obj, kind, rng)
+    if kind.name == "egg" and montype is not None:
+        food.egg_hatch_timer(rng)
 
 
 def _init_statue(st: MakeContext, obj: Object, kind: data.Object) -> None:
