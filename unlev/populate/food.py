@@ -120,3 +120,14 @@ def corpse_timer(name: str, rng: RNG) -> None:
         for _ in range(12, 500):
             if not rng.rn2(3):
                 break
+
+
+def special_corpse(name: Optional[str]) -> bool:
+    """mkobj.c special_corpse(): corpses whose timer is not the usual rotting one
+    (lizards, lichens, the Riders, trolls); renaming from or to one restarts it."""
+    if not name:
+        return False
+    if name in ("lizard", "lichen") or name in _RIDERS:
+        return True
+    pm = data.monster_named(name)
+    return pm is not None and pm.class_name == "S_TROLL"

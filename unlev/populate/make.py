@@ -305,10 +305,12 @@ def _box_class(rng: RNG) -> Optional[str]:
 
 
 def make_object(st: MakeContext, x: int, y: int, kind: data.Object, origin: Optional[str],
-                rng: RNG, **attrs) -> Object:
-    """mksobj_at(kind, x, y, init=TRUE): the object, set up, on the floor."""
+                rng: RNG, artif: bool = False, **attrs) -> Object:
+    """mksobj_at(kind, x, y, init=TRUE, artif): the object, set up, on the floor.
+    Like every mksobj() it first takes an id (next_ident's draw)."""
     o = new_object(x, y, kind, origin, **attrs)
-    init_object(st, o, kind, rng)
+    mksobj.next_ident(rng)
+    init_object(st, o, kind, rng, artif=artif)
     st.level.objects.append(o)
     return o
 

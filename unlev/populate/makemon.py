@@ -33,7 +33,7 @@ def hide_object(st: MakeContext, mon: Monster, rng: RNG) -> None:
     if pm is None or pm.class_name not in ("S_SPIDER", "S_SNAKE"):
         return
     kind = st.population_context().random_object(rng)
-    make_object(st, mon.x, mon.y, kind, "hider", rng)
+    make_object(st, mon.x, mon.y, kind, "hider", rng, artif=True)
 
 
 def disposition(st: MakeContext, mon: Monster, rng: RNG) -> bool:
