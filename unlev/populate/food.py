@@ -27,6 +27,12 @@ _GROWN_LAYER = {
     "chickatrice": "cockatrice", "cave spider": "giant spider",
     "baby long worm": "long worm", "baby purple worm": "purple worm",
     "baby crocodile": "crocodile", "baby glowing dragon": "glowing dragon",
+    # decl.h: UnNetHack's dragons under their own names (PM_BABY_GRAY_DRAGON is
+    # the baby tatzelworm, ...)
+    "baby tatzelworm": "tatzelworm", "baby amphitere": "amphitere",
+    "baby draken": "draken", "baby lindworm": "lindworm", "baby sarkany": "sarkany",
+    "baby sirrush": "sirrush", "baby leviathan": "leviathan", "baby wyvern": "wyvern",
+    "baby guivre": "guivre",
     "red naga hatchling": "red naga", "black naga hatchling": "black naga",
     "golden naga hatchling": "golden naga", "guardian naga hatchling": "guardian naga",
     "white naga hatchling": "white naga",

@@ -215,9 +215,11 @@ def init_object(st: MakeContext, obj: Object, kind: data.Object, rng: RNG,
     des-file's objects, the monster stream inside makemon()): the monster stream then
     replays the main one's numbers as far as the game's does (state.MakeContext)."""
     name = kind.name
-    if name == "corpse" and "montype" not in obj.attrs:
-        obj.attrs["montype"] = random_corpse_kind(st)
-        food.corpse_timer(obj.attrs["montype"], rng)      # set_corpsenm()
+    if name == "corpse":
+        # mksobj() draws a monster even when its caller names one afterwards
+        drawn = random_corpse_kind(st)
+        obj.attrs.setdefault("montype", drawn)
+        food.corpse_timer(drawn, rng)                      # set_corpsenm()
         return
     if name in ("egg", "tin"):
         _init_egg_or_tin(st, obj, kind, rng)
@@ -238,25 +240,41 @@ def init_object(st: MakeContext, obj: Object, kind: data.Object, rng: RNG,
     n = rng.rn2((locked if obj.attrs.get("locked") else unlocked) + 1)
     pctx = st.population_context()
     for _ in range(n):
+        # each thing is mksobj(.., init=TRUE, artif=TRUE): an id, then its set-up
         if name == "ice box":
             inner = new_object(obj.x, obj.y, object_kind("corpse"))
-            inner.attrs["montype"] = random_corpse_kind(st)
+            mksobj.next_ident(rng)
+            init_object(st, inner, object_kind("corpse"), rng, artif=True)
             add_to_container(obj, inner)
             continue
         cls = _box_class(rng)
         item = pctx.random_object(rng, cls)
         inner = new_object(obj.x, obj.y, item)
+        mksobj.next_ident(rng)
+        init_object(st, inner, item, rng, artif=True)     # mkobj(class, TRUE)
         if item.class_symbol == "$":
             inner.attrs["quantity"] = rng.rnd(pctx.level_difficulty + 2) * rng.rnd(75)
         elif item.name == "rock":
+            # a rock becomes a gem (rnd_class), one of it
             first = data.object_named("dilithium crystal", "*").index
             last = data.object_named("loadstone", "*").index
             item = data.object_by_index(rnd_class(rng, first, last, pctx.ledger_no or 1))
-            inner = new_object(obj.x, obj.y, item)
+            inner = new_object(obj.x, obj.y, item, **{k: v for k, v in inner.attrs.items()
+                                                      if k not in ("quantity", "class")})
         elif name == "bag of holding" and item.name in ("bag of holding", "bag of tricks"):
-            inner = new_object(obj.x, obj.y, object_kind("sack"))
-        else:
-            init_object(st, inner, item, rng, artif=True)     # mkobj(class, TRUE)
+            # a bag inside a bag of holding is a sack (spe 0), keeping what it holds
+            sack = new_object(obj.x, obj.y, object_kind("sack"),
+                              **{k: v for k, v in inner.attrs.items()
+                                 if k not in ("spe", "class")})
+            sack.contents.extend(inner.contents)
+            inner = sack
+        elif name == "bag of holding" and item.name == "cancellation" and cls == "/":
+            first = data.object_named("light", "/").index
+            last = data.object_named("lightning", "/").index
+            while inner.id in ("cancellation", "wand of cancellation"):
+                item = data.object_by_index(rnd_class(rng, first, last, pctx.ledger_no or 1))
+                inner = new_object(obj.x, obj.y, item, **{k: v for k, v in inner.attrs.items()
+                                                          if k != "class"})
         add_to_container(obj, inner)
 
 
