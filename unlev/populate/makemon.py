@@ -15,7 +15,7 @@ from typing import Optional
 
 from unlev.model.constants import DRY, HOT, SOLID, WET
 from unlev.model.level import COLNO, ROWNO, Monster, isok
-from unlev.populate import inventory, kinds, mksobj, shapechange
+from unlev.populate import inventory, kinds, mimic, mksobj, shapechange
 from unlev.populate.context import MakeContext
 from unlev.populate.make import add_monster, make_object, monster_data
 from unlev.stdlib import data
@@ -60,6 +60,11 @@ def disposition(st: MakeContext, mon: Monster, rng: RNG) -> bool:
     if "M2_DEMON" in pm.m2 and "M2_PRINCE" in pm.m2 and pm.sound == "MS_BRIBE":
         peaceful = True              # a demon prince who takes bribes waits to talk
     a.setdefault("peaceful", peaceful)
+    if pm.class_name == "S_MIMIC":
+        # set_mimic_sym(): the look and its draws; a shop keeps the look it gave
+        look = mimic.set_mimic_sym(st, mon, rng)
+        if a.get("from") == "shop mimic" and look is not None:
+            a["appear_as"] = look
     # the draws are made whatever the des-file says: it sets its word after makemon
     asleep = False
     if pm.class_name == "S_LEPRECHAUN":
