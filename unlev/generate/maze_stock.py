@@ -13,7 +13,7 @@ from __future__ import annotations
 from unlev.generate import locations
 from unlev.generate.state import BuildState
 from unlev.model.level import isok
-from unlev.populate import kinds, makemon, traps
+from unlev.populate import kinds, makemon, mksobj, traps
 from unlev.populate.make import add_monster, add_object, make_object, mkgold, object_kind
 from unlev.stdlib import data
 
@@ -29,9 +29,10 @@ class MazeStocker:
 
     def object(self, level, rng, x, y, gem_class):
         obj = self.st.population_context().random_object(rng, "*" if gem_class else None)
-        make_object(self.st, x, y, obj, "maze", rng)
+        make_object(self.st, x, y, obj, "maze", rng, artif=True)   # mkobj_at(.., TRUE)
 
     def boulder(self, level, rng, x, y):
+        mksobj.next_ident(rng)                  # mksobj_at(BOULDER): its id, nothing more
         add_object(level, x, y, object_kind("boulder"), "maze")
 
     def monster(self, level, rng, x, y, name):

@@ -17,7 +17,7 @@ from unlev.generate.state import BuildState
 from unlev.lang.values import Coord, MonsterValue, ObjectValue
 from unlev.model.constants import DRY
 from unlev.model.level import Object
-from unlev.populate import inventory, placeholders
+from unlev.populate import food, inventory, placeholders
 from unlev.populate.make import (
     des_object_attrs, init_object, mkgold, new_object,
 )
@@ -92,18 +92,29 @@ def create_object(st: BuildState, ov: ObjectValue, specific, coord, attrs: dict,
     if attrs.get("quantity", -1) > 0 and kind.merge:
         record["quantity"] = attrs["quantity"]
     mt = record.get("montype")
-    if isinstance(mt, MonsterValue):
+    random_montype = isinstance(mt, MonsterValue) and mt.name is None and mt.cls is None
+    if random_montype:
+        del record["montype"]        # sp_lev.c: rndmonnum() after mksobj, see below
+    elif isinstance(mt, MonsterValue):
         record["montype"] = corpsenm(st, mt, pctx)
     record["spot"] = "random" if coord.random else "fixed"   # the des-file chose it
     if placeholders.is_placeholder(kind):
         record["placeholder"] = True
     partial = record.pop("curse") if record.get("curse") in PARTIAL_CURSES else None
-    obj = new_object(x, y, kind, "des", buried=bool(attrs.get("buried")), **record)
+    # mksobj() first, with a monster of its own where it draws one; the des-file's
+    # monster replaces it below
+    obj = new_object(x, y, kind, "des", buried=bool(attrs.get("buried")),
+                     **{k: v for k, v in record.items() if k != "montype"})
     next_ident(rng)                                   # mksobj's o_id
     # create_object(): mkobj_at/mksobj_at(..., artif = !named)
     init_object(st, obj, kind, rng, artif=not attrs.get("name"))
     if partial is not None:
         partial_curse(obj, partial, rng)
+    if random_montype:
+        record["montype"] = corpsenm(st, mt, pctx)
+    if "montype" in record:
+        timed_egg = kind.name == "egg" and bool(obj.attrs.get("montype"))
+        set_corpsenm_draws(kind.name, record["montype"], rng, timed_egg)
     for key in ("locked", "trapped", "montype"):      # the des-file's word wins
         if key in record:
             obj.attrs[key] = record[key]
@@ -114,6 +125,19 @@ def create_object(st: BuildState, ov: ObjectValue, specific, coord, attrs: dict,
     if kind.name == "statue" and st.level.name.startswith("medusa") and "montype" not in record:
         petrified(st, obj)
     place_object(st, obj, attrs, container)
+
+
+def set_corpsenm_draws(kind_name: str, montype, rng, timed_egg: bool = False) -> None:
+    """mkobj.c set_corpsenm(), which sp_lev.c create_object() calls for the des-file's
+    monster after mksobj() made the object with one of its own: a corpse's rotting
+    timer starts again; an egg of a monster gets its hatching time, unless mksobj()
+    typed it already (a hatching egg keeps the time it had)."""
+    if not montype:
+        return
+    if kind_name == "corpse":
+        food.corpse_timer(montype, rng)
+    elif kind_name == "egg" and not timed_egg:
+        food.egg_hatch_timer(rng)
 
 
 # NetHack 3.7's partial curse states (sp_lev.c get_table_buc), which only Lua levels give

@@ -35,7 +35,7 @@ from unlev.lang.lexer import KEYWORDS
 from unlev.model.level import Level, Monster, Object
 from unlev.stdlib import data
 from unlev.populate.kinds import rnd_class
-from unlev.populate import mksobj
+from unlev.populate import food, mksobj
 from unlev.populate.merge import add_to_container
 from unlev.stdlib.rng import RNG
 from unlev.populate.context import MakeContext
@@ -215,8 +215,14 @@ def init_object(st: MakeContext, obj: Object, kind: data.Object, rng: RNG,
     des-file's objects, the monster stream inside makemon()): the monster stream then
     replays the main one's numbers as far as the game's does (state.MakeContext)."""
     name = kind.name
-    if name == "corpse" and "montype" not in obj.attrs:
-        obj.attrs["montype"] = random_corpse_kind(st)
+    if name == "corpse":
+        # mksobj() draws a monster even when its caller names one afterwards
+        drawn = random_corpse_kind(st)
+        obj.attrs.setdefault("montype", drawn)
+        food.corpse_timer(drawn, rng)                      # set_corpsenm()
+        return
+    if name in ("egg", "tin"):
+        _init_egg_or_tin(st, obj, kind, rng)
         return
     if name == "statue":
         _init_statue(st, obj, kind)
@@ -234,26 +240,62 @@ def init_object(st: MakeContext, obj: Object, kind: data.Object, rng: RNG,
     n = rng.rn2((locked if obj.attrs.get("locked") else unlocked) + 1)
     pctx = st.population_context()
     for _ in range(n):
+        # each thing is mksobj(.., init=TRUE, artif=TRUE): an id, then its set-up
         if name == "ice box":
             inner = new_object(obj.x, obj.y, object_kind("corpse"))
-            inner.attrs["montype"] = random_corpse_kind(st)
+            mksobj.next_ident(rng)
+            init_object(st, inner, object_kind("corpse"), rng, artif=True)
             add_to_container(obj, inner)
             continue
         cls = _box_class(rng)
         item = pctx.random_object(rng, cls)
         inner = new_object(obj.x, obj.y, item)
+        mksobj.next_ident(rng)
+        init_object(st, inner, item, rng, artif=True)     # mkobj(class, TRUE)
         if item.class_symbol == "$":
             inner.attrs["quantity"] = rng.rnd(pctx.level_difficulty + 2) * rng.rnd(75)
         elif item.name == "rock":
+            # a rock becomes a gem (rnd_class), one of it
             first = data.object_named("dilithium crystal", "*").index
             last = data.object_named("loadstone", "*").index
             item = data.object_by_index(rnd_class(rng, first, last, pctx.ledger_no or 1))
-            inner = new_object(obj.x, obj.y, item)
+            inner = new_object(obj.x, obj.y, item, **{k: v for k, v in inner.attrs.items()
+                                                      if k not in ("quantity", "class")})
         elif name == "bag of holding" and item.name in ("bag of holding", "bag of tricks"):
-            inner = new_object(obj.x, obj.y, object_kind("sack"))
-        else:
-            init_object(st, inner, item, rng, artif=True)     # mkobj(class, TRUE)
+            # a bag inside a bag of holding is a sack (spe 0), keeping what it holds
+            sack = new_object(obj.x, obj.y, object_kind("sack"),
+                              **{k: v for k, v in inner.attrs.items()
+                                 if k not in ("spe", "class")})
+            sack.contents.extend(inner.contents)
+            inner = sack
+        elif name == "bag of holding" and item.name == "cancellation" and cls == "/":
+            first = data.object_named("light", "/").index
+            last = data.object_named("lightning", "/").index
+            while inner.id in ("cancellation", "wand of cancellation"):
+                item = data.object_by_index(rnd_class(rng, first, last, pctx.ledger_no or 1))
+                inner = new_object(obj.x, obj.y, item, **{k: v for k, v in inner.attrs.items()
+                                                          if k != "class"})
         add_to_container(obj, inner)
+
+
+def _init_egg_or_tin(st: MakeContext, obj: Object, kind: data.Object, rng: RNG) -> None:
+    """mksobj(EGG or TIN, init=TRUE): the monster first (rndmonnum() on the monster
+    stream, the rest on ``rng``), then the curse and quantity like any food, then a
+    typed egg's hatching timer (set_corpsenm)."""
+    pctx = st.population_context()
+    def rndmonnum():
+        return pctx.random_monster(st.mon_rng)
+    if kind.name == "egg":
+        montype, spe = food.egg_kind(rndmonnum, rng), 0
+    else:
+        montype, spe = food.tin_contents(rndmonnum, rng)
+    if montype is not None:
+        obj.attrs["montype"] = montype
+    if spe and "spe" not in obj.attrs:
+        obj.attrs["spe"] = spe
+    mksobj.init_fields(obj, kind, rng)
+    if kind.name == "egg" and montype is not None:
+        food.egg_hatch_timer(rng)
 
 
 def _init_statue(st: MakeContext, obj: Object, kind: data.Object) -> None:
@@ -281,10 +323,12 @@ def _box_class(rng: RNG) -> Optional[str]:
 
 
 def make_object(st: MakeContext, x: int, y: int, kind: data.Object, origin: Optional[str],
-                rng: RNG, **attrs) -> Object:
-    """mksobj_at(kind, x, y, init=TRUE): the object, set up, on the floor."""
+                rng: RNG, artif: bool = False, **attrs) -> Object:
+    """mksobj_at(kind, x, y, init=TRUE, artif): the object, set up, on the floor.
+    Like every mksobj() it first takes an id (next_ident's draw)."""
     o = new_object(x, y, kind, origin, **attrs)
-    init_object(st, o, kind, rng)
+    mksobj.next_ident(rng)
+    init_object(st, o, kind, rng, artif=artif)
     st.level.objects.append(o)
     return o
 

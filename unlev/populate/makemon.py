@@ -15,7 +15,7 @@ from typing import Optional
 
 from unlev.model.constants import DRY, HOT, SOLID, WET
 from unlev.model.level import COLNO, ROWNO, Monster, isok
-from unlev.populate import inventory, kinds, mksobj, shapechange
+from unlev.populate import inventory, kinds, mimic, mksobj, shapechange
 from unlev.populate.context import MakeContext
 from unlev.populate.make import add_monster, make_object, monster_data
 from unlev.stdlib import data
@@ -33,7 +33,7 @@ def hide_object(st: MakeContext, mon: Monster, rng: RNG) -> None:
     if pm is None or pm.class_name not in ("S_SPIDER", "S_SNAKE"):
         return
     kind = st.population_context().random_object(rng)
-    make_object(st, mon.x, mon.y, kind, "hider", rng)
+    make_object(st, mon.x, mon.y, kind, "hider", rng, artif=True)
 
 
 def disposition(st: MakeContext, mon: Monster, rng: RNG) -> bool:
@@ -60,18 +60,22 @@ def disposition(st: MakeContext, mon: Monster, rng: RNG) -> bool:
     if "M2_DEMON" in pm.m2 and "M2_PRINCE" in pm.m2 and pm.sound == "MS_BRIBE":
         peaceful = True              # a demon prince who takes bribes waits to talk
     a.setdefault("peaceful", peaceful)
-    if "asleep" not in a:
-        asleep = False
-        if pm.class_name == "S_LEPRECHAUN":
-            asleep = True
-        elif pm.class_name in ("S_JABBERWOCK", "S_NYMPH"):
-            asleep = bool(rng.rn2(5))
-        if not asleep and (("M2_DEMON" in pm.m2 and "M2_LORD" not in pm.m2
-                            and "M2_PRINCE" not in pm.m2)
-                           or pm.name in ("wumpus", "long worm", "giant eel")):
-            asleep = bool(rng.rn2(5))
-        if asleep:
-            a["asleep"] = True
+    if pm.class_name == "S_MIMIC":
+        # set_mimic_sym(): the look and its draws; a shop keeps the look it gave
+        look = mimic.set_mimic_sym(st, mon, rng)
+        if a.get("from") == "shop mimic" and look is not None:
+            a["appear_as"] = look
+    # the draws are made whatever the des-file says: it sets its word after makemon
+    asleep = False
+    if pm.class_name == "S_LEPRECHAUN":
+        asleep = True
+    elif pm.class_name in ("S_JABBERWOCK", "S_NYMPH"):
+        asleep = bool(rng.rn2(5))
+    if (("M2_DEMON" in pm.m2 and "M2_LORD" not in pm.m2 and "M2_PRINCE" not in pm.m2)
+            or pm.name in ("wumpus", "long worm", "giant eel")):
+        asleep = bool(rng.rn2(5)) or asleep
+    if asleep and "asleep" not in a:
+        a["asleep"] = True
     return peaceful
 
 
@@ -89,6 +93,12 @@ def equip(st: MakeContext, mon: Monster, rng: RNG) -> None:
         form = shapechange.birth_form(pm, rng)
         if mon.attrs.get("appear_kind") == "monster":   # sp_lev.c: M_AP_MONSTER wins
             form = data.monster_named(str(mon.attrs.get("appear_as"))) or form
+        if form is not None and form is not pm:
+            # newcham(): mgender_from_permonst() (1 in 10 flips the gender of a form
+            # that has either), then the new form's hit points
+            if not ({"M2_MALE", "M2_FEMALE", "M2_NEUTER"} & form.m2):
+                rng.rn2(10)
+            newmonhp(st, form, rng, body=pm)
         if form is not None:              # newcham(): born in that form, with nothing
             mon.id = form.name
             mon.attrs.update(data=form, shapechanger=pm.name)
@@ -134,6 +144,21 @@ def birth_draws(st: MakeContext, pm, rng: RNG, mon: Optional[Monster] = None) ->
     the next random monster stands depends on how far it has moved (MakeContext).
     First of all the monster's id (mkobj.c next_ident, ``rnd(2)``)."""
     mksobj.next_ident(rng)
+    newmonhp(st, pm, rng)
+    if not ({"M2_FEMALE", "M2_MALE"} & pm.m2) and pm.sound not in ("MS_LEADER", "MS_NEMESIS"):
+        rng.rn2(2)
+    if mon is not None:
+        # then peace_minded() and the sleep of some classes, before the hider's object,
+        # the group and the inventory (equip() takes the answer from here)
+        mon.attrs["born_peaceful"] = disposition(st, mon, rng)
+
+
+def newmonhp(st: MakeContext, pm, rng: RNG, body=None) -> None:
+    """makemon.c newmonhp(): the hit points' draws (by adj_lev()'s level and the
+    size's hit die); made at birth and again by newcham() for a new form.  The hit
+    die is the size of the monster's current body (``mtmp->data``): newcham() asks
+    before the monster takes the new form, so ``body`` is then the old one."""
+    body = pm if body is None else body
     pctx = st.population_context()
     m_lev = kinds.adj_lev(pm, pctx.level_difficulty, pctx.hero_level)
     if pm.class_name == "S_GOLEM" or pm.level > 49:
@@ -148,13 +173,7 @@ def birth_draws(st: MakeContext, pm, rng: RNG, mon: Optional[Monster] = None) ->
     elif pm.sound == "MS_LEADER":
         rng.rnd(30)
     else:
-        rng.d(m_lev, _HIT_DIE.get(pm.size, 8))
-    if not ({"M2_FEMALE", "M2_MALE"} & pm.m2) and pm.sound not in ("MS_LEADER", "MS_NEMESIS"):
-        rng.rn2(2)
-    if mon is not None:
-        # then peace_minded() and the sleep of some classes, before the hider's object,
-        # the group and the inventory (equip() takes the answer from here)
-        mon.attrs["born_peaceful"] = disposition(st, mon, rng)
+        rng.d(m_lev, _HIT_DIE.get(body.size, 8))
 
 
 def born(st: MakeContext, mon: Monster, rng: RNG) -> Monster:

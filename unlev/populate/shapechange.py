@@ -43,9 +43,19 @@ def _animals() -> Tuple[data.Monster, ...]:
     return tuple(m for m in data.monsters()[:data.special_pm()] if "M1_ANIMAL" in m.m1)
 
 
+# decl.h: UnNetHack renamed the coloured dragons, and PM_BLACK_DRAGON & co. name its
+# dragons; where the data has no dragon of the old name, the list takes the new one
+_DRAGON_NAMES = {"black dragon": "sirrush", "red dragon": "draken",
+                 "silver dragon": "amphitere", "orange dragon": "sarkany",
+                 "green dragon": "wyvern", "yellow dragon": "guivre"}
+
+
 @lru_cache(maxsize=None)
 def _nasties() -> Tuple[data.Monster, ...]:
-    return tuple(m for m in (data.monster_named(n) for n in _NASTIES) if m is not None)
+    """wizard.c nasties[], all of them (pick_nasty() draws over its whole size)."""
+    found = (data.monster_named(n) or data.monster_named(_DRAGON_NAMES.get(n, n))
+             for n in _NASTIES)
+    return tuple(m for m in found if m is not None)
 
 
 def _index(name: str) -> int:

@@ -253,7 +253,7 @@ def _mimic(st: MakeContext, shp: data.ShopType, x: int, y: int, depth: int, rng:
         return False
     if rng.rn2(10) >= depth:
         mon.attrs["appear_as"] = "strange object"
-    else:
+    elif "appear_as" not in mon.attrs:       # makemon's set_mimic_sym() chose it
         mon.attrs["appear_as"] = _mimic_looks(st, shp, st.mon_rng)
     return True
 

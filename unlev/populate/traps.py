@@ -16,8 +16,9 @@ from __future__ import annotations
 from typing import Optional, Tuple
 
 from unlev.model.level import COLNO, D_CLOSED, D_LOCKED, ROWNO, Trap, isok
-from unlev.populate.make import add_object, new_object, object_kind
-from unlev.populate import inventory
+from unlev.populate.make import add_object, make_object, new_object, object_kind
+from unlev.populate.mksobj import next_ident
+from unlev.populate import food, inventory
 from unlev.populate.makemon import where_of
 from unlev.stdlib import terrain as T
 from unlev.stdlib.rng import RNG
@@ -103,11 +104,17 @@ def mkroll_launch(st: MakeContext, trap: Trap, x: int, y: int, rng: RNG) -> None
         cc = bcc = (x, y)
     else:
         if rng.rnf(1, 10):
-            add_object(level, cc[0], cc[1], object_kind("corpse"), "rolling boulder trap",
-                       montype="archeologist")
-            add_object(level, cc[0], cc[1], object_kind("fedora"), "rolling boulder trap")
+            # mkcorpstat(CORPSE, 0, archeologist, init): a random corpse made and renamed
+            body = make_object(st, cc[0], cc[1], object_kind("corpse"),
+                               "rolling boulder trap", rng)
+            if food.special_corpse(body.attrs.get("montype")):
+                food.corpse_timer("archeologist", rng)
+            body.attrs["montype"] = "archeologist"
+            make_object(st, cc[0], cc[1], object_kind("fedora"), "rolling boulder trap", rng)
             if rng.rnf(1, 3):
-                add_object(level, cc[0], cc[1], object_kind("bullwhip"), "rolling boulder trap")
+                make_object(st, cc[0], cc[1], object_kind("bullwhip"),
+                            "rolling boulder trap", rng)
+        next_ident(rng)                          # mksobj(BOULDER, TRUE, FALSE)
         add_object(level, cc[0], cc[1], object_kind("boulder"), "rolling boulder trap")
     trap.launch = cc
     trap.launch2 = bcc
