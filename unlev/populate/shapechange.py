@@ -37,12 +37,14 @@ def changes_at_birth(pm: data.Monster) -> bool:
         and pm.name != "Vlad the Impaler"
 
 
+@data.clears_with_tables
 @lru_cache(maxsize=None)
 def _animals() -> Tuple[data.Monster, ...]:
     """mon.c mon_animal_list(): every M1_ANIMAL species below SPECIAL_PM."""
     return tuple(m for m in data.monsters()[:data.special_pm()] if "M1_ANIMAL" in m.m1)
 
 
+@data.clears_with_tables
 @lru_cache(maxsize=None)
 def _nasties() -> Tuple[data.Monster, ...]:
     return tuple(m for m in (data.monster_named(n) for n in _NASTIES) if m is not None)
