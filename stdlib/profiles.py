@@ -44,7 +44,8 @@ BASES = ("unnethack", "nethack36", "nethack343")
 #: The tables every profile has (name checks need them); ``shops``/``epitaphs`` are optional.
 TABLES = ("monsters", "objects", "traps", "rooms")
 #: The shipped profiles: name -> folder under ``stdlib/data``.
-BUILTIN = {"unnethack": "", "nethack36": "nethack36", "nethack343": "nethack343"}
+BUILTIN = {"unnethack": "", "nethack36": "nethack36", "nethack343": "nethack343",
+           "nethack37": "nethack37"}
 
 
 class ProfileError(ValueError):

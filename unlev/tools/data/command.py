@@ -87,7 +87,10 @@ def detect_base(sources) -> Optional[str]:
     from .importer import Sources
     path = Sources(sources).find("util/lev_comp.y")
     if path is None:
-        return None
+        from .importer_nethack37 import is_nethack37
+        # NetHack 3.7 has no lev_comp (its levels are Lua); a des-file read with its
+        # profile is read as 3.6's, the last des dialect NetHack had
+        return "nethack36" if is_nethack37(Sources(sources)) else None
     text = path.read_text(encoding="latin-1")
     if "INCLUDE_ID" in text or "SPILL_ID" in text:
         return "unnethack"
@@ -118,6 +121,7 @@ def run_import(args, say=None) -> int:
     from .config_features import config_features
     from .declarations import describe, generate, merged, without_base
     from .importer import SourceError, import_tables, summary, write_profile
+    from .sources import Sources
     for s in args.source:
         if not s.is_dir():
             say(f"unlev data: error: cannot read {s}: not a folder")
@@ -129,7 +133,9 @@ def run_import(args, say=None) -> int:
             say("unlev data: error: no util/lev_comp.y to tell the base dialect from; "
                   "give --base")
             return 2
-        say(f"unlev data: base dialect {base} (from util/lev_comp.y)")
+        why = ("from util/lev_comp.y" if Sources(args.source).find("util/lev_comp.y")
+               else "NetHack 3.7's layout: no lev_comp, read des-files as 3.6's")
+        say(f"unlev data: base dialect {base} ({why})")
     define = list(args.define)
     if not args.no_config:
         found = config_features(args.source)
