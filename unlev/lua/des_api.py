@@ -124,7 +124,10 @@ class DesAPI:
         """3.7 stops with "Unknown monster id"; a name no table of unlev's knows may be
         one 3.7 added, so the level goes on with a stand-in, and says so."""
         if table == "monsters" and name.lower() in MONSTER_NAMES_37:
-            name = MONSTER_NAMES_37[name.lower()]
+            from unlev.stdlib import data
+            # unlev's spelling, unless the tables are 3.7's and know the name
+            if not data.lookup_monster(name, cls).ok:
+                name = MONSTER_NAMES_37[name.lower()]
         got, known = stand_in(table, cls, name)
         if not known:
             what = "monster" if table == "monsters" else "object"
