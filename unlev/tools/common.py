@@ -32,7 +32,8 @@ def add_common_options(p: argparse.ArgumentParser) -> None:
                    help="say which dialect each file was read as, and why")
     p.add_argument("--data", metavar="NAME|DIR", default=None,
                    help="the data profile whose monster, object and trap names the files "
-                   "use: unnethack, nethack36, nethack343 or one made by 'unlev data "
+                   "use: unnethack, nethack36, nethack343, nethack37 (a NetHack 3.7 .lua "
+                   "file's default) or one made by 'unlev data "
                    "import' (default: each dialect's own; or 'data' in unlev.toml / "
                    "[tool.unlev] of pyproject.toml)")
     p.add_argument("--lenient", action="store_true", default=None,
