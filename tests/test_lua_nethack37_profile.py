@@ -116,3 +116,21 @@ def test_nethacks_levels_hold_no_unnethack_only_names(tmp_path):
                 if t and t not in texts and t not in own and not any(t in x for x in texts):
                     foreign.append((f.name, seed, "engraving", t))
     assert not foreign, foreign[:20]
+
+
+def test_unlev_run_takes_data_for_a_lua_file(tmp_path, capsys):
+    from unlev.cli import main
+    f = tmp_path / "wyrm.lua"
+    f.write_text('des.level_init({ style = "solidfill", fg = "." })\n'
+                 'des.level_flags("mazelevel", "noflip")\n'
+                 'des.monster("lindworm", 5, 5)\n')
+    assert main(["run", str(f), "--seed", "1", "--data", "unnethack", "-q"]) == 0
+    assert "monster  lindworm" in capsys.readouterr().out
+    assert main(["run", str(f), "--seed", "1", "-q"]) == 0
+    out = capsys.readouterr()
+    text = out.out + out.err
+    assert "monster  lindworm" not in text
+    assert "unknown monster 'lindworm' (not in the level's data profile" in text
+    assert main(["run", str(f), "--seed", "1", "--data", "no-such-profile"]) != 0
+    err = capsys.readouterr().err
+    assert "no data profile named 'no-such-profile'" in err and "Traceback" not in err

@@ -131,8 +131,11 @@ class DesAPI:
         got, known = stand_in(table, cls, name)
         if not known:
             what = "monster" if table == "monsters" else "object"
-            self.s.warn(f"unknown {what} {name!r} (not in unlev's UnNetHack, NetHack 3.6 or "
-                        f"3.4.3 data): made as {got!r}")
+            from unlev.stdlib import data
+            tables = ("the level's data profile" if data.active_tables() is not None
+                      else "unlev's UnNetHack data")
+            self.s.warn(f"unknown {what} {name!r} (not in {tables}, NetHack 3.6's or "
+                        f"3.4.3's): made as {got!r}")
         return got
 
     def _spec(self, v):
