@@ -91,6 +91,9 @@ def load_table(name: str) -> dict:
     return _load_table(folder, name)
 
 
+load_table.cache_info = _load_table.cache_info     # what has been read so far
+
+
 def clears_with_tables(fn):
     """Register a cached function (``functools.lru_cache``) whose values come from the
     tables, so that a switch of tables (:func:`tables_of`) clears it."""

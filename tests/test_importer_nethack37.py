@@ -109,3 +109,13 @@ def test_a_broken_3_7_tree_is_one_error_line(tmp_path, capsys):
     err = capsys.readouterr()
     text = err.out + err.err
     assert "unlev data: error:" in text and "Traceback" not in text
+
+
+def test_the_3_6_reader_points_to_the_3_7_one(tmp_path):
+    from unlev.tools.data.importer import SourceError, import_tables
+    (tmp_path / "include").mkdir()
+    (tmp_path / "src").mkdir()
+    (tmp_path / "include" / "monsters.h").write_text('MON(NAM("giant ant"), S_ANT)\n')
+    (tmp_path / "src" / "monst.c").write_text('#include "monsters.h"\n')
+    with pytest.raises(SourceError, match="import_tables37"):
+        import_tables([tmp_path], base="nethack36")

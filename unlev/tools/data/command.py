@@ -143,7 +143,10 @@ def run_import(args, say=None) -> int:
         if found:
             say(f"unlev data: feature macros from include/config.h: {' '.join(found)}")
     try:
-        tables, warnings = import_tables(args.source, base, define, args.undef)
+        from .importer_nethack37 import import_tables37, is_nethack37
+        # NetHack 3.7's layout (include/monsters.h, objects.h) has its own reader
+        read = import_tables37 if is_nethack37(Sources(args.source)) else import_tables
+        tables, warnings = read(args.source, base, define, args.undef)
     except (SourceError, ValueError, KeyError) as e:
         say(f"unlev data: error: {e}")
         return 1

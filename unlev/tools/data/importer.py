@@ -853,11 +853,8 @@ def import_tables(sources: Sequence[Path], base: str = "unnethack",
     if src.find("src/monst.c") is None:
         raise SourceError(f"no src/monst.c under {', '.join(str(s) for s in sources)}: "
                           "give the variant's source tree (include/, src/, util/)")
+    refuse_nethack37(src)
     head = load_headers(src, feats)
-    from .importer_nethack37 import import_nethack37, is_nethack37
-    if is_nethack37(src):
-        # NetHack 3.7's layout (include/monsters.h, objects.h): its own reader
-        return import_nethack37(src, head, features), list(_WARNINGS)
     drawing = read_drawing(src, head)
     tables = {"monsters": gen_monsters(src, head, drawing, features),
               "objects": gen_objects(src, head, drawing, features)}
@@ -871,6 +868,20 @@ def import_tables(sources: Sequence[Path], base: str = "unnethack",
         except (SourceError, ValueError, KeyError, TypeError, IndexError) as e:
             warn(f"no {name} table: {e}")
     return tables, list(_WARNINGS)
+
+
+def refuse_nethack37(src: Sources) -> None:
+    """NetHack 3.7 keeps its monsters and objects in include/monsters.h and
+    include/objects.h (NAM()/NAMS() names, enum-generated class symbols), which this
+    importer does not read: say so instead of failing half-way (issue 31); its own
+    module (:mod:`.importer_nethack37`) does."""
+    monst = src.find("src/monst.c")
+    if src.find("include/monsters.h") is None or monst is None:
+        return
+    if '#include "monsters.h"' in Path(monst).read_text(encoding="latin-1"):
+        raise SourceError("this is NetHack 3.7's layout (include/monsters.h, "
+                          "include/objects.h): importer_nethack37.import_tables37 reads it "
+                          "(as 'unlev data import' does)")
 
 
 def write_tables(out: Path, tables: Dict[str, dict]) -> None:
@@ -917,3 +928,8 @@ def summary(tables: Dict[str, dict]) -> str:
     if "dungeon" in tables:
         parts.append(f"{len(tables['dungeon']['dungeons'])} dungeons")
     return ", ".join(parts)
+
+
+# the readers :mod:`.importer_nethack37` shares (3.7's rows are read the same way)
+read_source = _read_source
+named_value = _named_value

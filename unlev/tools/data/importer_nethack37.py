@@ -25,12 +25,13 @@ from typing import Dict, List, Optional
 
 from unlev.tools.data.cpre import find_calls, find_initializer, parse_braces
 from unlev.tools.data.importer import (
-    GENERATOR, Evaluator, ParamRecorder, _named_value, _read_source, call_of, flag_names,
-    named_args, param_list, reverse_map,
+    GENERATOR, Evaluator, ParamRecorder, call_of, features_for, flag_names, load_headers,
+    named_args, named_value as _named_value, param_list, read_source as _read_source,
+    reverse_map,
 )
 from unlev.tools.data.sources import SourceError, Sources
 
-__all__ = ["is_nethack37", "import_nethack37"]
+__all__ = ["is_nethack37", "import_nethack37", "import_tables37"]
 
 _MON_MACROS = {"MON", "NAM", "NAMS", "LVL", "SIZ", "ATTK", "A", "NO_ATTK"}
 
@@ -354,3 +355,16 @@ def import_nethack37(src: Sources, head: ParamRecorder, features) -> Dict[str, d
     if src.find("dat/epitaph.txt") is not None:
         tables["epitaphs"] = gen_epitaphs37(src, features)
     return tables
+
+
+def import_tables37(sources, base: str = "nethack36", define=(), undef=()):
+    """What :func:`.importer.import_tables` is for a 3.6-shaped tree: every table of a
+    3.7 tree, (tables by name, warnings)."""
+    from pathlib import Path
+    feats = features_for(base, define, undef)
+    src = Sources([Path(s) for s in sources])
+    if not is_nethack37(src):
+        raise SourceError("not NetHack 3.7's layout (no include/monsters.h included by "
+                          "src/monst.c)")
+    head = load_headers(src, feats)
+    return import_nethack37(src, head, sorted(feats)), []
