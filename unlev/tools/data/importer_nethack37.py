@@ -21,7 +21,7 @@ the difficulty in the MON row (``d``), so it is read, not computed.
 from __future__ import annotations
 
 import re
-from typing import Dict, List, Optional
+from typing import Dict, List
 
 from unlev.tools.data.cpre import find_calls, find_initializer, parse_braces
 from unlev.tools.data.importer import (
@@ -97,7 +97,7 @@ def _object_classes(src: Sources) -> List[dict]:
     return out
 
 
-def _name_of(ev: Evaluator, pp: ParamRecorder, toks) -> (str, List[str]):
+def _name_of(ev: Evaluator, pp: ParamRecorder, toks) -> tuple:
     """A row's table name and all its names: NAM(n) is n; NAMS(male, female, neutral)
     is named by its neutral form, as mons[].pmnames[NEUTRAL]."""
     nam = call_of(toks, "NAM", pp)
