@@ -24,9 +24,11 @@ the parser can raise it as a ``DesError`` with a source span.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import difflib
 import json
+import os
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Dict, FrozenSet, Generic, Iterable, List, Optional, Sequence, Tuple, TypeVar
@@ -44,6 +46,7 @@ __all__ = [
     "load_table", "ShopType", "ShopStock", "shop_types", "shopkeeper_names",
     "blackmarket_prefixes", "epitaphs", "monster_named", "object_named",
     "placeholder_monster", "placeholder_object", "placeholder_trap",
+    "tables_of", "active_tables", "clears_with_tables",
 ]
 
 T = TypeVar("T")
@@ -62,9 +65,72 @@ def _data_text(filename: str) -> str:
 
 
 @lru_cache(maxsize=None)
+def _load_table(folder: Optional[str], name: str) -> dict:
+    if folder is None:
+        return json.loads(_data_text(f"{name}.json"))
+    with open(os.path.join(folder, f"{name}.json"), encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+#: The folder of the tables a level is being built from and which of its tables are
+#: read from it (:func:`tables_of`); (None, ()) for the shipped UnNetHack tables.
+#: Everything below reads through :func:`load_table`.
+_ACTIVE: List[Tuple[Optional[str], FrozenSet[str]]] = [(None, frozenset())]
+#: Caches of other modules derived from the tables (:func:`clears_with_tables`).
+_DERIVED: List = []
+
+
 def load_table(name: str) -> dict:
-    """The raw JSON of ``data/<name>.json`` (``monsters``, ``objects``, ``traps``, ``rooms``)."""
-    return json.loads(_data_text(f"{name}.json"))
+    """The raw JSON of ``<name>.json`` (``monsters``, ``objects``, ``traps``, ``rooms``)
+    of the active tables (:func:`tables_of`; by default UnNetHack's, ``data/``).  A
+    profile without that table falls back to UnNetHack's."""
+    folder, which = _ACTIVE[-1]
+    if folder is not None and (name not in which
+                               or not os.path.isfile(os.path.join(folder, f"{name}.json"))):
+        folder = None
+    return _load_table(folder, name)
+
+
+load_table.cache_info = _load_table.cache_info     # what has been read so far
+
+
+def clears_with_tables(fn):
+    """Register a cached function (``functools.lru_cache``) whose values come from the
+    tables, so that a switch of tables (:func:`tables_of`) clears it."""
+    _DERIVED.append(fn)
+    return fn
+
+
+def _switch(active: Tuple[Optional[str], FrozenSet[str]]) -> None:
+    if _ACTIVE[-1] == active:
+        return
+    _ACTIVE[-1] = active
+    for fn in list(globals().values()) + _DERIVED:
+        clear = getattr(fn, "cache_clear", None)
+        if clear is not None and fn is not _load_table:
+            clear()
+
+
+@contextlib.contextmanager
+def tables_of(folder: Optional[str], tables: Iterable[str] = ("monsters", "objects",
+                                                               "epitaphs")):
+    """Build with another game's tables: inside the ``with``, the named *tables*
+    (every lookup, random monster and object, headstone text) are read from *folder*
+    (a profile's directory, :mod:`unlev.stdlib.profiles`; None: UnNetHack's), the
+    others stay UnNetHack's.  Why: a NetHack 3.7 level is populated from 3.7's
+    ``mons[]`` and ``objects[]`` (issue 31), not UnNetHack's."""
+    folder = None if folder is None else os.path.abspath(str(folder))
+    before = _ACTIVE[-1]
+    _switch((folder, frozenset(tables) if folder is not None else frozenset()))
+    try:
+        yield
+    finally:
+        _switch(before)
+
+
+def active_tables() -> Optional[str]:
+    """The folder :func:`tables_of` made active, or None (UnNetHack's tables)."""
+    return _ACTIVE[-1][0]
 
 
 # ---------------------------------------------------------------------------------------
@@ -118,6 +184,8 @@ class Monster:
     color: str
     color_value: int
     difficulty: int           # makedefs' mstrength(), i.e. the game's monstr[]
+    #: 3.7's other names of the monster (NAMS(male, female, neutral)); () elsewhere
+    other_names: Tuple[str, ...] = ()
 
     def __repr__(self) -> str:
         return f"<Monster #{self.index} {self.name!r} {self.symbol!r} difficulty {self.difficulty}>"
@@ -233,7 +301,8 @@ def _monster(d: dict) -> Monster:
         conveys=frozenset(d["conveys"]), mflags1=d["mflags1"], mflags2=d["mflags2"],
         mflags3=d["mflags3"], m1=frozenset(d["m1"]), m2=frozenset(d["m2"]),
         m3=frozenset(d["m3"]), color=d["color"], color_value=d["color_value"],
-        difficulty=d["difficulty"])
+        difficulty=d["difficulty"],
+        other_names=tuple(n for n in d.get("names", ()) if n != d["name"]))
 
 
 def _object(d: dict) -> Object:
@@ -317,8 +386,9 @@ def depth_engravings(depth: int) -> Tuple[str, ...]:
 def _monsters_by_name() -> Dict[Tuple[str, Optional[str]], Monster]:
     out: Dict[Tuple[str, Optional[str]], Monster] = {}
     for m in monsters():
-        out.setdefault((m.name, None), m)
-        out.setdefault((m.name, m.symbol), m)
+        for n in (m.name,) + m.other_names:
+            out.setdefault((n, None), m)
+            out.setdefault((n, m.symbol), m)
     return out
 
 
@@ -438,7 +508,10 @@ def monsters_of_class(symbol: str) -> Tuple[Monster, ...]:
 def objects_of_class(symbol: str) -> Tuple[Object, ...]:
     """The block of objects[] holding class *symbol* (unnamed rows included)."""
     cls = object_class(symbol)
-    return tuple(o for o in objects() if o.class_index == cls.index)
+    # from bases[class] on: 3.7 keeps a "generic" object of every class before all
+    # the classes (o_init.c skips them), the other games have none
+    first = object_class_bases().get(symbol, 0)
+    return tuple(o for o in objects() if o.class_index == cls.index and o.index >= first)
 
 
 # ---------------------------------------------------------------------------------------
@@ -552,11 +625,11 @@ def _lookup_monster(name: str, class_symbol: Optional[str]) -> Lookup[Monster]:
         pool = monsters()
         msg = f'Unknown monster "{name}"!'
     for m in pool:
-        if m.name == name:
+        if m.name == name or name in m.other_names:
             return Lookup(m)
     folded = _ascii_lower(name)
     for m in pool:
-        if _ascii_lower(m.name) == folded:
+        if any(_ascii_lower(n) == folded for n in (m.name,) + m.other_names):
             return Lookup(m, exact=False,
                           warning=f'Monster type "{name}" matches "{m.name}".')
     cands = [m.name for m in (pool or monsters())]

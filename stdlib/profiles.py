@@ -45,7 +45,8 @@ BASES = ("unnethack", "nethack36", "nethack343", "unnethack35", "unnethack352",
 #: The tables every profile has (name checks need them); ``shops``/``epitaphs`` are optional.
 TABLES = ("monsters", "objects", "traps", "rooms")
 #: The shipped profiles: name -> folder under ``stdlib/data``.
-BUILTIN = {"unnethack": "", "nethack36": "nethack36", "nethack343": "nethack343"}
+BUILTIN = {"unnethack": "", "nethack36": "nethack36", "nethack343": "nethack343",
+           "nethack37": "nethack37"}
 
 
 class ProfileError(ValueError):

@@ -329,12 +329,18 @@ def test_the_shipped_tables_have_the_shape_the_importer_writes(toy_tables, name,
     """Same keys at the top and in every row, and per field the JSON types the importer
     writes (a number where it writes a name is drift)."""
     fresh = toy_tables[0][table]
+    if name == "nethack37" and table == "dungeon":
+        pytest.skip("3.7's dungeon is dat/dungeon.lua, which the importer does not read")
     shipped = profiles.builtin(name).table(table)
-    assert sorted(shipped) == sorted(fresh)
+    # what the 3.7 importer writes beyond the others: a monster's NAMS() names and
+    # mkobj's per-class probability total (importer_nethack37)
+    extra_top, extra_row = ({"probability_total"}, {"names"}) if name == "nethack37" \
+        else (set(), set())
+    assert sorted(set(shipped) - extra_top) == sorted(fresh)
     for field in _LIST_FIELDS[table]:
         keys = set(fresh[field][0])
         for row in shipped[field]:
-            assert set(row) == keys, (field, row)
+            assert set(row) - extra_row == keys, (field, row)
         for key in keys:
             allowed = _types(fresh[field], key) | {"NoneType"}
             assert _types(shipped[field], key) <= allowed, (field, key)

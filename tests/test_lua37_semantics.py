@@ -200,12 +200,19 @@ def test_no_ludios_vault_on_37s_medusa():
 
 
 def test_37s_other_names_of_a_monster():
-    # monsters.h NAMS(male, female, neutral): 3.7's names unlev's tables lack are the
-    # monster they name, not a stand-in (a corpse of an "aligned cleric" was a jackal's)
+    # monsters.h NAMS(male, female, neutral): any of 3.7's names is the monster, not a
+    # stand-in (a corpse of an "aligned cleric" was a jackal's); with the nethack37
+    # profile (the default) the monster is named as 3.7's table names it (neutral)
     said = []
-    lv = run_lua_text('des.monster("Vampire Lady", 5, 5)\n'
-                      'des.object({ id = "corpse", x = 6, y = 5, montype = "aligned cleric" })',
-                      "t.lua", 1, finish=False, warn=lambda m, s=None: said.append(m))
+    text = ('des.monster("Vampire Lady", 5, 5)\n'
+            'des.object({ id = "corpse", x = 6, y = 5, montype = "aligned cleric" })')
+    lv = run_lua_text(text, "t.lua", 1, finish=False, warn=lambda m, s=None: said.append(m))
+    assert [m.id for m in lv.monsters] == ["vampire leader"]
+    assert lv.objects[0].attrs["montype"] == "aligned cleric"
+    assert not [m for m in said if "unknown" in m]
+    # with UnNetHack's tables, the names unlev's tables know the monster by
+    lv = run_lua_text(text, "t.lua", 1, finish=False, data="unnethack",
+                      warn=lambda m, s=None: said.append(m))
     assert [m.id for m in lv.monsters] == ["vampire lord"]
     assert lv.objects[0].attrs["montype"] == "aligned priest"
     assert not [m for m in said if "unknown" in m]

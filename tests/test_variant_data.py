@@ -124,7 +124,8 @@ def test_an_unknown_profile_is_a_usage_error(tmp_path):
 def test_builtin_profiles_go_through_the_same_loader():
     for name in profiles.BUILTIN:
         p = profiles.builtin(name)
-        assert p.base == name and p.builtin
+        # NetHack 3.7 has no des dialect: its profile reads des-files as 3.6's
+        assert p.base == {"nethack37": "nethack36"}.get(name, name) and p.builtin
         table = "monsters" if name == "unnethack" else f"{name}/monsters"
         assert p.table("monsters") == data.load_table(table)
     assert profiles.resolve("unnethack").is_default

@@ -124,12 +124,18 @@ class DesAPI:
         """3.7 stops with "Unknown monster id"; a name no table of unlev's knows may be
         one 3.7 added, so the level goes on with a stand-in, and says so."""
         if table == "monsters" and name.lower() in MONSTER_NAMES_37:
-            name = MONSTER_NAMES_37[name.lower()]
+            from unlev.stdlib import data
+            # unlev's spelling, unless the tables are 3.7's and know the name
+            if not data.lookup_monster(name, cls).ok:
+                name = MONSTER_NAMES_37[name.lower()]
         got, known = stand_in(table, cls, name)
         if not known:
             what = "monster" if table == "monsters" else "object"
-            self.s.warn(f"unknown {what} {name!r} (not in unlev's UnNetHack, NetHack 3.6 or "
-                        f"3.4.3 data): made as {got!r}")
+            from unlev.stdlib import data
+            tables = ("the level's data profile" if data.active_tables() is not None
+                      else "unlev's UnNetHack data")
+            self.s.warn(f"unknown {what} {name!r} (not in {tables}, NetHack 3.6's or "
+                        f"3.4.3's): made as {got!r}")
         return got
 
     def _spec(self, v):

@@ -313,8 +313,34 @@ def run_lua_text(text: str, path: str = "<lua>", seed: int = 0, *, name: Optiona
                  warn: Optional[Callable] = None, finish: bool = True, post_mklev: bool = True,
                  flip_bits: Optional[int] = None, post_process: bool = True,
                  instruction_limit: int = DEFAULT_INSTRUCTION_LIMIT,
-                 generator: Optional[str] = None):
+                 generator: Optional[str] = None, data=None):
     """Run a Lua level held in ``text``; see :func:`run_lua_file`."""
+    from unlev.stdlib.data import tables_of
+    with tables_of(tables_folder(data, own=not is_converted(text))):
+        return _run_lua_text(text, path, seed, name=name, context=context,
+                             run_context=run_context, compat=compat, force_flip=force_flip,
+                             warn=warn, finish=finish, post_mklev=post_mklev,
+                             flip_bits=flip_bits, instruction_limit=instruction_limit,
+                             generator=generator)
+
+
+def tables_folder(data=None, own: bool = True) -> Optional[str]:
+    """The folder of the tables a Lua level is populated from: the ``data`` profile's
+    (a name, path or :class:`~unlev.stdlib.profiles.Profile`), by default NetHack
+    3.7's for a 3.7 level file and UnNetHack's (None) for a converted des-file, which
+    is built as its game builds it."""
+    from unlev.stdlib import profiles
+    if data is None:
+        if not own:
+            return None
+        data = "nethack37"
+    profile = profiles.resolve(data)
+    return None if profile.is_default else str(profile.path)
+
+
+def _run_lua_text(text: str, path: str, seed: int, *, name, context, run_context, compat,
+                  force_flip, warn, finish, post_mklev, flip_bits, instruction_limit,
+                  generator):
     session = new_session(path, seed, name=name, context=context, run_context=run_context,
                           compat=compat, warn=warn, instruction_limit=instruction_limit,
                           generator=generator)
@@ -350,7 +376,9 @@ def run_lua_file(path: str, seed: int = 0, **kwargs):
     Keyword arguments are those of :func:`unlev.generate.build.build_level` (``context``,
     ``run_context``, ``compat``, ``force_flip``, ``warn``, ``finish``, ``post_mklev``,
     ``flip_bits``) plus ``name`` (the level's name; default: the file's stem, as 3.7
-    names levels), ``instruction_limit`` and ``generator`` (:func:`new_session`).
+    names levels), ``instruction_limit`` and ``generator`` (:func:`new_session`), and
+    ``data``, the profile whose monsters, objects and epitaphs populate the level
+    (:func:`tables_folder`; default NetHack 3.7's, ``nethack37``).
     Errors are :class:`LuaLevelError`
     (a DesError: ``file:line:col: error: message``)."""
     try:

@@ -204,6 +204,7 @@ def engraving_to_dict(e) -> Dict[str, Any]:
     return d
 
 
+@data.clears_with_tables
 @lru_cache(maxsize=None)
 def _room_type_names() -> Dict[int, str]:
     out: Dict[int, str] = {}

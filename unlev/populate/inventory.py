@@ -81,6 +81,10 @@ class Bag:
 
     def gets(self, name: str, cls: str) -> int:
         """mongets(): the object, made and touched up for its owner; its spe."""
+        if data.active_tables() is not None and data.object_named(name, cls) is None:
+            # another game's tables (3.7's) without UnNetHack's item (blood, ...):
+            # mongets() of an object the game lacks makes nothing
+            return 0
         kind = _obj(name, cls)
         o = self.make(kind)
         a = o.attrs

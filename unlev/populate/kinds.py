@@ -181,9 +181,11 @@ def prohibited_by_generation_flags(mon: Monster, *, in_gehennom: bool = False,
     return bool(g & (_G("G_SHEOL") | _G("G_HELL")))
 
 
+@data.clears_with_tables
 @lru_cache(maxsize=None)
 def _G(name: str) -> int:
-    return data.load_table("monsters")["gen_flag_bits"][name]
+    # a flag the game's table lacks (3.7 has no Sheol: G_SHEOL, G_NOSHEOL) is no bit
+    return data.load_table("monsters")["gen_flag_bits"].get(name, 0)
 
 
 _G_FREQ = 0x0007
@@ -224,6 +226,7 @@ def rndmonst_weights(difficulty: int, *, hero_level: int = 1, in_gehennom: bool 
                                 plane, frozenset(gone)))
 
 
+@data.clears_with_tables
 @lru_cache(maxsize=256)
 def _rndmonst_table(difficulty: int, hero_level: int, inhell: bool, insheol: bool,
                     level_align: Optional[int], demigod: bool, rogue_level: bool,
@@ -322,6 +325,7 @@ def adj_lev(mon: Monster, difficulty: int, hero_level: int = 1, wizard_deaths: i
     return tmp2 if tmp > tmp2 else (tmp if tmp > 0 else 0)
 
 
+@data.clears_with_tables
 @lru_cache(maxsize=None)
 def _never_mkclass() -> FrozenSet[int]:
     """is_placeholder() species (orc, giant, elf, human) and, with MAIL, the mail daemon."""
@@ -423,6 +427,7 @@ def random_monster_of_class(rng: RNG, class_symbol: str, difficulty: int, *, spc
 # ---------------------------------------------------------------------------------------
 # objects
 # ---------------------------------------------------------------------------------------
+@data.clears_with_tables
 @lru_cache(maxsize=None)
 def object_probabilities(class_symbol: str, ledger_no: int = 1) -> Tuple[Tuple[Object, int], ...]:
     """The class's objects with their ``oc_prob`` as the running game has them.
@@ -482,12 +487,18 @@ def random_object(rng: RNG, oclass: Optional[str] = None, *, in_gehennom: bool =
     it is hellish) or the Rogue level, and *ledger_no* for gem probabilities (default
     1, the top of the dungeon).  Creating the object (``mksobj``) is not done here.
     """
-    prob = rng.rnd(1000)
+    summed = data.load_table("objects").get("probability_total") == "sum"
+    if not summed:
+        prob = rng.rnd(1000)
     if oclass is None:
         oclass = random_object_class(rng, in_gehennom=in_gehennom or in_sheol,
                                      rogue_level=rogue_level)
     data.object_class(oclass)          # raises UnknownNameError for a bad symbol
     rows = object_probabilities(oclass, ledger_no)
+    if summed:
+        # NetHack 3.7's mkobj(): the class first, then rnd(oclass_prob_totals[class])
+        # (o_init.c init_oclass_probs sums the class; rings are 1 each, 28 in all)
+        prob = rng.rnd(sum(p for _, p in rows) or 1)
     for obj, p in rows:
         prob -= p
         if prob <= 0:
@@ -519,6 +530,7 @@ def rnd_class(rng: RNG, first: int, last: int, ledger_no: int = 1) -> int:
 # ---------------------------------------------------------------------------------------
 # traps
 # ---------------------------------------------------------------------------------------
+@data.clears_with_tables
 @lru_cache(maxsize=None)
 def _T(name: str) -> int:
     for t in data.traps():

@@ -150,8 +150,15 @@ def object_kind(name: str, class_symbol: Optional[str] = None) -> data.Object:
     return found
 
 
+# the monsters the builder asks for by UnNetHack's name that NetHack 3.7 names
+# otherwise (3.7's "priest" is its player-monster; the temple's is "aligned cleric")
+NAMES_37 = {"aligned priest": "aligned cleric"}
+
+
 def monster_kind(name: str) -> data.Monster:
     found = data.monster_named(name)
+    if found is None and name in NAMES_37:
+        found = data.monster_named(NAMES_37[name])
     if found is None:
         raise KeyError(f"no monster {name!r}")
     return found

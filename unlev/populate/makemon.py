@@ -129,6 +129,7 @@ _RIDERS = ("Death", "Famine", "Pestilence")
 _HIT_DIE = {"MZ_TINY": 4, "MZ_SMALL": 6, "MZ_LARGE": 10, "MZ_HUGE": 12, "MZ_GIGANTIC": 15}
 
 
+@data.clears_with_tables
 @lru_cache(maxsize=None)
 def _first_adult_dragon() -> int:
     """PM_GRAY_DRAGON: the first dragon after the babies (its name differs by variant)."""

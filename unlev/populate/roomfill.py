@@ -162,8 +162,9 @@ def fill_zoo(st: MakeContext, level: Level, rng: RNG, room: Room) -> None:
     if rtype == COURT:
         level.set_typ(tx, ty, T.THRONE)
         pt = spots.somexy(level, rng, room) or (tx, ty)
-        coffer = make_object(st, pt[0], pt[1],
-                             object_kind("iron safe" if level.context.depth > 15 else "chest"),
+        # UnNetHack's deep courts keep an iron safe; a game without one (3.7) a chest
+        deep = level.context.depth > 15 and data.object_named("iron safe") is not None
+        coffer = make_object(st, pt[0], pt[1], object_kind("iron safe" if deep else "chest"),
                              "fill", rng)
         coffer.attrs["spe"] = 2
         coffer.contents.append(new_object(pt[0], pt[1], object_kind("gold piece"),
@@ -222,7 +223,11 @@ def _zoo_extras(st: MakeContext, level: Level, rng: RNG, rtype: int, sx: int, sy
             add_object(level, sx, sy, object_kind("lump of royal jelly"), "fill")
     elif rtype == BARRACKS:
         if not rng.rn2(20):
-            box = "chest" if (rng.rn2(3) or level.context.depth < 16) else "iron safe"
+            if data.object_named("iron safe") is None:
+                # NetHack's mkroom.c fill_zoo: rn2(3) ? LARGE_BOX : CHEST
+                box = "large box" if rng.rn2(3) else "chest"
+            else:
+                box = "chest" if (rng.rn2(3) or level.context.depth < 16) else "iron safe"
             make_object(st, sx, sy, object_kind(box), "fill", rng)
     elif rtype == COCKNEST:
         if not rng.rn2(3):

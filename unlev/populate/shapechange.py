@@ -37,6 +37,7 @@ def changes_at_birth(pm: data.Monster) -> bool:
         and pm.name != "Vlad the Impaler"
 
 
+@data.clears_with_tables
 @lru_cache(maxsize=None)
 def _animals() -> Tuple[data.Monster, ...]:
     """mon.c mon_animal_list(): every M1_ANIMAL species below SPECIAL_PM."""
@@ -50,6 +51,7 @@ _DRAGON_NAMES = {"black dragon": "sirrush", "red dragon": "draken",
                  "green dragon": "wyvern", "yellow dragon": "guivre"}
 
 
+@data.clears_with_tables
 @lru_cache(maxsize=None)
 def _nasties() -> Tuple[data.Monster, ...]:
     """wizard.c nasties[], all of them (pick_nasty() draws over its whole size)."""

@@ -19,7 +19,8 @@ from unlev.lang.diagnostics import DesError
 
 DIALECT_HELP = "des-file dialect (default auto: decided from each file, see --show-dialect)"
 DATA_HELP = ("the data profile whose monster, object and trap names the files use: "
-             "unnethack, nethack36, nethack343 or one made by 'unlev data import' "
+             "unnethack, nethack36, nethack343, nethack37 (a NetHack 3.7 .lua file's "
+             "default) or one made by 'unlev data import' "
              "(default: each dialect's own; or 'data' in unlev.toml / [tool.unlev] of "
              "pyproject.toml)")
 LENIENT_HELP = ("unknown monster, object and trap names are warnings and the level shows "

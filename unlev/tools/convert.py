@@ -155,6 +155,9 @@ def build_lua_like_run(path: str, seed: int, args=None, name: Optional[str] = No
         kwargs["post_process"] = loader.post_process
     if getattr(args, "generator", None):
         kwargs["generator"] = args.generator
+    if getattr(args, "data", None):
+        # --data: the profile whose tables populate the level (default: 3.7's)
+        kwargs["data"] = args.data
     common = dict(name=name, context=context, run_context=rc, warn=warn,
                   compat=compat, force_flip=not game, **kwargs)
     if text is not None:

@@ -43,10 +43,10 @@ def stand_in(table: str, cls, name: str) -> Tuple[str, bool]:
     """A name unlev's (UnNetHack's) data lacks: the stand-in the des-file runner uses
     for NetHack 3.6/3.4.3 levels (:mod:`unlev.generate.dialect_levels`), and whether
     any table knows the name."""
-    key = (table, cls, name)
+    from unlev.stdlib import data
+    key = (data.active_tables(), table, cls, name)
     if key not in STAND_INS:
         from unlev.generate import dialect_levels
-        from unlev.stdlib import data
         look = data.lookup_monster if table == "monsters" else data.lookup_object
         if look(name, cls).ok:
             STAND_INS[key] = (name, True)

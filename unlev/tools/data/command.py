@@ -116,7 +116,10 @@ def detect_base(sources) -> Optional[str]:
     from .importer import Sources
     path = Sources(sources).find("util/lev_comp.y")
     if path is None:
-        return None
+        from .importer_nethack37 import is_nethack37
+        # NetHack 3.7 has no lev_comp (its levels are Lua); a des-file read with its
+        # profile is read as 3.6's, the last des dialect NetHack had
+        return "nethack36" if is_nethack37(Sources(sources)) else None
     text = path.read_text(encoding="latin-1")
     if "INCLUDE_ID" in text or "SPILL_ID" in text:
         if "THEN_ID" in text:
@@ -176,6 +179,7 @@ def run_import(args, say=None) -> int:
     from .config_features import config_features
     from .declarations import describe, generate, merged, without_base
     from .importer import SourceError, import_tables, summary, write_profile
+    from .sources import Sources
     for s in args.source:
         if not s.is_dir():
             say(f"unlev data: error: cannot read {s}: not a folder")
@@ -184,7 +188,9 @@ def run_import(args, say=None) -> int:
     if base == "auto":
         base = detect_base(args.source)
         if base is not None:
-            say(f"unlev data: base dialect {base} (from util/lev_comp.y)")
+            why = ("from util/lev_comp.y" if Sources(args.source).find("util/lev_comp.y")
+                   else "NetHack 3.7's layout: no lev_comp, read des-files as 3.6's")
+            say(f"unlev data: base dialect {base} ({why})")
         else:
             base, n, total = detect_base_from_levels(args.source)
             if base is None:
@@ -200,8 +206,11 @@ def run_import(args, say=None) -> int:
         if found:
             say(f"unlev data: feature macros from include/config.h: {' '.join(found)}")
     try:
-        tables, warnings = import_tables(args.source, DATA_OF_BASE.get(base, base),
-                                         define, args.undef)
+        from .importer_nethack37 import import_tables37, is_nethack37
+        # NetHack 3.7's layout (include/monsters.h, objects.h) has its own reader
+        read = import_tables37 if is_nethack37(Sources(args.source)) else import_tables
+        tables, warnings = read(args.source, DATA_OF_BASE.get(base, base), define,
+                                args.undef)
     except (SourceError, ValueError, KeyError) as e:
         say(f"unlev data: error: {e}")
         return 1

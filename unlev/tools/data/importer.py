@@ -1133,14 +1133,15 @@ def import_tables(sources: Sequence[Path], base: str = "unnethack",
 def refuse_nethack37(src: Sources) -> None:
     """NetHack 3.7 keeps its monsters and objects in include/monsters.h and
     include/objects.h (NAM()/NAMS() names, enum-generated class symbols), which this
-    importer does not read yet: say so instead of failing half-way (issue 31)."""
+    importer does not read: say so instead of failing half-way (issue 31); its own
+    module (:mod:`.importer_nethack37`) does."""
     monst = src.find("src/monst.c")
     if src.find("include/monsters.h") is None or monst is None:
         return
     if '#include "monsters.h"' in Path(monst).read_text(encoding="latin-1"):
         raise SourceError("this is NetHack 3.7's layout (include/monsters.h, "
-                          "include/objects.h), which the importer does not read yet; "
-                          "it reads trees with the tables in src/monst.c and src/objects.c")
+                          "include/objects.h): importer_nethack37.import_tables37 reads it "
+                          "(as 'unlev data import' does)")
 
 
 def write_tables(out: Path, tables: Dict[str, dict]) -> None:
@@ -1195,3 +1196,8 @@ def summary(tables: Dict[str, dict]) -> str:
     if "dungeon" in tables:
         parts.append(f"{len(tables['dungeon']['dungeons'])} dungeons")
     return ", ".join(parts)
+
+
+# the readers :mod:`.importer_nethack37` shares (3.7's rows are read the same way)
+read_source = _read_source
+named_value = _named_value
