@@ -166,10 +166,14 @@ def born(st: MakeContext, mon: Monster, rng: RNG) -> Monster:
     return mon
 
 
-def make_group(st: MakeContext, pm, x: int, y: int, rng: RNG) -> None:
+def make_group(st: MakeContext, pm, x: int, y: int, rng: RNG, asleep: bool = False) -> None:
     """makemon()'s companions of a random monster: a small group (G_SGROUP, half
     the time) or a large one (G_LGROUP); at hero level 1 that is 1 or 2 more,
-    fewer when peace_minded() says a companion would be peaceful."""
+    fewer when peace_minded() says a companion would be peaceful.
+
+    makemon.c m_initgrp() makes each companion with the leader's own makemon flags
+    (plus MM_NOGRP), so a leader made MM_ASLEEP (fill_zoo's) has sleeping
+    companions: ``asleep``."""
     flags = pm.gen_flags
     if "G_SGROUP" in flags and rng.rn2(2):
         n = 3
@@ -186,7 +190,8 @@ def make_group(st: MakeContext, pm, x: int, y: int, rng: RNG) -> None:
         if spot is None:
             continue
         mx, my = spot
-        born(st, add_monster(st.level, mx, my, pm, "group", peaceful=False), rng)
+        extra = {"asleep": True} if asleep else {}
+        born(st, add_monster(st.level, mx, my, pm, "group", peaceful=False, **extra), rng)
 
 
 # role.c urole.initrecord: the hero's alignment record when the game starts
@@ -361,6 +366,6 @@ def makemon(st: MakeContext, pm: Optional[data.Monster], x: int, y: int, origin:
     birth_draws(st, pm, rng, mon)
     hide_object(st, mon, rng)
     if anymon:
-        make_group(st, pm, x, y, rng)
+        make_group(st, pm, x, y, rng, asleep=attrs.get("asleep") is True)
     equip(st, mon, rng)
     return mon
