@@ -278,3 +278,22 @@ def test_rogue_mimic_hook_called_for_trapped_doors():
             assert all(lv.at(x, y) == T.DOOR for x, y in calls)
             break
     assert found
+
+
+def test_trapped_door_mimic_is_a_real_mimic_species():
+    """mklev.c dosdoor(): a trapped door on a difficulty >= 9 level becomes, one time
+    in five, makemon(mkclass(S_MIMIC, 0)) -- a small, large or giant mimic, never a
+    monster named "mimic" (issue 35, gap 7: bigrm-14 and the quest fillers)."""
+    from unlev.lang.frontend import compile_text as _compile
+    from unlev.generate.build import build_level as _build
+    from unlev.model.level import DungeonContext as _Ctx
+    from unlev.stdlib import data as _data
+    made = []
+    for seed in range(1, 120):
+        lv = _build(_compile('LEVEL:"rg"\nFLAGS:mazelevel\nINIT_MAP:rogue\n'), seed=seed,
+                    context=_Ctx(depth=20))
+        made += [m for m in lv.monsters if m.attrs.get("from") == "trapped door"]
+        assert all(m.id != "mimic" for m in lv.monsters), seed
+    assert made
+    assert {m.id for m in made} <= {"small mimic", "large mimic", "giant mimic"}
+    assert all(_data.monster_named(m.id) is not None for m in made)

@@ -369,3 +369,17 @@ def makemon(st: MakeContext, pm: Optional[data.Monster], x: int, y: int, origin:
         make_group(st, pm, x, y, rng, asleep=attrs.get("asleep") is True)
     equip(st, mon, rng)
     return mon
+
+
+def door_mimic(st: MakeContext):
+    """mklev.c dosdoor()'s mimic on a trapped door (difficulty >= 9, one in five):
+    ``makemon(mkclass(S_MIMIC, 0), x, y, NO_MM_FLAGS)``, a small, large or giant
+    mimic by the level's difficulty, which set_mimic_sym() shows as a closed door
+    (the square is a door: M_AP_FURNITURE, no random draw).  Returned as the
+    ``mimic_hook`` of :func:`unlev.generate.mapgen.rogue.dosdoor`."""
+    def hook(level, rng: RNG, x: int, y: int) -> None:
+        pm = st.population_context().random_monster_of_class(rng, "m")
+        if pm is None:
+            return
+        makemon(st, pm, x, y, "trapped door", appear_kind="feature", appear_as="closed door")
+    return hook
