@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Optional
 
 from unlev.model.constants import DRY, HOT, SOLID, WET
-from unlev.model.level import COLNO, ROWNO, Monster, isok
+from unlev.model.level import COLNO, D_CLOSED, D_LOCKED, ROWNO, Monster, isok
 from unlev.populate import inventory, kinds, mksobj, shapechange
 from unlev.populate.context import MakeContext
 from unlev.populate.make import add_monster, make_object, monster_data
@@ -248,7 +248,8 @@ def random_kind_for(st: MakeContext, x: int, y: int, rng: RNG):
 
 
 def goodpos(st: MakeContext, x: int, y: int, pm, rng: RNG, occupied=None) -> bool:
-    """``occupied``: the monsters' squares, when the caller asks about many squares."""
+    """teleport.c goodpos()/badpos() for a new monster of kind ``pm`` (None: any).
+    ``occupied``: the monsters' squares, when the caller asks about many squares."""
     if not isok(x, y):
         return False
     if (occupied is not None and (x, y) in occupied) or \
@@ -269,6 +270,10 @@ def goodpos(st: MakeContext, x: int, y: int, pm, rng: RNG, occupied=None) -> boo
         if "M1_WALLWALK" in m1 and st.typ(x, y) < T.POOL:
             return True
     if st.typ(x, y) < T.DOOR:
+        return False
+    # teleport.c badpos(): no monster on a closed (or locked) door but an amorphous one
+    if st.typ(x, y) == T.DOOR and st.level.doormask_at(x, y) & (D_CLOSED | D_LOCKED) \
+            and not (pm is not None and "M1_AMORPHOUS" in m1):
         return False
     if any(o.x == x and o.y == y and o.id == "boulder" for o in st.level.objects):
         return pm is not None and "M2_ROCKTHROW" in pm.m2
