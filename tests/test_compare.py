@@ -378,3 +378,31 @@ def test_monsters_standing_elsewhere_are_reported(game_reference, unnethack_corp
     assert doc["monsters squares"].verdict == DIFFERS
     assert game["monsters on terrain"].verdict == MATCH
     assert game["monsters squares"].verdict == MATCH
+
+
+def test_curse_states_sleep_and_quantities_are_measured(tmp_path):
+    # issue 35: counts could not see what the objects are like; a game whose every
+    # object is cursed, with its food rations in stacks of 3, differs from ours where
+    # the counts agree
+    compiled = _compiled()
+    seeds = list(range(1, 21))
+    dumps = _reference_from_ours(tmp_path, compiled, seeds)
+    res = _result(compiled, dumps, seeds)
+    by = {m.name: m for m in res.measures}
+    assert {"curse states", "monster sleep", "monster peacefulness", "stack sizes",
+            "object quantity", "stair destinations"} <= set(by)
+    assert all(by[k].verdict == MATCH for k in ("curse states", "monster sleep",
+                                                "stack sizes", "object quantity"))
+    path = tmp_path / "changed.txt"
+    raw = (tmp_path / "selfcmp.txt").read_text()
+    raw = re.sub(r"buc=[BU]", "buc=C", raw)
+    raw = re.sub(r"(food ration\|[^|]*\|class=\d+\|quan=)1", r"\g<1>3", raw)
+    path.write_text(raw)
+    changed = parse_dumps(raw, str(path))
+    res = _result(compiled, changed, seeds)
+    by = {m.name: m for m in res.measures}
+    assert by["curse states"].verdict == DIFFERS
+    # the food rations' stacks: the per-level quantity sees them (the stack-size mix,
+    # p 0.03 at 20 levels, does not survive the level's correction: see the note)
+    assert by["object quantity"].verdict == DIFFERS
+    assert by["monsters"].verdict == MATCH and by["objects on floor"].verdict == MATCH

@@ -389,12 +389,17 @@ NUMERIC_GROUPS = {
     "structure": ("rooms", "lit rooms", "room floor area", "subrooms", "doors", "trapped doors", "up stairs",
                   "down stairs", "up ladder", "down ladder"),
     "population": ("traps", "monsters", "monsters on objects", "objects on floor", "objects buried",
-                   "objects in containers", "objects carried", "engravings"),
+                   "objects in containers", "objects carried", "engravings",
+                   "object quantity"),
 }
 KIND_GROUPS = {
     "terrain": ("wall shapes",),
     "structure": ("room types", "door states"),
     "population": ("trap kinds", "monster kinds", "object classes", "object kinds"),
+    # issue 35: what counts cannot see
+    "details": ("stack sizes", "enchantments", "curse states", "container contents",
+                "inventory contents", "monster sleep", "monster peacefulness",
+                "engraving texts", "altar alignments", "stair destinations"),
 }
 
 
