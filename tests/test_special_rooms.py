@@ -335,3 +335,16 @@ def test_zoo_companions_sleep_like_their_leader():
         assert all(m.attrs.get("asleep") is True for m in group), seed
         assert all(m.attrs.get("asleep") for m in lv.monsters), seed
     assert companions > 0
+
+
+def test_cockatrice_nest_statues_hold_initialized_objects():
+    # mkroom.c fill_zoo() COCKNEST: each statue gets rn2(5) mkobj(RANDOM_CLASS, FALSE),
+    # made by mksobj with init, so some are blessed or cursed (issue 35, gap 2)
+    states = Counter()
+    for seed in range(1, 41):
+        lv = room("cocknest", seed=seed)
+        for o in lv.objects:
+            if o.id == "statue":
+                states.update(str(o2.attrs.get("curse", "uncursed")) for o2 in o.contents)
+    assert sum(states.values()) >= 50
+    assert states["blessed"] + states["cursed"] > 0, states
