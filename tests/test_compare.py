@@ -378,3 +378,60 @@ def test_monsters_standing_elsewhere_are_reported(game_reference, unnethack_corp
     assert doc["monsters squares"].verdict == DIFFERS
     assert game["monsters on terrain"].verdict == MATCH
     assert game["monsters squares"].verdict == MATCH
+
+
+def test_curse_states_sleep_and_quantities_are_measured(tmp_path):
+    # issue 35: counts could not see what the objects are like; a game whose every
+    # object is cursed, with its food rations in stacks of 3, differs from ours where
+    # the counts agree
+    compiled = _compiled()
+    seeds = list(range(1, 21))
+    dumps = _reference_from_ours(tmp_path, compiled, seeds)
+    res = _result(compiled, dumps, seeds)
+    by = {m.name: m for m in res.measures}
+    assert {"curse states", "monster sleep", "monster peacefulness", "stack sizes",
+            "object quantity", "stair destinations"} <= set(by)
+    assert all(by[k].verdict == MATCH for k in ("curse states", "monster sleep",
+                                                "stack sizes", "object quantity"))
+    path = tmp_path / "changed.txt"
+    raw = (tmp_path / "selfcmp.txt").read_text()
+    raw = re.sub(r"buc=[BU]", "buc=C", raw)
+    raw = re.sub(r"(food ration\|[^|]*\|class=\d+\|quan=)1", r"\g<1>3", raw)
+    path.write_text(raw)
+    changed = parse_dumps(raw, str(path))
+    res = _result(compiled, changed, seeds)
+    by = {m.name: m for m in res.measures}
+    assert by["curse states"].verdict == DIFFERS
+    # the food rations' stacks: the per-level quantity sees them (the stack-size mix,
+    # p 0.03 at 20 levels, does not survive the level's correction: see the note)
+    assert by["object quantity"].verdict == DIFFERS
+    assert by["monsters"].verdict == MATCH and by["objects on floor"].verdict == MATCH
+
+
+def test_a_kind_one_side_never_makes_is_no_tolerance():
+    # issue 35: the game never puts a monster on a closed door; a rare kind of ours
+    # (12 of 40 levels, 1 in 200 things) is a tiny share, under the mix's effect floor,
+    # but a category the game never makes is a difference all the same
+    ours = [Counter({"floor": 200, "closed door": 1 if i < 12 else 0}) for i in range(40)]
+    game = [Counter({"floor": 200}) for _ in range(40)]
+    m = categorical("position", "monsters on terrain", ours, game)
+    assert m.p < 0.01 and m.size < 0.02
+    assert m.verdict == DIFFERS
+    # a kind both make stays under the floor
+    game2 = [Counter({"floor": 200, "closed door": 1 if i < 2 else 0}) for i in range(40)]
+    ours2 = [Counter({"floor": 200, "closed door": 1 if i < 14 else 0}) for i in range(40)]
+    m2 = categorical("position", "monsters on terrain", ours2, game2)
+    assert m2.verdict != DIFFERS or m2.size >= 0.02
+
+
+def test_lighting_is_a_proportion():
+    # issue 35: a level lit or not is a yes/no outcome, tested by Fisher's exact test
+    from unlev.tools.compare.measures import proportion
+    from unlev.tools.compare.sample import sample_of
+    lv = level_from_ascii("|....|\n|....|")
+    assert sample_of(lv).flags["mostly lit"] == 0
+    lv.lit = bytearray(b"\x01" * len(lv.lit))
+    assert sample_of(lv).flags["mostly lit"] == 1
+    m = proportion("flags", "flag mostly lit", [True] * 19 + [False] * 21,
+                   [True] * 95 + [False] * 5, floor=0.0)
+    assert m.test == "Fisher exact" and m.p < 1e-6 and m.verdict == DIFFERS

@@ -88,6 +88,22 @@ def test_medusa_gets_statues_and_the_ludios_vault_where_the_game_puts_it(corpus_
     assert lv.flags.has_vault
 
 
+@pytest.mark.parametrize("branch", ["portal", "up"])
+def test_medusa_on_a_branch_level_gets_no_ludios_vault(corpus_root, branch):
+    # mklev.c get_floating_branch(): a level that has a branch already
+    # (Is_branchlev) gets no Ludios portal, so the game's Medusa always has exactly one
+    # magic portal (issue 35, gap 6: ours had 1.2 a level, two when the branch was a portal)
+    import dataclasses
+    from unlev.model.placement import guess_context
+    ctx = dataclasses.replace(guess_context("medusa-1", 24, 24), branch=branch)
+    for seed in (1, 2, 3):
+        lv = corpus_level(corpus_root, "medusa.des", "medusa-1", seed=seed, context=ctx)
+        portals = [t for t in lv.traps if t.ttyp == "MAGIC_PORTAL"]
+        assert "ludios_vault" not in lv.extras
+        assert len(portals) == (1 if branch == "portal" else 0)
+        assert all(t.attrs.get("destination") != "Fort Ludios" for t in portals)
+
+
 def test_medusa_statues_are_never_of_stone_resistant_monsters(corpus_root):
     from unlev.stdlib import data
     for seed in range(1, 7):

@@ -278,3 +278,46 @@ def test_rogue_mimic_hook_called_for_trapped_doors():
             assert all(lv.at(x, y) == T.DOOR for x, y in calls)
             break
     assert found
+
+
+def test_trapped_door_mimic_is_a_real_mimic_species():
+    """mklev.c dosdoor(): a trapped door on a difficulty >= 9 level becomes, one time
+    in five, makemon(mkclass(S_MIMIC, 0)) -- a small, large or giant mimic, never a
+    monster named "mimic" (issue 35, gap 7: bigrm-14 and the quest fillers)."""
+    from unlev.lang.frontend import compile_text as _compile
+    from unlev.generate.build import build_level as _build
+    from unlev.model.level import DungeonContext as _Ctx
+    from unlev.stdlib import data as _data
+    made = []
+    for seed in range(1, 120):
+        lv = _build(_compile('LEVEL:"rg"\nFLAGS:mazelevel\nINIT_MAP:rogue\n'), seed=seed,
+                    context=_Ctx(depth=20))
+        made += [m for m in lv.monsters if m.attrs.get("from") == "trapped door"]
+        assert all(m.id != "mimic" for m in lv.monsters), seed
+    assert made
+    assert {m.id for m in made} <= {"small mimic", "large mimic", "giant mimic"}
+    assert all(_data.monster_named(m.id) is not None for m in made)
+
+
+def test_mines_lighting_follows_minetown_from_the_levels_own_place():
+    """sp_lev.c adjust_mines_lightning(): a random-lit Mines level is lit 9 times in
+    10 above Minetown, once in 10 below.  Minetown's depth follows from dungeon.def's
+    RNDLEVEL "minetn" @ (3, 2) when the caller does not give it (issue 35, gap 3: the
+    game's Minefill at Mines level 1 was lit 95 of 100, ours 19 of 40)."""
+    from unlev.lang.frontend import compile_text as _compile
+    from unlev.generate.build import build_level as _build
+    src = "LEVEL:\"minefill\"\nINIT_MAP:mines,'.',' ',true,true,random,true\n"
+
+    def lit(dunlev: int, town=None) -> int:
+        n = 0
+        for seed in range(1, 41):
+            ctx = DungeonContext(depth=2 + dunlev, dunlev=dunlev, in_mines=True,
+                                 dungeon_name="The Gnomish Mines", is_town=town)
+            lv = _build(_compile(src), seed=seed, context=ctx)
+            sq = [(x, y) for x in range(COLNO) for y in range(ROWNO)
+                  if lv.typ_at(x, y) == T.ROOM]
+            n += sum(lv.lit_at(x, y) for x, y in sq) * 2 > len(sq)
+        return n
+    assert lit(1) >= 32 and lit(3) >= 32          # above Minetown (at 4 for a level 3)
+    assert lit(4) <= 8 and lit(6) <= 8            # below it (at 3 for a level 4)
+    assert 8 < lit(4, town=True) < 32             # Minetown itself: rn2(2) stands

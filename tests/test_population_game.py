@@ -538,3 +538,27 @@ def test_a_des_peaceful_monster_is_equipped_as_makemon_made_it():
 def test_a_role_monster_is_hostile_while_mk_mplayer_equips_it():
     # mplayer.c mk_mplayer: mpeaceful = 0 before rnd_offensive/defensive/misc_item
     assert _invisibility("MONSTER:('@',\"wizard\"),random,peaceful", seeds=range(1, 21)) > 0
+
+
+def test_no_new_monster_on_a_closed_door_but_an_amorphous_one():
+    # teleport.c badpos(): closed_door(x, y) refuses a square unless the monster is
+    # amorphous (issue 35, gap 4: 0.2-0.65 monsters a level stood on closed doors of
+    # Sokoban, Wiz-goal and heck-c-6; the game never puts one there)
+    from unlev.populate import makemon
+    from unlev.stdlib import data
+    from unlev.stdlib import terrain as T
+    from unlev.model.level import D_CLOSED, D_ISOPEN, D_LOCKED, D_NODOOR
+    st = _state()
+    lev = st.level
+    for x, mask in ((10, D_CLOSED), (11, D_LOCKED), (12, D_ISOPEN), (13, D_NODOOR)):
+        lev.set_typ(x, 5, T.DOOR)
+        lev.set_doormask(x, 5, mask)
+    newt, fog = data.monster_named("newt"), data.monster_named("fog cloud")
+    ok = {x: makemon.goodpos(st, x, 5, newt, st.mon_rng) for x in (10, 11, 12, 13)}
+    assert ok == {10: False, 11: False, 12: True, 13: True}
+    assert makemon.goodpos(st, 10, 5, fog, st.mon_rng)
+    assert not makemon.goodpos(st, 11, 5, None, st.mon_rng)
+    # enexto() around a closed door never picks it
+    for _ in range(30):
+        spot = makemon.enexto(st, 10, 5, newt, st.mon_rng)
+        assert spot is not None and spot != (10, 5) and spot != (11, 5)

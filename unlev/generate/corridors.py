@@ -110,7 +110,8 @@ def dodoor(st: BuildState, x: int, y: int, room: Room) -> None:
     if len(st.level.doors) >= DOORMAX:
         st.warn("DOORMAX exceeded?")
         return
-    dosdoor(st.level, st.rng, x, y, room, T.DOOR,
+    from unlev.populate.makemon import door_mimic
+    dosdoor(st.level, st.rng, x, y, room, T.DOOR, mimic_hook=door_mimic(st),
             shdoor=st.in_rooms(x, y, SHOPBASE) is not None)
 
 

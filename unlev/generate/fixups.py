@@ -240,8 +240,9 @@ def _statue(st: BuildState, level: Level, x: int, y: int) -> Object:
 
 def _medusa(st: BuildState, level: Level, rng: RNG) -> None:
     """Medusa's island: one to four more statues in the first room, another one, and
-    (while Fort Ludios has no entrance yet) its portal in a tiny vault at the one spot
-    of the map shaped for it."""
+    (while Fort Ludios has no entrance yet, and the level is no branch level:
+    mkmaze.c fixup_special, mklev.c get_floating_branch) its portal in a tiny vault at
+    the one spot of the map shaped for it."""
     if level.rooms:
         croom = level.rooms[0]
         for _ in range(rng.rnd(4)):
@@ -250,7 +251,10 @@ def _medusa(st: BuildState, level: Level, rng: RNG) -> None:
                 _statue(st, level, x, y)
         rng.rn2(2)          # a player statue or a plain one: both random monsters here
         _statue(st, level, spots.somex(rng, croom), spots.somey(rng, croom))
-    if level.context.depth > 10 and level.extras.get("ludios_portal", True):
+    # mklev.c get_floating_branch(): no Ludios portal on a level that has a branch
+    # already (Is_branchlev) -- the game's Medusa has exactly one portal
+    if level.context.depth > 10 and level.extras.get("ludios_portal", True) \
+            and not level.context.branch:
         _knox_vault_on_medusa(st, level, rng)
 
 

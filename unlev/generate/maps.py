@@ -77,7 +77,8 @@ def do_init_map(st: BuildState, style: str, fill=None, fg=None, bg=None, smoothe
                               lit if lit is not None else -1)
     else:
         raise DesError(f"INIT_MAP style '{style}' is not known to the loader", span)
-    init_level(st.level, st.rng, spec)
+    from unlev.populate.makemon import door_mimic
+    init_level(st.level, st.rng, spec, mimic_hook=door_mimic(st))
 
 
 # -- MAP ---------------------------------------------------------------------------

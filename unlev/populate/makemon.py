@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Optional
 
 from unlev.model.constants import DRY, HOT, SOLID, WET
-from unlev.model.level import COLNO, ROWNO, Monster, isok
+from unlev.model.level import COLNO, D_CLOSED, D_LOCKED, ROWNO, Monster, isok
 from unlev.populate import inventory, kinds, mimic, mksobj, shapechange
 from unlev.populate.context import MakeContext
 from unlev.populate.make import add_monster, make_object, monster_data
@@ -186,10 +186,14 @@ def born(st: MakeContext, mon: Monster, rng: RNG) -> Monster:
     return mon
 
 
-def make_group(st: MakeContext, pm, x: int, y: int, rng: RNG) -> None:
+def make_group(st: MakeContext, pm, x: int, y: int, rng: RNG, asleep: bool = False) -> None:
     """makemon()'s companions of a random monster: a small group (G_SGROUP, half
     the time) or a large one (G_LGROUP); at hero level 1 that is 1 or 2 more,
-    fewer when peace_minded() says a companion would be peaceful."""
+    fewer when peace_minded() says a companion would be peaceful.
+
+    makemon.c m_initgrp() makes each companion with the leader's own makemon flags
+    (plus MM_NOGRP), so a leader made MM_ASLEEP (fill_zoo's) has sleeping
+    companions: ``asleep``."""
     flags = pm.gen_flags
     if "G_SGROUP" in flags and rng.rn2(2):
         n = 3
@@ -206,7 +210,8 @@ def make_group(st: MakeContext, pm, x: int, y: int, rng: RNG) -> None:
         if spot is None:
             continue
         mx, my = spot
-        born(st, add_monster(st.level, mx, my, pm, "group", peaceful=False), rng)
+        extra = {"asleep": True} if asleep else {}
+        born(st, add_monster(st.level, mx, my, pm, "group", peaceful=False, **extra), rng)
 
 
 # role.c urole.initrecord: the hero's alignment record when the game starts
@@ -263,7 +268,8 @@ def random_kind_for(st: MakeContext, x: int, y: int, rng: RNG):
 
 
 def goodpos(st: MakeContext, x: int, y: int, pm, rng: RNG, occupied=None) -> bool:
-    """``occupied``: the monsters' squares, when the caller asks about many squares."""
+    """teleport.c goodpos()/badpos() for a new monster of kind ``pm`` (None: any).
+    ``occupied``: the monsters' squares, when the caller asks about many squares."""
     if not isok(x, y):
         return False
     if (occupied is not None and (x, y) in occupied) or \
@@ -284,6 +290,10 @@ def goodpos(st: MakeContext, x: int, y: int, pm, rng: RNG, occupied=None) -> boo
         if "M1_WALLWALK" in m1 and st.typ(x, y) < T.POOL:
             return True
     if st.typ(x, y) < T.DOOR:
+        return False
+    # teleport.c badpos(): no monster on a closed (or locked) door but an amorphous one
+    if st.typ(x, y) == T.DOOR and st.level.doormask_at(x, y) & (D_CLOSED | D_LOCKED) \
+            and not (pm is not None and "M1_AMORPHOUS" in m1):
         return False
     if any(o.x == x and o.y == y and o.id == "boulder" for o in st.level.objects):
         return pm is not None and "M2_ROCKTHROW" in pm.m2
@@ -381,6 +391,20 @@ def makemon(st: MakeContext, pm: Optional[data.Monster], x: int, y: int, origin:
     birth_draws(st, pm, rng, mon)
     hide_object(st, mon, rng)
     if anymon:
-        make_group(st, pm, x, y, rng)
+        make_group(st, pm, x, y, rng, asleep=attrs.get("asleep") is True)
     equip(st, mon, rng)
     return mon
+
+
+def door_mimic(st: MakeContext):
+    """mklev.c dosdoor()'s mimic on a trapped door (difficulty >= 9, one in five):
+    ``makemon(mkclass(S_MIMIC, 0), x, y, NO_MM_FLAGS)``, a small, large or giant
+    mimic by the level's difficulty, which set_mimic_sym() shows as a closed door
+    (the square is a door: M_AP_FURNITURE, no random draw).  Returned as the
+    ``mimic_hook`` of :func:`unlev.generate.mapgen.rogue.dosdoor`."""
+    def hook(level, rng: RNG, x: int, y: int) -> None:
+        pm = st.population_context().random_monster_of_class(rng, "m")
+        if pm is None:
+            return
+        makemon(st, pm, x, y, "trapped door", appear_kind="feature", appear_as="closed door")
+    return hook

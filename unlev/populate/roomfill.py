@@ -21,6 +21,7 @@ from unlev.model.level import OROOM, ROOMNO_MASK, SHOPBASE, TEMPLE, VAULT, Engra
 from unlev.populate.make import (
     add_object, init_object, make_object, mkgold, monster_kind, new_object, object_kind,
 )
+from unlev.populate.mksobj import next_ident
 from unlev.populate.shops import stock_room
 from unlev.stdlib import data
 from unlev.stdlib import terrain as T
@@ -233,7 +234,14 @@ def _zoo_extras(st: MakeContext, level: Level, rng: RNG, rtype: int, sx: int, sy
         if not rng.rn2(3):
             statue = add_object(level, sx, sy, object_kind("statue"), "fill")
             for _ in range(rng.rn2(5)):
-                statue.contents.append(new_object(sx, sy, pctx.random_object(rng)))
+                # mkobj(RANDOM_CLASS, FALSE): mksobj with init -- an id, quantity,
+                # enchantment and curse (issue 35, gap 2: container books were cursed
+                # 1.4 % of the time, the game's 2.9 %)
+                kind = pctx.random_object(rng)
+                inner = new_object(sx, sy, kind)
+                next_ident(rng)
+                init_object(st, inner, kind, rng)
+                statue.contents.append(inner)
     elif rtype == ANTHOLE:
         if not rng.rn2(3):
             make_object(st, sx, sy, pctx.random_object(rng, "%"), "fill", rng)

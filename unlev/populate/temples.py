@@ -4,15 +4,17 @@ Why this module exists: an ALTAR that is a shrine (or the high altar) inside a
 temple room gets its priest the moment the altar is made (sp_lev.c create_altar()),
 not when rooms are filled; temples have nothing else to fill.
 
-Not modelled: what mksobj() does to the spellbooks and the priest's equipment.
+The spellbooks are made as mkobj(SPBOOK_CLASS) makes them (mksobj with init: an id
+and blessorcurse); the robe is cursed or uncursed by the hero's alignment.
 """
 
 from __future__ import annotations
 
 from unlev.model.level import Room
 from unlev.populate.make import (
-    ALIGN_NAMES, monster_kind, new_object,
+    ALIGN_NAMES, init_object, monster_kind, new_object,
 )
+from unlev.populate import mksobj
 from unlev.stdlib.rng import RNG
 from unlev.populate.context import MakeContext
 from unlev.populate import makemon
@@ -41,7 +43,14 @@ def priestini(st: MakeContext, room: Room, sx: int, sy: int, sanctum: bool, shri
     priest.coords["shrine"] = (sx, sy)
     pctx = st.population_context()
     for _ in range(rng.rn1(3, 2)):
-        inv.append(new_object(x, y, pctx.random_object(rng, "+")))
+        # mkobj(SPBOOK_CLASS, FALSE) is mksobj(otyp, init=TRUE): an id, then
+        # blessorcurse(17) -- the game's priests' books are blessed or cursed 6 % of
+        # the time (issue 35, gap 2: ours were never)
+        kind = pctx.random_object(rng, "+")
+        book = new_object(x, y, kind)
+        mksobj.next_ident(rng)
+        init_object(st, book, kind, rng)
+        inv.append(book)
     if rng.rn2(2):
         cloak = next((o for o in inv if o.id in _CLOAKS), None)
         if cloak is not None:

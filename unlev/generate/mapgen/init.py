@@ -131,11 +131,23 @@ def lvlfill_maze_grid(level: Level, x1: int, y1: int, x2: int, y2: int,
 def adjust_mines_lightning(level: Level, rng, spec: InitSpec) -> None:
     """sp_lev.c adjust_mines_lightning(): in the Gnomish Mines (but not Minetown) a
     random-lit mines level is lit with 90% chance above Minetown, 10% below
-    (``rnf(factor, 10)``).  Needs ``context.minetown_depth``; without it, no change."""
+    (``rnf(factor, 10)``).
+
+    Minetown's depth is ``context.minetown_depth`` when the caller knows it; else it
+    follows from the level's own place: dungeon.def puts Minetown on the Mines' level 3
+    or 4 (``RNDLEVEL "minetn" @ (3, 2)``), so any other level 3 has it one below (4),
+    any other level 4 one above (3); levels 1-2 are above it either way, 5 and deeper
+    below.  Minetown itself (distance 0) is left alone."""
     ctx = level.context
-    if not ctx.in_mines or ctx.minetown_depth is None:
+    if not ctx.in_mines:
         return
-    distance = ctx.depth - ctx.minetown_depth
+    if ctx.minetown_depth is not None:
+        minetown_depth = ctx.minetown_depth
+    elif level.town:
+        return
+    else:
+        minetown_depth = ctx.depth - ctx.dunlev + (4 if ctx.dunlev <= 3 else 3)
+    distance = ctx.depth - minetown_depth
     if distance == 0:
         return
     factor = 1 if distance > 0 else 9

@@ -147,6 +147,7 @@ def sample_of(level: Level) -> Sample:
     kinds["object classes"] = Counter(object_class_symbol(o) for o in floor + buried)
     kinds["object kinds"] = Counter(str(o.id) for o in floor + buried)
     num["engravings"] = len(level.engravings)
+    _details(level, s, floor + buried, carried)
     s.points = {"monsters": [(m.x, m.y, str(m.id)) for m in level.monsters],
                 "objects": [(o.x, o.y, str(o.id)) for o in floor],
                 "traps": [(t.x, t.y, _trap_name(t.ttyp)) for t in level.traps]}
@@ -160,7 +161,98 @@ def sample_of(level: Level) -> Sample:
                "nommap": int(fl.nommap), "shortsighted": int(fl.shortsighted),
                "arboreal": int(fl.arboreal), "graveyard": int(fl.graveyard),
                "sky": int(fl.sky)}
+    # issue 35: a yes/no outcome is a proportion (Fisher), not a ranked count -- the
+    # Mines' random lighting (game 95 of 100 lit, ours 19 of 40) hid among the
+    # lit-square counts (Mann-Whitney p 0.07)
+    floor_sq = [i for i, t in enumerate(typ) if t in (T.ROOM, T.CORR)]
+    s.flags["mostly lit"] = int(2 * sum(level.lit[i] for i in floor_sq) > len(floor_sq)) \
+        if floor_sq else 0
     return s
+
+
+_BUC_NAME = {"B": "blessed", "C": "cursed", "U": "uncursed"}
+_ALTAR_NAME = {1: "chaotic", 2: "neutral", 4: "lawful", 0: "unaligned"}
+# object classes whose spe is an enchantment (weapons, armor, rings)
+_ENCHANTED = (")", "[", "=")
+
+
+def _curse(o: Object) -> str:
+    """The object's blessed/uncursed/cursed state: ours keep ``curse``, a dump ``buc``."""
+    a = o.attrs
+    if a.get("buc"):
+        return _BUC_NAME.get(str(a["buc"]), str(a["buc"]))
+    return str(a.get("curse") or "uncursed")
+
+
+def _quantity(o: Object) -> int:
+    a = o.attrs
+    return int(a.get("quan", a.get("quantity", 1)) or 1)
+
+
+def _stack_bin(q: int) -> str:
+    return "1" if q == 1 else "2" if q == 2 else "3-5" if q <= 5 else \
+        "6-10" if q <= 10 else "11-20" if q <= 20 else "over 20"
+
+
+def _mon_class(m) -> str:
+    """The monster's class symbol from its name (a dump's MON line has no class)."""
+    pm = data.monster_named(str(m.id))
+    return pm.symbol if pm is not None else "?"
+
+
+def _yes(v) -> bool:
+    return bool(v) and v not in ("0", "False")
+
+
+def _details(level: Level, s: Sample, placed: List[Object], carried: List[Object]) -> None:
+    """The measures issue 35 adds: what the counts cannot see (quantity, enchantment,
+    curse state, sleep, peacefulness, engraving texts, altar alignments, stair
+    destinations, what containers hold and monsters carry), each as a mix per level
+    so that the permutation test and the pooled test read it like any other."""
+    num, kinds = s.numbers, s.kinds
+    inside = list(_walk_contents(placed))
+    every = placed + inside + carried + list(_walk_contents(carried))
+    gold = {"gold piece"}
+    num["object quantity"] = sum(_quantity(o) for o in placed if str(o.id) not in gold)
+    kinds["stack sizes"] = Counter(f"{object_class_symbol(o)} {_stack_bin(_quantity(o))}"
+                                   for o in every if str(o.id) not in gold)
+    kinds["enchantments"] = Counter(
+        f"{object_class_symbol(o)} {int(o.attrs.get('spe', 0) or 0):+d}"
+        for o in every if object_class_symbol(o) in _ENCHANTED)
+    where = ([("floor", o) for o in placed] + [("container", o) for o in inside]
+             + [("carried", o) for o in carried])
+    kinds["curse states"] = Counter(f"{w} {object_class_symbol(o)} {_curse(o)}"
+                                    for w, o in where)
+    kinds["container contents"] = Counter(object_class_symbol(o) for o in inside)
+    kinds["inventory contents"] = Counter(object_class_symbol(o) for o in carried)
+    kinds["monster sleep"] = Counter(
+        f"{_mon_class(m)} {'asleep' if _yes(m.attrs.get('asleep')) else 'awake'}"
+        for m in level.monsters)
+    kinds["monster peacefulness"] = Counter(
+        f"{_mon_class(m)} "
+        f"{'peaceful' if _yes(m.attrs.get('peaceful')) else 'hostile'}"
+        for m in level.monsters)
+    kinds["engraving texts"] = Counter(str(e.text) for e in level.engravings)
+    kinds["altar alignments"] = Counter(
+        _ALTAR_NAME.get(level.flg[i] & 7, "other") for i, t in enumerate(level.typ)
+        if t == T.ALTAR)
+    kinds["stair destinations"] = Counter(_stair_destination(level, st) for st in level.stairs)
+
+
+def _stair_destination(level: Level, st) -> str:
+    """Where the stairs lead, told the same way for a dump (``to=dnum:dlevel``) and for
+    ours (None: the next level of this dungeon; "branch": another dungeon)."""
+    way = "up" if st.up else "down"
+    to = st.tolev
+    if to is None:
+        return f"{way} same dungeon"
+    if to == "branch":
+        return f"{way} other dungeon"
+    where = level.extras.get("game_dump", {}).get("where", {})
+    dnum = where.get("dnum")
+    if isinstance(to, tuple) and dnum is not None and to[0] != dnum:
+        return f"{way} other dungeon"
+    return f"{way} same dungeon"
 
 
 _ROOM_NAMES = {r.value: r.name for r in data.room_types()}

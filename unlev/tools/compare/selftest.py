@@ -161,6 +161,48 @@ def empty_containers(lev: Level, rng: random.Random, share: float = 1.0) -> int:
     return n
 
 
+def plain_objects(lev: Level, rng: random.Random, share: float = 1.0) -> int:
+    """Quantity, enchantment and curse state ignored: every stack of one, +0 and
+    uncursed (issue 35: 210 levels changed, the counts flagged none)."""
+    n = 0
+
+    def plain(objs):
+        nonlocal n
+        for o in objs:
+            if str(o.id) != "gold piece" and rng.random() < share:
+                o.attrs["quantity"] = 1
+                o.attrs["spe"] = 0
+                o.attrs["curse"] = "uncursed"
+                n += 1
+            plain(o.contents)
+    plain(lev.objects)
+    for m in lev.monsters:
+        plain(m.attrs.get("inventory") or ())
+    return n
+
+
+def close_doors(lev: Level, rng: random.Random, share: float = 1.0) -> int:
+    """Every door closed (issue 35's table: 89 levels changed, 89 flagged)."""
+    from unlev.model.level import D_CLOSED
+    n = 0
+    for i, t in enumerate(lev.typ):
+        if t == T.DOOR and rng.random() < share:
+            lev.flg[i] = D_CLOSED
+            n += 1
+    return n
+
+
+def wake_monsters(lev: Level, rng: random.Random, share: float = 1.0) -> int:
+    """Every monster awake and hostile (sleep and peacefulness not made)."""
+    n = 0
+    for m in lev.monsters:
+        if rng.random() < share and (m.attrs.get("asleep") or m.attrs.get("peaceful")):
+            m.attrs["asleep"] = False
+            m.attrs["peaceful"] = False
+            n += 1
+    return n
+
+
 @dataclass(frozen=True)
 class Perturbation:
     name: str
@@ -193,6 +235,12 @@ PERTURBATIONS: Dict[str, Perturbation] = {p.name: p for p in (
                  "30 % of the monsters another species"),
     Perturbation("containers", empty_containers, 1.0, ("objects in containers",),
                  "containers empty"),
+    Perturbation("quantities", plain_objects, 1.0,
+                 ("stack sizes", "object quantity", "enchantments", "curse states"),
+                 "every object a stack of one, +0, uncursed"),
+    Perturbation("doors", close_doors, 1.0, ("door states",), "every door closed"),
+    Perturbation("sleep", wake_monsters, 1.0, ("monster sleep", "monster peacefulness"),
+                 "every monster awake and hostile"),
 )}
 
 
