@@ -186,8 +186,7 @@ _NEEDLES = {
         ("INCLUDE", "WALLWALK", "MON_GENERATION", "SOUNDS", "VAULTGEN"),
     r"\b(level|hero|time|room)\.[a-z_]+": ("level.", "hero.", "time.", "room."),
     r"\$[A-Za-z_][A-Za-z_0-9]*\.(x|y|length)\b": ("$",),
-    r"\b(sheollev|rndvault|noflipx|noflipy|noflip|stormy)\b":
-        ("sheollev", "rndvault", "noflip", "stormy"),
+    r"\b(noflipx|noflipy|noflip)\b": ("noflip",),
     r"\b(sheollev|rndvault|stormy)\b": ("sheollev", "rndvault", "stormy"),
     r"\b(randline|line)[ \t]*(\([^()]*\)|\$\w+)[ \t]*-": ("line",),
     r"\b(randline|line)[ \t]*(\([^()]*\)|\$\w+)[ \t]*,": ("line",),

@@ -406,6 +406,7 @@ class ExtensionStmt(A.Node):
     places: Optional[A.MapChar] = None
     unknown: bool = False
     kind: str = "statement"     # "argument": more arguments of the base statement before
+    skipped_at: Optional[Span] = A.side()   # lenient: where the skipped statement began
 
 
 def _span(p, i=1) -> Span:

@@ -24,9 +24,12 @@ import mom_fixtures  # noqa: E402
 MIRROR = os.environ.get("UNLEV_NETHACK37_GIT", "/work/.mirror/NetHack+NetHack/repo")
 with open(os.path.join(HERE, "fixtures", "lua37", "mom_grids.json"), encoding="utf-8") as fh:
     GRIDS = json.load(fh)["grids"]
-# identical cells of 1680 (21 rows of 80), at least
+# identical cells of 1680 (21 rows of 80), at least.  The castle's floor counts its fixed
+# map only: the squares its random monsters and objects stand on follow draws that are
+# not yet 3.7's (docs/notes/issue-31-nethack37.md), so they move with any change to the
+# population's draws (1597-1619 this session); 1590 is its fixed part with its walls.
 FLOORS = {"knox": 1673, "tower1": 1675, "tower2": 1672, "tower3": 1675, "fire": 1680,
-          "castle": 1603}
+          "castle": 1590}
 
 
 @pytest.fixture(scope="module")

@@ -321,7 +321,7 @@ def run_lua_text(text: str, path: str = "<lua>", seed: int = 0, *, name: Optiona
                              run_context=run_context, compat=compat, force_flip=force_flip,
                              warn=warn, finish=finish, post_mklev=post_mklev,
                              flip_bits=flip_bits, instruction_limit=instruction_limit,
-                             generator=generator)
+                             generator=generator, post_process=post_process)
 
 
 def tables_folder(data=None, own: bool = True) -> Optional[str]:
@@ -340,7 +340,7 @@ def tables_folder(data=None, own: bool = True) -> Optional[str]:
 
 def _run_lua_text(text: str, path: str, seed: int, *, name, context, run_context, compat,
                   force_flip, warn, finish, post_mklev, flip_bits, instruction_limit,
-                  generator):
+                  generator, post_process=True):
     session = new_session(path, seed, name=name, context=context, run_context=run_context,
                           compat=compat, warn=warn, instruction_limit=instruction_limit,
                           generator=generator)

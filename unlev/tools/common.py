@@ -76,10 +76,17 @@ def seeds_type(text: str) -> List[int]:
         raise argparse.ArgumentTypeError(str(e)) from None
 
 
+class DefaultSeeds(list):
+    """The seeds an option gives when ``--seeds`` is not on the command line: equal to
+    the list it holds, and recognisable as not chosen (``compare --exact`` then builds
+    every dump)."""
+
+
 def add_seeds_option(p: argparse.ArgumentParser, default: str = "1..10",
                      flag: str = "--seeds", what: str = "run each level with") -> None:
     """``--seeds LIST``, spelt and meaning the same in every command."""
-    p.add_argument(flag, type=seeds_type, default=None if default is None else seed_list(default),
+    p.add_argument(flag, type=seeds_type,
+                   default=None if default is None else DefaultSeeds(seed_list(default)),
                    metavar="LIST", help=f"{SEEDS_HELP}: the seeds to {what}"
                    + (f" (default {default})" if default else ""))
 

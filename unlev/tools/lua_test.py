@@ -16,7 +16,10 @@ def add_parser(subparsers) -> None:
                     "des/selection/nh APIs; each test_* function called by the file is "
                     "one test.  Exit status 0 when all pass.")
     p.add_argument("files", nargs="+", metavar="FILE", help="the Lua test file(s)")
-    p.add_argument("--seed", type=int, default=1, help="the random seed (default 1)")
+    from unlev.tools.seed_options import LEVEL_SEED_HELP, level_seed
+    p.add_argument("--seed", type=level_seed, default=1, metavar="N",
+                   help=LEVEL_SEED_HELP.replace("default: a random one, printed so the run "
+                                                "can be repeated", "default 1"))
     p.add_argument("-v", "--verbose", action="store_true", help="list every test")
     p.set_defaults(func=cmd_lua_test)
 

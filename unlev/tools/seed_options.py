@@ -37,7 +37,13 @@ class SeedError(ValueError):
 
 
 # --- option types --------------------------------------------------------------------
-def _level_seed(text: str) -> int:
+LEVEL_SEED_HELP = ("the level seed (the game's LEVELSEED: the game reseeds its two ISAAC "
+                   "streams with it right before it makes the level; default: a random "
+                   "one, printed so the run can be repeated); every level of the run uses it")
+
+
+def level_seed(text: str) -> int:
+    """``--seed N``: a 32-bit level seed (argparse type)."""
     try:
         v = int(text, 10)
     except ValueError:
@@ -98,11 +104,7 @@ def add_seed_options(p: argparse.ArgumentParser) -> None:
     """``--seed``, ``--game-seed``, ``--serverseed``, ``--ledger``, ``--where``,
     ``--from-dump`` (all default None)."""
     g = p.add_mutually_exclusive_group()
-    g.add_argument("--seed", type=_level_seed, metavar="N",
-                   help="the level seed (the game's LEVELSEED: the game reseeds its two "
-                   "ISAAC streams with it right before it makes the level; default: a "
-                   "random one, printed so the run can be repeated); every level of "
-                   "the run uses it")
+    g.add_argument("--seed", type=level_seed, metavar="N", help=LEVEL_SEED_HELP)
     g.add_argument("--game-seed", type=_game_seed, metavar="G",
                    help="the game's seed (a number or the game's 'u...' form); each "
                    "level's seed is derived from it and the level's ledger number as "

@@ -311,8 +311,8 @@ def add_parser(sub) -> None:
                    "../shared/game-reference); repeat it to pool several folders, e.g. "
                    "game-reference and game-reference-extra (40 dumps per level)")
     from unlev.tools.common import add_seeds_option
-    add_seeds_option(p, None, what="run each level with (default 1..10); with --exact, "
-                     "the game seeds whose dumps are built (default: every dump)")
+    add_seeds_option(p, "1..10", what="run each level with; with --exact, the game seeds "
+                     "whose dumps are built (without --seeds: every dump)")
     from unlev.tools.common import LEVEL_FILTER_HELP
     p.add_argument("--level", action="append", default=[], metavar="GLOB",
                    help=LEVEL_FILTER_HELP)
@@ -347,13 +347,11 @@ def cmd_compare(args) -> int:
             print(f"unlev compare: no reference dumps at {reference} (use --reference DIR)",
                   file=sys.stderr)
             return 2
-    args.seeds_given = args.seeds is not None
+    from unlev.tools.common import DefaultSeeds
+    args.seeds_given = not isinstance(args.seeds, DefaultSeeds)
     if args.exact:
         from unlev.tools.compare.exact import cmd_exact
         return cmd_exact(args, references)
-    if args.seeds is None:
-        from unlev.tools.common import seed_list as parse_seeds
-        args.seeds = parse_seeds("1..10")
     compat = args.settings.compat
     to_stdout_json = args.json == "-"
     workers = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)

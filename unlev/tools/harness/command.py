@@ -70,7 +70,7 @@ def add_parser(subparsers) -> None:
                    help="per-level settings (default: ./unlev-test.ini if present)")
     p.add_argument("--junit-xml", metavar="FILE", help="write a JUnit XML report")
     p.add_argument("--json-report", metavar="FILE", help="write a JSON report")
-    p.add_argument("--html", metavar="FILE",
+    p.add_argument("--html", metavar="PATH",
                    help="write the report as a page: each failure with its level drawn, "
                    "a changed snapshot's two levels side by side with the changed squares "
                    "marked")

@@ -72,10 +72,8 @@ def add_parser(subparsers) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("file", nargs="?", help="a des-file whose LEVEL is run first")
     from unlev.tools.common import COLOR_HELP
-    from unlev.tools.context_options import count_type
-    p.add_argument("--seed", type=count_type(0), metavar="N",
-                   help="random seed (default: a random one, printed so the run can be "
-                   "repeated); every level of the run uses it")
+    from unlev.tools.seed_options import LEVEL_SEED_HELP, level_seed
+    p.add_argument("--seed", type=level_seed, metavar="N", help=LEVEL_SEED_HELP)
     p.add_argument("--level", metavar="NAME|N",
                    help="which LEVEL of FILE: its name or its 1-based number in the file "
                    "(default: the first)")

@@ -35,7 +35,7 @@ def _port(text: str) -> int:
 
 def add_parser(subparsers) -> None:
     from unlev.tools.common import add_common_options, add_compat_option
-    from unlev.tools.context_options import add_context_options, count_type
+    from unlev.tools.context_options import add_context_options
     p = subparsers.add_parser(
         "serve", help="a browser preview of a des-file that follows its edits",
         description="Serve a page that draws the level a des-file (or a NetHack 3.7 Lua "
@@ -48,8 +48,11 @@ def add_parser(subparsers) -> None:
                    help="address to listen on (default 127.0.0.1: this machine only)")
     p.add_argument("--port", type=_port, default=8733,
                    help="port (default 8733; 0 takes a free one)")
-    p.add_argument("--seed", type=count_type(0), default=1, metavar="N",
-                   help="the seed the page starts with (default 1)")
+    from unlev.tools.seed_options import LEVEL_SEED_HELP, level_seed
+    p.add_argument("--seed", type=level_seed, default=1, metavar="N",
+                   help=LEVEL_SEED_HELP.replace("default: a random one, printed so the run "
+                                                "can be repeated", "default 1")
+                   + "; the page starts with it")
     p.add_argument("--open", action="store_true", help="open the page in the web browser")
     p.add_argument("--static", metavar="OUT",
                    help="write the playground (page, Pyodide, unlev) to the folder OUT "
@@ -58,8 +61,8 @@ def add_parser(subparsers) -> None:
                    help="with --static: the pyodide npm package's folder (holding "
                    "pyodide.js); default $UNLEV_PYODIDE")
     add_context_options(p)
-    p.add_argument("--no-flip", action="store_true",
-                   help="never flip the level, as if it had FLAGS: noflip")
+    from unlev.tools.common import NO_FLIP_HELP
+    p.add_argument("--no-flip", action="store_true", help=NO_FLIP_HELP)
     add_compat_option(p)
     add_common_options(p)
     p.set_defaults(func=cmd_serve)
