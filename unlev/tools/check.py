@@ -178,7 +178,7 @@ def lenient_counts(warnings) -> dict:
     return held
 
 
-class _Captured(io.StringIO):
+class CapturedStderr(io.StringIO):
     """A worker's standard error, kept for the parent to print in file order; it
     answers isatty() as the real one does, so colours are decided as without workers."""
 
@@ -195,7 +195,7 @@ _WORKER_ARGS: list = []
 
 def _check_in_worker(path: str):
     real = sys.stderr
-    sys.stderr = _Captured(real.isatty())
+    sys.stderr = CapturedStderr(real.isatty())
     try:
         ok, held = check_one(path, _WORKER_ARGS[0])
         return ok, held, sys.stderr.getvalue()

@@ -24,7 +24,6 @@ Codes (shown in brackets after the message; ``--ignore CODE`` switches one off,
 
 from __future__ import annotations
 
-import io
 import sys
 from dataclasses import dataclass
 from typing import Dict, Iterable, Iterator, List, Optional, Set, Tuple
@@ -420,25 +419,14 @@ def lint_file(path: str, include_path: Optional[List[str]] = None,
 _WORKER_CACHE: list = [None]     # the run's result cache, inherited by forked workers
 
 
-class _Captured(io.StringIO):
-    """Standard error kept for the parent to print in file order; it answers isatty()
-    as the real one does, so colours are decided as without workers."""
-
-    def __init__(self, tty: bool) -> None:
-        super().__init__()
-        self._tty = tty
-
-    def isatty(self) -> bool:
-        return self._tty
-
-
 def _lint_in_worker(job):
     """One file's lint, from the result cache when it has it, in this process or a
     worker: (ok, findings, standard error text)."""
+    from unlev.tools.check import CapturedStderr
     from unlev.tools.result_cache import cached
     f, args = job
     real = sys.stderr
-    sys.stderr = _Captured(real.isatty())
+    sys.stderr = CapturedStderr(real.isatty())
     try:
         found, failed = cached(_WORKER_CACHE[0], f, lambda: _lint_one(f, args))
         return not failed, found, sys.stderr.getvalue()
