@@ -133,11 +133,6 @@ def test_the_preview_writes_in_a_folder_of_its_own(tmp_path):
             os.unlink(planted)
 
 
-def test_the_preview_of_a_level_that_never_ends_is_stopped(tmp_path, monkeypatch):
-    from unlev.editor import lsp
-    assert 0 < lsp.PREVIEW_SECONDS <= 60
-
-
 def test_a_protocol_fuzz_leaves_the_server_answering():
     r = lsp_fuzz.run(2000, seed=34)
     assert r["answered_at_the_end"] and r["alive"] and not r["traceback"], \

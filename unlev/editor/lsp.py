@@ -268,9 +268,6 @@ def code_actions(ls: DesServer, params: T.CodeActionParams) -> List[T.CodeAction
                                            arguments=[params.text_document.uri, 1]))]
 
 
-PREVIEW_SECONDS = 30.0      # a level that never ends does not hold the server
-
-
 @server.thread()
 @server.command("unlev.preview")
 def preview(ls: DesServer, args) -> Optional[str]:
