@@ -99,7 +99,11 @@ def test_corpus_mutants_for_a_bounded_time(fuzz_seconds, corpus_root):
     n = 0
     while time.time() < end:
         text = fuzz.mutate(rng, rng.choice(files)) if n % 3 else fuzz.generate(rng)
-        assert outcome(text) in ("level", "error"), f"UNLEV_FUZZ_SEED={seed}, input {n}"
+        try:
+            result = outcome(text)
+        except AssertionError as e:     # the seed and the input's number replay it
+            raise AssertionError(f"UNLEV_FUZZ_SEED={seed}, input {n}: {e}") from e
+        assert result in ("level", "error"), f"UNLEV_FUZZ_SEED={seed}, input {n}"
         if n % 5 == 4:
             assert fuzz.repl_feed(text) == "ok", f"UNLEV_FUZZ_SEED={seed}, input {n}"
         n += 1

@@ -24,7 +24,7 @@ HERE = os.path.dirname(__file__)
 SAVED = sorted(glob.glob(os.path.join(HERE, "fuzz_regressions", "*.des")))
 
 
-def outcome(text: str) -> str:
+def _outcome_once(text: str):
     t0 = time.process_time()
     try:
         compiled = compile_text(text, "fuzz.des")
@@ -34,7 +34,19 @@ def outcome(text: str) -> str:
     except DesError as e:
         assert e.diagnostics and e.diagnostics[0].span.file
         result = "error"
-    assert time.process_time() - t0 < 2.0
+    return result, time.process_time() - t0
+
+
+def outcome(text: str) -> str:
+    """The input's end ("level" or "error") in under 2 s of CPU.  A first run over the
+    limit is run once more: a slow input is slow every time, while the first use of a
+    table or cache in a worker (a cold start the input only happened to trigger) is paid
+    once; the second time must be under the limit too."""
+    result, took = _outcome_once(text)
+    if took >= 2.0:
+        again, took_again = _outcome_once(text)
+        assert again == result
+        assert took_again < 2.0, f"{took:.2f} s then {took_again:.2f} s of CPU"
     return result
 
 
