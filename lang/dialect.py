@@ -43,7 +43,34 @@ def check_name(dialect: str) -> str:
 
 
 def grammar_of(dialect: str):
-    """The namespace PLY builds the dialect's parser from."""
+    """The namespace PLY builds the dialect's parser from (its rules' docstrings in
+    one form on every Python: see :func:`_plain_docstrings`)."""
+    return _plain_docstrings(_grammar_of(dialect))
+
+
+def _plain_docstrings(ns):
+    """Dedent every grammar rule's docstring in place, as ``inspect.cleandoc`` does.
+
+    PLY's table signature is built from the rules' docstrings, and Python 3.13 strips
+    their common indentation when compiling: the shipped tables, signed on an older
+    Python, looked stale there, so every first parse rebuilt the LALR tables (seconds)
+    and rewrote ``_parsetab.py`` inside the installed package (a fresh clone's tree came
+    out modified, and parallel test workers raced on the file).  Cleaned here, the
+    docstrings -- and so the signature -- are the same on 3.9 to 3.13."""
+    import inspect
+    import types
+    items = vars(ns) if not isinstance(ns, dict) else ns
+    for name, f in list(items.items()):
+        if name.startswith("p_") and isinstance(f, types.FunctionType):
+            doc = getattr(f, "__doc__", None)
+            if doc and "\n" in doc:
+                clean = inspect.cleandoc(doc)
+                if clean != doc:
+                    f.__doc__ = clean
+    return ns
+
+
+def _grammar_of(dialect: str):
     if dialect == "nethack36":
         from . import grammar_nethack36
         return grammar_nethack36.grammar()
