@@ -11,7 +11,7 @@ from unlev.tools.harness.invariants import (
     CHECKS, Violation, check_level, components, parse_directives, required_features,
 )
 from unlev.lang.frontend import compile_text
-from unlev.model.level import (D_CLOSED, D_NODOOR, ROWNO, W_NONDIGGABLE, Stairway,
+from unlev.model.level import (D_CLOSED, D_NODOOR, ROWNO, W_NONDIGGABLE, Object, Stairway,
                                level_from_ascii)
 from unlev.generate.build import build_level
 from unlev.stdlib import terrain as T
@@ -122,6 +122,22 @@ def test_no_diagonal_step_through_a_real_door():
     assert comp[a[0] * ROWNO + a[1]] == comp[b[0] * ROWNO + b[1]]
 
 
+def test_an_area_the_level_gives_a_way_to_teleport_is_reached():
+    """Rog-loca's south-west closets hold a scroll of teleportation: a stair the random
+    STAIR puts there is reached by teleporting, unless the level forbids it."""
+    walled = ROOM_PAIR.replace("{}", "||").replace(
+        "ENDMAP\n", "ENDMAP\nNON_DIGGABLE:(0,0,8,3)\n")
+    scroll = "OBJECT: ('?', \"teleportation\"), (6,1)\n"
+    level, req = build(walled + scroll)
+    assert any(o.id == "teleportation" for o in level.objects)
+    assert check_level(level, req) == []
+    wand = "OBJECT: ('/', \"teleportation\"), (6,1)\n"      # not a way the file gives
+    assert checks_of(check_level(*build(walled + wand))) == ["reachable"]
+    level, req = build(walled.replace('"pair"\n', '"pair"\nFLAGS: noteleport\n') + scroll)
+    assert level.flags.noteleport
+    assert checks_of(check_level(level, req)) == ["reachable"]
+
+
 def test_reachable_uses_recorded_stairs():
     lev = _grid(["-------",
                  "|..|..|",
@@ -157,14 +173,51 @@ TERRAIN: fillrect(1,1,5,2), '-'
 """
 
 
-def test_randomly_placed_things_walled_in_are_caught():
+def test_randomly_placed_things_walled_in_later_pass():
+    """A random spot passed get_location()'s test for open ground when it was drawn;
+    the game's own heck levels wall such things in with a later MAP (and Medusa's with
+    the Ludios vault), so a later statement walling them in is the file's design."""
     level, req = build(EMBEDDED)
-    found = [v for v in check_level(level, req) if v.check == "embedded"]
-    names = sorted(v.message.split(" in ")[0] for v in found)
-    assert names == ["monster jackal", "object chest"]
-    for v in found:
-        assert T.is_rock(level.typ[v.at[0] * ROWNO + v.at[1]])
-        assert "random spot" in v.message
+    inside = [t for t in level.monsters + level.objects
+              if t.id in ("jackal", "chest")]
+    assert len(inside) == 2
+    for t in inside:
+        assert T.is_rock(level.typ[t.x * ROWNO + t.y]) and t.attrs["spot"] == "random"
+    assert [v for v in check_level(level, req) if v.check == "embedded"] == []
+
+
+def test_things_no_statement_placed_in_rock_are_caught():
+    """What the generator put in rock itself (a room fill, a maze stocker), where no
+    dig reaches, is still a failure: the des-file never asked for it there."""
+    lev = _grid(["-------",
+                 "|.....|",
+                 "-------"])
+    for i, t in enumerate(lev.typ):
+        if 0 < t <= T.DBWALL:
+            lev.flg[i] |= W_NONDIGGABLE
+    lev.objects = [Object(3, 1, "chest", attrs={"from": "fill_rooms"}),
+                   Object(3, 3, "rock", attrs={"spot": "random"}),
+                   Object(4, 3, "safe", attrs={"from": "fill"})]
+    lev.objects[2].placed_on_ground = True          # walled in after it was placed
+    (v,) = check_level(lev, None, skip=set(CHECKS) - {"embedded"})
+    assert v.at == (3, 1) and "placed by fill_rooms" in v.message
+
+
+def test_the_placement_notes_whether_it_was_on_open_ground():
+    from unlev.populate.make import add_object
+    from unlev.stdlib import data
+    lev = _grid(["-----",
+                 "|...|",
+                 "-----"])
+    for i, t in enumerate(lev.typ):
+        if 0 < t <= T.DBWALL:
+            lev.flg[i] |= W_NONDIGGABLE
+    on_floor = add_object(lev, 2, 2, data.get_object("chest"), "fill")
+    in_wall = add_object(lev, 2, 1, data.get_object("chest"), "fill")
+    assert on_floor.placed_on_ground is True and in_wall.placed_on_ground is False
+    assert "placed_on_ground" not in on_floor.attrs           # not in the exported record
+    lev.typ[2 * ROWNO + 2] = T.STONE                          # walled in later
+    assert [v.at for v in check_level(lev, None, skip=set(CHECKS) - {"embedded"})] == [(2, 1)]
 
 
 def test_things_put_on_a_wall_by_the_des_file_are_allowed():
@@ -180,8 +233,9 @@ def test_wall_walkers_may_stand_in_rock():
     level, req = build(EMBEDDED.replace("('d', \"jackal\")", "('X', \"xorn\")"))
     xorn = next(m for m in level.monsters if m.id == "xorn")
     assert T.is_rock(level.typ[xorn.x * ROWNO + xorn.y])
-    found = [v.message for v in check_level(level, req) if v.check == "embedded"]
-    assert len(found) == 1 and found[0].startswith("object chest")
+    assert xorn.attrs["spot"] == "random"
+    xorn.attrs["spot"] = None            # even where no statement chose its spot
+    assert [v for v in check_level(level, req) if v.check == "embedded"] == []
 
 
 # ------------------------------------------------------------------ doors
@@ -254,9 +308,20 @@ def test_second_walk_into_a_finished_maze_is_fine():
 
 
 def test_mazewalk_with_no_stone_is_caught():
-    level, req = build('LEVEL: "mz"\nINIT_MAP: solidfill, \'.\'\nMAZEWALK: (10,10), east\n')
+    # started in a wall: what it opened is cut off from all ground
+    level, req = build('LEVEL: "mz"\nINIT_MAP: solidfill, \'-\'\nMAZEWALK: (10,10), east\n')
     (v,) = [v for v in check_level(level, req) if v.check == "maze"]
     assert "carved no maze" in v.message
+
+
+def test_mazewalk_from_open_ground_that_finds_no_stone_passes():
+    """Juiblex's MAZEWALKs start on the swamp's open squares and carve nothing, in the
+    game too: a walk that started on ground already open and opened only squares
+    joined to it cuts nothing off."""
+    level, req = build('LEVEL: "mz"\nINIT_MAP: solidfill, \'.\'\nMAZEWALK: (10,10), east\n')
+    (walk,) = level.extras["mazewalks"]
+    assert len(walk["cells"]) <= 2 and walk["start"] not in walk["cells"]
+    assert [v for v in check_level(level, req) if v.check == "maze"] == []
 
 
 # ------------------------------------------------------------------ stairs asked for

@@ -32,8 +32,9 @@ from __future__ import annotations
 from typing import Optional
 
 from unlev.lang.lexer import KEYWORDS
-from unlev.model.level import Level, Monster, Object
+from unlev.model.level import ROWNO, Level, Monster, Object, isok
 from unlev.stdlib import data
+from unlev.stdlib import terrain as T
 from unlev.populate.kinds import rnd_class
 from unlev.populate import food, mksobj
 from unlev.populate.merge import add_to_container
@@ -121,8 +122,17 @@ def add_monster(level: Level, x: int, y: int, pm: data.Monster, origin: str,
     rec.update(attrs)
     rec.setdefault("inventory", [])
     mon = Monster(x, y, pm.name, attrs=rec)
+    note_ground(level, mon)
     level.monsters.append(mon)
     return mon
+
+
+def note_ground(level: Level, record) -> None:
+    """Remember, outside the exported record, whether the spot was open ground when the
+    thing was placed: unlev test's ``embedded`` check tells a thing the level walled in
+    later (as the game's own levels do) from one put into rock."""
+    x, y = record.x, record.y
+    record.placed_on_ground = isok(x, y) and not T.is_rock(level.typ[x * ROWNO + y])
 
 
 def new_object(x: int, y: int, obj: data.Object, origin: Optional[str] = None,
@@ -139,6 +149,7 @@ def add_object(level: Level, x: int, y: int, obj: data.Object, origin: Optional[
                **attrs) -> Object:
     """Record an object of kind ``obj`` on the floor at (x, y)."""
     o = new_object(x, y, obj, origin, **attrs)
+    note_ground(level, o)
     level.objects.append(o)
     return o
 
@@ -336,6 +347,7 @@ def make_object(st: MakeContext, x: int, y: int, kind: data.Object, origin: Opti
     o = new_object(x, y, kind, origin, **attrs)
     mksobj.next_ident(rng)
     init_object(st, o, kind, rng, artif=artif)
+    note_ground(st.level, o)
     st.level.objects.append(o)
     return o
 

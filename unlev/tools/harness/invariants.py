@@ -9,17 +9,25 @@ level they build; each check has a name so it can be switched off per level (see
 Checks (names used to switch them off):
 
 ``reachable``  every walkable area holding stairs, a ladder, the branch or a portal
-               is reachable from the up stairs (else from the arrival region), in two
-               tiers: walking, else with the means the game's design assumes
+               is reachable from the up stairs (else from the arrival region), in
+               three tiers: walking, else with the means the game's design assumes
                (crossing water and lava, digging through rock and walls that are
-               not non-diggable, cutting trees); only what neither reaches fails.
+               not non-diggable, cutting trees), else by teleporting where the level
+               itself puts a way to (a scroll of teleportation or a teleportation
+               trap in the cut-off area or the arrival's, on a level that allows
+               teleporting); only what none reaches fails.
 ``embedded``   no monster or object sits in solid rock or a wall the hero cannot dig
-               to (non-diggable, or shut off from all ground), unless the des-file
-               put it on that exact spot (or it is a monster that lives in rock, an
-               object buried or mineralized into the rock).
+               to (non-diggable, or shut off from all ground), unless a des-file
+               statement placed it (on its exact spot, or on a random spot, which was
+               open ground when drawn), or it was placed on open ground and walled in
+               by what came after (the game's own levels do both), or it is a
+               monster that lives in rock, an object buried or mineralized into the
+               rock.
 ``doors``      every door and secret door has walls on both sides along one axis.
 ``maze``       what each MAZEWALK carved is still one connected area; a walk that
-               carved nothing must at least open onto a maze another walk made.
+               carved (almost) nothing must open onto a maze another walk made, or
+               have started on ground already open and opened only cells joined to
+               it.
 ``stairs``     the level has every staircase, ladder, branch and portal the des-file
                asks for unconditionally.
 
@@ -224,15 +232,29 @@ def check_reachable(level: Level, comp: Optional[List[int]] = None) -> List[Viol
     # reach either is a failure
     wide = components(level, cells=means_cells(level))
     wide_starts = {wide[x * ROWNO + y] for x, y in starts if isok(x, y)} - {-1}
+    # the third tier: an area the des-file gives a way to teleport (Rog-loca's closets
+    # hold a scroll of teleportation) is joined to the level by teleporting
+    tele = _teleport_areas(level, wide)
     out = []
     for kind, x, y in missed:
         c = wide[x * ROWNO + y] if isok(x, y) else -1
-        if c in wide_starts:
+        if c in wide_starts or (c != -1 and (c in tele or wide_starts & tele)):
             continue
         why = " (not on walkable ground)" if comp[x * ROWNO + y] == -1 else ""
         out.append(Violation("reachable", f"{kind} is not reachable from {origin}{why}, "
                              f"not even {', '.join(MEANS[:-1])} or {MEANS[-1]}", (x, y)))
     return out
+
+
+def _teleport_areas(level: Level, comp: List[int]) -> Set[int]:
+    """The areas (numbers of ``comp``) where the level itself puts a way to teleport:
+    a scroll of teleportation or a teleportation trap; none on a no-teleport level."""
+    if level.flags.noteleport:
+        return set()
+    spots = [(o.x, o.y) for o in level.objects
+             if o.id == "teleportation" and o.attrs.get("class") == "?" and not o.buried]
+    spots += [(t.x, t.y) for t in level.traps if t.ttyp == "TELEP_TRAP"]
+    return {comp[x * ROWNO + y] for x, y in spots if isok(x, y)} - {-1}
 
 
 # ------------------------------------------------------------------ entities in rock
@@ -262,12 +284,27 @@ def check_embedded(level: Level) -> List[Violation]:
     return [v for v in found if not _dug_out(level, v.at[0], v.at[1], cells, comp, reached)]
 
 
+# A des-file statement's own spot: a fixed one is where the file wants the thing; a
+# random one passed get_location()'s test for open ground when it was drawn, so rock
+# there now was made by what came after (the game's heck levels' mines edges, the Ludios
+# vault on Medusa's islets, Fort Ludios' walls do it too).
+_DES_SPOTS = ("fixed", "random")
+
+
+def _walled_in_later(record) -> bool:
+    """Placed on open ground (the placement noted it: unlev.populate.make) and walled
+    in by what came after: the game's fills and fix-ups do it too (Fort Ludios' safes,
+    the Ludios vault's walls over Medusa's statues, a later MAP over a group of
+    monsters).  What was put into rock itself still fails."""
+    return getattr(record, "placed_on_ground", False) is True
+
+
 def _embedded(level: Level) -> List[Violation]:
     out = []
     for m in level.monsters:
         if m.is_vault_guard or not _in_rock(level, m.x, m.y):
             continue
-        if m.attrs.get("spot") == "fixed":
+        if m.attrs.get("spot") in _DES_SPOTS or _walled_in_later(m):
             continue
         pm = m.attrs.get("data")
         if pm is not None and "M1_WALLWALK" in getattr(pm, "m1", ()):
@@ -278,7 +315,8 @@ def _embedded(level: Level) -> List[Violation]:
     for o in level.objects:
         if o.buried or not _in_rock(level, o.x, o.y):
             continue
-        if o.attrs.get("spot") == "fixed" or o.attrs.get("from") == "mineralize":
+        if (o.attrs.get("spot") in _DES_SPOTS or o.attrs.get("from") == "mineralize"
+                or _walled_in_later(o)):
             continue
         t = T.TERRAIN_NAMES[level.typ[o.x * ROWNO + o.y]]
         out.append(Violation("embedded", f"object {o.id} in {t}{_origin(o.attrs)}",
@@ -340,7 +378,12 @@ def check_maze(level: Level, comp: Optional[List[int]] = None) -> List[Violation
         cells = w["cells"]
         if len(cells) <= 2:
             joined = {comp[x * ROWNO + y] for x, y in list(cells) + [(sx, sy)] if isok(x, y)}
-            if not joined & mazes:
+            # a walk that starts on ground already open and opens only cells joined to
+            # it found no stone and cut nothing off (Juiblex's swamp, in the game too:
+            # its walls are the MAP's)
+            on_ground = (isok(sx, sy) and (sx, sy) not in cells
+                         and comp[sx * ROWNO + sy] != -1 and len(joined) == 1)
+            if not joined & mazes and not on_ground:
                 out.append(Violation("maze", "MAZEWALK carved no maze (no stone to walk "
                                      "into) and joins no maze", (sx, sy)))
             continue
