@@ -2,7 +2,8 @@
 
 Every problem found in a des-file (syntax, static check, or at run time) is a
 :class:`DesError` carrying a :class:`Span`, so the CLI can always print
-``file:line:col: error: message`` with the source line and a caret.
+``file:line:col: error: message [code]`` with the source line and a caret; every error
+gets its code from :mod:`unlev.lang.error_codes`.
 """
 
 from __future__ import annotations
@@ -35,7 +36,12 @@ class Diagnostic:
     message: str
     span: Span
     hint: Optional[str] = None
-    code: Optional[str] = None  # a warning's kind, for --select/--ignore and suppression
+    code: Optional[str] = None  # its kind, for --select/--ignore and suppression
+
+    def __post_init__(self) -> None:
+        if self.code is None and self.severity == "error":
+            from .error_codes import error_code     # errors are coded by their message
+            self.code = error_code(self.message)
 
     def format(self, sources: "SourceCache | None" = None) -> str:
         head = f"{self.span}: {self.severity}: {self.message}"

@@ -143,7 +143,7 @@ def test_exit_code_1_and_error_format(tmp_path, command):
     code, out, err = run_main([command, str(bad)])
     assert code == 1
     lines = err.splitlines()
-    assert lines[0] == f"{bad}:3:10: error: Coordinates (90,1) out of map range!"
+    assert lines[0] == f"{bad}:3:10: error: Coordinates (90,1) out of map range! [range]"
     assert lines[1] == "GOLD: 1, (90,1)"
     assert lines[2] == " " * 9 + "^"
     if command == "check":
@@ -156,7 +156,7 @@ def test_error_format_with_hint_and_wide_caret(tmp_path):
     code, _out, err = run_main(["check", str(bad)])
     assert code == 1
     assert err.splitlines()[:4] == [
-        f'{bad}:2:6: error: syntax error at "-25"',
+        f'{bad}:2:6: error: syntax error at "-25" [syntax]',
         "$x = -25",
         "     ^~~",
         "hint: a negative number must be written in parentheses, e.g. (-5); "

@@ -16,10 +16,11 @@ import sys
 from typing import List, Optional
 
 from unlev import __version__
+from unlev.lang.error_codes import ERROR_CODES
 
 FORMATS = ("text", "json", "sarif", "github")
 
-# what each code means: the lint checks (unlev.tools.lint) and the front end's warnings
+# what each code means: the lint checks (unlev.tools.lint), the front end's warnings
 EXPLAIN = {
     "map-rows": "A MAP row is shorter than the widest row. lev_comp pads it with solid "
                 "rock, which is what a shaped map (Sokoban) wants and what a typo does "
@@ -36,9 +37,6 @@ EXPLAIN = {
             "condition is never true).",
     "game-deviation": "UnNetHack's loader runs this construct differently from the "
                       "des-file documentation; unlev run --compat game reproduces the game.",
-    "unknown-name": "A monster, object or trap name the data profile does not know. With "
-                    "--lenient it is a warning and the level shows a placeholder; the hint "
-                    "names the closest known name.",
     "lenient": "With --lenient, a word of a variant's language unlev does not know was "
                "kept as a placeholder.",
     "variant-room": "A room type of a variant that UnNetHack does not have: unlev makes "
@@ -47,6 +45,8 @@ EXPLAIN = {
     "config": "The project's unlev.toml / [tool.unlev] or the data profile it names "
               "cannot be read.",
 }
+# and the errors' codes, from their one table (unlev.lang.error_codes)
+EXPLAIN.update(ERROR_CODES)
 
 
 def add_output_format_option(p) -> None:
