@@ -401,3 +401,19 @@ def test_an_error_underlines_the_whole_token(editor, tmp_path):
     r = d["range"]
     line = TEXT.replace('"gnome lord"', '"gnome lordd"').split("\n")[r["start"]["line"]]
     assert line[r["start"]["character"]:r["end"]["character"]] == '(\'G\', "gnome lordd")'
+
+
+def test_exit_leaves_at_once_with_the_protocols_code(tmp_path):
+    """After ``exit`` the process goes without the interpreter's teardown (collecting
+    the tables' objects took 1-3 s, and clients waiting for it gave up), with the code
+    the protocol asks: 0 after ``shutdown``, 1 without."""
+    for shut, code in ((True, 0), (False, 1)):
+        c = _started(root=tmp_path)
+        uri = open_doc(c, tmp_path)
+        assert c.diagnostics(uri) == []
+        if shut:
+            c.request("shutdown", None)
+        start = time.time()
+        c.notify("exit", None)
+        assert c.p.wait(timeout=20) == code
+        assert time.time() - start < 5

@@ -84,6 +84,7 @@ class DesServer(LanguageServer):
         self.lock = threading.Lock()
         # --data/--lenient/--dialect given to `unlev lsp` (None: the project's config)
         self.options: Dict[str, object] = {}
+        self.exit_code = 0
 
     def start_io(self, stdin=None, stdout=None):
         """pygls's stdio loop with the gate of :mod:`unlev.editor.frames` in front: each
@@ -113,8 +114,10 @@ class DesServer(LanguageServer):
             self.loop.run_until_complete(serve())
         except BrokenPipeError:
             pass
-        except (KeyboardInterrupt, SystemExit):
+        except KeyboardInterrupt:
             pass
+        except SystemExit as e:                      # the protocol's exit (pygls)
+            self.exit_code = e.code if isinstance(e.code, int) else 0
         finally:
             self.shutdown()
 
