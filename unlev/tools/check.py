@@ -64,6 +64,9 @@ def add_parser(subparsers) -> None:
     c.add_argument("--no-cache", action="store_true",
                    help="neither read nor write the result cache (.unlev_cache/ beside "
                    "the project's unlev.toml, else the user's cache folder)")
+    c.add_argument("--fix", action="store_true",
+                   help="first rewrite each misspelt monster, object or trap name whose "
+                   "error suggests exactly one known name (in place), then check")
     add_common_options(c)
     c.set_defaults(func=cmd_check)
 
@@ -225,6 +228,15 @@ def cmd_check(args) -> int:
     if not files:
         print("unlev check: no des-files found", file=sys.stderr)
         return 2
+    if getattr(args, "fix", False):
+        from unlev.tools.fixes import fix_file
+        for f in files:
+            if f.endswith(".lua"):
+                continue
+            n = fix_file(f, {"include_path": args.include_path, "compat_warnings": False,
+                             "settings": args.settings})
+            if n:
+                print(f"{f}: fixed {n} misspelt name{'s' if n > 1 else ''}", file=sys.stderr)
     fmt = getattr(args, "output_format", "text")
     if fmt != "text":       # diagnostics as data: collected here, written at the end
         from unlev.tools.diagnostic_formats import Sink
