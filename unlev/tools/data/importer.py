@@ -43,6 +43,7 @@ import re
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence
 
+from unlev.lang.limits import DEFAULT as DEFAULT_LIMITS, Limits
 from .cpre import (
     Call, Preprocessor, Token, UnknownName, find_calls, find_initializer, parse_braces,
     split_args, tokenize, unescape,
@@ -158,7 +159,8 @@ class ParamRecorder(Preprocessor):
                 and (n in self.enums or (n in self.macros and self.macros[n].params is None))]
 
     def fork(self, protected=()) -> "ParamRecorder":
-        other = ParamRecorder(protected=set(self.protected) | set(protected))
+        other = ParamRecorder(protected=set(self.protected) | set(protected),
+                              limits=self.limits)
         other.macros = dict(self.macros)
         other.enums = dict(self.enums)
         other.origin = dict(self.origin)
@@ -332,8 +334,9 @@ def mstrength(mon: dict, K: Dict[str, int]) -> int:
 
 
 # ---------------------------------------------------------------------------------------
-def load_headers(src: Sources, features: Dict[str, str]) -> ParamRecorder:
-    pp = ParamRecorder(defines=features)
+def load_headers(src: Sources, features: Dict[str, str],
+                 limits: Limits = DEFAULT_LIMITS) -> ParamRecorder:
+    pp = ParamRecorder(defines=features, limits=limits)
     for h in HEADERS:
         path = src.find(f"include/{h}")
         if path is None:
@@ -1080,9 +1083,11 @@ def features_for(base: str, define: Sequence[str] = (), undef: Sequence[str] = (
 
 
 def import_tables(sources: Sequence[Path], base: str = "unnethack",
-                  define: Sequence[str] = (), undef: Sequence[str] = ()):
+                  define: Sequence[str] = (), undef: Sequence[str] = (),
+                  limits: Optional[Limits] = None):
     """Every table of a source tree: (tables by name, warnings).  Raises SourceError
-    when a required file or table cannot be read."""
+    when a required file or table cannot be read; ``limits``: the run's (file sizes,
+    macro expansion: :mod:`unlev.lang.limits`; None: the defaults)."""
     del _WARNINGS[:]
     feats = features_for(base, define, undef)
     features = sorted(feats)
@@ -1091,7 +1096,7 @@ def import_tables(sources: Sequence[Path], base: str = "unnethack",
         raise SourceError(f"no src/monst.c under {', '.join(str(s) for s in sources)}: "
                           "give the variant's source tree (include/, src/, util/)")
     refuse_nethack37(src)
-    head = load_headers(src, feats)
+    head = load_headers(src, feats, limits or DEFAULT_LIMITS)
     tables: Dict[str, dict] = {}
     step = "src/drawing.c"
     try:

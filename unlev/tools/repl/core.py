@@ -25,6 +25,7 @@ from unlev.generate import dialect_levels
 from unlev.generate.game_builder import GameBuilder
 from unlev.lang.diagnostics import DesError, Diagnostic
 from unlev.lang.frontend import compile_file, compile_text
+from unlev.lang.limits import DEFAULT as DEFAULT_LIMITS
 from unlev.lang.session import (Fragment, FragmentSession, format_value, needs_more,
                                 open_blocks)
 from unlev.model.level import DungeonContext, Level
@@ -148,14 +149,16 @@ class Repl:
                 name = "repl"
             run_context = RunContext(depth=context.depth, difficulty=context.difficulty)
             rng = RNG(self.seed)
+            limits = self.settings.limits if self.settings is not None else DEFAULT_LIMITS
             builder = GameBuilder(rng, Level(context, name), context=context,
-                                  compat=self.compat,
+                                  compat=self.compat, limits=limits,
                                   run_context=run_context, warn=self._warn)
             if self.compiled is not None:
                 builder.state.lenient = placeholders_wanted(self.compiled)
             old = self.session
             session = FragmentSession(builder, rng, context=run_context, compat=self.compat,
-                                      warn=self._warn, include_path=self.include_path)
+                                      warn=self._warn, include_path=self.include_path,
+                                      limits=limits)
             if old is not None:   # inputs keep their numbers and text for messages
                 session.sources, session.count = old.sources, old.count
             if level_node is None:
