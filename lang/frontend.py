@@ -30,7 +30,7 @@ class Compiled:
     """The run's limits it was read under (``Settings.limits``): the build of its levels
     (unlev.generate.build.build_level) runs under the same."""
     prepared: Dict[tuple, A.Level] = field(default_factory=dict, repr=False, compare=False)
-    """The loader-ready copies of its levels (unlev.generate.dialect_levels.prepare),
+    """The loader-ready copies of its levels (the loader phase of unlev.lang.lowering),
     made once per compile and kept with it (a result of this compile, not a global)."""
 
 
@@ -183,12 +183,6 @@ def _compile(path, text, include_path, compat_warnings, dialect, reason, ext=Non
                        include_anywhere=include_anywhere, limits=limits)
     tree = parser.parse_source(text, path)
     tree.dialect = dialect  # type: ignore[attr-defined]
-    if ext and not parser.reporter.errors:
-        from .extensions import finish as finish_extensions
-        finish_extensions(tree, ext, parser.reporter)
-    if dialect == "nethack36" and not parser.reporter.errors:
-        from .grammar_nethack36 import finish
-        finish(tree)
     check(tree, parser.reporter, compat_warnings, dialect=dialect)
     errors = parser.reporter.errors
     if errors:

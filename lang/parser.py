@@ -223,6 +223,11 @@ class DesParser:
             self.reporter.error(f"nested more than {self.limits.depth} levels deep (blocks "
                                 "or expressions)", deep.span, hint("depth", self.limits))
             return A.DesFile(Span(filename, 1, 1), [], [])
+        if not self.include_stack and not self.reporter.errors:
+            # the top file read without errors (with what it INCLUDEs): the tree phase
+            # of the one lowering pass (extension records, 3.6's filled circles)
+            from .lowering import lower
+            lower(tree, self.dialect, self.extensions, self.reporter)
         return tree
 
     # ------------------------------------------------------------------ spans

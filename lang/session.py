@@ -243,9 +243,6 @@ class FragmentSession:
             tree = parser.parse(synthetic, name)
         except DesError as exc:
             return None, [_shift(d, name, offset) for d in exc.diagnostics]
-        if ext:
-            from .extensions import finish
-            finish(tree, ext, parser.reporter)
         checker = Checker(parser.reporter, self.compat_warnings)
         checker.functions = dict(self.functions)
         checker.check_file(tree)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
-from unlev.generate import dialect_levels
 from unlev.generate.game_builder import GameBuilder
 from unlev.generate.loaders import loader_for
 from unlev.generate.lregions import fixup_special
@@ -25,6 +24,7 @@ from unlev.generate.finish import finish_level, post_process_level
 from unlev.generate.fixups import ensure_way_out, setup_waterlevel, special_level_fixups
 from unlev.lang import ast as A
 from unlev.lang.evaluator import Evaluator
+from unlev.lang.lowering import loader_level
 from unlev.lang.limits import DEFAULT as DEFAULT_LIMITS, Limits
 from unlev.model.level import DungeonContext, Level
 from unlev.model.placement import place_level
@@ -75,8 +75,8 @@ def build_level(compiled, level_node: Optional[A.Level] = None, seed: int = 0,
     if level_node is None:
         level_node = compiled.tree.levels[0]
     # NetHack 3.6/3.4.3 levels: stand-ins for names UnNetHack lacks, the MAZE fill.
-    level_node = dialect_levels.prepare(compiled, level_node,
-                                        game=Compat.of(compat).is_game, warn=warn)
+    level_node = loader_level(compiled, level_node, game=Compat.of(compat).is_game,
+                              warn=warn)
 
     def script(builder, rng, run_context) -> None:
         ev = Evaluator(builder, rng, context=run_context, compat=compat, warn=warn,

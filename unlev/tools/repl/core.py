@@ -21,10 +21,10 @@ import re
 import sys
 from typing import List, Optional, TextIO
 
-from unlev.generate import dialect_levels
 from unlev.generate.game_builder import GameBuilder
 from unlev.lang.diagnostics import DesError, Diagnostic
 from unlev.lang.frontend import compile_file, compile_text
+from unlev.lang.lowering import loader_level
 from unlev.lang.limits import DEFAULT as DEFAULT_LIMITS
 from unlev.lang.session import (Fragment, FragmentSession, format_value, needs_more,
                                 open_blocks)
@@ -139,9 +139,9 @@ class Repl:
             if self.compiled is not None:
                 level_node = find_level(self.compiled, self.level_name)
                 # a NetHack 3.6/3.4.3 level gets its stand-ins, as `unlev run` does
-                level_node = dialect_levels.prepare(self.compiled, level_node,
-                                                    game=self.compat.is_game,
-                                                    warn=lambda msg, *a: self._warn(msg))
+                level_node = loader_level(self.compiled, level_node,
+                                          game=self.compat.is_game,
+                                          warn=lambda msg, *a: self._warn(msg))
                 context = guess_context(level_node.name)
                 name = level_node.name
             else:
