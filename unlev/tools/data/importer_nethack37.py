@@ -25,10 +25,10 @@ from typing import Dict, List
 
 from unlev.lang.limits import DEFAULT as DEFAULT_LIMITS
 from unlev.tools.data.cpre import find_calls, find_initializer, parse_braces
-from unlev.tools.data.importer import (
-    GENERATOR, Evaluator, ParamRecorder, call_of, features_for, flag_names, load_headers,
-    named_args, named_value as _named_value, param_list, read_source as _read_source,
-    reverse_map,
+from unlev.tools.data.importer import features_for
+from unlev.tools.data.importer_support import (
+    GENERATOR, Evaluator, ParamRecorder, call_of, flag_names, load_headers, named_args,
+    named_value as _named_value, param_list, read_source as _read_source, reverse_map,
 )
 from unlev.tools.data.sources import SourceError, Sources
 
