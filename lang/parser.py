@@ -224,9 +224,7 @@ class DesParser:
                                 "or expressions)", deep.span, hint("depth", self.limits))
             return A.DesFile(Span(filename, 1, 1), [], [])
         if not self.include_stack and not self.reporter.errors:
-            # the top file read without errors (with what it INCLUDEs): the tree phase
-            # of the one lowering pass (extension records, 3.6's filled circles)
-            from .lowering import lower
+            from .lowering import lower     # the top file read well: the tree phase
             lower(tree, self.dialect, self.extensions, self.reporter)
         return tree
 
@@ -542,22 +540,14 @@ class DesParser:
     def trap_known(self, name): return self.oracle.trap_known(name)
     def monster_hint(self, cls, name):
         if cls is not None and self.oracle.monster_known(None, name):
-            return self._class_hint("monster", name, self.oracle.monster_classes(name))
+            return _class_hint("monster", name, self.oracle.monster_classes(name))
         return self.suggest_name(name, self.oracle.monster_names())
 
     def object_hint(self, cls, name):
         if cls is not None and self.oracle.object_known(None, name):
-            return self._class_hint("object", name, self.oracle.object_classes(name))
+            return _class_hint("object", name, self.oracle.object_classes(name))
         return self.suggest_name(name, self.oracle.object_names())
 
-    @staticmethod
-    def _class_hint(what: str, name: str, classes) -> Optional[str]:
-        """The name is right but the class is not: say which class it has."""
-        if not classes:
-            return None
-        which = " or ".join(f"'{c}'" for c in classes)
-        return f'"{name}" is {"an" if what == "object" else "a"} {what} of class {which}: ' \
-               f"write ({classes[0]!r}, \"{name}\")"
     def trap_hint(self, name): return self.suggest_name(name, self.oracle.trap_names())
 
     # ------------------------------------------------------------------ core functions
@@ -630,6 +620,15 @@ class DesParser:
         finally:
             self.include_stack.pop()
         return node
+
+
+def _class_hint(what: str, name: str, classes) -> Optional[str]:
+    """The name is right but the class is not: say which class it has."""
+    if not classes:
+        return None
+    which = " or ".join(f"'{c}'" for c in classes)
+    return f'"{name}" is {"an" if what == "object" else "a"} {what} of class {which}: ' \
+           f"write ({classes[0]!r}, \"{name}\")"
 
 
 def arg_letter(node) -> str:
