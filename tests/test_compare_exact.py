@@ -101,7 +101,9 @@ def test_the_draws_before_the_script_are_getbones_and_the_variant_pick():
 EXACT = [("sokoban.des", "soko3-1", (1, 2, 3, 4, 5, 6, 8, 9)), ("oracle.des", "oracle", (1, 10)),
          # mksobj's eggs and tins, fill_empty_maze's ids, newcham, set_mimic_sym (session 2)
          ("sokoban.des", "soko2-1", (1, 2, 4)), ("heck.des", "heck-a-1", (1, 5)),
-         ("heck.des", "heck-b-4", (1, 2, 4)), ("mines.des", "minend-1", (1, 2, 3))]
+         ("heck.des", "heck-b-4", (1, 2, 4)), ("mines.des", "minend-1", (1, 2, 3)),
+         # makemon's STRAT_WAITMASK for M3_WAITFORU/M3_CLOSE kinds (session 3)
+         ("Convict.des", "Con-strt", (1, 2, 5))]
 
 
 @pytest.mark.parametrize("des,level,seeds", EXACT, ids=[e[1] for e in EXACT])

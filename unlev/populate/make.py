@@ -51,6 +51,8 @@ _SOUND_HOW = {v: k for k, (tok, v) in KEYWORDS.items() if tok == "MSG_OUTPUT_TYP
 _MON_FLAGS = ("peaceful", "asleep", "female", "invisible", "cancelled", "revived",
               "avenge", "stunned", "confused")
 _MON_TURNS = ("fleeing", "blinded", "paralyzed")
+#: monst.h STRAT_WAITMASK's two reasons, as mons[] flags
+_WAIT_FLAGS = frozenset({"M3_WAITFORU", "M3_CLOSE"})
 _OBJ_FLAGS = ("invisible", "greased", "locked", "broken", "trapped")
 _OBJ_INTS = ("spe", "recharged")
 
@@ -116,9 +118,16 @@ def des_object_attrs(attrs: dict) -> dict:
 
 def add_monster(level: Level, x: int, y: int, pm: data.Monster, origin: str,
                 **attrs) -> Monster:
-    """Record a monster of kind ``pm`` at (x, y)."""
+    """Record a monster of kind ``pm`` at (x, y).
+
+    Every monster the level makes goes through makemon.c ``makemon()``, which ends by
+    making a kind with M3_WAITFORU or M3_CLOSE wait for the hero (``STRAT_WAITMASK``;
+    only wizard.c and zap.c pass MM_NOWAIT): ``waiting``.  A des-file's ``waiting``
+    (sp_lev.c create_monster) can only add to it."""
     rec = {"class": pm.symbol, "from": origin, "data": pm}
     rec.update(attrs)
+    if pm.m3 & _WAIT_FLAGS:
+        rec["waiting"] = True
     rec.setdefault("inventory", [])
     mon = Monster(x, y, pm.name, attrs=rec)
     level.monsters.append(mon)
