@@ -1,0 +1,65 @@
+"""The monster layer's draws and flags against what the game's C does with the same
+numbers: makemon.c get_override_mon over spo_lev.c's MON_GENERATION list, the
+STRAT_WAITMASK that makemon.c gives M3_WAITFORU/M3_CLOSE kinds, shknam.c shkinit's
+objects."""
+
+from __future__ import annotations
+
+from unlev.populate import kinds
+from unlev.populate.make import add_monster
+from unlev.model.level import Level
+from unlev.stdlib import data
+
+
+class Scripted:
+    """A stream that answers from a list and records what was asked."""
+
+    def __init__(self, answers):
+        self.answers = list(answers)
+        self.asked = []
+
+    def _next(self, fn, x):
+        self.asked.append((fn, x))
+        return self.answers.pop(0)
+
+    def rn2(self, x):
+        return self._next("rn2", x)
+
+    def rnd(self, x):
+        return self._next("rnd", x)
+
+
+# Convict.des's Con-loca: MON_GENERATION:86%, (64,"giant beetle"), (16,'r'),
+# (16,"soldier ant"), (4,'s')
+_CON_LOCA = {"percent": 86, "monsters": [
+    {"weight": 64, "name": "giant beetle"}, {"weight": 16, "class": "r"},
+    {"weight": 16, "name": "soldier ant"}, {"weight": 4, "class": "s"}]}
+
+
+def test_mon_generation_rows_keep_the_des_files_order():
+    # spo_mon_generation pops the tuples last-first and prepends each: the list the
+    # game walks is the des-file's order (Con-loca seed 1: rnd(100) = 78 falls on 'r',
+    # and the game's next draw is mkclass's rnd(9) over the rats)
+    chance, rows = kinds.mon_gen_override(_CON_LOCA)
+    assert chance == 86 and [r[2] for r in rows] == ["giant beetle", "r", "soldier ant", "s"]
+    rng = Scripted([78, 2])
+    pm = kinds.override_monster(rng, rows, 14)
+    assert rng.asked == [("rnd", 100), ("rnd", 9)] and pm.symbol == "r"
+    rng = Scripted([64])
+    assert kinds.override_monster(rng, rows, 14).name == "giant beetle"
+    rng = Scripted([97, 0, 0, 0, 0, 1])   # the last 4 of 100: class 's', then mkclass
+    assert kinds.override_monster(rng, rows, 14).symbol == "s"
+
+
+def test_kinds_that_wait_for_the_hero_are_made_waiting():
+    lev = Level()
+    for name, waits in (("inmate", True), ("Robert the Lifer", True),
+                        ("Warden Arianna", True), ("prison guard", False),
+                        ("giant spider", False)):
+        pm = data.monster_named(name)
+        assert pm is not None, name
+        mon = add_monster(lev, 1, 1, pm, "des")
+        assert bool(mon.attrs.get("waiting")) is waits, name
+    # the des-file's word can only add to it (sp_lev.c sets, never clears)
+    spider = add_monster(lev, 2, 2, data.monster_named("giant spider"), "des", waiting=1)
+    assert spider.attrs["waiting"]
