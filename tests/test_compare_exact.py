@@ -103,7 +103,9 @@ EXACT = [("sokoban.des", "soko3-1", (1, 2, 3, 4, 5, 6, 8, 9)), ("oracle.des", "o
          ("sokoban.des", "soko2-1", (1, 2, 4)), ("heck.des", "heck-a-1", (1, 5)),
          ("heck.des", "heck-b-4", (1, 2, 4)), ("mines.des", "minend-1", (1, 2, 3)),
          # makemon's STRAT_WAITMASK for M3_WAITFORU/M3_CLOSE kinds (session 3)
-         ("Convict.des", "Con-strt", (1, 2, 5))]
+         ("Convict.des", "Con-strt", (1, 2, 5)),
+         # MON_GENERATION in the des-file's order; shkinit's objects take ids (session 3)
+         ("Convict.des", "Con-loca", (1, 6, 9))]
 
 
 @pytest.mark.parametrize("des,level,seeds", EXACT, ids=[e[1] for e in EXACT])
