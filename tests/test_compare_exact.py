@@ -105,7 +105,9 @@ EXACT = [("sokoban.des", "soko3-1", (1, 2, 3, 4, 5, 6, 8, 9)), ("oracle.des", "o
          # makemon's STRAT_WAITMASK for M3_WAITFORU/M3_CLOSE kinds (session 3)
          ("Convict.des", "Con-strt", (1, 2, 5)),
          # MON_GENERATION in the des-file's order; shkinit's objects take ids (session 3)
-         ("Convict.des", "Con-loca", (1, 6, 9))]
+         ("Convict.des", "Con-loca", (1, 6, 9)),
+         # a temple priest's mace takes its id before its spe and curse (session 3)
+         ("mines.des", "minetn-5", (1, 2, 4)), ("mines.des", "minetn-2", (1, 4, 10))]
 
 
 @pytest.mark.parametrize("des,level,seeds", EXACT, ids=[e[1] for e in EXACT])

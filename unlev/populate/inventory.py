@@ -196,13 +196,15 @@ def m_initweap(bag: Bag, m_lev: int) -> None:
                 g("amulet of reflection", '"')
         else:
             lord = "M2_LORD" in pm.m2
-            sword = {"curse": "blessed", "erodeproof": True}
+            # mksobj(LONG_SWORD, FALSE, FALSE) first (its id), then the draws
+            sword = bag.make(_obj("long sword", ")"), init=False)
+            sword.attrs.update(curse="blessed", erodeproof=True)
             if not rng.rn2(20) or lord:
-                sword["name"] = "Demonbane" if rng.rn2(2) else "Sunsword"
+                sword.attrs["name"] = "Demonbane" if rng.rn2(2) else "Sunsword"
             spe = rng.rn2(4)
             if spe:
-                sword["spe"] = spe
-            bag.special("long sword", ")", **sword)
+                sword.attrs["spe"] = spe
+            bag.pick(sword)
             shield = "shield of reflection" if (not rng.rn2(4) or lord) else "large shield"
             bag.special(shield, "[", erodeproof=True)
     elif cls == "S_HUMANOID":
@@ -351,8 +353,13 @@ def _human_weapons(bag: Bag) -> None:
     pm, rng, g, where = bag.pm, bag.rng, bag.gets, bag.where
     name = pm.name
     if name == "Executioner":
-        bag.special("battle-axe", ")", name="Cleaver", curse="blessed", erodeproof=True,
-                    **({"spe": s} if (s := rng.rn2(6)) else {}))
+        # mksobj(BATTLE_AXE, FALSE, FALSE) first (its id), then its spe
+        axe = bag.make(_obj("battle-axe", ")"), init=False)
+        axe.attrs.update(name="Cleaver", curse="blessed", erodeproof=True)
+        spe = rng.rn2(6)
+        if spe:
+            axe.attrs["spe"] = spe
+        bag.pick(axe)
         g("cloak of magic resistance", "[")
     elif "M2_MERC" in pm.m2:
         w1 = w2 = None
@@ -411,10 +418,12 @@ def _human_weapons(bag: Bag) -> None:
             if not rng.rn2(50):
                 g("crystal ball", "(")
     elif pm.sound == "MS_PRIEST" or _quest_role(pm, "Priest", where):
-        mace = {"spe": rng.rnd(3)}
+        # mksobj(MACE, FALSE, FALSE) first (its id), then spe and curse
+        mace = bag.make(_obj("mace", ")"), init=False)
+        mace.attrs["spe"] = rng.rnd(3)
         if not rng.rn2(2):
-            mace["curse"] = "cursed"
-        bag.special("mace", ")", **mace)
+            mace.attrs["curse"] = "cursed"
+        bag.pick(mace)
     elif name == "ninja":
         g("shuriken" if rng.rn2(4) else "dart", ")")
         g("short sword" if rng.rn2(4) else "axe", ")")
@@ -487,7 +496,11 @@ def m_initinv(bag: Bag, m_lev: int) -> None:
                    (("magic dragon scale mail", "["), {}),   # GRAY_DRAGON_SCALE_MAIL
                    (("speed boots", "["), {}))
             for (item, c), extra in sam:
-                bag.special(item, c, spe=rng.rnd(5), **extra)
+                # mksobj(.., FALSE, FALSE), mpickobj, then spe += rnd(5)
+                o = bag.make(_obj(item, c), init=False)
+                o.attrs.update(extra)
+                o.attrs["spe"] = rng.rnd(5)
+                bag.pick(o)
             bag.special("amulet of life saving", '"')
             g("skeleton key", "(")
         elif pm.sound == "MS_PRIEST" or _quest_role(pm, "Priest", where):
