@@ -43,6 +43,9 @@ class Where:
     role: str = ""                 # the hero's role ("Priest"), for quest leaders/nemeses
     ledger_no: int = 1             # o_init.c setgemprobs: which gems a giant can carry
     level: Optional[Level] = None  # the level being made: where a Mines gnome's candle burns
+    #: youprop.h See_invisible for the new hero: polyself.c init_uasmon() gives the hero
+    #: its race's M1 flags (an elf's M1_SEE_INVIS), attrib.c mon_abil[] a Monk's at XL 1
+    hero_sees_invisible: bool = False
 
 
 def _obj(name: str, cls: str) -> data.Object:
@@ -687,7 +690,7 @@ def _is_metal_helmet(o: Object) -> bool:
 
 def rnd_defensive_item(bag: Bag):
     """muse.c rnd_defensive_item(): an escape or healing item (or nothing)."""
-    pm, rng, attrs = bag.pm, bag.rng, bag.attrs
+    pm, rng = bag.pm, bag.rng
     if _refuses_items(pm):
         return None
     diff = pm.difficulty
@@ -718,8 +721,10 @@ def rnd_defensive_item(bag: Bag):
     if pick == 5:
         return ("sickness", "!") if pm.name == "Pestilence" else ("full healing", "!")
     if pick == 7:
-        if pm.class_name == "S_EYE" or attrs.get("shopkeeper") or attrs.get("priest") \
-                or attrs.get("guard"):
+        # muse.c also refuses a shopkeeper, a vault guard and a temple priest, but
+        # shkinit(), priestini() and the vault code set isshk/ispriest/isgd only after
+        # makemon() has returned: while it fills the inventory, only a floater refuses
+        if pm.class_name == "S_EYE":
             return None
         return ("digging", "/")
     return None
@@ -739,12 +744,10 @@ def rnd_misc_item(bag: Bag):
     if not rng.rn2(40) and not nonliving and not vampshifter:
         return ("amulet of life saving", '"')
     pick = rng.rn2(3)
-    if pick == 0:
-        if bag.attrs.get("guard"):
-            return None
+    if pick == 0:                   # (muse.c's isgd is not set yet inside makemon)
         return ("speed", "!") if rng.rn2(6) else ("speed monster", "/")
     if pick == 1:
-        if bag.attrs.get("peaceful"):
+        if bag.attrs.get("peaceful") and not bag.where.hero_sees_invisible:
             return None
         return ("invisibility", "!") if rng.rn2(6) else ("make invisible", "/")
     return ("gain level", "!")

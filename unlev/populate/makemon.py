@@ -117,7 +117,10 @@ def equip(st: MakeContext, mon: Monster, rng: RNG) -> None:
 def where_of(st: MakeContext) -> inventory.Where:
     """What of this level a new monster's equipment depends on."""
     lev = st.level
+    race = str(getattr(st.run_context, "race", "") or "").lower()
+    role = str(getattr(st.run_context, "role", "") or "")
     return inventory.Where(
+        hero_sees_invisible=race == "elf" or role == "Monk",
         difficulty=st.population_context().level_difficulty,
         in_mines=lev.context.in_mines, earth_level=lev.name == "earth",
         noteleport=lev.flags.noteleport,
