@@ -63,3 +63,30 @@ def test_kinds_that_wait_for_the_hero_are_made_waiting():
     # the des-file's word can only add to it (sp_lev.c sets, never clears)
     spider = add_monster(lev, 2, 2, data.monster_named("giant spider"), "des", waiting=1)
     assert spider.attrs["waiting"]
+
+
+def _bag(name, answers, **where):
+    from unlev.populate import inventory
+    return inventory.Bag(data.monster_named(name), 1, 1, Scripted(answers),
+                         inventory.Where(**where), {"peaceful": True})
+
+
+def test_a_shopkeeper_or_priest_may_get_a_wand_of_digging_inside_makemon():
+    # muse.c rnd_defensive_item case 7 refuses isshk/ispriest/isgd, which shkinit()
+    # and priestini() set only after makemon(): while the kit is made, only a floater
+    from unlev.populate import inventory
+    for name in ("shopkeeper", "aligned priest"):
+        bag = _bag(name, [7])
+        bag.attrs.update(shopkeeper=True, priest=True)
+        assert inventory.rnd_defensive_item(bag) == ("digging", "/"), name
+    assert inventory.rnd_defensive_item(_bag("floating eye", [7])) is None
+
+
+def test_a_peaceful_monster_gets_invisibility_when_the_hero_sees_invisible():
+    # muse.c rnd_misc_item: "mpeaceful && !See_invisible" refuses; an elf hero sees
+    # invisible (init_uasmon takes the race's M1_SEE_INVIS), so does a Monk
+    from unlev.populate import inventory
+    # rn2(30) no polymorph, rn2(40) no life saving, rn2(3) = 1, rn2(6) potion
+    assert inventory.rnd_misc_item(_bag("shopkeeper", [1, 1, 1])) is None
+    seen = _bag("shopkeeper", [1, 1, 1, 3], hero_sees_invisible=True)
+    assert inventory.rnd_misc_item(seen) == ("invisibility", "!")

@@ -204,22 +204,34 @@ _BOX_CAPACITY = {"ice box": (20, 20), "iron safe": (10, 10), "chest": (7, 5),
 
 
 def random_corpse_kind(st: MakeContext) -> Optional[str]:
-    """mksobj(CORPSE)'s monster: rndmonnum() (monster stream) until it leaves a
-    corpse (50 tries), undead turned into what they were."""
+    """mksobj(CORPSE)'s monster: ``undead_to_corpse(rndmonnum())`` (monster stream)
+    until what it names leaves a corpse, 50 tries, the last one kept (mkobj.c).
+    mon.c undead_to_corpse() turns a zombie or mummy into its living kind and the
+    vampire and vampire lord into a human, before the G_NOCORPSE test: a kobold
+    zombie makes a kobold corpse."""
     pctx = st.population_context()
+    name = None
     for _ in range(50):
         pm = pctx.random_monster(st.mon_rng)
         if pm is None:
             break
-        if "G_NOCORPSE" not in pm.gen_flags:
-            name = pm.name
-            for suffix in (" zombie", " mummy"):
-                if name.endswith(suffix):
-                    name = name[: -len(suffix)]
-            if name in ("vampire", "vampire lord", "vampire mage"):
-                name = "human"
+        name = undead_to_corpse(pm.name)
+        # (by the kind itself when it stays: two wererats share a name)
+        living = pm if name == pm.name else data.monster_named(name)
+        if living is None or "G_NOCORPSE" not in living.gen_flags:
             return name
-    return "human"
+    return name or "human"
+
+
+def undead_to_corpse(name: str) -> str:
+    """mon.c undead_to_corpse(): the kind a zombie's, mummy's or vampire's corpse is
+    (the vampire mage is left as it is: its case is deferred in the C)."""
+    for suffix in (" zombie", " mummy"):
+        if name.endswith(suffix):
+            return name[: -len(suffix)]
+    if name in ("vampire", "vampire lord"):
+        return "human"
+    return name
 
 
 def init_object(st: MakeContext, obj: Object, kind: data.Object, rng: RNG,
