@@ -46,6 +46,8 @@ class Where:
     #: youprop.h See_invisible for the new hero: polyself.c init_uasmon() gives the hero
     #: its race's M1 flags (an elf's M1_SEE_INVIS), attrib.c mon_abil[] a Monk's at XL 1
     hero_sees_invisible: bool = False
+    #: the cloak that looks like an "opera cloak" in this game (o_init.c's shuffle)
+    opera_cloak: str = "cloak of invisibility"
 
 
 def _obj(name: str, cls: str) -> data.Object:
@@ -559,9 +561,9 @@ def m_initinv(bag: Bag, m_lev: int) -> None:
         bag.gold(rng.d(where.difficulty, 30))
     elif cls == "S_VAMPIRE":
         if rng.rnf(1, 8):
-            # the cloak whose (shuffled) appearance is "opera cloak": one of four
-            g(("cloak of protection", "cloak of invisibility", "cloak of magic resistance",
-               "cloak of displacement")[rng.rn2(4)], "[")
+            # the cloak whose appearance is "opera cloak": the game's start shuffled it
+            # (no draw here; unlev.populate.oinit)
+            g(where.opera_cloak, "[")
         if rng.rn2(2):
             g("vampire blood" if m_lev > rng.rn2(30) else "blood", "!")
     elif cls == "S_DEMON":

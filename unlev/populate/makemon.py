@@ -15,7 +15,7 @@ from typing import Optional
 
 from unlev.model.constants import DRY, HOT, SOLID, WET
 from unlev.model.level import COLNO, D_CLOSED, D_LOCKED, ROWNO, Monster, isok
-from unlev.populate import inventory, kinds, mimic, mksobj, shapechange
+from unlev.populate import inventory, kinds, mimic, mksobj, oinit, shapechange
 from unlev.populate.context import MakeContext
 from unlev.populate.make import add_monster, make_object, monster_data
 from unlev.stdlib import data
@@ -119,8 +119,15 @@ def where_of(st: MakeContext) -> inventory.Where:
     lev = st.level
     race = str(getattr(st.run_context, "race", "") or "").lower()
     role = str(getattr(st.run_context, "role", "") or "")
+    run = st.run_context
+    game_seed = getattr(run, "game_seed", None)
+    if game_seed is None:
+        game_seed = st.rng.seed          # not known: the level seed stands for it
+    cloak = oinit.object_with_description("opera cloak", "cloak of protection", game_seed,
+                                          getattr(run, "serverseed", 0) or 0)
     return inventory.Where(
         hero_sees_invisible=race == "elf" or role == "Monk",
+        opera_cloak=cloak or "cloak of invisibility",
         difficulty=st.population_context().level_difficulty,
         in_mines=lev.context.in_mines, earth_level=lev.name == "earth",
         noteleport=lev.flags.noteleport,
