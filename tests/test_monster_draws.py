@@ -5,6 +5,8 @@ objects."""
 
 from __future__ import annotations
 
+import pytest
+
 from unlev.populate import kinds
 from unlev.populate.make import add_monster
 from unlev.model.level import Level
@@ -117,14 +119,44 @@ def test_every_vampires_cloak_is_its_games_opera_cloak(game_reference):
     assert checked >= 50 and len(seen) == 4
 
 
-def test_tower4s_monsters_are_the_games(corpus_root, game_reference):
-    # Vlad's tower: vampires' opera cloaks; the rest of the level may still differ
+# levels whose monsters (with their inventories) are the game's in these dumps, though
+# another layer may still differ: (des-file, level, dumps, what made them so)
+MONSTERS_EXACT = [
+    ("tower.des", "tower4", (1, 2, 3, 4, 5), "vampires' opera cloaks"),
+    ("dragons.des", "drgnB", (1, 2, 3, 4, 5, 6, 7, 8, 9, 10), "long worms' tails"),
+]
+
+
+@pytest.mark.parametrize("des,level,seeds,why", MONSTERS_EXACT,
+                         ids=[m[1] for m in MONSTERS_EXACT])
+def test_these_levels_monsters_are_the_games(corpus_root, game_reference, des, level,
+                                             seeds, why):
     from unlev.lang.frontend import compile_file
     from unlev.generate.build import find_level
     from unlev.tools.compare import exact
     from unlev.tools.compare.gamedump import read_dumps
-    compiled = compile_file(str(corpus_root / "unnethack" / "tower.des"))
-    dumps = read_dumps(str(game_reference / "tower4.txt.gz"))
-    for k in (1, 2, 3, 4, 5):
-        r = exact.compare_dump(compiled, find_level(compiled, "tower4"), dumps[k - 1], k)
+    compiled = compile_file(str(corpus_root / "unnethack" / des))
+    dumps = read_dumps(str(game_reference / f"{level}.txt.gz"))
+    for k in seeds:
+        r = exact.compare_dump(compiled, find_level(compiled, level), dumps[k - 1], k)
         assert "monsters" not in r.differs, r.line()
+
+
+def test_a_long_worms_tail_is_laid_square_by_square():
+    # makemon.c: initworm(rn2(5)) then place_worm_tail_randomly: random_dir from the
+    # last square (rn2(3) - 1 across; rn2(3) - 1 down when x moved, else rn2(2))
+    from unlev.populate import makemon
+    from unlev.populate.context import MakeContext
+    from unlev.stdlib import terrain as T
+    lev = Level()
+    for x in range(1, 79):
+        for y in range(1, 20):
+            lev.set_typ(x, y, T.ROOM)
+    worm = add_monster(lev, 40, 10, data.monster_named("long worm"), "des")
+    st = MakeContext(Scripted([]), lev, mon_rng=Scripted([]))
+    # two segments: (+1, +0) then x stays (rn2(3) = 1) and y goes up (rn2(2) = 0)
+    rng = Scripted([2, 2, 1, 1, 0])
+    makemon.worm_tail(st, worm, rng)
+    assert rng.asked == [("rn2", 5), ("rn2", 3), ("rn2", 3), ("rn2", 3), ("rn2", 2)]
+    assert makemon.tail_squares(worm) == [(41, 10), (41, 9)]
+    assert st.monster_at(41, 9) is worm and (41, 10) in makemon.occupied_squares(lev)

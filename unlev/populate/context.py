@@ -111,6 +111,8 @@ class MakeContext:
         for m in self.level.monsters:
             if m.x == x and m.y == y:
                 return m
+            if m.coords and (x, y) in [c for k, c in m.coords.items() if k.startswith("tail")]:
+                return m                    # a long worm's tail segment (makemon.worm_tail)
         return None
 
     def in_rooms(self, x: int, y: int, rtype: int) -> Optional[Room]:

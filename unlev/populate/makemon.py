@@ -162,6 +162,71 @@ def birth_draws(st: MakeContext, pm, rng: RNG, mon: Optional[Monster] = None) ->
         # then peace_minded() and the sleep of some classes, before the hider's object,
         # the group and the inventory (equip() takes the answer from here)
         mon.attrs["born_peaceful"] = disposition(st, mon, rng)
+        worm_tail(st, mon, rng)
+
+
+MAX_NUM_WORMS = 32               # worm.c: wormno 1..31; a level with more gets no tails
+
+
+def tail_squares(mon: Monster):
+    """The squares of a long worm's tail segments (``coords`` tail1, tail2, ...)."""
+    return [c for k, c in mon.coords.items() if k.startswith("tail")]
+
+
+def occupied_squares(level) -> set:
+    """Every square a monster stands on, a long worm's tail segments included
+    (worm.c place_worm_seg puts the worm in level.monsters[][] there too)."""
+    out = set()
+    for m in level.monsters:
+        out.add((m.x, m.y))
+        out.update(tail_squares(m))
+    return out
+
+
+def worm_tail(st: MakeContext, mon: Monster, rng: RNG) -> None:
+    """makemon.c _makemon(): a long worm with a free worm number (worm.c get_wormno)
+    gets ``rn2(5)`` tail segments (initworm); place_worm_tail_randomly() lays them
+    one after the other, each on a random neighbour of the last (random_dir) that
+    goodpos() accepts, at most 50 tries a segment, the rest dropped when one finds
+    no room.  The segments take their squares from later monsters."""
+    pm = mon.attrs.get("data")
+    if pm is None or pm.name != "long worm":
+        return
+    if sum(1 for m in st.level.monsters if m.attrs.get("wormno")) >= MAX_NUM_WORMS - 1:
+        return
+    mon.attrs["wormno"] = True
+    segments = rng.rn2(5)
+    ox, oy = mon.x, mon.y
+    for k in range(1, segments + 1):
+        tryct = 0
+        while True:
+            nx, ny = _random_dir(ox, oy, rng)
+            # goodpos(.., worm, 0): no monster there, the worm's own squares included
+            if goodpos(st, nx, ny, pm, rng, occupied_squares(st.level)) or tryct >= 50:
+                break
+            tryct += 1
+        if tryct >= 50:
+            return
+        mon.coords[f"tail{k}"] = (nx, ny)
+        ox, oy = nx, ny
+
+
+def _random_dir(x: int, y: int, rng: RNG):
+    """worm.c random_dir(): one of the squares next to (x, y), drawn as the C does."""
+    if x > 1:
+        nx = x + (rng.rn2(3) - 1 if x < COLNO else -rng.rn2(2))
+    else:
+        nx = x + rng.rn2(2)
+    if nx == x:
+        if y > 1:
+            ny = y + ((1 if rng.rn2(2) else -1) if y < ROWNO else -1)
+        else:
+            ny = y + 1
+    elif y > 1:
+        ny = y + (rng.rn2(3) - 1 if y < ROWNO else -rng.rn2(2))
+    else:
+        ny = y + rng.rn2(2)
+    return nx, ny
 
 
 def newmonhp(st: MakeContext, pm, rng: RNG, body=None) -> None:
@@ -314,7 +379,7 @@ def enexto(st: MakeContext, xx: int, yy: int, pm, rng: RNG):
     """teleport.c enexto(): a random good spot in the nearest ring around (xx, yy)."""
     good = []
     # one pass over the monsters, not one per square: a crowded level stays quadratic
-    occupied = {(m.x, m.y) for m in st.level.monsters}
+    occupied = occupied_squares(st.level)
     rangemax = max(max(xx - 1, COLNO - 1 - xx), max(yy, ROWNO - 1 - yy))
     rng_ = 1
     while True:
