@@ -110,7 +110,10 @@ EXACT = [("sokoban.des", "soko3-1", (1, 2, 3, 4, 5, 6, 8, 9)), ("oracle.des", "o
          ("mines.des", "minetn-5", (1, 2, 4)), ("mines.des", "minetn-2", (1, 4, 10)),
          # muse.c's items inside makemon (isshk/ispriest not yet set, See_invisible);
          # undead_to_corpse before a corpse's G_NOCORPSE test (session 3)
-         ("mines.des", "minetn-5", (5, 6))]
+         ("mines.des", "minetn-5", (5, 6)),
+         # the special item, ghost names, the level-making sleep, the worm's tail and
+         # emin in _makemon's order; minions' gear (session 3)
+         ("endgame.des", "astral", (1, 2, 3)), ("gehennom.des", "asmod-1", (2,))]
 
 
 @pytest.mark.parametrize("des,level,seeds", EXACT, ids=[e[1] for e in EXACT])

@@ -124,6 +124,8 @@ def test_every_vampires_cloak_is_its_games_opera_cloak(game_reference):
 MONSTERS_EXACT = [
     ("tower.des", "tower4", (1, 2, 3, 4, 5), "vampires' opera cloaks"),
     ("dragons.des", "drgnB", (1, 2, 3, 4, 5, 6, 7, 8, 9, 10), "long worms' tails"),
+    ("endgame.des", "astral", (1, 2, 3, 4), "Angels' max(spe, rn2(4)), minions' gear, "
+     "Demonbane/Sunsword"),
 ]
 
 
@@ -160,3 +162,22 @@ def test_a_long_worms_tail_is_laid_square_by_square():
     assert rng.asked == [("rn2", 5), ("rn2", 3), ("rn2", 3), ("rn2", 3), ("rn2", 2)]
     assert makemon.tail_squares(worm) == [(41, 10), (41, 9)]
     assert st.monster_at(41, 9) is worm and (41, 10) in makemon.occupied_squares(lev)
+
+
+def test_a_lawful_minions_gear_is_never_cursed(monkeypatch):
+    # makemon.c mongets: is_lminion (an Angel is lawful by its kind until makemon
+    # makes it a minion of a drawn alignment) clears the curse, a negative spe, rust
+    from unlev.model.level import Object
+    from unlev.populate import inventory
+
+    def cursed(self, kind, init=True):
+        return Object(1, 1, kind.name, attrs={"class": "[", "curse": "cursed", "spe": -1})
+    monkeypatch.setattr(inventory.Bag, "make", cursed)
+    angel = _bag("Angel", [])
+    angel.gets("leather armor", "[")
+    got = angel.items[0].attrs
+    assert "curse" not in got and "spe" not in got and got["erodeproof"]
+    chaotic = _bag("Angel", [])
+    chaotic.attrs["minion_align"] = -1
+    chaotic.gets("leather armor", "[")
+    assert chaotic.items[0].attrs["curse"] == "cursed"

@@ -96,6 +96,16 @@ class Bag:
         if self.pm.symbol == "&":
             if a.get("curse") == "blessed":
                 a["curse"] = "cursed"
+        elif self._lawful_minion():
+            # lawful minions get nothing cursed, negative or rusting
+            if a.get("curse") == "cursed":
+                a.pop("curse")
+            if a.get("spe", 0) < 0:
+                a.pop("spe")
+            a["erodeproof"] = True
+        elif _is_mplayer(self.pm) and cls == ")" and \
+                str(kind.subtype) in _SWORD_SKILLS:
+            a["spe"] = 3 + self.rng.rn2(4)
         if name in ("Candelabrum of Invocation", "Bell of Opening"):
             a.pop("curse", None)
         elif name == "Book of the Dead":
@@ -108,6 +118,15 @@ class Bag:
         spe = a.get("spe", 0)
         self.pick(o)
         return spe
+
+    def _lawful_minion(self) -> bool:
+        """mondata.h is_lminion(): an M2_MINION whose priest.c mon_aligntyp() is
+        lawful: its EMIN alignment once makemon made it a minion (``minion_align``),
+        else its kind's (a roamer becomes a minion only after makemon)."""
+        if "M2_MINION" not in self.pm.m2:
+            return False
+        align = self.attrs.get("minion_align", self.pm.alignment)
+        return align != _A_NONE and align > 0
 
     def throw(self, name: str, n: int) -> None:
         """m_initthrow(): a stack of rn1(n, 3) missiles."""
@@ -128,6 +147,19 @@ class Bag:
         o = self.make(_obj("gold piece", "$"), init=False)
         o.attrs["quantity"] = amount
         self.pick(o)
+
+
+_A_NONE = -128
+# objects.h is_sword(): a weapon of skill P_SHORT_SWORD .. P_SABER
+_SWORD_SKILLS = ("P_SHORT_SWORD", "P_BROAD_SWORD", "P_LONG_SWORD", "P_TWO_HANDED_SWORD",
+                 "P_SCIMITAR", "P_SABER")
+
+
+def _is_mplayer(pm: data.Monster) -> bool:
+    """mondata.h is_mplayer(): the role monsters, archeologist .. wizard."""
+    first = data.monster_named("archeologist")
+    last = data.monster_named("wizard")
+    return first is not None and last is not None and first.index <= pm.index <= last.index
 
 
 def _same(a: dict, b: dict) -> bool:
@@ -153,14 +185,13 @@ def _quest_role(pm: data.Monster, role: str, where: Where) -> bool:
             and pm.sound in ("MS_LEADER", "MS_NEMESIS"))
 
 
-def equip(pm: data.Monster, x: int, y: int, rng: RNG, where: Where,
-          attrs: Optional[dict] = None) -> List[Object]:
-    """The inventory _makemon() gives a new monster of kind ``pm`` at (x, y):
-    the special item, then m_initweap (armed monsters) and m_initinv.
-    ``attrs``: the monster's record (``shopkeeper``, ``priest``, ``peaceful``...).
-    Shape-changers get nothing (newcham: they are born in another form)."""
-    attrs = attrs or {}
-    bag = Bag(pm, x, y, rng, where, attrs)
+def special_item(pm: data.Monster, x: int, y: int, rng: RNG, where: Where,
+                 attrs: Optional[dict] = None) -> List[Object]:
+    """_makemon()'s ``mitem``: the Wizard's spellbook of dig on the Earth level,
+    Croesus's sword, a nemesis's Bell, Pestilence's potion (mongets).  _makemon()
+    gives it before the level-making sleep, the worm's tail and the group, long
+    before m_initweap; a shape-changer gets none."""
+    bag = Bag(pm, x, y, rng, where, attrs or {})
     if "M2_SHAPESHIFTER" in pm.m2 and not pm.name.startswith("vampire") \
             and pm.name != "Vlad the Impaler":
         return []
@@ -175,6 +206,23 @@ def equip(pm: data.Monster, x: int, y: int, rng: RNG, where: Where,
         mitem = ("sickness", "!")
     if mitem is not None:
         bag.gets(*mitem)
+    return bag.items
+
+
+def equip(pm: data.Monster, x: int, y: int, rng: RNG, where: Where,
+          attrs: Optional[dict] = None, with_special: bool = True) -> List[Object]:
+    """The inventory _makemon() gives a new monster of kind ``pm`` at (x, y):
+    the special item (unless ``with_special`` is False: makemon gave it already,
+    :func:`special_item`), then m_initweap (armed monsters) and m_initinv.
+    ``attrs``: the monster's record (``shopkeeper``, ``priest``, ``peaceful``...).
+    Shape-changers get nothing (newcham: they are born in another form)."""
+    attrs = attrs or {}
+    bag = Bag(pm, x, y, rng, where, attrs)
+    if "M2_SHAPESHIFTER" in pm.m2 and not pm.name.startswith("vampire") \
+            and pm.name != "Vlad the Impaler":
+        return []
+    if with_special:
+        bag.items.extend(special_item(pm, x, y, rng, where, attrs))
     if where.rogue_level:
         return bag.items
     m_lev = adj_lev(pm, where.difficulty)
@@ -205,7 +253,11 @@ def m_initweap(bag: Bag, m_lev: int) -> None:
             sword = bag.make(_obj("long sword", ")"), init=False)
             sword.attrs.update(curse="blessed", erodeproof=True)
             if not rng.rn2(20) or lord:
-                sword.attrs["name"] = "Demonbane" if rng.rn2(2) else "Sunsword"
+                sword.attrs["name"] = sword.attrs["artifact"] = \
+                    "Demonbane" if rng.rn2(2) else "Sunsword"
+            # spe = max(spe, rn2(4)): the macro draws rn2(4) for the test and, as 0 is
+            # never greater, again for the value
+            rng.rn2(4)
             spe = rng.rn2(4)
             if spe:
                 sword.attrs["spe"] = spe
@@ -360,7 +412,7 @@ def _human_weapons(bag: Bag) -> None:
     if name == "Executioner":
         # mksobj(BATTLE_AXE, FALSE, FALSE) first (its id), then its spe
         axe = bag.make(_obj("battle-axe", ")"), init=False)
-        axe.attrs.update(name="Cleaver", curse="blessed", erodeproof=True)
+        axe.attrs.update(name="Cleaver", artifact="Cleaver", curse="blessed", erodeproof=True)
         spe = rng.rn2(6)
         if spe:
             axe.attrs["spe"] = spe
@@ -496,7 +548,7 @@ def m_initinv(bag: Bag, m_lev: int) -> None:
                 if i >= first:
                     g(item, c)
         elif name == "One-eyed Sam":
-            sam = ((("two-handed sword", ")"), {"name": "Thiefbane"}),
+            sam = ((("two-handed sword", ")"), {"name": "Thiefbane", "artifact": "Thiefbane"}),
                    (("shield of reflection", "["), {}),
                    (("magic dragon scale mail", "["), {}),   # GRAY_DRAGON_SCALE_MAIL
                    (("speed boots", "["), {}))

@@ -59,7 +59,9 @@ def disposition(st: MakeContext, mon: Monster, rng: RNG) -> bool:
         peaceful = True
     if "M2_DEMON" in pm.m2 and "M2_PRINCE" in pm.m2 and pm.sound == "MS_BRIBE":
         peaceful = True              # a demon prince who takes bribes waits to talk
-    a.setdefault("peaceful", peaceful)
+    if "peaceful" not in a:
+        a["peaceful"] = peaceful
+        a["peaceful_by_makemon"] = True      # (emin_draws may change it; popped by equip)
     if pm.class_name == "S_MIMIC":
         # set_mimic_sym(): the look and its draws; a shop keeps the look it gave
         look = mimic.set_mimic_sym(st, mon, rng)
@@ -71,12 +73,61 @@ def disposition(st: MakeContext, mon: Monster, rng: RNG) -> bool:
         asleep = True
     elif pm.class_name in ("S_JABBERWOCK", "S_NYMPH"):
         asleep = bool(rng.rn2(5))
-    if (("M2_DEMON" in pm.m2 and "M2_LORD" not in pm.m2 and "M2_PRINCE" not in pm.m2)
-            or pm.name in ("wumpus", "long worm", "giant eel")):
-        asleep = bool(rng.rn2(5)) or asleep
     if asleep and "asleep" not in a:
         a["asleep"] = True
     return peaceful
+
+
+def mklev_sleep(st: MakeContext, mon: Monster, rng: RNG) -> None:
+    """_makemon() while the level is made (in_mklev): demons (not lords or princes),
+    wumpuses, long worms and giant eels sleep 4 times in 5; after the special item."""
+    pm = mon.attrs.get("data")
+    if pm is None:
+        return
+    if (("M2_DEMON" in pm.m2 and "M2_LORD" not in pm.m2 and "M2_PRINCE" not in pm.m2)
+            or pm.name in ("wumpus", "long worm", "giant eel")):
+        if rng.rn2(5) and "asleep" not in mon.attrs:
+            mon.attrs["asleep"] = True
+
+
+#: do_name.c ghostnames[]: how many names rndghostname() picks from
+_GHOST_NAMES = 39
+
+
+def named_at_birth(st: MakeContext, mon: Monster, rng: RNG) -> None:
+    """_makemon()'s chain of special kinds before the special item: a ghost is
+    christened with do_name.c rndghostname() (``rn2(7)``, then one of the names or
+    the hero's); unlev keeps no name, the draws are made."""
+    pm = mon.attrs.get("data")
+    if pm is not None and pm.name == "ghost" and not shapechange.changes_at_birth(pm):
+        if rng.rn2(7):
+            rng.rn2(_GHOST_NAMES)
+
+
+def emin_draws(st: MakeContext, mon: Monster, rng: RNG) -> None:
+    """_makemon(): an aligned or high priest made without MM_EPRI/MM_EMIN (not a
+    temple's priestini nor a des-file's roamer with an alignment), and one Angel in
+    three made without MM_EMIN, becomes a roaming minion: its alignment
+    ``rn2(3) - 1``, renegade 1 in 3; peaceful when of the hero's alignment and
+    loyal, or of another and renegade."""
+    pm = mon.attrs.get("data")
+    a = mon.attrs
+    if pm is None or a.get("priest") or "alignment" in a:
+        return
+    if pm.name in ("aligned priest", "high priest"):
+        pass
+    elif pm.name == "Angel":
+        if rng.rn2(3):
+            return
+    else:
+        return
+    align = rng.rn2(3) - 1
+    a["minion_align"] = align
+    renegade = not rng.rn2(3)
+    hero = getattr(st.run_context, "alignment", 0)
+    a["born_peaceful"] = (not renegade) if align == hero else renegade
+    if a.get("peaceful_by_makemon"):
+        a["peaceful"] = a["born_peaceful"]
 
 
 def equip(st: MakeContext, mon: Monster, rng: RNG) -> None:
@@ -89,6 +140,8 @@ def equip(st: MakeContext, mon: Monster, rng: RNG) -> None:
         return
     born_peaceful = mon.attrs.pop("born_peaceful") if "born_peaceful" in mon.attrs \
         else disposition(st, mon, rng)
+    given = bool(mon.attrs.pop("special_given", False))
+    mon.attrs.pop("peaceful_by_makemon", None)
     if shapechange.changes_at_birth(pm):
         form = shapechange.birth_form(pm, rng)
         if mon.attrs.get("appear_kind") == "monster":   # sp_lev.c: M_AP_MONSTER wins
@@ -107,7 +160,7 @@ def equip(st: MakeContext, mon: Monster, rng: RNG) -> None:
     seen = mon.attrs if born_peaceful == bool(mon.attrs.get("peaceful")) else \
         dict(mon.attrs, peaceful=born_peaceful)
     mon.attrs.setdefault("inventory", []).extend(
-        inventory.equip(pm, mon.x, mon.y, rng, where_of(st), seen))
+        inventory.equip(pm, mon.x, mon.y, rng, where_of(st), seen, with_special=not given))
     # _makemon(): a domestic animal that can wear one gets a saddle 1 time in 100;
     # the draw is made for every monster with an inventory (the saddle itself is
     # not made: a known gap)
@@ -162,7 +215,13 @@ def birth_draws(st: MakeContext, pm, rng: RNG, mon: Optional[Monster] = None) ->
         # then peace_minded() and the sleep of some classes, before the hider's object,
         # the group and the inventory (equip() takes the answer from here)
         mon.attrs["born_peaceful"] = disposition(st, mon, rng)
+        named_at_birth(st, mon, rng)
+        mon.attrs.setdefault("inventory", []).extend(
+            inventory.special_item(pm, mon.x, mon.y, rng, where_of(st), mon.attrs))
+        mon.attrs["special_given"] = True
+        mklev_sleep(st, mon, rng)
         worm_tail(st, mon, rng)
+        emin_draws(st, mon, rng)
 
 
 MAX_NUM_WORMS = 32               # worm.c: wormno 1..31; a level with more gets no tails
