@@ -113,7 +113,10 @@ EXACT = [("sokoban.des", "soko3-1", (1, 2, 3, 4, 5, 6, 8, 9)), ("oracle.des", "o
          ("mines.des", "minetn-5", (5, 6)),
          # the special item, ghost names, the level-making sleep, the worm's tail and
          # emin in _makemon's order; minions' gear (session 3)
-         ("endgame.des", "astral", (1, 2, 3)), ("gehennom.des", "asmod-1", (2,))]
+         ("endgame.des", "astral", (1, 2, 3)), ("gehennom.des", "asmod-1", (2,)),
+         # Gehennom's demon court (noteleport_level), mksobj's arguments right to
+         # left, mk_artifact (session 3)
+         ("gehennom.des", "asmod-1", (1, 4, 10)), ("endgame.des", "astral", (5, 6))]
 
 
 @pytest.mark.parametrize("des,level,seeds", EXACT, ids=[e[1] for e in EXACT])

@@ -181,3 +181,42 @@ def test_a_lawful_minions_gear_is_never_cursed(monkeypatch):
     chaotic.attrs["minion_align"] = -1
     chaotic.gets("leather armor", "[")
     assert chaotic.items[0].attrs["curse"] == "cursed"
+
+
+def test_the_artifact_chance_names_an_artifact_that_does_not_exist_yet():
+    # artifact.c mk_artifact(obj, A_NONE): the generated artifacts of the object's
+    # type, in artilist order, not yet made (rn2(n)); none: no draw
+    from unlev.model.level import Object
+    from unlev.populate import artifacts
+    lev = Level()
+    sword = Object(1, 1, "long sword", attrs={"class": ")"})
+    rng = Scripted([1])
+    artifacts.mk_artifact(lev, sword, rng)
+    # Frost Brand, Fire Brand, Demonbane, Vorpal Blade, Sunsword (Excalibur is NOGEN)
+    assert rng.asked == [("rn2", 5)] and sword.attrs["artifact"] == "Fire Brand"
+    lev.objects.append(sword)
+    second = Object(2, 2, "long sword", attrs={"class": ")"})
+    rng = Scripted([0])
+    artifacts.mk_artifact(lev, second, rng)
+    assert rng.asked == [("rn2", 4)] and second.attrs["artifact"] == "Frost Brand"
+    plate = Object(3, 3, "plate mail", attrs={"class": "["})
+    rng = Scripted([])
+    artifacts.mk_artifact(lev, plate, rng)
+    assert rng.asked == [] and "artifact" not in plate.attrs
+    # oname(): an Angel's Demonbane only while there is none
+    assert artifacts.may_name(lev, "Demonbane")
+    lev.objects.append(Object(4, 4, "long sword", attrs={"artifact": "Demonbane"}))
+    assert not artifacts.may_name(lev, "Demonbane") and artifacts.may_name(lev, "Fido")
+
+
+def test_gehennoms_demon_court_stops_teleport_items():
+    # teleport.c noteleport_level(): in Gehennom a demon lord or prince on the level
+    # makes rnd_defensive_item draw again for anyone else (asmod-1)
+    from unlev.populate import inventory
+    lev = Level()
+    add_monster(lev, 5, 5, data.monster_named("Asmodeus"), "des")
+    bag = _bag("barbed devil", [6, 3], in_hell=True, level=lev)
+    assert inventory.rnd_defensive_item(bag) == ("healing", "!")
+    assert bag.rng.asked == [("rn2", 11), ("rn2", 11)]
+    ruler = _bag("Juiblex", [6, 1], in_hell=True, level=lev)
+    assert inventory.rnd_defensive_item(ruler) == ("teleportation", "?")

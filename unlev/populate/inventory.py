@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import List, Optional
 
 from unlev.model.level import COLNO, ROWNO, Level, Object
+from unlev.populate import artifacts
 from unlev.populate.kinds import adj_lev, rnd_class
 from unlev.populate.mksobj import init_fields, next_ident
 from unlev.stdlib import data
@@ -46,6 +47,7 @@ class Where:
     #: youprop.h See_invisible for the new hero: polyself.c init_uasmon() gives the hero
     #: its race's M1 flags (an elf's M1_SEE_INVIS), attrib.c mon_abil[] a Monk's at XL 1
     hero_sees_invisible: bool = False
+    in_hell: bool = False          # Inhell: Gehennom (its demon court stops teleports)
     #: the cloak that looks like an "opera cloak" in this game (o_init.c's shuffle)
     opera_cloak: str = "cloak of invisibility"
 
@@ -65,13 +67,21 @@ class Bag:
         self.pm, self.x, self.y, self.rng, self.where, self.attrs = pm, x, y, rng, where, attrs
         self.items: List[Object] = []
 
-    def make(self, kind: data.Object, init: bool = True) -> Object:
+    def make(self, kind: data.Object, init: bool = True, artif: bool = False) -> Object:
         o = Object(self.x, self.y, kind.name or kind.description,
                    attrs={"class": kind.class_symbol})
         next_ident(self.rng)                    # mksobj's o_id
         if init:
-            init_fields(o, kind, self.rng)
+            init_fields(o, kind, self.rng, artif=artif)
+            if o.attrs.pop("artifact_chance", False):
+                artifacts.mk_artifact(self.where.level, o, self.rng)
         return o
+
+    def name_after(self, o: Object, name: str) -> None:
+        """oname() with an artifact's name: only while that artifact does not exist."""
+        if artifacts.may_name(self.where.level, name) and \
+                not any(i.attrs.get("artifact") == name for i in self.items):
+            o.attrs["name"] = o.attrs["artifact"] = name
 
     def pick(self, o: Object) -> None:
         """mpickobj(): into the inventory, merged with an identical stack."""
@@ -253,8 +263,7 @@ def m_initweap(bag: Bag, m_lev: int) -> None:
             sword = bag.make(_obj("long sword", ")"), init=False)
             sword.attrs.update(curse="blessed", erodeproof=True)
             if not rng.rn2(20) or lord:
-                sword.attrs["name"] = sword.attrs["artifact"] = \
-                    "Demonbane" if rng.rn2(2) else "Sunsword"
+                bag.name_after(sword, "Demonbane" if rng.rn2(2) else "Sunsword")
             # spe = max(spe, rn2(4)): the macro draws rn2(4) for the test and, as 0 is
             # never greater, again for the value
             rng.rn2(4)
@@ -412,7 +421,8 @@ def _human_weapons(bag: Bag) -> None:
     if name == "Executioner":
         # mksobj(BATTLE_AXE, FALSE, FALSE) first (its id), then its spe
         axe = bag.make(_obj("battle-axe", ")"), init=False)
-        axe.attrs.update(name="Cleaver", artifact="Cleaver", curse="blessed", erodeproof=True)
+        bag.name_after(axe, "Cleaver")
+        axe.attrs.update(curse="blessed", erodeproof=True)
         spe = rng.rn2(6)
         if spe:
             axe.attrs["spe"] = spe
@@ -548,14 +558,15 @@ def m_initinv(bag: Bag, m_lev: int) -> None:
                 if i >= first:
                     g(item, c)
         elif name == "One-eyed Sam":
-            sam = ((("two-handed sword", ")"), {"name": "Thiefbane", "artifact": "Thiefbane"}),
+            sam = ((("two-handed sword", ")"), {"artifact": "Thiefbane"}),
                    (("shield of reflection", "["), {}),
                    (("magic dragon scale mail", "["), {}),   # GRAY_DRAGON_SCALE_MAIL
                    (("speed boots", "["), {}))
             for (item, c), extra in sam:
                 # mksobj(.., FALSE, FALSE), mpickobj, then spe += rnd(5)
                 o = bag.make(_obj(item, c), init=False)
-                o.attrs.update(extra)
+                if extra:
+                    bag.name_after(o, extra["artifact"])
                 o.attrs["spe"] = rng.rnd(5)
                 bag.pick(o)
             bag.special("amulet of life saving", '"')
@@ -591,9 +602,12 @@ def m_initinv(bag: Bag, m_lev: int) -> None:
         if name == "master lich" and not rng.rn2(13):
             _master_lich_item(bag)
         elif name == "arch-lich" and not rng.rn2(3):
+            # mksobj(rn2(3) ? ATHAME : QUARTERSTAFF, TRUE, rn2(13) ? FALSE : TRUE): the
+            # game's compiler evaluates the arguments right to left (the trace shows
+            # rn2(13) first)
+            artif = not rng.rn2(13)
             kind = _obj("athame" if rng.rn2(3) else "quarterstaff", ")")
-            rng.rn2(13)                                   # the artifact chance
-            o = bag.make(kind)
+            o = bag.make(kind, artif=artif)
             if o.attrs.get("spe", 0) < 2:
                 o.attrs["spe"] = rng.rnd(3)
             if not rng.rn2(4):
@@ -752,7 +766,7 @@ def rnd_defensive_item(bag: Bag):
     while True:
         pick = rng.rn2(8 + (diff > 3) + (diff > 6) + (diff > 8))
         if pick in (6, 9):
-            if bag.where.noteleport:
+            if _noteleport_level(bag):
                 trycnt += 1
                 if trycnt < 2:
                     continue
@@ -782,6 +796,22 @@ def rnd_defensive_item(bag: Bag):
             return None
         return ("digging", "/")
     return None
+
+
+def _is_demon_ruler(pm: data.Monster) -> bool:
+    return "M2_DEMON" in pm.m2 and ("M2_LORD" in pm.m2 or "M2_PRINCE" in pm.m2)
+
+
+def _noteleport_level(bag: Bag) -> bool:
+    """teleport.c noteleport_level(): the level's flag, or in Gehennom a demon lord or
+    prince on the level (the new monster is on it already) for anyone but such a ruler."""
+    where = bag.where
+    if where.in_hell and where.level is not None and not _is_demon_ruler(bag.pm):
+        for m in where.level.monsters:
+            pm = m.attrs.get("data")
+            if pm is not None and _is_demon_ruler(pm):
+                return True
+    return where.noteleport
 
 
 def rnd_misc_item(bag: Bag):

@@ -179,6 +179,7 @@ def where_of(st: MakeContext) -> inventory.Where:
     cloak = oinit.object_with_description("opera cloak", "cloak of protection", game_seed,
                                           getattr(run, "serverseed", 0) or 0)
     return inventory.Where(
+        in_hell=st.population_context().in_gehennom,
         hero_sees_invisible=race == "elf" or role == "Monk",
         opera_cloak=cloak or "cloak of invisibility",
         difficulty=st.population_context().level_difficulty,
