@@ -220,3 +220,23 @@ def test_gehennoms_demon_court_stops_teleport_items():
     assert bag.rng.asked == [("rn2", 11), ("rn2", 11)]
     ruler = _bag("Juiblex", [6, 1], in_hell=True, level=lev)
     assert inventory.rnd_defensive_item(ruler) == ("teleportation", "?")
+
+
+def test_a_pony_gets_its_saddle_when_the_chance_hits():
+    # makemon.c: !rn2(100) && is_domestic && can_saddle -> put_saddle_on_mon makes
+    # mksobj(SADDLE, TRUE, FALSE) (an id) and puts it on
+    from unlev.populate import makemon
+    from unlev.populate.context import MakeContext
+    from unlev.stdlib.rng import RNG
+    assert [m.name for m in data.monsters() if "M2_DOMESTIC" in m.m2
+            and makemon.can_saddle(m)] == ["pony", "horse", "warhorse"]
+    lev = Level()
+    pony = add_monster(lev, 5, 5, data.monster_named("pony"), "des", born_peaceful=False)
+    # m_initinv: rn2(50) and rn2(100) above the pony's level, then rn2(100) = 0, id
+    rng = Scripted([49, 99, 0, 1])
+    makemon.equip(MakeContext(RNG(1), lev, mon_rng=RNG(1)), pony, rng)
+    assert [o.id for o in pony.attrs["inventory"]] == ["saddle"]
+    assert rng.asked == [("rn2", 50), ("rn2", 100), ("rn2", 100), ("rnd", 2)]
+    dog = add_monster(lev, 6, 6, data.monster_named("dog"), "des", born_peaceful=False)
+    makemon.equip(MakeContext(RNG(1), lev, mon_rng=RNG(1)), dog, Scripted([49, 99, 0]))
+    assert dog.attrs["inventory"] == []

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Optional
 
 from unlev.model.constants import DRY, HOT, SOLID, WET
-from unlev.model.level import COLNO, D_CLOSED, D_LOCKED, ROWNO, Monster, isok
+from unlev.model.level import COLNO, D_CLOSED, D_LOCKED, ROWNO, Monster, Object, isok
 from unlev.populate import inventory, kinds, mimic, mksobj, oinit, shapechange
 from unlev.populate.context import MakeContext
 from unlev.populate.make import add_monster, make_object, monster_data
@@ -161,10 +161,32 @@ def equip(st: MakeContext, mon: Monster, rng: RNG) -> None:
         dict(mon.attrs, peaceful=born_peaceful)
     mon.attrs.setdefault("inventory", []).extend(
         inventory.equip(pm, mon.x, mon.y, rng, where_of(st), seen, with_special=not given))
-    # _makemon(): a domestic animal that can wear one gets a saddle 1 time in 100;
-    # the draw is made for every monster with an inventory (the saddle itself is
-    # not made: a known gap)
-    rng.rn2(100)
+    # _makemon(): a domestic animal that can wear one gets a saddle 1 time in 100
+    # (the draw is made for every monster with an inventory): steed.c
+    # put_saddle_on_mon() makes it, mksobj(SADDLE, TRUE, FALSE), and puts it on
+    if not rng.rn2(100) and "M2_DOMESTIC" in pm.m2 and can_saddle(pm):
+        saddle = data.object_named("saddle", "(")
+        if saddle is not None:
+            worn = Object(mon.x, mon.y, saddle.name, attrs={"class": "(", "worn": "saddle"})
+            mksobj.next_ident(rng)
+            mksobj.init_fields(worn, saddle, rng)
+            mon.attrs["inventory"].append(worn)
+
+
+# steed.c steeds[]: the classes that can be ridden
+_STEED_CLASSES = ("S_QUADRUPED", "S_UNICORN", "S_ANGEL", "S_CENTAUR", "S_DRAGON",
+                  "S_JABBERWOCK")
+
+
+def can_saddle(pm) -> bool:
+    """steed.c can_saddle(): a steed class, medium or bigger, not humanoid (but a
+    centaur), not amorphous, noncorporeal, whirly or unsolid."""
+    m1 = pm.m1
+    return (pm.class_name in _STEED_CLASSES and pm.size_value >= 2
+            and ("M1_HUMANOID" not in m1 or pm.class_name == "S_CENTAUR")
+            and "M1_AMORPHOUS" not in m1 and pm.class_name != "S_GHOST"
+            and pm.class_name != "S_VORTEX" and pm.name != "air elemental"
+            and "M1_UNSOLID" not in m1)
 
 
 def where_of(st: MakeContext) -> inventory.Where:
