@@ -31,37 +31,9 @@ def _armour(name: str) -> int:
     return data.object_named(name, "[").index
 
 
-def mplayer_items(pm: data.Monster, x: int, y: int, rng: RNG, where: Where,
-                  attrs: Optional[dict] = None) -> List[Object]:
-    """mplayer.c mk_mplayer(special=FALSE): what a player-monster (a des-file's
-    ``knight`` of no given alignment) gets on top of makemon()'s gear: a weapon of
-    its role (+0..+3, often erodeproof or greased) and one to three offensive, one to
-    three defensive and one to three miscellaneous items.  (The armour the game
-    picks too is worn only by the endgame's named player-monsters.)"""
-    bag = Bag(pm, x, y, rng, where, attrs or {})
-    name = pm.name
-
-    def pick(first: str, last: str) -> None:
-        rnd_class(rng, _armour(first), _armour(last), where.ledger_no)
-
-    def maybe(first: str, last: str) -> None:
-        if rng.rn2(8):                  # !rn2(8): nothing, else rnd_class
-            pick(first, last)
-
-    if rng.rn2(2):
-        weapon = "long sword"
-    else:
-        first = data.object_named("spear", ")").index
-        last = data.object_named("bullwhip", ")").index
-        weapon = data.object_by_index(rnd_class(rng, first, last)).name
-    # the armour, cloak, helmet and shield: drawn here, worn only by the endgame's
-    # named player-monsters (special), so unlev keeps none of them
-    pick("magic dragon scale mail", "acid dragon scale mail")     # GRAY..YELLOW
-    maybe("oilskin cloak", "cloak of displacement")
-    maybe("elven leather helm", "helm of telepathy")
-    maybe("elven shield", "shield of reflection")
-    m_lev = rng.rnd(16)                 # special == FALSE: rnd(16), then its hit points
-    rng.d(m_lev, 10)
+def _role_choices(name: str, weapon: Optional[str], rng: RNG, pick) -> Optional[str]:
+    """mk_mplayer()'s switch on the role: its weapon and the draws for its armour,
+    helmet and shield (``pick`` draws an rnd_class over a named armour range)."""
     if name == "archeologist" and rng.rn2(2):
         weapon = "bullwhip"
     elif name == "barbarian":
@@ -116,6 +88,41 @@ def mplayer_items(pm: data.Monster, x: int, y: int, rng: RNG, where: Where,
         if rng.rn2(2):
             rng.rn2(2)                  # black or silver dragon scale mail
         rng.rn2(4)                      # helm of brilliance
+    return weapon
+
+
+def mplayer_items(pm: data.Monster, x: int, y: int, rng: RNG, where: Where,
+                  attrs: Optional[dict] = None) -> List[Object]:
+    """mplayer.c mk_mplayer(special=FALSE): what a player-monster (a des-file's
+    ``knight`` of no given alignment) gets on top of makemon()'s gear: a weapon of
+    its role (+0..+3, often erodeproof or greased) and one to three offensive, one to
+    three defensive and one to three miscellaneous items.  (The armour the game
+    picks too is worn only by the endgame's named player-monsters.)"""
+    bag = Bag(pm, x, y, rng, where, attrs or {})
+    name = pm.name
+
+    def pick(first: str, last: str) -> None:
+        rnd_class(rng, _armour(first), _armour(last), where.ledger_no)
+
+    def maybe(first: str, last: str) -> None:
+        if rng.rn2(8):                  # !rn2(8): nothing, else rnd_class
+            pick(first, last)
+
+    if rng.rn2(2):
+        weapon = "long sword"
+    else:
+        first = data.object_named("spear", ")").index
+        last = data.object_named("bullwhip", ")").index
+        weapon = data.object_by_index(rnd_class(rng, first, last)).name
+    # the armour, cloak, helmet and shield: drawn here, worn only by the endgame's
+    # named player-monsters (special), so unlev keeps none of them
+    pick("magic dragon scale mail", "acid dragon scale mail")     # GRAY..YELLOW
+    maybe("oilskin cloak", "cloak of displacement")
+    maybe("elven leather helm", "helm of telepathy")
+    maybe("elven shield", "shield of reflection")
+    m_lev = rng.rnd(16)                 # special == FALSE: rnd(16), then its hit points
+    rng.d(m_lev, 10)
+    weapon = _role_choices(name, weapon, rng, pick)
     if weapon is not None:
         kind = data.object_named(weapon, ")") or data.object_named(weapon)
         o = bag.make(kind)
