@@ -118,7 +118,9 @@ EXACT = [("sokoban.des", "soko3-1", (1, 2, 3, 4, 5, 6, 8, 9)), ("oracle.des", "o
          # left, mk_artifact (session 3)
          ("gehennom.des", "asmod-1", (1, 4, 10)), ("endgame.des", "astral", (5, 6)),
          # mk_mplayer's armour, level and hit-point draws (session 3)
-         ("Samurai.des", "Sam-loca", (3, 4, 9)), ("Knight.des", "Kni-strt", (2, 5, 9))]
+         ("Samurai.des", "Sam-loca", (3, 4, 9)), ("Knight.des", "Kni-strt", (2, 5, 9)),
+         # mon_might_throw_wep's list; a player-monster's items merge with its kit
+         ("heck.des", "heck-a-3", (3, 4, 10))]
 
 
 @pytest.mark.parametrize("des,level,seeds", EXACT, ids=[e[1] for e in EXACT])

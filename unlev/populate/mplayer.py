@@ -27,6 +27,14 @@ ROLE_MONSTERS = ("archeologist", "barbarian", "caveman", "cavewoman", "convict",
                  "tourist", "valkyrie", "wizard")
 
 
+# weapon.c rwep[]: what weapon.c mon_might_throw_wep() says a monster may throw
+_MIGHT_THROW = frozenset((
+    "dwarvish spear", "silver spear", "elven spear", "spear", "orcish spear", "javelin",
+    "shuriken", "ya", "silver arrow", "elven arrow", "arrow", "orcish arrow",
+    "crossbow bolt", "silver dagger", "elven dagger", "dagger", "orcish dagger", "knife",
+    "flint", "rock", "loadstone", "luckstone", "dart", "cream pie"))
+
+
 def _armour(name: str) -> int:
     return data.object_named(name, "[").index
 
@@ -92,13 +100,17 @@ def _role_choices(name: str, weapon: Optional[str], rng: RNG, pick) -> Optional[
 
 
 def mplayer_items(pm: data.Monster, x: int, y: int, rng: RNG, where: Where,
-                  attrs: Optional[dict] = None) -> List[Object]:
+                  attrs: Optional[dict] = None,
+                  have: Optional[List[Object]] = None) -> List[Object]:
     """mplayer.c mk_mplayer(special=FALSE): what a player-monster (a des-file's
     ``knight`` of no given alignment) gets on top of makemon()'s gear: a weapon of
     its role (+0..+3, often erodeproof or greased) and one to three offensive, one to
     three defensive and one to three miscellaneous items.  (The armour the game
     picks too is worn only by the endgame's named player-monsters.)"""
     bag = Bag(pm, x, y, rng, where, attrs or {})
+    # mpickobj() merges into what makemon gave already (``have``): the whole
+    # inventory is returned
+    bag.items = list(have or [])
     name = pm.name
 
     def pick(first: str, last: str) -> None:
@@ -135,8 +147,7 @@ def mplayer_items(pm: data.Monster, x: int, y: int, rng: RNG, where: Where,
             o.attrs["erodeproof"] = True
         elif not rng.rn2(2):
             o.attrs["greased"] = True
-        if kind.merge and str(kind.subtype) in ("P_DAGGER", "P_KNIFE", "P_SPEAR", "-P_DART",
-                                                "-P_SHURIKEN"):
+        if kind.merge and kind.name in _MIGHT_THROW:
             extra = rng.rn2(4 if str(kind.subtype) == "P_SPEAR" else 8)
             if extra:
                 o.attrs["quantity"] = o.attrs.get("quantity", 1) + extra
