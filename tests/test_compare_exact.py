@@ -120,7 +120,10 @@ EXACT = [("sokoban.des", "soko3-1", (1, 2, 3, 4, 5, 6, 8, 9)), ("oracle.des", "o
          # mk_mplayer's armour, level and hit-point draws (session 3)
          ("Samurai.des", "Sam-loca", (3, 4, 9)), ("Knight.des", "Kni-strt", (2, 5, 9)),
          # mon_might_throw_wep's list; a player-monster's items merge with its kit
-         ("heck.des", "heck-a-3", (3, 4, 10))]
+         ("heck.des", "heck-a-3", (3, 4, 10)),
+         # a des-file's artifact name makes the artifact (oname; session 3)
+         ("Priest.des", "Pri-goal", (1, 2)), ("Monk.des", "Mon-goal", (1,)),
+         ("Convict.des", "Con-goal", (1,))]
 
 
 @pytest.mark.parametrize("des,level,seeds", EXACT, ids=[e[1] for e in EXACT])

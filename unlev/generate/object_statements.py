@@ -17,7 +17,7 @@ from unlev.generate.state import BuildState
 from unlev.lang.values import Coord, MonsterValue, ObjectValue
 from unlev.model.constants import DRY
 from unlev.model.level import Object
-from unlev.populate import food, inventory, placeholders
+from unlev.populate import artifacts, food, inventory, placeholders
 from unlev.populate.make import (
     des_object_attrs, init_object, mkgold, new_object,
 )
@@ -108,6 +108,8 @@ def create_object(st: BuildState, ov: ObjectValue, specific, coord, attrs: dict,
     next_ident(rng)                                   # mksobj's o_id
     # create_object(): mkobj_at/mksobj_at(..., artif = !named)
     init_object(st, obj, kind, rng, artif=not attrs.get("name"))
+    if attrs.get("name"):
+        artifacts.named(st.level, obj, str(attrs["name"]))
     if partial is not None:
         partial_curse(obj, partial, rng)
     if random_montype:

@@ -86,6 +86,16 @@ def mk_artifact(level: Optional[Level], obj: Object, rng: RNG) -> None:
         obj.attrs["artifact"] = obj.attrs["name"] = name
 
 
+def named(level: Optional[Level], obj: Object, name: str) -> None:
+    """do_name.c oname() of a des-file's named object (sp_lev.c create_object): an
+    artifact's name on an object of its base type makes that artifact, unless it
+    exists already (artifact_exists)."""
+    for art, base, _made in ARTIFACTS:
+        if art == name and base == obj.id and art not in existing(level):
+            obj.attrs["artifact"] = art
+            return
+
+
 def may_name(level: Optional[Level], name: str) -> bool:
     """do_name.c oname(): an object is named after an artifact only while that
     artifact does not exist."""
