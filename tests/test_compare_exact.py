@@ -123,7 +123,9 @@ EXACT = [("sokoban.des", "soko3-1", (1, 2, 3, 4, 5, 6, 8, 9)), ("oracle.des", "o
          ("heck.des", "heck-a-3", (3, 4, 10)),
          # a des-file's artifact name makes the artifact (oname; session 3)
          ("Priest.des", "Pri-goal", (1, 2)), ("Monk.des", "Mon-goal", (1,)),
-         ("Convict.des", "Con-goal", (1,))]
+         ("Convict.des", "Con-goal", (1,)),
+         # a figurine's monster (rndmonnum while human), a tin of a werejackal (session 3)
+         ("town-1.des", "town-1", (4, 6, 9))]
 
 
 @pytest.mark.parametrize("des,level,seeds", EXACT, ids=[e[1] for e in EXACT])
