@@ -126,6 +126,8 @@ MONSTERS_EXACT = [
     ("dragons.des", "drgnB", (1, 2, 3, 4, 5, 6, 7, 8, 9, 10), "long worms' tails"),
     ("endgame.des", "astral", (1, 2, 3, 4), "Angels' max(spe, rn2(4)), minions' gear, "
      "Demonbane/Sunsword"),
+    ("medusa.des", "medusa-1", (1, 6, 7, 8), "petrified monsters made where "
+     "makemon_rnd_goodpos puts them, fixup_special's player statues"),
 ]
 
 

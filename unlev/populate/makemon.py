@@ -553,6 +553,36 @@ def makemon(st: MakeContext, pm: Optional[data.Monster], x: int, y: int, origin:
     return mon
 
 
+def rnd_goodpos(st: MakeContext, pm, rng: RNG):
+    """makemon.c makemon_rnd_goodpos() while the level is made: 50 random squares
+    (``rn1(COLNO - 3, 2)``, ``rn2(ROWNO)``) that goodpos() may accept, then the first
+    good one of a scan of the map starting from the last square tried; None when the
+    map has none (makemon() then makes nothing)."""
+    nx = ny = 0
+    for _ in range(50):
+        nx, ny = rng.rn1(COLNO - 3, 2), rng.rn2(ROWNO)
+        if goodpos(st, nx, ny, pm, rng):
+            return nx, ny
+    occupied = occupied_squares(st.level)
+    for dx in range(COLNO):
+        for dy in range(ROWNO):
+            x = (dx + nx) % (COLNO - 1) + 1
+            y = (dy + ny) % (ROWNO - 1) + 1
+            if goodpos(st, x, y, pm, rng, occupied):
+                return x, y
+    return None
+
+
+def makemon_anywhere(st: MakeContext, pm, origin: str, rng: Optional[RNG] = None,
+                     **attrs) -> Optional[Monster]:
+    """makemon(pm, 0, 0, ...): the monster on a random good square (rnd_goodpos)."""
+    rng = rng or st.mon_rng
+    spot = rnd_goodpos(st, pm, rng)
+    if spot is None:
+        return None
+    return makemon(st, pm, spot[0], spot[1], origin, rng, **attrs)
+
+
 def door_mimic(st: MakeContext):
     """mklev.c dosdoor()'s mimic on a trapped door (difficulty >= 9, one in five):
     ``makemon(mkclass(S_MIMIC, 0), x, y, NO_MM_FLAGS)``, a small, large or giant
