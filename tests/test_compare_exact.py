@@ -127,7 +127,9 @@ EXACT = [("sokoban.des", "soko3-1", (1, 2, 3, 4, 5, 6, 8, 9)), ("oracle.des", "o
          # a figurine's monster (rndmonnum while human), a tin of a werejackal (session 3)
          ("town-1.des", "town-1", (4, 6, 9)),
          # no pets among the black market's random monsters (session 3)
-         ("blkmar.des", "blkmar-2", (1, 4, 6))]
+         ("blkmar.des", "blkmar-2", (1, 4, 6)),
+         # the statue trap's monster made on a random square; a special demon's m_lev
+         ("heck.des", "heck-a-2", (1, 2, 6))]
 
 
 @pytest.mark.parametrize("des,level,seeds", EXACT, ids=[e[1] for e in EXACT])

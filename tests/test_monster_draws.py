@@ -242,3 +242,14 @@ def test_a_pony_gets_its_saddle_when_the_chance_hits():
     dog = add_monster(lev, 6, 6, data.monster_named("dog"), "des", born_peaceful=False)
     makemon.equip(MakeContext(RNG(1), lev, mon_rng=RNG(1)), dog, Scripted([49, 99, 0]))
     assert dog.attrs["inventory"] == []
+
+
+def test_a_special_demons_level_is_a_quarter_of_its_fixed_hit_points():
+    # makemon.c newmonhp(): mlevel > 49 means fixed hit points 2 * (mlevel - 6) and
+    # m_lev = mhp / 4 -- what m_initweap/m_initinv compare with rn2(75), rn2(100)
+    from unlev.populate import inventory
+    dispater = data.monster_named("Dispater")
+    assert dispater.level > 49
+    assert inventory.monster_level(dispater, 30) == 2 * (dispater.level - 6) // 4
+    newt = data.monster_named("newt")
+    assert inventory.monster_level(newt, 1) == inventory.adj_lev(newt, 1)

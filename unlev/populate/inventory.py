@@ -235,11 +235,21 @@ def equip(pm: data.Monster, x: int, y: int, rng: RNG, where: Where,
         bag.items.extend(special_item(pm, x, y, rng, where, attrs))
     if where.rogue_level:
         return bag.items
-    m_lev = adj_lev(pm, where.difficulty)
+    m_lev = monster_level(pm, where.difficulty)
     if _armed(pm):
         m_initweap(bag, m_lev)
     m_initinv(bag, m_lev)
     return bag.items
+
+
+def monster_level(pm: data.Monster, difficulty: int) -> int:
+    """makemon.c newmonhp()'s ``m_lev``: adj_lev(), but for a "special" monster of
+    level 50 and more (not a golem or a Rider) a quarter of its fixed hit points,
+    ``2 * (mlevel - 6) / 4`` (Dispater: 36, not adj_lev's 50)."""
+    if pm.level > 49 and pm.class_name != "S_GOLEM" and \
+            pm.name not in ("Death", "Famine", "Pestilence"):
+        return 2 * (pm.level - 6) // 4
+    return adj_lev(pm, difficulty)
 
 
 def m_initweap(bag: Bag, m_lev: int) -> None:
