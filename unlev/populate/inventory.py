@@ -12,10 +12,11 @@ carried objects -- hundreds on some levels -- are these.  Each object is made as
 then the owner's touches (demons never carry blessed things, princes no poor gear);
 identical objects merge into one stack, as ``mpickobj`` merges them.
 
-All draws come from the monster stream.  Not modelled: the Aleax's copy of the
-hero's gear (there is no hero), m_dowear (what is worn does not change what is
-carried), the candle a gnome in the Mines lights (the candle is modelled, not its
-light), a saddle for a domestic animal (1 in 100).
+m_initweap and m_initinv are tables of one function per class, as the C's
+switches read.  All draws come from the monster stream.  Not modelled: the Aleax's
+copy of the hero's gear (there is no hero), m_dowear (what is worn does not change
+what is carried), the candle a gnome in the Mines lights (the candle is modelled, not
+its light).  A domestic animal's saddle is makemon's (:mod:`unlev.populate.makemon`).
 """
 
 from __future__ import annotations
