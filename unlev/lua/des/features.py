@@ -197,12 +197,12 @@ def lspo_levregion(api, t):
     if typ not in LEVREGION_TYPES:
         raise api.s.error(f"des.levregion: unknown type {typ!r}")
     kind, up = LEVREGION_TYPES[typ]
-    put_levregion(api, kind, up, t, "des.levregion", default_whole=True)
+    put_levregion(api, kind, up, t, "des.levregion", default_whole=False)
 
 
 def lspo_teleport_region(api, t):
     up = api.word({"up": 1, "down": 0}, t["dir"], "des.teleport_region dir", None)
-    put_levregion(api, "teleport", up, t, "des.teleport_region", default_whole=True)
+    put_levregion(api, "teleport", up, t, "des.teleport_region", default_whole=False)
 
 
 def put_levregion(api, kind, up, t, what, default_whole):
