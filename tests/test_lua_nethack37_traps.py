@@ -104,3 +104,35 @@ def test_shallow_traps_have_victims_on_a_37_level():
 def test_unnethacks_tables_keep_unnethacks_mktrap():
     lv = _run(_traps(15, "arrow"), 1, 1, data_name="unnethack")
     assert lv.traps and not lv.objects
+
+
+def test_rndtrap_of_a_37_maze_fill():
+    """sp_lev.c rndtrap: rnd(25) over 3.7's enum; a trapped door or chest passes the
+    filter but maketrap makes nothing of it (None)."""
+    with data.tables_of(tables_folder("nethack37")):
+        assert traps37.rndtrap(Scripted([22])).name == "POLY_TRAP"
+        assert traps37.rndtrap(Scripted([24])) is None             # trapped door
+        assert traps37.rndtrap(Scripted([25])) is None             # trapped chest
+        assert traps37.rndtrap(Scripted([13, 17, 23, 1])).name == "ARROW_TRAP"
+        assert traps37.rndtrap(Scripted([14, 2]), can_dig_down=False).name == "DART_TRAP"
+        assert traps37.rndtrap(Scripted([3, 9]), in_endgame=True).name == "RUST_TRAP"
+
+
+MAZE = """
+des.level_init({ style = "mazegrid", bg = "-" })
+des.level_flags("mazelevel", "noflip")
+des.mazewalk(1, 1, "east")
+"""
+
+
+def test_a_37_maze_is_stocked_with_37s_traps():
+    kinds = Counter()
+    for seed in range(1, 9):
+        lv = _run(MAZE, seed, 20)
+        kinds.update(t.ttyp for t in lv.traps)
+    assert sum(kinds.values()) > 20
+    assert "ICE_TRAP" not in kinds and "HOLE" not in kinds
+    theirs = Counter()
+    for seed in range(1, 9):         # UnNetHack's rndtrap has its ice trap
+        theirs.update(t.ttyp for t in _run(MAZE, seed, 20, "unnethack").traps)
+    assert "ICE_TRAP" in theirs and theirs != kinds

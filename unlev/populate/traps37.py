@@ -196,3 +196,26 @@ def mktrap_victim(st: MakeContext, trap: Trap, difficulty: int, rng: RNG) -> Non
     make_object(st, x, y, object_kind("corpse"), "trap victim", rng, montype=race)
     if food.special_corpse(race):
         food.corpse_timer(race, rng)
+
+
+def rndtrap(rng: RNG, *, can_dig_down: bool = True, noteleport: bool = False,
+            in_endgame: bool = False) -> Optional[data.Trap]:
+    """sp_lev.c ``rndtrap`` of 3.7, for a maze's random fill (``fill_empty_maze``):
+    ``rnd(TRAPNUM - 1)`` over 3.7's enum, never a hole, vibrating square or portal, no
+    trap door where one cannot dig down, no teleporter on a no-teleport level, no
+    rolling boulder or falling rock in the endgame.  A trapped door or chest is not
+    refused here, but trap.c's ``maketrap`` makes nothing of it: None."""
+    order = trap_order() or ()
+    while True:
+        name = order[rng.rnd(len(order) - 1)]
+        if name in ("HOLE", "VIBRATING_SQUARE", "MAGIC_PORTAL"):
+            continue
+        if name == "TRAPDOOR" and not can_dig_down:
+            continue
+        if name in ("LEVEL_TELEP", "TELEP_TRAP") and noteleport:
+            continue
+        if name in ("ROLLING_BOULDER_TRAP", "ROCKTRAP") and in_endgame:
+            continue
+        if name in ("TRAPPED_DOOR", "TRAPPED_CHEST"):
+            return None
+        return _kind(name)
