@@ -167,6 +167,20 @@ def build_lua_like_run(path: str, seed: int, args=None, name: Optional[str] = No
         kwargs["data"] = args.data
     common = dict(name=name, context=context, run_context=rc, warn=warn,
                   compat=compat, force_flip=not game, **kwargs)
+    forced = getattr(args, "themed_room", None)
+    if not converted and (forced is not None or first.startswith("-- NetHack themerms")
+                          or text is None):
+        from unlev.lua.themerooms import ThemedRoomError, is_themed_room_file, run_themed_text
+        whole = text
+        if whole is None:
+            with open(path, encoding="utf-8", errors="replace") as fh:
+                whole = fh.read()
+        if is_themed_room_file(whole):
+            # NetHack 3.7's themed-room file: an ordinary level made with it
+            return run_themed_text(whole, path, seed, forced=forced, **common)
+        if forced is not None:
+            raise ThemedRoomError(f"--themed-room applies to a themed-room file (NetHack "
+                                  f"3.7's dat/themerms.lua); {path} is a level file")
     if text is not None:
         return run_lua_text(text, path, seed, **common)
     return run_lua_file(path, seed, **common)
