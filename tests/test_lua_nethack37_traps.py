@@ -136,3 +136,18 @@ def test_a_37_maze_is_stocked_with_37s_traps():
     for seed in range(1, 9):         # UnNetHack's rndtrap has its ice trap
         theirs.update(t.ttyp for t in _run(MAZE, seed, 20, "unnethack").traps)
     assert "ICE_TRAP" in theirs and theirs != kinds
+
+
+def test_des_trap_flags_spider_on_web_and_victim():
+    """3.7's des.trap: spider_on_web = false makes no spider, victim = false no dead
+    adventurer (create_trap's MKTRAP_NOSPIDERONWEB, MKTRAP_NOVICTIM)."""
+    def traps(extra):
+        return (f'des.level_init({{ style = "solidfill", fg = "." }})\n'
+                f'des.level_flags("mazelevel", "noflip")\n'
+                f'for i = 1, 12 do des.trap({{ {extra} }}) end\n')
+    lv = _run(traps('type = "web", spider_on_web = false'), 1, 10)
+    assert any(t.ttyp == "WEB" for t in lv.traps) and not lv.monsters
+    lv = _run(traps('type = "arrow", victim = false'), 1, 1)
+    assert lv.traps and not lv.objects
+    lv = _run(traps('type = "arrow", victim = true'), 1, 1)
+    assert lv.objects

@@ -41,12 +41,14 @@ def do_trap(st: BuildState, name: Optional[str], coord: Coord):
         return
     pctx = st.population_context()
     rules37 = traps37.applies()         # NetHack 3.7's mktrap for a 3.7 level
+    flags37 = lev.extras.get("mktrap_flags", {})       # des.trap's spider_on_web, victim
     if name is None and rules37:
         kind = traps37.random_kind(st.rng, pctx.level_difficulty,
                                    in_gehennom=pctx.in_gehennom,
                                    rogue_level=pctx.rogue_level,
                                    noteleport=pctx.noteleport,
-                                   can_fall_through=lev.can_fall_thru())
+                                   can_fall_through=lev.can_fall_thru(),
+                                   spider_on_web=flags37.get("spider_on_web", True))
     elif name is None:
         kind = pctx.random_trap(st.rng)
     else:
@@ -56,12 +58,13 @@ def do_trap(st: BuildState, name: Optional[str], coord: Coord):
     if trap is not None and placeholders.is_placeholder(kind):
         trap.attrs["placeholder"] = True
     if rules37:
-        spider = trap is not None and trap.ttyp == "WEB"
+        spider = trap is not None and trap.ttyp == "WEB" and \
+            flags37.get("spider_on_web", True)
     else:
         spider = kinds.web_spider(st.rng, pctx.level_difficulty, kind)
     if spider and st.monster_at(x, y) is None:
         born(st, add_monster(lev, x, y, data.monster_named("giant spider"), "web"),
                       st.mon_rng)
-    if rules37 and trap is not None and \
+    if rules37 and trap is not None and flags37.get("victim", True) and \
             traps37.wants_victim(st.rng, pctx.level_difficulty, trap):
         traps37.mktrap_victim(st, trap, pctx.level_difficulty, st.rng)
