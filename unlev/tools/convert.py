@@ -168,13 +168,15 @@ def build_lua_like_run(path: str, seed: int, args=None, name: Optional[str] = No
     common = dict(name=name, context=context, run_context=rc, warn=warn,
                   compat=compat, force_flip=not game, **kwargs)
     forced = getattr(args, "themed_room", None)
-    if not converted and (forced is not None or first.startswith("-- NetHack themerms")
-                          or text is None):
+    if not converted:
         from unlev.lua.themerooms import ThemedRoomError, is_themed_room_file, run_themed_text
         whole = text
         if whole is None:
-            with open(path, encoding="utf-8", errors="replace") as fh:
-                whole = fh.read()
+            try:
+                with open(path, encoding="utf-8", errors="replace") as fh:
+                    whole = fh.read()
+            except OSError:
+                whole = ""      # run_lua_file reports the unreadable file
         if is_themed_room_file(whole):
             # NetHack 3.7's themed-room file: an ordinary level made with it
             return run_themed_text(whole, path, seed, forced=forced, **common)
