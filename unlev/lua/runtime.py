@@ -154,6 +154,8 @@ class LuaSession:
         self.selections.install()
         self.nh.install()
         self.des.install()
+        from unlev.lua import obj_api
+        obj_api.install(self.des)
 
     # -- helpers the API modules share ------------------------------------------------
     def table(self, *items, **fields):

@@ -25,6 +25,7 @@ from typing import Dict, List
 
 from unlev.lang.limits import DEFAULT as DEFAULT_LIMITS
 from unlev.tools.data.cpre import find_calls, find_initializer, parse_braces
+from unlev.tools.data.dungeon_lua import read_dungeon_lua
 from unlev.tools.data.importer import features_for
 from unlev.tools.data.importer_support import (
     GENERATOR, Evaluator, ParamRecorder, call_of, flag_names, load_headers, named_args,
@@ -349,12 +350,16 @@ def gen_epitaphs37(src: Sources, features) -> dict:
 
 def import_nethack37(src: Sources, head: ParamRecorder, features) -> Dict[str, dict]:
     """The tables of a 3.7 tree: monsters, objects, traps, rooms, and the epitaphs
-    when ``dat/epitaph.txt`` is there."""
+    and the dungeon when ``dat/epitaph.txt`` and ``dat/dungeon.lua`` are there."""
     tables = {"monsters": gen_monsters37(src, head, features),
               "objects": gen_objects37(src, head, features)}
     tables["traps"], tables["rooms"] = gen_traps_rooms37(src, features)
     if src.find("dat/epitaph.txt") is not None:
         tables["epitaphs"] = gen_epitaphs37(src, features)
+    dungeon = src.find("dat/dungeon.lua")
+    if dungeon is not None:
+        tables["dungeon"] = {"generator": GENERATOR, "features": features,
+                             **read_dungeon_lua(dungeon)}
     return tables
 
 
