@@ -115,6 +115,27 @@ def test_these_dumps_are_built_exactly(corpus_root, game_reference, des, level, 
         assert r.identical, r.line()
 
 
+# the map's layers (terrain, light, non-diggable, room numbers, stairs, doors) that must
+# be the game's in these dumps; their other layers may still differ (monsters, objects)
+MAP_LAYERS = ("terrain", "light", "non-diggable", "room numbers", "stairs", "doors")
+MAP_EXACT = [
+    # a morgue's corpse is mkobj.c mk_tt_object: topten.c tt_oname draws rnd(10) (session 3)
+    ("gehennom.des", "valley-1", (1, 2, 4)), ("gehennom.des", "sanctum", (1, 2)),
+    ("Tourist.des", "Tou-strt", (2, 3, 8)),
+]
+
+
+@pytest.mark.parametrize("des,level,seeds", MAP_EXACT, ids=[e[1] for e in MAP_EXACT])
+def test_these_dumps_have_the_games_map(corpus_root, game_reference, des, level, seeds):
+    from unlev.lang.frontend import compile_file
+    from unlev.generate.build import find_level
+    compiled = compile_file(str(corpus_root / "unnethack" / des))
+    dumps = read_dumps(str(game_reference / f"{level}.txt.gz"))
+    for k in seeds:
+        r = exact.compare_dump(compiled, find_level(compiled, level), dumps[k - 1], k)
+        assert not set(MAP_LAYERS) & set(r.differs), r.line()
+
+
 def test_secret_doors_get_their_wall_modes(corpus_root, game_reference):
     # display.c set_wall_state at the end of mklev overwrites a secret door's D_CLOSED
     # with its wall mode: tower3's secret doors are mask 0 in every dump

@@ -208,7 +208,11 @@ def _zoo_extras(st: MakeContext, level: Level, rng: RNG, rtype: int, sx: int, sy
         return goldlim - i
     elif rtype == MORGUE:
         if not rng.rn2(5):
+            # mkobj.c mk_tt_object(CORPSE): the corpse, then topten.c tt_oname()
+            # picks a rank in the high-score list, rnd(10); the game's dumps are made
+            # with an empty record, so the corpse keeps its kind and takes no name
             make_object(st, sx, sy, object_kind("corpse"), "fill", rng)
+            rng.rnd(10)
         if not rng.rn2(10):
             make_object(st, sx, sy, object_kind("large box" if rng.rn2(3) else "chest"),
                         "fill", rng)
