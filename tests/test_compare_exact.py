@@ -101,7 +101,9 @@ def test_the_draws_before_the_script_are_getbones_and_the_variant_pick():
 EXACT = [("sokoban.des", "soko3-1", (1, 2, 3, 4, 5, 6, 8, 9)), ("oracle.des", "oracle", (1, 10)),
          # mksobj's eggs and tins, fill_empty_maze's ids, newcham, set_mimic_sym (session 2)
          ("sokoban.des", "soko2-1", (1, 2, 4)), ("heck.des", "heck-a-1", (1, 5)),
-         ("heck.des", "heck-b-4", (1, 2, 4)), ("mines.des", "minend-1", (1, 2, 3))]
+         ("heck.des", "heck-b-4", (1, 2, 4)), ("mines.des", "minend-1", (1, 2, 3)),
+         # a corridor's boulder takes mksobj's id (sp_lev.c dig_corridor; session 3)
+         ("moria.des", "moria3-1", (1, 2, 3))]
 
 
 @pytest.mark.parametrize("des,level,seeds", EXACT, ids=[e[1] for e in EXACT])
@@ -122,6 +124,8 @@ MAP_EXACT = [
     # a morgue's corpse is mkobj.c mk_tt_object: topten.c tt_oname draws rnd(10) (session 3)
     ("gehennom.des", "valley-1", (1, 2, 4)), ("gehennom.des", "sanctum", (1, 2)),
     ("Tourist.des", "Tou-strt", (2, 3, 8)),
+    # dig_corridor's boulder takes an id (session 3)
+    ("Priest.des", "Pri-fila", (1,)), ("Priest.des", "Pri-filb", (1,)),
 ]
 
 
