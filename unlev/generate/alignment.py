@@ -34,10 +34,27 @@ def sp_amask_to_amask(st: BuildState, sp_amask: int, rng: RNG) -> int:
     if sp_amask == AM_SPLEV_CO:
         return align2amask(hero)
     if sp_amask == AM_SPLEV_NONCO:
-        return align2amask(-hero if hero else (1 if rng.rn2(2) else -1))
+        if not st.compat.build.noncoaligned_evaluated_thrice:
+            return align2amask(noncoalignment(hero, rng))
+        # Align2amask(noncoalignment(..)): the macro calls it against A_NONE (never
+        # equal), against A_LAWFUL, and, if that call was not lawful, once more + 2
+        noncoalignment(hero, rng)
+        if noncoalignment(hero, rng) == 1:
+            return AM_LAWFUL
+        return noncoalignment(hero, rng) + 2
     if sp_amask == AM_SPLEV_RANDOM:
         return induced_align(st, 80, rng)
     return sp_amask & AM_MASK
+
+
+def noncoalignment(hero: int, rng: RNG) -> int:
+    """sp_lev.c noncoalignment(): an alignment not the hero's.  It always draws
+    rn2(2); a neutral hero gets chaos or law, any other hero the opposite alignment
+    or neutral, half the time each."""
+    k = rng.rn2(2)
+    if not hero:
+        return -1 if k else 1
+    return -hero if k else 0
 
 
 _ALIGN_MASKS = {"lawful": 4, "neutral": 2, "chaotic": 1}
