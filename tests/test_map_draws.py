@@ -53,3 +53,48 @@ def test_the_documented_noncoaligned_mask_is_one_draw_and_never_the_heros():
             assert rng.asked == [("rn2", 2)]
             assert m != A.align2amask(hero) and m in (1, 2, 4)
 
+
+
+class Counting:
+    """A real stream that counts the words it gives."""
+
+    def __init__(self, seed):
+        from unlev.stdlib.rng import RNG
+        self.rng = RNG(seed)
+        self.calls = []
+
+    def rn2(self, x):
+        self.calls.append(("rn2", x))
+        return self.rng.rn2(x)
+
+    def rn1(self, x, y):
+        self.calls.append(("rn1", x))
+        return self.rng.rn1(x, y)
+
+
+def test_the_branch_room_search_tries_a_flag_that_never_fits_first():
+    # mklev.c find_branch_room: somexyspace(croom, &m, 2) tests typ != CORR || typ !=
+    # ROOM, true of every square: 100 spots (200 draws) are drawn in vain before
+    # somexyspace(croom, &m, 0) takes the first free floor square; a non-ordinary
+    # room is drawn and passed over
+    from unlev.generate import rooms as R
+    from unlev.generate.lregions import find_branch_room
+    from unlev.model.level import Level
+    lev = Level()
+    R.add_room(lev, 10, 5, 14, 8, False, rtype=7)        # a barracks
+    ordinary = R.add_room(lev, 30, 5, 34, 8, False)
+    for seed in range(1, 30):
+        rng = Counting(seed)
+        x, y = find_branch_room(lev, rng)
+        assert ordinary.inside(x, y) and lev.typ[x * 21 + y] == 27
+        assert rng.calls[0] == ("rn2", 2)
+        # the ordinary room, once picked, is used: 100 spots in vain, then the first
+        assert len([c for c in rng.calls if c[0] == "rn1"]) == 2 * (100 + 1)
+
+
+def test_the_castle_is_the_end_of_a_branch_that_makes_no_stairs():
+    # dungeon.def: CHAINBRANCH "Gehennom" "castle" + (0, 0) no_down
+    from unlev.model.placement import guess_context
+    assert guess_context("castle-1").branch == "none"
+    assert guess_context("valley-1").branch == "up"
+    assert guess_context("oracle").branch is None
