@@ -18,12 +18,12 @@ from unlev.model.level import (
     Room,
 )
 from unlev.generate.maze import W_NORTH, W_SOUTH, W_EAST, W_WEST
-from unlev.populate import mksobj
 from unlev.populate.make import (
     add_object, object_kind,
 )
 
 from unlev.generate.state import BuildState
+from unlev.populate.mksobj import next_ident
 
 
 
@@ -153,8 +153,7 @@ def join(st: BuildState, a: int, b: int, nxcor: bool) -> None:
     ftyp = T.ROOM if lev.flags.arboreal else T.CORR
 
     def boulder(bx, by):
-        # sp_lev.c dig_corridor: mksobj_at(BOULDER, .., TRUE, FALSE) -- its id, nothing more
-        mksobj.next_ident(st.rng)
+        next_ident(st.rng)                 # mksobj_at(BOULDER, .., TRUE, FALSE)'s id
         add_object(lev, bx, by, object_kind("boulder"), "corridor")
 
     if not R.dig_corridor(lev, st.rng, (xx + dx, yy + dy), (tx, ty), nxcor, ftyp,
