@@ -79,7 +79,7 @@ class BuildCompat:
     noncoalignment() to the macro Align2amask (align.h), which evaluates its argument
     up to three times -- once against A_NONE, once against A_LAWFUL, once to add 2 --
     so two or three rn2(2) are drawn and the mask comes from different calls (lawful,
-    or the last call's alignment, which can be the hero's own, or the mask 3)
+    or the last call's alignment + 2, which can be the mask 3, chaotic and neutral)
     (documented: one alignment that is not the hero's)."""
 
 
