@@ -49,3 +49,39 @@ def test_these_dumps_have_the_games_map(corpus_root, game_reference, des, level,
 def test_these_dumps_are_the_games_own(corpus_root, game_reference, des, level, seeds):
     for r in _results(corpus_root, game_reference, des, level, seeds):
         assert r.identical, r.line()
+
+
+# committed traces of the game's draws (tests/fixtures/rngtrace) for the terrain
+# families, and how many of them unlev makes in order today (a floor; raise it when
+# more agree): level, des-file, dump, floor
+TRACE_FLOORS = [
+    ("moria3-1", "moria.des", 1, 680),     # all: dig_corridor's boulders take ids
+    ("orcus-2", "gehennom.des", 2, 1246),  # past the noncoaligned altar's three draws
+    ("Pri-fila", "Priest.des", 1, 1845),   # past the corridors' boulders
+]
+
+
+@pytest.mark.parametrize("level,des,k,floor", TRACE_FLOORS, ids=[t[0] for t in TRACE_FLOORS])
+def test_unlev_draws_the_games_draws_on_these_maps(tmp_path, corpus_root, game_reference,
+                                                    level, des, k, floor):
+    import sys
+    from pathlib import Path
+    from unlev.generate.build import find_level
+    from unlev.lang.frontend import compile_file
+    from unlev.stdlib import rnglog
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    import rngtrace
+    trace = Path(__file__).parent / "fixtures" / "rngtrace" / f"{level}.seed{k}.log"
+    game = rngtrace.read_log(trace.read_text().splitlines())
+    dump = read_dumps(str(game_reference / f"{level}.txt.gz"))[k - 1]
+    compiled = compile_file(str(corpus_root / "unnethack" / des))
+    log = tmp_path / "unlev.log"
+    rnglog.open_log(str(log))
+    try:
+        exact.build_for_dump(compiled, find_level(compiled, level), dump)
+    finally:
+        rnglog.open_log(None)
+    ours = rngtrace.read_log(log.read_text().splitlines())
+    parting = rngtrace.first_parting(game, ours)
+    agree = len(game) if parting is None or parting >= len(game) else parting
+    assert agree >= floor, "\n".join(rngtrace.report(game, ours))
