@@ -74,14 +74,6 @@ class BuildCompat:
     ``north`` door on the bottom wall and a ``south`` door on the top wall, so the
     corridor starts inside the room and is not dug (documented: the named wall)."""
 
-    noncoaligned_evaluated_thrice: bool = False
-    """A ``noncoaligned`` altar or monster: sp_lev.c sp_amask_to_amask passes the call
-    noncoalignment() to the macro Align2amask (align.h), which evaluates its argument
-    up to three times -- once against A_NONE, once against A_LAWFUL, once to add 2 --
-    so two or three rn2(2) are drawn and the mask comes from different calls (lawful,
-    or the last call's alignment + 2, which can be the mask 3, chaotic and neutral)
-    (documented: one alignment that is not the hero's)."""
-
 
 @dataclass(frozen=True)
 class Compat:

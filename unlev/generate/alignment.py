@@ -29,32 +29,34 @@ def amask_of(align: Optional[Align]) -> int:
     return align.value
 
 
+def _noncoaligned_amask(hero: int, rng: RNG) -> int:
+    """sp_lev.c ``Align2amask(noncoalignment(hero))``: align.h's Align2amask is a
+    macro that evaluates its argument once per test, so noncoalignment() -- one
+    ``rn2(2)`` each time -- runs two or three times: a lawful result of the second
+    call gives AM_LAWFUL, else the third call's value + 2 is the mask.  For a neutral
+    hero a lawful third call gives the game the mask 3, which everything reading it
+    (align.h Amask2align: 3 - 2) takes for lawful: unlev stores AM_LAWFUL."""
+    def noncoalignment() -> int:
+        k = rng.rn2(2)
+        if not hero:
+            return -1 if k else 1
+        return -hero if k else 0
+    noncoalignment()                 # (x) == A_NONE: never true
+    if noncoalignment() == 1:        # (x) == A_LAWFUL
+        return AM_LAWFUL
+    third = noncoalignment()
+    return AM_LAWFUL if third == 1 else third + 2
+
+
 def sp_amask_to_amask(st: BuildState, sp_amask: int, rng: RNG) -> int:
     hero = getattr(st.run_context, "alignment", 0)
     if sp_amask == AM_SPLEV_CO:
         return align2amask(hero)
     if sp_amask == AM_SPLEV_NONCO:
-        if not st.compat.build.noncoaligned_evaluated_thrice:
-            return align2amask(noncoalignment(hero, rng))
-        # Align2amask(noncoalignment(..)): the macro calls it against A_NONE (never
-        # equal), against A_LAWFUL, and, if that call was not lawful, once more + 2
-        noncoalignment(hero, rng)
-        if noncoalignment(hero, rng) == 1:
-            return AM_LAWFUL
-        return noncoalignment(hero, rng) + 2
+        return _noncoaligned_amask(hero, rng)
     if sp_amask == AM_SPLEV_RANDOM:
         return induced_align(st, 80, rng)
     return sp_amask & AM_MASK
-
-
-def noncoalignment(hero: int, rng: RNG) -> int:
-    """sp_lev.c noncoalignment(): an alignment not the hero's.  It always draws
-    rn2(2); a neutral hero gets chaos or law, any other hero the opposite alignment
-    or neutral, half the time each."""
-    k = rng.rn2(2)
-    if not hero:
-        return -1 if k else 1
-    return -hero if k else 0
 
 
 _ALIGN_MASKS = {"lawful": 4, "neutral": 2, "chaotic": 1}
