@@ -105,13 +105,18 @@ def guess_context(name: str, depth: Optional[int] = None,
     if depth is not None:
         own = place is not None and place.get("own_difficulty")
         usual_difficulty = depth if own else None
+    stronghold = name.rstrip("0123456789").rstrip("-") == "castle"
+    if stronghold and branch is None:
+        # dungeon.def: CHAINBRANCH "Gehennom" "castle" + (0, 0) no_down -- the castle is
+        # the branch's end that makes no stairs; the game still places it (its draws)
+        branch = "none"
     return DungeonContext(
         depth=usual_depth if depth is None else depth, dunlev=dunlev,
         level_difficulty=difficulty if difficulty is not None else usual_difficulty,
         dungeon_name=dungeon, in_mines=dungeon == "The Gnomish Mines",
         in_sokoban=dungeon == "Sokoban", in_endgame=dungeon == "The Elemental Planes",
         is_waterlevel=name == "water", on_wizard_tower_level=dungeon == "The Wizard's Tower",
-        is_stronghold=name.rstrip("0123456789").rstrip("-") == "castle",
+        is_stronghold=stronghold,
         branch=branch, dunlevs=dunlevs, is_special=special, is_town=town,
         ledger_no=_ledger_at(dungeon, ledger, depth))
 

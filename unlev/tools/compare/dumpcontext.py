@@ -45,7 +45,9 @@ def contexts_for(dump: GameDump, name: str, own_portals: int = 0):
     ctx.dunlev = int(w.get("dlevel", ctx.dunlev))
     if w.get("dname"):
         ctx.dungeon_name = str(w["dname"])
-    ctx.branch = branch_of(dump, own_portals)
+    branch = branch_of(dump, own_portals)
+    if branch is not None or ctx.branch != "none":     # a "none" branch leaves no trace
+        ctx.branch = branch
     # the bottom of its dungeon gets no down stairs (mkstairs refuses them); a level
     # whose dump has a way down inside its dungeon is not the bottom
     dnum = w.get("dnum")
