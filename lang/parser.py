@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 import os
 import re
+import threading
 from typing import Callable, Dict, List, Optional, Tuple
 
 import ply.yacc as yacc
@@ -25,6 +26,7 @@ from ..stdlib.terrain import INVALID_TYPE, MAX_TYPE, map_char_to_type
 
 _TABLES_DIR = os.path.dirname(os.path.abspath(__file__))
 _PARSERS: Dict[str, object] = {}
+_PARSE_LOCK = threading.RLock()
 
 from ..stdlib.grid import COLNO, ROWNO
 
@@ -195,21 +197,25 @@ class DesParser:
             parser = parser_for(self.dialect, self.extensions)
         else:
             parser = _build_parser(self.dialect)
-        grammar.ACTIVE.append(self)
-        self._ply = parser                      # its symbol stack tells an error's place
-        saved_owner = getattr(parser, "owner", None)
-        parser.owner = self
-        try:
-            tree = parser.parse(lexer=lexer, tracking=False)
-        except _GiveUp:
-            tree = None
-        except DesError as exc:
-            self.reporter.items.extend(exc.diagnostics)
-            tree = None
-        finally:
-            grammar.ACTIVE.pop()
-            parser.owner = saved_owner
-            self._lexers.pop()
+        # PLY's parser object is one per dialect and the grammar's actions find this
+        # DesParser through it (``owner``, ``grammar.ACTIVE``): one parse at a time in
+        # the process, re-entrant for an INCLUDE read inside a parse
+        with _PARSE_LOCK:
+            grammar.ACTIVE.append(self)
+            self._ply = parser                  # its symbol stack tells an error's place
+            saved_owner = getattr(parser, "owner", None)
+            parser.owner = self
+            try:
+                tree = parser.parse(lexer=lexer, tracking=False)
+            except _GiveUp:
+                tree = None
+            except DesError as exc:
+                self.reporter.items.extend(exc.diagnostics)
+                tree = None
+            finally:
+                grammar.ACTIVE.pop()
+                parser.owner = saved_owner
+                self._lexers.pop()
         if tree is None:
             tree = A.DesFile(Span(filename, 1, 1), [], [])
             if not self.reporter.errors:
