@@ -101,9 +101,9 @@ _TABLE: List[Tuple[str, str, Tuple[str, ...]]] = [
      "room, a ROOMDOOR outside a room, a vault not 2x2.",
      (r"room", r"[Vv]ault", r"VAULTGEN", r"door wall")),
     ("lua",
-     "A NetHack 3.7 Lua level file called a des.*, selection.* or nh.* function in a way "
+     "A NetHack 3.7 Lua level file called a des.*, selection.*, obj.* or nh.* function in a way "
      "the game rejects, or Lua files cannot be run here (lupa is missing).",
-     (r"^(des|selection|nh)\.\w+", r"^randline:", r"^running Lua level files")),
+     (r"^(des|selection|nh|obj)\.\w+", r"^randline:", r"^running Lua level files")),
     ("value",
      "A statement's value lev_comp or the loader rejects: a drawbridge or object state, "
      "a chance that is not a percentage, extra info given twice, a contained object "
