@@ -183,8 +183,10 @@ def _private_uses(module: str) -> Iterator[str]:
             yield f"{aliases[node.value.id]}.{node.attr}"
 
 
-# underscore names that are public API of Python's own types (namedtuple, ...)
-_PYTHON_API = {"_replace", "_asdict", "_fields", "_make", "_value_", "_name_", "_missing_"}
+# underscore names that are public API of Python's own types (namedtuple, ...) and
+# modules (os._exit: leaving without the interpreter's teardown, unlev lsp's exit)
+_PYTHON_API = {"_replace", "_asdict", "_fields", "_make", "_value_", "_name_", "_missing_",
+               "_exit"}
 
 
 def _own_private_names(tree: ast.AST) -> Set[str]:
