@@ -374,6 +374,25 @@ def rloc(st: MakeContext, mon: Monster, rng: RNG) -> bool:
     return False
 
 
+def rnd_goodpos(st: MakeContext, pm, rng: RNG):
+    """makemon.c makemon_rnd_goodpos() while the level is made: 50 random squares
+    (``rn1(COLNO - 3, 2)``, ``rn2(ROWNO)``) until one is good for ``pm``, else the
+    first good one scanning the map from the last square tried; None when none is."""
+    x = y = 0
+    for _ in range(50):
+        x = rng.rn1(COLNO - 3, 2)
+        y = rng.rn2(ROWNO)
+        if goodpos(st, x, y, pm, rng):
+            return x, y
+    for dx in range(COLNO):
+        for dy in range(ROWNO):
+            nx = (dx + x) % (COLNO - 1) + 1
+            ny = (dy + y) % (ROWNO - 1) + 1
+            if goodpos(st, nx, ny, pm, rng):
+                return nx, ny
+    return None
+
+
 def makemon(st: MakeContext, pm: Optional[data.Monster], x: int, y: int, origin: str,
             rng: Optional[RNG] = None, **attrs) -> Optional[Monster]:
     """makemon(pm, x, y, ...) on a given square: nothing when the square is taken or
