@@ -168,8 +168,19 @@ def fill_zoo(st: MakeContext, level: Level, rng: RNG, room: Room) -> None:
         coffer = make_object(st, pt[0], pt[1], object_kind("iron safe" if deep else "chest"),
                              "fill", rng)
         coffer.attrs["spe"] = 2
+        # mkgold(rn1(50 * ld, 10)) on the coffer's square, then taken off the floor
+        # into the coffer: gold already lying there joins it, else a new pile takes
+        # mksobj's id
+        amount = rng.rn1(50 * ld, 10)
+        pile = next((o for o in level.objects if o.x == pt[0] and o.y == pt[1]
+                     and o.id == "gold piece" and not o.buried), None)
+        if pile is not None:
+            level.objects.remove(pile)
+            amount += pile.attrs.get("quantity", 0)
+        else:
+            next_ident(rng)
         coffer.contents.append(new_object(pt[0], pt[1], object_kind("gold piece"),
-                                          quantity=rng.rn1(50 * ld, 10)))
+                                          quantity=amount))
 
 
 def _zoo_kind(st: MakeContext, rng: RNG, rtype: int, ld: int, at_centre: bool):
