@@ -17,7 +17,7 @@ from unlev.generate.state import BuildState
 from unlev.lang.values import Coord, MonsterValue, ObjectValue
 from unlev.model.constants import DRY
 from unlev.model.level import Object
-from unlev.populate import food, inventory, placeholders
+from unlev.populate import artifacts, food, inventory, placeholders
 from unlev.populate.make import (
     des_object_attrs, init_object, mkgold, new_object,
 )
@@ -120,6 +120,8 @@ def create_object(st: BuildState, ov: ObjectValue, specific, coord, attrs: dict,
             obj.attrs[key] = record[key]
     if record.get("broken"):
         obj.attrs["locked"] = False
+    if attrs.get("name"):
+        artifacts.oname(st.level, obj, kind, attrs["name"])   # oname(): an artifact's name
     if container:
         obj.contents.clear()                          # delete_contents()
     if kind.name == "statue" and st.level.name.startswith("medusa") and "montype" not in record:

@@ -35,7 +35,7 @@ from unlev.lang.lexer import KEYWORDS
 from unlev.model.level import Level, Monster, Object
 from unlev.stdlib import data
 from unlev.populate.kinds import rnd_class
-from unlev.populate import food, mksobj
+from unlev.populate import artifacts, food, mksobj
 from unlev.populate.merge import add_to_container
 from unlev.stdlib.rng import RNG
 from unlev.populate.context import MakeContext
@@ -236,6 +236,8 @@ def init_object(st: MakeContext, obj: Object, kind: data.Object, rng: RNG,
         return
     if name not in _BOX_CAPACITY:
         mksobj.init_fields(obj, kind, rng, artif=artif)
+        if obj.attrs.pop("artifact_chance", False):
+            artifacts.mk_artifact(st.level, obj, kind, rng)   # mksobj's mk_artifact()
         return
     if name == "iron safe":
         obj.attrs["locked"] = True
