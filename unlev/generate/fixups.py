@@ -23,6 +23,7 @@ from unlev.stdlib.selection import Selection
 from unlev.generate.state import BuildState
 from unlev.populate import makemon, traps
 from unlev.populate.make import init_object, mkgold, object_kind
+from unlev.populate.mksobj import next_ident
 
 # room types (mkroom.h)
 OROOM, VAULT, MORGUE, TEMPLE = 0, 4, 6, 10
@@ -211,7 +212,9 @@ def _sokoban_prizes(st: BuildState, level: Level, rng: RNG) -> None:
         prize = Object(ep.x, ep.y, name, attrs={
             "sokoprize": True, "never_cursed": True, "from": "fixup_special"})
         # mksobj_at(..., init=TRUE): the bag of holding gets mkbox_cnts' contents,
-        # a cloak or amulet its curse and enchantment; then never cursed, spe >= 0
+        # a cloak or amulet its curse and enchantment (after mksobj's id); then never
+        # cursed, spe >= 0
+        next_ident(rng)
         init_object(st, prize, object_kind(name), rng)
         if prize.attrs.get("curse") == "cursed":
             prize.attrs["curse"] = "uncursed"
