@@ -22,7 +22,7 @@ from unlev.stdlib.rng import RNG
 from unlev.stdlib.selection import Selection
 from unlev.generate.state import BuildState
 from unlev.populate import makemon, traps
-from unlev.populate.make import init_object, mkgold, object_kind
+from unlev.populate.make import init_object, make_object, mkgold, object_kind
 from unlev.populate.mksobj import next_ident
 
 # room types (mkroom.h)
@@ -367,15 +367,17 @@ def _advent_calendar(st: BuildState, level: Level, rng: RNG) -> None:
             if door_nr == 24:
                 k = rng.rn2(15)
                 gift = "candy bar" if k >= len(_ADVENT_GIFTS) else _ADVENT_GIFTS[k]
-                level.objects.append(Object(x, in_y, gift, attrs={"from": "advent calendar"}))
+                # mksobj_at(gift, .., init=TRUE, artif=TRUE)
+                make_object(st, x, in_y, object_kind(gift), "advent calendar", rng, artif=True)
             elif rng.rn2(4):
                 name = "candy bar" if rng.rn2(4) else "fortune cookie"
+                next_ident(rng)                     # mksobj_at(.., init=FALSE): its id only
                 level.objects.append(Object(x, in_y, name, attrs={"from": "advent calendar"}))
             else:
+                # mkobj_at(class, .., FALSE): a random ring or tool, made with init
                 cls = "=" if rng.rn2(4) else "("
                 obj = st.population_context().random_object(rng, cls)
-                level.objects.append(Object(x, in_y, obj.name or obj.description,
-                                            attrs={"from": "advent calendar"}))
+                make_object(st, x, in_y, obj, "advent calendar", rng)
             flags = level.flags_at(x, y)
             if date is not None and date.month == 12 and flags & 8 and (
                     date.day == door_nr or (date.day == 24 and door_nr == 24)):
