@@ -234,6 +234,16 @@ def init_object(st: MakeContext, obj: Object, kind: data.Object, rng: RNG,
     if name == "statue":
         _init_statue(st, obj, kind)
         return
+    if name == "figurine":
+        # mksobj(FIGURINE): rndmonnum() (monster stream) until not a human, 31 tries
+        pctx = st.population_context()
+        pm = None
+        for _ in range(31):
+            pm = pctx.random_monster(st.mon_rng)
+            if pm is None or "M2_HUMAN" not in pm.m2:
+                break
+        if pm is not None:
+            obj.attrs.setdefault("montype", pm.name)
     if name not in _BOX_CAPACITY:
         mksobj.init_fields(obj, kind, rng, artif=artif)
         if obj.attrs.pop("artifact_chance", False):
