@@ -203,6 +203,13 @@ def _zoo_kind(st: MakeContext, rng: RNG, rtype: int, ld: int, at_centre: bool):
     return None
 
 
+def tt_oname(rng: RNG) -> None:
+    """topten.c tt_oname() on mk_tt_object()'s corpse or statue: ``rnd(10)`` picks a
+    rank of the score file; with no scores (a new installation, as the game's dumps
+    were made) the object keeps its random monster and gets no name."""
+    rng.rnd(10)
+
+
 def _zoo_extras(st: MakeContext, level: Level, rng: RNG, rtype: int, sx: int, sy: int, door, ld: int,
                 goldlim: int) -> int:
     """The treasure fill_zoo() leaves on each square after its monster; returns
@@ -220,6 +227,7 @@ def _zoo_extras(st: MakeContext, level: Level, rng: RNG, rtype: int, sx: int, sy
     elif rtype == MORGUE:
         if not rng.rn2(5):
             make_object(st, sx, sy, object_kind("corpse"), "fill", rng)
+            tt_oname(rng)
         if not rng.rn2(10):
             make_object(st, sx, sy, object_kind("large box" if rng.rn2(3) else "chest"),
                         "fill", rng)
@@ -232,7 +240,8 @@ def _zoo_extras(st: MakeContext, level: Level, rng: RNG, rtype: int, sx: int, sy
                            "Guest41, Wherever you are, I hope you're doing fine")
     elif rtype == BEEHIVE:
         if not rng.rn2(3):
-            add_object(level, sx, sy, object_kind("lump of royal jelly"), "fill")
+            # mksobj_at(LUMP_OF_ROYAL_JELLY, .., TRUE, FALSE): an id and food's quantity
+            make_object(st, sx, sy, object_kind("lump of royal jelly"), "fill", rng)
     elif rtype == BARRACKS:
         if not rng.rn2(20):
             if data.object_named("iron safe") is None:
@@ -243,7 +252,13 @@ def _zoo_extras(st: MakeContext, level: Level, rng: RNG, rtype: int, sx: int, sy
             make_object(st, sx, sy, object_kind(box), "fill", rng)
     elif rtype == COCKNEST:
         if not rng.rn2(3):
-            statue = add_object(level, sx, sy, object_kind("statue"), "fill")
+            # mk_tt_object(STATUE): mksobj_at(STATUE, .., FALSE, FALSE) -- an id and
+            # its rndmonnum() -- then tt_oname's draw
+            next_ident(rng)
+            pm = pctx.random_monster(st.mon_rng)
+            statue = add_object(level, sx, sy, object_kind("statue"), "fill",
+                                **({"montype": pm.name} if pm is not None else {}))
+            tt_oname(rng)
             for _ in range(rng.rn2(5)):
                 # mkobj(RANDOM_CLASS, FALSE): mksobj with init -- an id, quantity,
                 # enchantment and curse (issue 35, gap 2: container books were cursed
