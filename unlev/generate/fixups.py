@@ -24,6 +24,7 @@ from unlev.generate.state import BuildState
 from unlev.populate import makemon, traps
 from unlev.populate.make import init_object, make_object, mkgold, object_kind
 from unlev.populate.mksobj import next_ident
+from unlev.populate.roomfill import tt_oname
 
 # room types (mkroom.h)
 OROOM, VAULT, MORGUE, TEMPLE = 0, 4, 6, 10
@@ -230,9 +231,16 @@ def _stoneproof(pm) -> bool:
     return "MR_STONE" in pm.resists or (pm.class_name == "S_GOLEM" and pm.name != "stone golem")
 
 
-def _statue(st: BuildState, level: Level, x: int, y: int) -> Object:
+def _statue(st: BuildState, level: Level, x: int, y: int, named: bool = True) -> Object:
+    """fixup_special's statue on Medusa's island: mk_tt_object(STATUE) (``named``:
+    mksobj_at without init -- its id, its rndmonnum() -- then tt_oname's draw) or
+    mkcorpstat(STATUE, .., CORPSTAT_NONE) (the same without the name), then
+    rndmonnum() again while the monster would not stay a statue."""
     pctx = st.population_context()
+    next_ident(st.rng)
     pm = pctx.random_monster(st.mon_rng)
+    if named:
+        tt_oname(st.rng)
     while pm is not None and _stoneproof(pm):
         pm = pctx.random_monster(st.mon_rng)
     obj = Object(x, y, "statue", attrs={"montype": pm.name if pm else None,
@@ -252,8 +260,12 @@ def _medusa(st: BuildState, level: Level, rng: RNG) -> None:
             x, y = spots.somex(rng, croom), spots.somey(rng, croom)
             if makemon.goodpos(st, x, y, None, rng):
                 _statue(st, level, x, y)
-        rng.rn2(2)          # a player statue or a plain one: both random monsters here
-        _statue(st, level, spots.somex(rng, croom), spots.somey(rng, croom))
+        named = bool(rng.rn2(2))      # a player statue (mk_tt_object) or a plain one
+        # the call's arguments somex(croom), somey(croom): the game's build (gcc,
+        # x86-64) evaluates them right to left, so somey draws first
+        sy = spots.somey(rng, croom)
+        sx = spots.somex(rng, croom)
+        _statue(st, level, sx, sy, named)
     # mklev.c get_floating_branch(): no Ludios portal on a level that has a branch
     # already (Is_branchlev) -- the game's Medusa has exactly one portal
     if level.context.depth > 10 and level.extras.get("ludios_portal", True) \
@@ -278,11 +290,15 @@ def _knox_vault_on_medusa(st: BuildState, level: Level, rng: RNG) -> None:
                 vx, vy = x + 1, y + 1
                 vault = R.add_room(level, vx, vy, vx, vy, True, VAULT, False)
                 level.flags.has_vault = True
+                # the vault's fill (fill_room: mkgold, a new pile's id), then
+                # mksobj(IRON_SAFE, TRUE, FALSE) on the same stream: its id, locked,
+                # maybe trapped, random contents; the gold goes in on top
+                # (add_to_container puts it first)
                 gold = rng.rn1(abs(level.context.depth) * 100, 51)
+                next_ident(rng)
                 safe = Object(vx, vy, "iron safe", attrs={"from": "fixup_special"})
-                # mksobj(IRON_SAFE, TRUE): locked, maybe trapped, random contents; then
-                # the vault's gold goes in, on top (add_to_container puts it first)
-                init_object(st, safe, object_kind("iron safe"), st.mon_rng)
+                next_ident(rng)
+                init_object(st, safe, object_kind("iron safe"), rng)
                 safe.contents.insert(0, Object(vx, vy, "gold piece", attrs={"quantity": gold}))
                 level.objects.append(safe)
                 level.traps.append(Trap(vx, vy, "MAGIC_PORTAL",

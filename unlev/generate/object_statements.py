@@ -17,7 +17,7 @@ from unlev.generate.state import BuildState
 from unlev.lang.values import Coord, MonsterValue, ObjectValue
 from unlev.model.constants import DRY
 from unlev.model.level import Object
-from unlev.populate import artifacts, food, inventory, placeholders
+from unlev.populate import artifacts, food, inventory, makemon, placeholders
 from unlev.populate.make import (
     des_object_attrs, init_object, mkgold, new_object,
 )
@@ -159,20 +159,34 @@ def partial_curse(obj: Object, state: int, rng) -> None:
 
 def petrified(st: BuildState, obj: Object) -> None:
     """sp_lev.c create_object() on Medusa's level: a statue the des-file gave no
-    monster is a petrified monster -- of the statue's random kind, else of
-    rndmonnum()'s until one could be stoned -- holding what that monster carried.
-    (The game makes the monster somewhere on the level first; a snake's object to
-    hide under stays behind on the floor -- not modelled.)"""
+    monster is a petrified monster.  The game makes the monster -- first of the
+    statue's own random kind, then of rndmonnum()'s -- with ``makemon(kind, 0, 0)``
+    (a random good square, the whole of makemon on the monster stream) until one
+    is made that could be stoned (1000 tries); a stone-proof one is removed again.
+    The statue takes the last one's kind and inventory; a snake's or spider's
+    object to hide under stays on the floor where each was made."""
     pctx = st.population_context()
+    mrng = st.mon_rng
     pm = data.monster_named(obj.attrs.get("montype") or "")
     for _ in range(1000):
-        if pm is not None and not _stoneproof(pm):
-            break
-        pm = pctx.random_monster(st.mon_rng)
-    if pm is None:
-        return
-    obj.attrs["montype"] = pm.name
-    obj.contents.extend(inventory.equip(pm, obj.x, obj.y, st.mon_rng, where_of(st)))
+        was = None
+        if pm is not None:
+            spot = makemon.rnd_goodpos(st, pm, mrng)
+            if spot is not None:
+                was = makemon.makemon(st, pm, spot[0], spot[1], "statue", mrng)
+        if was is not None:
+            st.level.monsters.remove(was)
+            if not _stoneproof(pm):
+                obj.attrs["montype"] = pm.name
+                obj.contents.extend(was.attrs.get("inventory", []))
+                return
+            # mongone(): mdrop_special_objs() asks obj_resists(0, 0) of everything
+            # it carried (rn2(100) on the loader's stream; the Amulet and the
+            # invocation items would be dropped, without a draw), the rest is gone
+            for item in was.attrs.get("inventory", []):
+                if item.id not in _INDESTRUCTIBLE:
+                    st.rng.rn2(100)
+        pm = pctx.random_monster(mrng)
 
 
 def _stoneproof(pm) -> bool:
