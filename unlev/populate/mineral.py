@@ -114,6 +114,8 @@ def mineralize(level: Level, rng: RNG, kelp_pool: int = -1, kelp_moat: int = -1,
                         if gem.name not in ("loadstone", "luckstone") and not rng.rn2(6):
                             quan = 2
                         buried = not rng.rn2(3)
+                        # mksobj(init)'s GEM_CLASS: a loadstone is cursed
+                        extra = {"curse": "cursed"} if gem.name == "loadstone" else {}
                         level.objects.append(new_object(x, y, gem, "mineralize", buried=buried,
-                                                        quantity=quan))
+                                                        quantity=quan, **extra))
             y += 1
