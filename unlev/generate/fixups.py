@@ -23,6 +23,7 @@ from unlev.stdlib.selection import Selection
 from unlev.generate.state import BuildState
 from unlev.populate import makemon, traps
 from unlev.populate.make import init_object, make_object, mkgold, object_kind
+from unlev.populate.merge import add_to_container
 from unlev.populate.mksobj import next_ident
 from unlev.populate.roomfill import tt_oname
 
@@ -299,7 +300,10 @@ def _knox_vault_on_medusa(st: BuildState, level: Level, rng: RNG) -> None:
                 safe = Object(vx, vy, "iron safe", attrs={"from": "fixup_special"})
                 next_ident(rng)
                 init_object(st, safe, object_kind("iron safe"), rng)
-                safe.contents.insert(0, Object(vx, vy, "gold piece", attrs={"quantity": gold}))
+                pile = Object(vx, vy, "gold piece", attrs={"quantity": gold})
+                if not add_to_container(safe, pile):      # joins the safe's own gold
+                    safe.contents.remove(pile)
+                    safe.contents.insert(0, pile)
                 level.objects.append(safe)
                 level.traps.append(Trap(vx, vy, "MAGIC_PORTAL",
                                         attrs={"destination": "Fort Ludios"}))

@@ -21,6 +21,7 @@ from unlev.model.level import OROOM, ROOMNO_MASK, SHOPBASE, TEMPLE, VAULT, Engra
 from unlev.populate.make import (
     add_object, init_object, make_object, mkgold, monster_kind, new_object, object_kind,
 )
+from unlev.populate.merge import add_to_container
 from unlev.populate.mksobj import next_ident
 from unlev.populate.shops import stock_room
 from unlev.stdlib import data
@@ -179,8 +180,9 @@ def fill_zoo(st: MakeContext, level: Level, rng: RNG, room: Room) -> None:
             amount += pile.attrs.get("quantity", 0)
         else:
             next_ident(rng)
-        coffer.contents.append(new_object(pt[0], pt[1], object_kind("gold piece"),
-                                          quantity=amount))
+        # add_to_container(): it joins gold the coffer's random contents hold
+        add_to_container(coffer, new_object(pt[0], pt[1], object_kind("gold piece"),
+                                            quantity=amount))
 
 
 def _zoo_kind(st: MakeContext, rng: RNG, rtype: int, ld: int, at_centre: bool):
