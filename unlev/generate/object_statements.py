@@ -17,10 +17,11 @@ from unlev.generate.state import BuildState
 from unlev.lang.values import Coord, MonsterValue, ObjectValue
 from unlev.model.constants import DRY
 from unlev.model.level import Object
-from unlev.populate import artifacts, food, inventory, makemon, placeholders
+from unlev.populate import artifacts, food, inventory, placeholders
 from unlev.populate.make import (
     des_object_attrs, init_object, mkgold, new_object,
 )
+from unlev.populate import makemon
 from unlev.populate.makemon import G_NOGEN, where_of
 from unlev.populate.merge import add_to_container, stackobj
 from unlev.populate.mksobj import blessorcurse, next_ident
@@ -109,6 +110,8 @@ def create_object(st: BuildState, ov: ObjectValue, specific, coord, attrs: dict,
     next_ident(rng)                                   # mksobj's o_id
     # create_object(): mkobj_at/mksobj_at(..., artif = !named)
     init_object(st, obj, kind, rng, artif=not attrs.get("name"))
+    if attrs.get("name"):
+        artifacts.named(st.level, obj, str(attrs["name"]))
     if partial is not None:
         partial_curse(obj, partial, rng)
     if random_montype:
@@ -121,8 +124,6 @@ def create_object(st: BuildState, ov: ObjectValue, specific, coord, attrs: dict,
             obj.attrs[key] = record[key]
     if record.get("broken"):
         obj.attrs["locked"] = False
-    if attrs.get("name"):
-        artifacts.oname(st.level, obj, kind, attrs["name"])   # oname(): an artifact's name
     if container:
         obj.contents.clear()                          # delete_contents()
     if kind.name == "statue" and st.level.name.startswith("medusa") and "montype" not in record:
@@ -159,34 +160,34 @@ def partial_curse(obj: Object, state: int, rng) -> None:
 
 def petrified(st: BuildState, obj: Object) -> None:
     """sp_lev.c create_object() on Medusa's level: a statue the des-file gave no
-    monster is a petrified monster.  The game makes the monster -- first of the
-    statue's own random kind, then of rndmonnum()'s -- with ``makemon(kind, 0, 0)``
-    (a random good square, the whole of makemon on the monster stream) until one
-    is made that could be stoned (1000 tries); a stone-proof one is removed again.
-    The statue takes the last one's kind and inventory; a snake's or spider's
-    object to hide under stays on the floor where each was made."""
+    monster is a petrified monster.  The game makes the monster -- of the statue's
+    random kind, then of rndmonnum()'s, until one could be stoned -- with
+    ``makemon(.., 0, 0)`` on a random good square (a snake's or spider's object to
+    hide under stays there on the floor), moves what it carries into the statue and
+    removes it; one that cannot be stoned is removed with its inventory."""
     pctx = st.population_context()
-    mrng = st.mon_rng
     pm = data.monster_named(obj.attrs.get("montype") or "")
     for _ in range(1000):
         was = None
         if pm is not None:
-            spot = makemon.rnd_goodpos(st, pm, mrng)
-            if spot is not None:
-                was = makemon.makemon(st, pm, spot[0], spot[1], "statue", mrng)
+            was = makemon.makemon_anywhere(st, pm, "petrified")
         if was is not None:
-            st.level.monsters.remove(was)
+            st.level.monsters.remove(was)          # mongone()
             if not _stoneproof(pm):
                 obj.attrs["montype"] = pm.name
-                obj.contents.extend(was.attrs.get("inventory", []))
+                obj.contents.extend(was.attrs.get("inventory") or [])
                 return
-            # mongone(): mdrop_special_objs() asks obj_resists(0, 0) of everything
-            # it carried (rn2(100) on the loader's stream; the Amulet and the
-            # invocation items would be dropped, without a draw), the rest is gone
-            for item in was.attrs.get("inventory", []):
-                if item.id not in _INDESTRUCTIBLE:
+            # mon.c mongone() -> steal.c mdrop_special_objs(): obj_resists(obj, 0, 0)
+            # draws rn2(100) (main stream) for each thing it carried, but for the
+            # invocation items, the Amulet and a Rider's corpse
+            for carried in was.attrs.get("inventory") or ():
+                if carried.id not in _ALWAYS_RESIST:
                     st.rng.rn2(100)
-        pm = pctx.random_monster(mrng)
+        pm = pctx.random_monster(st.mon_rng)
+
+
+_ALWAYS_RESIST = ("Amulet of Yendor", "Book of the Dead", "Candelabrum of Invocation",
+                  "Bell of Opening")
 
 
 def _stoneproof(pm) -> bool:
@@ -206,9 +207,6 @@ def corpsenm(st: BuildState, mt: MonsterValue, pctx) -> Optional[str]:
     return pm.name if pm is not None else None
 
 
-# zap.c obj_resists(): what can never be destroyed, buried or confined
-_INDESTRUCTIBLE = ("Amulet of Yendor", "Book of the Dead", "Candelabrum of Invocation",
-                   "Bell of Opening")
 _RIDERS = ("Death", "Famine", "Pestilence")
 # objclass.h is_organic(): materials up to WOOD
 _ORGANIC = ("LIQUID", "WAX", "VEGGY", "FLESH", "PAPER", "CLOTH", "LEATHER", "WOOD")
@@ -221,7 +219,7 @@ def bury_an_obj(st: BuildState, obj: Object) -> bool:
     ice merges into the ground (gone: returns False); organic things (potions
     under ice) start rotting unless obj_resists(obj, 5, 95), the timer's rnd(250)."""
     rng = st.rng
-    if obj.id in _INDESTRUCTIBLE or (obj.id == "corpse" and obj.attrs.get("montype") in _RIDERS):
+    if obj.id in _ALWAYS_RESIST or (obj.id == "corpse" and obj.attrs.get("montype") in _RIDERS):
         obj.buried = False
         return True
     rng.rn2(100)

@@ -18,7 +18,9 @@ from typing import Optional, Tuple
 from unlev.model.level import COLNO, D_CLOSED, D_LOCKED, ROWNO, Trap, isok
 from unlev.populate.make import add_object, make_object, new_object, object_kind
 from unlev.populate.mksobj import next_ident
-from unlev.populate import food, makemon
+from unlev.populate import food, inventory
+from unlev.populate import makemon
+from unlev.populate.makemon import where_of
 from unlev.stdlib import terrain as T
 from unlev.stdlib.rng import RNG
 from unlev.populate.context import MakeContext
@@ -29,13 +31,9 @@ _YDIR = (0, -1, -1, -1, 0, 1, 1, 1)
 
 
 def statue_trap_statue(st: MakeContext, x: int, y: int) -> None:
-    """trap.c maketrap(STATUE_TRAP): rndmonnum()'s monster (ten tries to avoid a
-    unicorn of the hero's alignment; on the monster stream), then mkcorpstat's statue
-    of it (mksobj_at without init: its id on the trap maker's stream and a
-    rndmonnum() of its own that mkcorpstat overrides, no statue spellbook), then ``makemon(monster, 0, 0)``: a whole monster at a random good
-    square (makemon_rnd_goodpos), on the monster stream, whose inventory is moved
-    into the statue before the monster is removed (mongone).  A spider's or snake's
-    hiding object stays where the monster was made."""
+    """trap.c maketrap(STATUE_TRAP): a statue of rndmonnum()'s monster (ten tries to
+    avoid a unicorn of the hero's alignment), drawn from the monster stream, made
+    without mksobj's init (no statue spellbook) and filled with the monster's gear."""
     pctx = st.population_context()
     mrng = st.mon_rng
     hero = getattr(st.run_context, "alignment", 0)
@@ -47,21 +45,22 @@ def statue_trap_statue(st: MakeContext, x: int, y: int) -> None:
         unicorn = pm.class_name == "S_UNICORN" and "M2_JEWELS" in pm.m2
         if not (unicorn and (hero > 0) - (hero < 0) == (pm.alignment > 0) - (pm.alignment < 0)):
             break
-    next_ident(st.rng)
-    pctx.random_monster(mrng)          # mksobj(STATUE, init=FALSE) still draws rndmonnum()
+    # mkcorpstat(STATUE, NULL, mptr, x, y, CORPSTAT_NONE): mksobj_at without init (its
+    # id; no spellbook of its own), whose statue still gets rndmonnum()'s monster
+    # before mkcorpstat puts mptr in its place
     statue = new_object(x, y, object_kind("statue"), "statue trap",
                         montype=pm.name if pm is not None else None)
+    next_ident(st.rng)
+    pctx.random_monster(mrng)
     st.level.objects.append(statue)
-    if pm is None:
-        return
-    spot = makemon.rnd_goodpos(st, pm, mrng)
-    if spot is None:
-        return
-    mon = makemon.makemon(st, pm, spot[0], spot[1], "statue trap", mrng)
-    if mon is None:
-        return
-    st.level.monsters.remove(mon)
-    statue.contents.extend(mon.attrs.get("inventory", []))
+    if pm is not None:
+        # makemon(&mons[corpsenm], 0, 0, MM_NOCOUNTBIRTH) on a random good square, its
+        # inventory moved into the statue, the monster removed (mongone: nothing left
+        # to draw for)
+        mon = makemon.makemon_anywhere(st, pm, "statue trap")
+        if mon is not None:
+            st.level.monsters.remove(mon)
+            statue.contents.extend(mon.attrs.get("inventory") or [])
 
 
 def _clear_path(st: MakeContext, x: int, y: int, distance: int, dx: int, dy: int) -> Tuple[bool, int, int]:

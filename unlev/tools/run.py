@@ -471,6 +471,11 @@ def build_one(compiled, node, seed: int, args, warn_to_stderr: bool = True):
             context, rc0 = contexts_for(plan.dump, node.name)
             rc.depth, rc.difficulty = rc0.depth, rc0.difficulty
         context = place_from_where(context, plan.where)
+    if plan is not None:
+        # what the game shuffled at its start depends on its seed (populate.oinit)
+        game_seed = plan.dump.gameseed if plan.dump is not None else plan.game_seed
+        if game_seed is not None:
+            rc.game_seed, rc.serverseed = game_seed, plan.serverseed
     compat = args.settings.compat
     game = compat.is_game
     warn = _warner(compiled, args.file) if warn_to_stderr and not args.quiet else None
