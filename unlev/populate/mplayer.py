@@ -35,8 +35,16 @@ _MIGHT_THROW = frozenset((
     "flint", "rock", "loadstone", "luckstone", "dart", "cream pie"))
 
 
-def _armour(name: str) -> int:
-    return data.object_named(name, "[").index
+# UnNetHack renamed the dragon scale mails; another game's tables keep objnam's names
+_OTHER_NAMES = {"magic dragon scale mail": "gray dragon scale mail",
+                "acid dragon scale mail": "yellow dragon scale mail"}
+
+
+def _armour(name: str) -> Optional[int]:
+    """The object index of an armour by its name (UnNetHack's, else the other
+    games'); None when the tables in use have neither."""
+    found = data.object_named(name, "[") or data.object_named(_OTHER_NAMES.get(name, ""), "[")
+    return found.index if found is not None else None
 
 
 def _role_choices(name: str, weapon: Optional[str], rng: RNG, pick) -> Optional[str]:
@@ -114,7 +122,9 @@ def mplayer_items(pm: data.Monster, x: int, y: int, rng: RNG, where: Where,
     name = pm.name
 
     def pick(first: str, last: str) -> None:
-        rnd_class(rng, _armour(first), _armour(last), where.ledger_no)
+        lo, hi = _armour(first), _armour(last)
+        if lo is not None and hi is not None:
+            rnd_class(rng, lo, hi, where.ledger_no)
 
     def maybe(first: str, last: str) -> None:
         if rng.rn2(8):                  # !rn2(8): nothing, else rnd_class
