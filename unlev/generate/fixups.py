@@ -334,8 +334,20 @@ def _trap(name: str):
     return next(t for t in data.traps() if t.name == name)
 
 
+# zap.c obj_resists(): what resists even at 0 %, without a draw
+_ALWAYS_RESIST = ("Amulet of Yendor", "Book of the Dead", "Candelabrum of Invocation",
+                  "Bell of Opening")
+
+
 def _orcus(st: BuildState, level: Level, rng: RNG) -> None:
-    """Orcus Town is a ghost town: no shopkeeper survives."""
+    """Orcus Town is a ghost town: no shopkeeper survives.  Each goes by mongone(),
+    whose steal.c mdrop_special_objs() asks obj_resists(obj, 0, 0) -- ``rn2(100)`` on
+    the loader's stream -- of everything the shopkeeper carried."""
+    for m in level.monsters:
+        if _is_shopkeeper(m):
+            for item in m.attrs.get("inventory") or ():
+                if item.id not in _ALWAYS_RESIST:
+                    rng.rn2(100)
     level.monsters[:] = [m for m in level.monsters if not _is_shopkeeper(m)]
 
 
