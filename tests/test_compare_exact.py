@@ -109,6 +109,11 @@ EXACT = [("sokoban.des", "soko3-1", (1, 2, 3, 4, 5, 6, 8, 9)), ("oracle.des", "o
          ("knox.des", "knox-2", (2, 4)), ("advcal.des", "advcal", (1, 6)),
          ("yendor.des", "wizard3", (1, 2)), ("moria.des", "moria1-1", (1, 2)),
          ("sokoban.des", "soko1-1", (1, 2)), ("Barb.des", "Bar-loca", (1, 2)),
+         # the black market's wares and Sunstone, Orcus Town's shopkeepers' mongone,
+         # cursed loadstones, a coffer's gold merged, Medusa's statues (session 3)
+         ("blkmar.des", "blkmar-1", (1, 2)), ("gehennom.des", "orcus-2", (1, 2)),
+         ("mines.des", "minefill", (2, 3)), ("knox.des", "knox-1", (2, 9)),
+         ("medusa.des", "medusa-1", (1, 2)),
          # makemon's STRAT_WAITMASK for M3_WAITFORU/M3_CLOSE kinds (session 3)
          ("Convict.des", "Con-strt", (1, 2, 5)),
          # MON_GENERATION in the des-file's order; shkinit's objects take ids (session 3)
