@@ -21,10 +21,14 @@ import rngtrace  # noqa: E402
 TRACES = Path(__file__).parent / "fixtures" / "rngtrace"
 
 # level, des-file, dump number, draws unlev makes as the game does (of the trace's)
-FLOORS = [("soko3-1", "sokoban.des", 1, 74), ("soko1-1", "sokoban.des", 1, 1330),
+FLOORS = [("soko3-1", "sokoban.des", 1, 74), ("soko1-1", "sokoban.des", 1, 1347),
           ("tower3", "tower.des", 1, 257), ("bigrm-3", "bigroom.des", 1, 746),
           ("oracle", "oracle.des", 1, 300), ("heck-a-1", "heck.des", 1, 1700),
-          ("heck-a-4", "heck.des", 1, 2600)]
+          ("heck-a-4", "heck.des", 1, 2600),
+          # the objects' draws (statue traps, buried objects, fill_zoo's extras, the
+          # Advent Calendar, place_axe, Medusa's statues; session 3's objects part)
+          ("medusa-1", "medusa.des", 1, 2098), ("wizard3", "yendor.des", 1, 607),
+          ("advcal", "advcal.des", 1, 399), ("moria1-1", "moria.des", 1, 1068)]
 
 
 def _unlev_log(tmp_path, corpus_root, game_reference, level, des, k):

@@ -25,12 +25,14 @@ from __future__ import annotations
 from typing import Callable, Optional
 
 from unlev.stdlib import terrain as T
-from unlev.model.level import COLNO, ROWNO, Engraving, Level, Object
+from unlev.model.level import COLNO, ROWNO, Engraving, Level
 from unlev.generate.rooms import link_doors_rooms
 from unlev.model.spots import somex, somexy, somey
 from unlev.stdlib import data
 from unlev.generate.walls import remove_boundary_syms, solidify_map, wallification
 from unlev.generate.flip import flip_level_rnd
+from unlev.populate import mksobj
+from unlev.populate.make import new_object, object_kind
 
 Hook = Optional[Callable[[Level, object], None]]
 
@@ -151,4 +153,8 @@ def place_axe(level: Level, rng) -> None:
         tries += 1
         if tries >= 100:
             return
-    level.objects.append(Object(x, y, "axe", attrs={"class": ")", "from": "place_axe"}))
+    # mksobj(AXE, init=TRUE, artif=FALSE): its id, then a weapon's enchantment and curse
+    axe = new_object(x, y, object_kind("axe"), "place_axe")
+    mksobj.next_ident(rng)
+    mksobj.init_fields(axe, object_kind("axe"), rng)
+    level.objects.append(axe)

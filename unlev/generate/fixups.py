@@ -21,8 +21,11 @@ from unlev.stdlib import terrain as T
 from unlev.stdlib.rng import RNG
 from unlev.stdlib.selection import Selection
 from unlev.generate.state import BuildState
-from unlev.populate import makemon, mksobj, traps
-from unlev.populate.make import init_object, mkgold, object_kind
+from unlev.populate import makemon, traps
+from unlev.populate.make import init_object, make_object, mkgold, object_kind
+from unlev.populate.merge import add_to_container
+from unlev.populate.mksobj import next_ident
+from unlev.populate.roomfill import tt_oname
 
 # room types (mkroom.h)
 OROOM, VAULT, MORGUE, TEMPLE = 0, 4, 6, 10
@@ -211,7 +214,9 @@ def _sokoban_prizes(st: BuildState, level: Level, rng: RNG) -> None:
         prize = Object(ep.x, ep.y, name, attrs={
             "sokoprize": True, "never_cursed": True, "from": "fixup_special"})
         # mksobj_at(..., init=TRUE): the bag of holding gets mkbox_cnts' contents,
-        # a cloak or amulet its curse and enchantment; then never cursed, spe >= 0
+        # a cloak or amulet its curse and enchantment (after mksobj's id); then never
+        # cursed, spe >= 0
+        next_ident(rng)
         init_object(st, prize, object_kind(name), rng)
         if prize.attrs.get("curse") == "cursed":
             prize.attrs["curse"] = "uncursed"
@@ -227,17 +232,16 @@ def _stoneproof(pm) -> bool:
     return "MR_STONE" in pm.resists or (pm.class_name == "S_GOLEM" and pm.name != "stone golem")
 
 
-def _statue(st: BuildState, level: Level, x: int, y: int, player: bool = True) -> Object:
-    """fixup_special()'s statue on Medusa's island: mksobj_at(STATUE, .., FALSE, FALSE)
-    (an id; its monster is rndmonnum()'s even without init), for a player statue
-    (mkobj.c mk_tt_object) topten.c tt_oname()'s ``rnd(10)`` rank -- the game's
-    scoreboard is empty, so it names nothing -- then rndmonnum() again while the
-    monster could not be stoned."""
+def _statue(st: BuildState, level: Level, x: int, y: int, named: bool = True) -> Object:
+    """fixup_special's statue on Medusa's island: mk_tt_object(STATUE) (``named``:
+    mksobj_at without init -- its id, its rndmonnum() -- then tt_oname's draw) or
+    mkcorpstat(STATUE, .., CORPSTAT_NONE) (the same without the name), then
+    rndmonnum() again while the monster would not stay a statue."""
     pctx = st.population_context()
-    mksobj.next_ident(st.rng)
+    next_ident(st.rng)
     pm = pctx.random_monster(st.mon_rng)
-    if player:
-        st.rng.rnd(10)
+    if named:
+        tt_oname(st.rng)
     while pm is not None and _stoneproof(pm):
         pm = pctx.random_monster(st.mon_rng)
     obj = Object(x, y, "statue", attrs={"montype": pm.name if pm else None,
@@ -257,11 +261,12 @@ def _medusa(st: BuildState, level: Level, rng: RNG) -> None:
             x, y = spots.somex(rng, croom), spots.somey(rng, croom)
             if makemon.goodpos(st, x, y, None, rng):
                 _statue(st, level, x, y)
-        player = bool(rng.rn2(2))       # a player statue or a plain one
-        # (the game's compiler evaluates the call's arguments right to left)
-        y = spots.somey(rng, croom)
-        x = spots.somex(rng, croom)
-        _statue(st, level, x, y, player)
+        named = bool(rng.rn2(2))      # a player statue (mk_tt_object) or a plain one
+        # the call's arguments somex(croom), somey(croom): the game's build (gcc,
+        # x86-64) evaluates them right to left, so somey draws first
+        sy = spots.somey(rng, croom)
+        sx = spots.somex(rng, croom)
+        _statue(st, level, sx, sy, named)
     # mklev.c get_floating_branch(): no Ludios portal on a level that has a branch
     # already (Is_branchlev) -- the game's Medusa has exactly one portal
     if level.context.depth > 10 and level.extras.get("ludios_portal", True) \
@@ -286,12 +291,19 @@ def _knox_vault_on_medusa(st: BuildState, level: Level, rng: RNG) -> None:
                 vx, vy = x + 1, y + 1
                 vault = R.add_room(level, vx, vy, vx, vy, True, VAULT, False)
                 level.flags.has_vault = True
+                # the vault's fill (fill_room: mkgold, a new pile's id), then
+                # mksobj(IRON_SAFE, TRUE, FALSE) on the same stream: its id, locked,
+                # maybe trapped, random contents; the gold goes in on top
+                # (add_to_container puts it first)
                 gold = rng.rn1(abs(level.context.depth) * 100, 51)
+                next_ident(rng)
                 safe = Object(vx, vy, "iron safe", attrs={"from": "fixup_special"})
-                # mksobj(IRON_SAFE, TRUE): locked, maybe trapped, random contents; then
-                # the vault's gold goes in, on top (add_to_container puts it first)
-                init_object(st, safe, object_kind("iron safe"), st.mon_rng)
-                safe.contents.insert(0, Object(vx, vy, "gold piece", attrs={"quantity": gold}))
+                next_ident(rng)
+                init_object(st, safe, object_kind("iron safe"), rng)
+                pile = Object(vx, vy, "gold piece", attrs={"quantity": gold})
+                if not add_to_container(safe, pile):      # joins the safe's own gold
+                    safe.contents.remove(pile)
+                    safe.contents.insert(0, pile)
                 level.objects.append(safe)
                 level.traps.append(Trap(vx, vy, "MAGIC_PORTAL",
                                         attrs={"destination": "Fort Ludios"}))
@@ -322,8 +334,20 @@ def _trap(name: str):
     return next(t for t in data.traps() if t.name == name)
 
 
+# zap.c obj_resists(): what resists even at 0 %, without a draw
+_ALWAYS_RESIST = ("Amulet of Yendor", "Book of the Dead", "Candelabrum of Invocation",
+                  "Bell of Opening")
+
+
 def _orcus(st: BuildState, level: Level, rng: RNG) -> None:
-    """Orcus Town is a ghost town: no shopkeeper survives."""
+    """Orcus Town is a ghost town: no shopkeeper survives.  Each goes by mongone(),
+    whose steal.c mdrop_special_objs() asks obj_resists(obj, 0, 0) -- ``rn2(100)`` on
+    the loader's stream -- of everything the shopkeeper carried."""
+    for m in level.monsters:
+        if _is_shopkeeper(m):
+            for item in m.attrs.get("inventory") or ():
+                if item.id not in _ALWAYS_RESIST:
+                    rng.rn2(100)
     level.monsters[:] = [m for m in level.monsters if not _is_shopkeeper(m)]
 
 
@@ -375,15 +399,17 @@ def _advent_calendar(st: BuildState, level: Level, rng: RNG) -> None:
             if door_nr == 24:
                 k = rng.rn2(15)
                 gift = "candy bar" if k >= len(_ADVENT_GIFTS) else _ADVENT_GIFTS[k]
-                level.objects.append(Object(x, in_y, gift, attrs={"from": "advent calendar"}))
+                # mksobj_at(gift, .., init=TRUE, artif=TRUE)
+                make_object(st, x, in_y, object_kind(gift), "advent calendar", rng, artif=True)
             elif rng.rn2(4):
                 name = "candy bar" if rng.rn2(4) else "fortune cookie"
+                next_ident(rng)                     # mksobj_at(.., init=FALSE): its id only
                 level.objects.append(Object(x, in_y, name, attrs={"from": "advent calendar"}))
             else:
+                # mkobj_at(class, .., FALSE): a random ring or tool, made with init
                 cls = "=" if rng.rn2(4) else "("
                 obj = st.population_context().random_object(rng, cls)
-                level.objects.append(Object(x, in_y, obj.name or obj.description,
-                                            attrs={"from": "advent calendar"}))
+                make_object(st, x, in_y, obj, "advent calendar", rng)
             flags = level.flags_at(x, y)
             if date is not None and date.month == 12 and flags & 8 and (
                     date.day == door_nr or (date.day == 24 and door_nr == 24)):

@@ -26,6 +26,7 @@ from unlev.populate.makemon import G_NOGEN, where_of
 from unlev.populate.merge import add_to_container, stackobj
 from unlev.populate.mksobj import blessorcurse, next_ident
 from unlev.stdlib import data
+from unlev.stdlib import terrain as T
 
 
 def do_gold(st: BuildState, amount: int, coord: Coord):
@@ -206,6 +207,36 @@ def corpsenm(st: BuildState, mt: MonsterValue, pctx) -> Optional[str]:
     return pm.name if pm is not None else None
 
 
+_RIDERS = ("Death", "Famine", "Pestilence")
+# objclass.h is_organic(): materials up to WOOD
+_ORGANIC = ("LIQUID", "WAX", "VEGGY", "FLESH", "PAPER", "CLOTH", "LEATHER", "WOOD")
+
+
+def bury_an_obj(st: BuildState, obj: Object) -> bool:
+    """dig.c bury_an_obj() for a des-file's buried object (sp_lev.c create_object):
+    obj_resists(obj, 0, 0) draws rn2(100) for all but the invocation items, the
+    Amulet and Riders' corpses, which stay on the floor unburied; a rock not under
+    ice merges into the ground (gone: returns False); organic things (potions
+    under ice) start rotting unless obj_resists(obj, 5, 95), the timer's rnd(250)."""
+    rng = st.rng
+    if obj.id in _ALWAYS_RESIST or (obj.id == "corpse" and obj.attrs.get("montype") in _RIDERS):
+        obj.buried = False
+        return True
+    rng.rn2(100)
+    under_ice = st.typ(obj.x, obj.y) == T.ICE
+    if obj.id == "rock" and not under_ice:
+        return False
+    if obj.id == "corpse":
+        return True
+    kind = data.object_named(str(obj.id), obj.attrs.get("class"))
+    if kind is None:
+        return True
+    rots = kind.class_symbol == "!" if under_ice else kind.material in _ORGANIC
+    if rots and not rng.rn2(100) < (95 if obj.attrs.get("artifact") else 5):
+        rng.rnd(250)
+    return True
+
+
 def place_object(st: BuildState, obj: Object, attrs: dict, container: bool,
                   already_placed: bool = False) -> None:
     lev = st.level
@@ -226,6 +257,8 @@ def place_object(st: BuildState, obj: Object, attrs: dict, container: bool,
             obj.x, obj.y = holder.x, holder.y
             holder.attrs.setdefault("inventory", []).append(obj)
     elif not already_placed:
+        if obj.buried and not bury_an_obj(st, obj):
+            return                                 # a rock merges into the ground
         if container or obj.buried or not stackobj(lev, obj):
             lev.objects.append(obj)
     if container:

@@ -61,6 +61,8 @@ def mineralize(level: Level, rng: RNG, kelp_pool: int = -1, kelp_moat: int = -1,
             t = typ[x * ROWNO + y]
             if (kelp_pool and t == T.POOL and not rng.rn2(kelp_pool)) or \
                     (kelp_moat and t == T.MOAT and not rng.rn2(kelp_moat)):
+                # mksobj_at(KELP_FROND, init=TRUE): its id, then mksobj's rnd(2) quantity
+                next_ident(rng)
                 add_object(level, x, y, object_kind("kelp frond"), "mineralize",
                            quantity=rng.rnd(2))
     if not skip_lvl_checks:
@@ -112,6 +114,8 @@ def mineralize(level: Level, rng: RNG, kelp_pool: int = -1, kelp_moat: int = -1,
                         if gem.name not in ("loadstone", "luckstone") and not rng.rn2(6):
                             quan = 2
                         buried = not rng.rn2(3)
+                        # mksobj(init)'s GEM_CLASS: a loadstone is cursed
+                        extra = {"curse": "cursed"} if gem.name == "loadstone" else {}
                         level.objects.append(new_object(x, y, gem, "mineralize", buried=buried,
-                                                        quantity=quan))
+                                                        quantity=quan, **extra))
             y += 1

@@ -21,6 +21,7 @@ from unlev.model.level import OROOM, ROOMNO_MASK, SHOPBASE, TEMPLE, VAULT, Engra
 from unlev.populate.make import (
     add_object, init_object, make_object, mkgold, monster_kind, new_object, object_kind,
 )
+from unlev.populate.merge import add_to_container
 from unlev.populate.mksobj import next_ident
 from unlev.populate.shops import stock_room
 from unlev.stdlib import data
@@ -168,8 +169,20 @@ def fill_zoo(st: MakeContext, level: Level, rng: RNG, room: Room) -> None:
         coffer = make_object(st, pt[0], pt[1], object_kind("iron safe" if deep else "chest"),
                              "fill", rng)
         coffer.attrs["spe"] = 2
-        coffer.contents.append(new_object(pt[0], pt[1], object_kind("gold piece"),
-                                          quantity=rng.rn1(50 * ld, 10)))
+        # mkgold(rn1(50 * ld, 10)) on the coffer's square, then taken off the floor
+        # into the coffer: gold already lying there joins it, else a new pile takes
+        # mksobj's id
+        amount = rng.rn1(50 * ld, 10)
+        pile = next((o for o in level.objects if o.x == pt[0] and o.y == pt[1]
+                     and o.id == "gold piece" and not o.buried), None)
+        if pile is not None:
+            level.objects.remove(pile)
+            amount += pile.attrs.get("quantity", 0)
+        else:
+            next_ident(rng)
+        # add_to_container(): it joins gold the coffer's random contents hold
+        add_to_container(coffer, new_object(pt[0], pt[1], object_kind("gold piece"),
+                                            quantity=amount))
 
 
 def _zoo_kind(st: MakeContext, rng: RNG, rtype: int, ld: int, at_centre: bool):
@@ -229,7 +242,8 @@ def _zoo_extras(st: MakeContext, level: Level, rng: RNG, rtype: int, sx: int, sy
                            "Guest41, Wherever you are, I hope you're doing fine")
     elif rtype == BEEHIVE:
         if not rng.rn2(3):
-            add_object(level, sx, sy, object_kind("lump of royal jelly"), "fill")
+            # mksobj_at(LUMP_OF_ROYAL_JELLY, .., TRUE, FALSE): an id and food's quantity
+            make_object(st, sx, sy, object_kind("lump of royal jelly"), "fill", rng)
     elif rtype == BARRACKS:
         if not rng.rn2(20):
             if data.object_named("iron safe") is None:
@@ -240,7 +254,13 @@ def _zoo_extras(st: MakeContext, level: Level, rng: RNG, rtype: int, sx: int, sy
             make_object(st, sx, sy, object_kind(box), "fill", rng)
     elif rtype == COCKNEST:
         if not rng.rn2(3):
-            statue = add_object(level, sx, sy, object_kind("statue"), "fill")
+            # mk_tt_object(STATUE): mksobj_at(STATUE, .., FALSE, FALSE) -- an id and
+            # its rndmonnum() -- then tt_oname's draw
+            next_ident(rng)
+            pm = pctx.random_monster(st.mon_rng)
+            statue = add_object(level, sx, sy, object_kind("statue"), "fill",
+                                **({"montype": pm.name} if pm is not None else {}))
+            tt_oname(rng)
             for _ in range(rng.rn2(5)):
                 # mkobj(RANDOM_CLASS, FALSE): mksobj with init -- an id, quantity,
                 # enchantment and curse (issue 35, gap 2: container books were cursed

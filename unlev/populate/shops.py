@@ -27,7 +27,7 @@ from unlev.stdlib import data
 from unlev.stdlib import terrain as T
 from unlev.stdlib.rng import RNG
 from unlev.populate.context import MakeContext
-from unlev.populate import makemon
+from unlev.populate import artifacts, makemon
 from unlev.populate.mksobj import init_fields, next_ident
 
 BLACKSHOP = SHOPBASE + 14
@@ -407,10 +407,15 @@ def _stock_blkmar(st: MakeContext, room: Room, door, rng: RNG) -> None:
                     or (sy == room.ly and door[1] == sy - 1)
                     or (sy == room.hy and door[1] == sy + 1) or not rng.rnf(400, size)):
                 continue
-            make_object(st, sx, sy, pctx.random_object(rng), "shop", rng)
+            # mkobj_at(RANDOM_CLASS, sx, sy, TRUE): with the artifact chance
+            make_object(st, sx, sy, pctx.random_object(rng), "shop", rng, artif=True)
     for _ in range(1001):
         sx = room.lx + rng.rn2(room.hx - room.lx + 1)
         sy = room.ly + rng.rn2(room.hy - room.ly + 1)
         if isok(sx, sy) and not any(o.x == sx and o.y == sy for o in level.objects):
-            add_object(level, sx, sy, object_kind("diamond", "*"), "shop", name="The Sunstone")
+            # mksobj_at(DIAMOND, .., FALSE, FALSE) (its id), then oname()'s artifact
+            next_ident(rng)
+            sunstone = add_object(level, sx, sy, object_kind("diamond", "*"), "shop")
+            artifacts.named(level, sunstone, "The Sunstone")
+            sunstone.attrs["name"] = "The Sunstone"
             break
