@@ -64,6 +64,10 @@ class Measure:
     # correction (Tarone), see holm_correct
     min_p: Optional[float] = field(default=None, repr=False)
     p_level: Optional[float] = None   # p corrected for the level's other tests (Holm)
+    # which side is larger: +1 ours, -1 the game's, 0 neither; None for a test without a
+    # direction (mixes, fixed squares).  The pooled test over levels (pooled.py) adds
+    # signed evidence, so a small effect the same way on many levels adds up.
+    direction: Optional[int] = None
 
     def to_dict(self) -> dict:
         d = asdict(self)
@@ -110,8 +114,10 @@ def numeric(group: str, name: str, ours: Sequence[float], game: Sequence[float],
         n1 = len(ours)
         min_p = min(mann_whitney_p(pooled[:n1], pooled[n1:]),
                     mann_whitney_p(pooled[len(pooled) - n1:], pooled[:len(pooled) - n1]))
+    d = cliffs_delta(ours, game) if ours and game else 0.0
     return Measure(group, name, "exact" if const else "Mann-Whitney U", _num_summary(ours),
-                   _num_summary(game), effect, p, verdict, tol, size=size, min_p=min_p)
+                   _num_summary(game), effect, p, verdict, tol, size=size, min_p=min_p,
+                   direction=(d > 0) - (d < 0))
 
 
 def proportion(group: str, name: str, ours: Sequence[bool], game: Sequence[bool],
@@ -135,7 +141,7 @@ def proportion(group: str, name: str, ours: Sequence[bool], game: Sequence[bool]
                  for k in range(max(0, c1 - n2), min(n1, c1) + 1)), default=1.0)
     return Measure(group, name, "exact" if const else "Fisher exact", f"{a}/{n1}",
                    f"{c}/{n2}", effect, p, verdict, None if const else floor, size=effect,
-                   min_p=min_p)
+                   min_p=min_p, direction=(ro > rg) - (ro < rg))
 
 
 def _kind_summary(cs: Sequence[Counter], top: int = 4) -> str:
