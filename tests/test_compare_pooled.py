@@ -103,3 +103,18 @@ def test_the_report_summary_counts_pooled_differences():
     assert line.endswith("pooled over the levels, 1 of 2 measures differ")
     d = rep.to_dict()
     assert [p["name"] for p in d["pooled"] if p["verdict"] == DIFFERS] == ["shifted"]
+
+
+def test_the_printed_report_shows_the_pooled_table_and_the_rate_chance_gives():
+    import io
+    from rich.console import Console
+    from unlev.tools.compare.report import print_report
+    rep = Report("ref", N, [LevelResult(f"lv{i}", "f.des", N, N, measures=ms)
+                            for i, ms in enumerate(_levels(1.0))])
+    buf = io.StringIO()
+    print_report(rep, console=Console(file=buf, width=200, highlight=False))
+    text = buf.getvalue()
+    assert "pooled over the levels (measures that differ)" in text
+    row = next(line for line in text.splitlines() if "shifted" in line and "Stouffer" in line)
+    assert "differs" in row and "60" in row
+    assert "By chance alone at most 1% of the levels differ (0.6 of 60 expected)" in text

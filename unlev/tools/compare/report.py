@@ -77,3 +77,9 @@ def print_report(report, details: bool = False, worst: int = 25, console=None) -
                       _p(p.p_all), _verdict(p.verdict), str(p.flagged))
         con.print(t)
     con.print(report.summary_line())
+    n = len(report.results)
+    if n > 1:
+        from unlev.tools.compare.measures import ALPHA
+        con.print(f"By chance alone at most {ALPHA:.0%} of the levels differ ({ALPHA * n:.2g} "
+                  f"of {n} expected) and the pooled table differs {ALPHA:.0%} of the time "
+                  "(unlev against itself: docs/notes/issue-35-calibration.md)")
