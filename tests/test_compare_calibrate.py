@@ -19,7 +19,7 @@ def test_calibration_writes_a_line_per_level_and_resumes(tmp_path, game_referenc
                        ["oracle", "soko1-1"], told.append)
     assert sorted(r["level"] for r in rows) == ["oracle", "soko1-1"]
     assert len(out.read_text().splitlines()) == 2
-    assert told[0].startswith("n=3: [1/2] ") and "s in all)" in told[-1]
+    assert told[0].startswith("[1/2] ") and "n=3 " in told[0] and "s in all)" in told[-1]
     for r in rows:
         assert r["error"] == "" and r["plant"] is None and len(r["measures"]) > 25
     # a rerun reads the file back and builds nothing
@@ -29,7 +29,11 @@ def test_calibration_writes_a_line_per_level_and_resumes(tmp_path, game_referenc
     assert again == [] and [r["level"] for r in rows2] == [r["level"] for r in rows]
     # the measures come back as Measures, and the summary states the rate it promises
     ms = [C.measure_from_dict(m) for m in rows[0]["measures"]]
-    assert ms[0].to_dict() == rows[0]["measures"][0]
+    assert [m.to_dict() for m in ms] == [{k: v for k, v in d.items() if k != "residuals"}
+                                         for d in rows[0]["measures"]]
+    # with the values the pooled test's design effect needs
+    counted = [m for m in ms if m.direction is not None]
+    assert counted and all(len(m.residuals[0]) == 3 for m in counted)
     lines = C.summarize(rows, 3)
     assert lines[0].startswith("n=3: unlev against itself, 2 levels: ")
     assert "expected at most 0.02" in lines[0]
@@ -79,3 +83,13 @@ def test_the_command_prints_both_counts(tmp_path, capsys, game_reference, unneth
     assert "n=2: pooled over levels: " in out.out
     assert len((tmp_path / "c-2.jsonl").read_text().splitlines()) == 3
     json.loads((tmp_path / "c-2.jsonl").read_text().splitlines()[0])
+
+
+def test_smaller_sizes_are_the_first_seeds_of_the_largest(tmp_path, game_reference,
+                                                          unnethack_corpus):
+    both = C.calibrate_sizes(_corpus(unnethack_corpus), str(game_reference), [2, 4],
+                             {2: str(tmp_path / "a-2.jsonl"), 4: None}, ["oracle"])
+    alone = C.calibrate(_corpus(unnethack_corpus), str(game_reference), 2, None, ["oracle"])
+    assert both[2][0]["measures"] == alone[0]["measures"]
+    assert both[4][0]["seeds"] == 4 and len(both[4][0]["measures"]) > 25
+    assert len((tmp_path / "a-2.jsonl").read_text().splitlines()) == 1

@@ -58,7 +58,7 @@ def test_stouffer_needs_the_levels_to_lean_the_same_way():
         out = []
         for i, p in enumerate(ps):
             m = numeric("population", "shifted", [0, 1], [0, 1])
-            m.p, m.direction = p, sign(i)
+            m.p, m.direction, m.residuals = p, sign(i), None   # independent levels
             out.append(m)
         return out
     one_way = pool("shifted", measures(lambda i: -1))
@@ -118,3 +118,38 @@ def test_the_printed_report_shows_the_pooled_table_and_the_rate_chance_gives():
     row = next(line for line in text.splitlines() if "shifted" in line and "Stouffer" in line)
     assert "differs" in row and "60" in row
     assert "By chance alone at most 1% of the levels differ (0.6 of 60 expected)" in text
+
+
+def _shared_seed_levels(seed: int, n_levels: int = 60, share: float = 0.5):
+    """Levels whose runs of one seed index move together (``share`` of the variance is
+    the seed's, on each side its own): what unlev's seed s on every level, and the
+    game's level seeds shared by levels at one place, make."""
+    rng = random.Random(seed)
+    so = [rng.gauss(0, 1) for _ in range(N)]
+    sg = [rng.gauss(0, 1) for _ in range(N)]
+    a, b = share ** 0.5, (1 - share) ** 0.5
+    out = []
+    for _ in range(n_levels):
+        ours = [round(10 + 3 * (a * so[i] + b * rng.gauss(0, 1)), 1) for i in range(N)]
+        game = [round(10 + 3 * (a * sg[i] + b * rng.gauss(0, 1)), 1) for i in range(N)]
+        ms = [numeric("population", "correlated", ours, game)]
+        holm_correct(ms)
+        out.append(ms)
+    return out
+
+
+def test_levels_that_move_together_under_one_seed_are_not_a_pooled_alarm():
+    """Without the design effect, Stouffer takes 60 correlated levels for 60 witnesses
+    and fires on most runs; with it, at the rate it states."""
+    from unlev.tools.compare.pooled import design_effect
+    fired = naive = 0
+    for seed in range(40):
+        levels = _shared_seed_levels(seed)
+        r = pool("correlated", [ms[0] for ms in levels])
+        fired += r.p < 0.01
+        assert r.inflation == design_effect([ms[0] for ms in levels]) and r.inflation > 5
+        for ms in levels:
+            ms[0].residuals = None
+        naive += pool("correlated", [ms[0] for ms in levels]).p < 0.01
+    assert naive >= 15
+    assert fired <= 2

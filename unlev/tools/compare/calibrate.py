@@ -35,6 +35,8 @@ def measure_from_dict(d: dict) -> Measure:
                                    "verdict", "tolerance", "reason", "size", "min_p",
                                    "p_level", "direction")}
     fields["detail"] = list(d.get("detail") or [])
+    res = d.get("residuals")
+    fields["residuals"] = (list(res[0]), list(res[1])) if res else None
     fields["reason"] = fields["reason"] or ""
     return Measure(**fields)
 
@@ -50,49 +52,80 @@ def calibrate(paths: Sequence[str], reference: str, n: int, out_path: Optional[s
     pooled (``changed``: how many things the defect changed on the level).  With
     ``out_path`` each level's line is appended as soon as it is done, and levels
     already in the file are not run again."""
-    from unlev.tools.compare import selftest as S
-    from unlev.tools.compare.command import levels_with_reference
-    from unlev.tools.compare.gamedump import read_dumps, reference_files
-    from unlev.tools.compare.sample import sample_of
-    refs = reference_files(reference)
-    todo, errors = levels_with_reference(paths, refs, set(levels) if levels else None)
+    return calibrate_sizes(paths, reference, [n], {n: out_path}, levels, tell, game_seed,
+                           plant, strength)[n]
+
+
+def _read_rows(path: Optional[str], n: int, plant, strength) -> Dict[str, dict]:
     done: Dict[str, dict] = {}
-    if out_path and os.path.exists(out_path):
-        with open(out_path) as fh:
+    if path and os.path.exists(path):
+        with open(path) as fh:
             for line in fh:
                 if line.strip():
                     row = json.loads(line)
                     if row.get("seeds") == n and row.get("plant") == plant and \
                             row.get("strength") == strength:
                         done[row["level"]] = row
-    rows = []
+    return done
+
+
+def calibrate_sizes(paths: Sequence[str], reference: str, sizes: Sequence[int],
+                    out_paths: Optional[Dict[int, Optional[str]]] = None,
+                    levels: Sequence[str] = (), tell: Callable[[str], None] = lambda _t: None,
+                    game_seed: int = 1001, plant: Optional[str] = None,
+                    strength: Optional[float] = None) -> Dict[int, List[dict]]:
+    """:func:`calibrate` for several sample sizes at once: each level is built once
+    with the largest, and the smaller sizes take the first seeds of each side (seeds
+    1..n and game_seed..game_seed+n-1, as a run of that size alone would)."""
+    from unlev.tools.compare import selftest as S
+    from unlev.tools.compare.command import levels_with_reference
+    from unlev.tools.compare.gamedump import read_dumps, reference_files
+    from unlev.tools.compare.sample import sample_of
+    out_paths = out_paths or {}
+    refs = reference_files(reference)
+    todo, _errors = levels_with_reference(paths, refs, set(levels) if levels else None)
+    done = {n: _read_rows(out_paths.get(n), n, plant, strength) for n in sizes}
+    rows: Dict[int, List[dict]] = {n: [] for n in sizes}
+    top = max(sizes)
     t0 = time.perf_counter()
     for k, (_f, compiled, node) in enumerate(todo):
-        if node.name in done:
-            rows.append(done[node.name])
+        if all(node.name in done[n] for n in sizes):
+            for n in sizes:
+                rows[n].append(done[n][node.name])
             continue
         t1 = time.perf_counter()
         ctx = read_dumps(refs[node.name])
         try:
-            game = S.build_side(compiled, node, range(game_seed, game_seed + n), ctx)
-            ours = [sample_of(lv) for lv in S.build_side(compiled, node, range(1, 1 + n), ctx)]
-            r = S.self_compare(compiled, node, ours, game, ctx, plant, strength)
-            row = {"level": node.name, "seeds": n, "plant": plant, "strength": strength,
-                   "changed": r.changed, "error": "",
-                   "differs": [m.name for m in r.differing()],
-                   "level_p": r.level_p(),
-                   "measures": [m.to_dict() for m in r.measures]}
+            game = S.build_side(compiled, node, range(game_seed, game_seed + top), ctx)
+            ours = [sample_of(lv) for lv in S.build_side(compiled, node, range(1, 1 + top),
+                                                          ctx)]
+            built = ""
         except Exception as e:      # a crash is a finding of its own, not a false alarm
-            row = {"level": node.name, "seeds": n, "plant": plant, "strength": strength,
-                   "changed": 0, "error": f"{type(e).__name__}: {e}",
-                   "differs": [], "level_p": 1.0, "measures": []}
-        rows.append(row)
-        if out_path:
-            with open(out_path, "a") as fh:
-                fh.write(json.dumps(row) + "\n")
-        verdict = "ALARM " + ", ".join(row["differs"]) if row["differs"] else (
-            "error " + row["error"] if row["error"] else "match")
-        tell(f"n={n}: [{k + 1}/{len(todo)}] {node.name}: {verdict} "
+            built = f"{type(e).__name__}: {e}"
+        said = []
+        for n in sizes:
+            if node.name in done[n]:
+                row = done[n][node.name]
+            elif built:
+                row = {"level": node.name, "seeds": n, "plant": plant, "strength": strength,
+                       "changed": 0, "error": built, "differs": [], "level_p": 1.0,
+                       "measures": []}
+            else:
+                r = S.self_compare(compiled, node, ours[:n], game[:n], ctx, plant, strength)
+                row = {"level": node.name, "seeds": n, "plant": plant, "strength": strength,
+                       "changed": r.changed, "error": "",
+                       "differs": [m.name for m in r.differing()],
+                       "level_p": r.level_p(),
+                       "measures": [dict(m.to_dict(), residuals=m.residuals)
+                                    for m in r.measures]}
+                if out_paths.get(n):
+                    with open(out_paths[n], "a") as fh:
+                        fh.write(json.dumps(row) + "\n")
+            rows[n].append(row)
+            said.append(f"n={n} " + ("ALARM " + ", ".join(row["differs"]) if row["differs"]
+                                     else "error " + row["error"] if row["error"]
+                                     else "match"))
+        tell(f"[{k + 1}/{len(todo)}] {node.name}: {'; '.join(said)} "
              f"({time.perf_counter() - t1:.0f} s, {time.perf_counter() - t0:.0f} s in all)")
     return rows
 
@@ -142,7 +175,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     ap.add_argument("paths", nargs="+", metavar="FILE|DIR")
     ap.add_argument("--reference", required=True, metavar="DIR")
     ap.add_argument("--seeds", type=int, action="append", default=[], metavar="N",
-                    help="seeds a side (repeatable: one run per N; default 10 and 40)")
+                    help="seeds a side (repeatable: each level is built once with the largest N and the smaller take its first seeds; default 10 and 40)")
     ap.add_argument("--level", action="append", default=[], metavar="NAME")
     ap.add_argument("--out", metavar="PREFIX",
                     help="keep each level's result in PREFIX-N.jsonl (a rerun resumes)")
@@ -170,12 +203,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     def tell(text: str) -> None:
         if not a.no_progress:
             print(text, file=sys.stderr, flush=True)
-    for n in a.seeds or [10, 40]:
-        tag = f"-{plant}{'' if strength is None else f'-{strength:g}'}" if plant else ""
-        rows = calibrate(a.paths, a.reference, n,
-                         f"{a.out}{tag}-{n}.jsonl" if a.out else None, a.level, tell,
-                         plant=plant, strength=strength)
-        for line in summarize(rows, n):
+    sizes = sorted(set(a.seeds or [10, 40]))
+    tag = f"-{plant}{'' if strength is None else f'-{strength:g}'}" if plant else ""
+    rows = calibrate_sizes(a.paths, a.reference, sizes,
+                           {n: f"{a.out}{tag}-{n}.jsonl" if a.out else None for n in sizes},
+                           a.level, tell, plant=plant, strength=strength)
+    for n in sizes:
+        for line in summarize(rows[n], n):
             print(line, flush=True)
     return 0
 

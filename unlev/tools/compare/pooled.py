@@ -17,7 +17,20 @@ their evidence can be added:
 Both need p-values that are uniform or conservative under "same generator", which the
 per-level tests are (exact, permutation, or continuity-corrected); a level whose test
 could never tell anything (its smallest possible p is 1: both sides the same constant)
-is left out.  Over the measures, Holm's correction at ALPHA makes the pooled table's
+is left out.
+
+And both need the levels to be independent, which they are not: unlev runs seed s of
+every level from the same random stream, and the game derives a level's seed from the
+game seed and the level's place, so levels alike in build (the quest fillers, the heck
+variants) come out alike under one seed.  Measured on unlev against itself (40 seeds,
+211 levels): "objects on floor" gave Z -4.5 without this, a false alarm.  So Stouffer's
+variance is widened by the design effect measured on the run itself: each measure's
+values standardized per level (``Measure.residuals``), averaged over the levels for
+each seed index; under independence k times the square of that average is 1 on
+average, and ``1 + (k - 1) rho`` when the levels' runs of one seed correlate by rho.
+Each side's factor is weighed by its share of the difference's variance (1/n of its
+samples), and a factor under 1 counts as 1.  Fisher's combination (mixes, squares) has
+no such correction; the calibration measures it (no alarm at 10 or 40 seeds).  Over the measures, Holm's correction at ALPHA makes the pooled table's
 false-alarm rate family-wise 1 % (measured: docs/notes/issue-35-*.md).
 """
 
@@ -44,13 +57,15 @@ class PooledMeasure:
     statistic: float      # Z, or the chi-square of Fisher's method
     p: float
     flagged: int          # levels where this measure differs on its own
+    inflation: float = 1.0            # the design effect Stouffer's variance was widened by
     p_all: Optional[float] = None     # p corrected over the pooled measures (Holm)
     verdict: str = MATCH
 
     def describe(self) -> str:
         lean = (f", ours larger on {self.up} and smaller on {self.down}"
                 if self.test.startswith("Stouffer") else "")
-        stat = (f"Z {self.statistic:+.1f}" if self.test.startswith("Stouffer")
+        stat = (f"Z {self.statistic:+.1f} (design effect {self.inflation:.2g})"
+                if self.test.startswith("Stouffer")
                 else f"chi-square {self.statistic:.0f} on {2 * self.levels} df")
         return (f"{self.name}: {self.test} over {self.levels} levels{lean}: {stat}, "
                 f"p {_fmt(self.p)} (corrected {_fmt(self.p_all)}); differs on "
@@ -59,6 +74,7 @@ class PooledMeasure:
     def to_dict(self) -> dict:
         return {"name": self.name, "test": self.test, "levels": self.levels, "up": self.up,
                 "down": self.down, "statistic": round(self.statistic, 3),
+                "inflation": round(self.inflation, 3),
                 "p": _round(self.p), "p_all": _round(self.p_all), "verdict": self.verdict,
                 "flagged": self.flagged}
 
@@ -99,6 +115,28 @@ def _informative(m: Measure) -> bool:
     return m.p is not None and (m.min_p is None or m.min_p < 1.0)
 
 
+def design_effect(measures: Sequence[Measure]) -> float:
+    """How much the variance of the levels' summed z exceeds k (see the module's
+    docstring): at least 1; 1 without residuals."""
+    factors, inv_n = [], []
+    for side in (0, 1):
+        by_index: Dict[int, List[float]] = {}
+        sizes = []
+        for m in measures:
+            if m.residuals is None:
+                continue
+            r = m.residuals[side]
+            sizes.append(len(r))
+            if any(r):
+                for i, v in enumerate(r):
+                    by_index.setdefault(i, []).append(v)
+        vals = [len(v) * (sum(v) / len(v)) ** 2 for v in by_index.values() if len(v) >= 2]
+        factors.append(sum(vals) / len(vals) if vals else 1.0)
+        inv_n.append(len(sizes) / sum(sizes) if sizes and sum(sizes) else 1.0)
+    w = inv_n[0] / (inv_n[0] + inv_n[1])
+    return max(1.0, w * factors[0] + (1 - w) * factors[1])
+
+
 def pool(name: str, measures: Sequence[Measure]) -> Optional[PooledMeasure]:
     """The pooled test of one measure's per-level results (None: too few levels)."""
     ms = [m for m in measures if _informative(m)]
@@ -107,11 +145,13 @@ def pool(name: str, measures: Sequence[Measure]) -> Optional[PooledMeasure]:
     flagged = sum(1 for m in measures if m.verdict == DIFFERS)
     if all(m.direction is not None for m in ms):
         zs = [(m.direction or 0) * _z(m.p) for m in ms]
-        z = sum(zs) / math.sqrt(len(zs))
+        inflation = design_effect(ms)
+        z = sum(zs) / math.sqrt(len(zs) * inflation)
         p = min(1.0, math.erfc(abs(z) / math.sqrt(2)))
         return PooledMeasure(name, "Stouffer (signed)", len(ms),
                              sum(1 for m in ms if (m.direction or 0) > 0),
-                             sum(1 for m in ms if (m.direction or 0) < 0), z, p, flagged)
+                             sum(1 for m in ms if (m.direction or 0) < 0), z, p, flagged,
+                             inflation)
     x = -2.0 * sum(math.log(min(1.0, max(m.p, 1e-300))) for m in ms)
     return PooledMeasure(name, "Fisher's combination", len(ms), 0, 0, x,
                          chi2_sf_even(x, 2 * len(ms)), flagged)
