@@ -70,12 +70,15 @@ def test_the_command_refuses_an_unknown_defect(capsys, game_reference, unnethack
     assert err.startswith("calibrate: error: no defect named 'gremlins'")
     assert C.main([*_corpus(unnethack_corpus), "--reference", str(game_reference),
                    "--plant", "hiders=lots"]) == 2
-    assert "the strength is not a number" in capsys.readouterr().err
+    assert "the strength in 'hiders=lots' is not a number" in capsys.readouterr().err
+    assert C.main([*_corpus(unnethack_corpus), "--reference", str(game_reference),
+                   "--sizes", "ten"]) == 2
+    assert capsys.readouterr().err == "calibrate: error: sizes 'ten' are not whole numbers\n"
 
 
 def test_the_command_prints_both_counts(tmp_path, capsys, game_reference, unnethack_corpus):
     assert C.main([*_corpus(unnethack_corpus), "--reference", str(game_reference),
-                   "--seeds", "2", "--level", "oracle", "--level", "minefill",
+                   "--sizes", "2", "--level", "oracle", "--level", "minefill",
                    "--level", "soko2-1", "--out", str(tmp_path / "c"), "--no-progress"]) == 0
     out = capsys.readouterr()
     assert out.err == ""

@@ -13,7 +13,7 @@ game.  Nothing differs between the two generators, so every alarm is a false one
 * pooled over levels (:mod:`unlev.tools.compare.pooled`), Holm over the measures
   promises a family-wise ALPHA for the whole pooled table.
 
-``python -m unlev.tools.compare.calibrate CORPUS --reference DIR --seeds N --out F``
+``python -m unlev.tools.compare.calibrate CORPUS --reference DIR --sizes 10,40 --out F``
 writes one JSON line per level to F (a run resumes where F ends) and prints both
 counts; docs/notes/issue-35-*.md quotes them.
 """
@@ -174,8 +174,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         "level of the reference, per level and pooled over levels")
     ap.add_argument("paths", nargs="+", metavar="FILE|DIR")
     ap.add_argument("--reference", required=True, metavar="DIR")
-    ap.add_argument("--seeds", type=int, action="append", default=[], metavar="N",
-                    help="seeds a side (repeatable: each level is built once with the largest N and the smaller take its first seeds; default 10 and 40)")
+    ap.add_argument("--sizes", default="10,40", metavar="N,N,...",
+                    help="seeds a side, one calibration each (each level is built once with the "
+                    "largest and the smaller take its first seeds; default 10,40)")
     ap.add_argument("--level", action="append", default=[], metavar="NAME")
     ap.add_argument("--out", metavar="PREFIX",
                     help="keep each level's result in PREFIX-N.jsonl (a rerun resumes)")
@@ -193,7 +194,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     try:
         strength = float(strength) if strength is not None else None
     except ValueError:
-        print(f"calibrate: error: --plant {a.plant}: the strength is not a number",
+        print(f"calibrate: error: the strength in {a.plant!r} is not a number",
               file=sys.stderr)
         return 2
     if not os.path.isdir(a.reference):
@@ -203,7 +204,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     def tell(text: str) -> None:
         if not a.no_progress:
             print(text, file=sys.stderr, flush=True)
-    sizes = sorted(set(a.seeds or [10, 40]))
+    try:
+        sizes = sorted({int(x) for x in a.sizes.split(",")})
+    except ValueError:
+        print(f"calibrate: error: sizes {a.sizes!r} are not whole numbers", file=sys.stderr)
+        return 2
     tag = f"-{plant}{'' if strength is None else f'-{strength:g}'}" if plant else ""
     rows = calibrate_sizes(a.paths, a.reference, sizes,
                            {n: f"{a.out}{tag}-{n}.jsonl" if a.out else None for n in sizes},
