@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as _dt
 from dataclasses import dataclass, field
+from typing import Optional
 
 from .rng import c_trunc_div
 
@@ -31,6 +32,10 @@ class RunContext:
     in_sokoban: bool = False
     in_hell: bool = False
     level_name: str = ""
+    #: the game's seed and sysconf SERVERSEED, when known (a dump's GAMESEED,
+    #: --game-seed): what the game shuffled at its start (unlev.populate.oinit)
+    game_seed: Optional[int] = None
+    serverseed: int = 0
 
     @property
     def level_difficulty(self) -> int:

@@ -101,7 +101,35 @@ def test_the_draws_before_the_script_are_getbones_and_the_variant_pick():
 EXACT = [("sokoban.des", "soko3-1", (1, 2, 3, 4, 5, 6, 8, 9)), ("oracle.des", "oracle", (1, 10)),
          # mksobj's eggs and tins, fill_empty_maze's ids, newcham, set_mimic_sym (session 2)
          ("sokoban.des", "soko2-1", (1, 2, 4)), ("heck.des", "heck-a-1", (1, 5)),
-         ("heck.des", "heck-b-4", (1, 2, 4)), ("mines.des", "minend-1", (1, 2, 3))]
+         ("heck.des", "heck-b-4", (1, 2, 4)), ("mines.des", "minend-1", (1, 2, 3)),
+         # makemon's STRAT_WAITMASK for M3_WAITFORU/M3_CLOSE kinds (session 3)
+         ("Convict.des", "Con-strt", (1, 2, 5)),
+         # MON_GENERATION in the des-file's order; shkinit's objects take ids (session 3)
+         ("Convict.des", "Con-loca", (1, 6, 9)),
+         # a temple priest's mace takes its id before its spe and curse (session 3)
+         ("mines.des", "minetn-5", (1, 2, 4)), ("mines.des", "minetn-2", (1, 4, 10)),
+         # muse.c's items inside makemon (isshk/ispriest not yet set, See_invisible);
+         # undead_to_corpse before a corpse's G_NOCORPSE test (session 3)
+         ("mines.des", "minetn-5", (5, 6)),
+         # the special item, ghost names, the level-making sleep, the worm's tail and
+         # emin in _makemon's order; minions' gear (session 3)
+         ("endgame.des", "astral", (1, 2, 3)), ("gehennom.des", "asmod-1", (2,)),
+         # Gehennom's demon court (noteleport_level), mksobj's arguments right to
+         # left, mk_artifact (session 3)
+         ("gehennom.des", "asmod-1", (1, 4, 10)), ("endgame.des", "astral", (5, 6)),
+         # mk_mplayer's armour, level and hit-point draws (session 3)
+         ("Samurai.des", "Sam-loca", (3, 4, 9)), ("Knight.des", "Kni-strt", (2, 5, 9)),
+         # mon_might_throw_wep's list; a player-monster's items merge with its kit
+         ("heck.des", "heck-a-3", (3, 4, 10)),
+         # a des-file's artifact name makes the artifact (oname; session 3)
+         ("Priest.des", "Pri-goal", (1, 2)), ("Monk.des", "Mon-goal", (1,)),
+         ("Convict.des", "Con-goal", (1,)),
+         # a figurine's monster (rndmonnum while human), a tin of a werejackal (session 3)
+         ("town-1.des", "town-1", (4, 6, 9)),
+         # no pets among the black market's random monsters (session 3)
+         ("blkmar.des", "blkmar-2", (1, 4, 6)),
+         # the statue trap's monster made on a random square; a special demon's m_lev
+         ("heck.des", "heck-a-2", (1, 2, 6))]
 
 
 @pytest.mark.parametrize("des,level,seeds", EXACT, ids=[e[1] for e in EXACT])
@@ -136,4 +164,4 @@ def test_the_full_exact_sweep(full_sweep, corpus_root, game_reference):
     assert n == 2110 and not [r for r in report.results if r.error]
     terrain = sum(1 for r in report.results if not r.error and "terrain" not in r.differs)
     total = sum(1 for r in report.results if r.identical)
-    assert terrain >= 1645 and total >= 611
+    assert terrain >= 1920 and total >= 1187

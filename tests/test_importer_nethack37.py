@@ -92,7 +92,7 @@ def test_the_import_gives_the_shipped_tables(tmp_path):
     tree = _tree(tmp_path)
     out = tmp_path / "prof"
     assert main(["data", "import", str(tree), "--name", "nethack37", "--out", str(out)]) == 0
-    for t in ("monsters", "objects", "traps", "rooms", "epitaphs"):
+    for t in ("monsters", "objects", "traps", "rooms", "epitaphs", "dungeon"):
         got = json.loads((out / f"{t}.json").read_text())
         want = json.loads((SHIPPED / f"{t}.json").read_text())
         assert got == want, t

@@ -172,7 +172,12 @@ def test_engraving_gold_grave_drawbridge_mazewalk():
 def test_levregion_teleport_nondiggable_wallify():
     a = one('des.levregion({ type = "stair-up", region = {1, 2, 3, 4}, '
             'exclude = {0, 0, 0, 0}, exclude_islev = 1 })', "levregion")
-    assert a["kind"] == "stair" and a["up"] == 1 and a["area"].whole_level
+    # 3.7's l_get_lregion: region_islev defaults to false (map coordinates)
+    assert a["kind"] == "stair" and a["up"] == 1 and not a["area"].whole_level
+    assert a["exclude"].whole_level
+    a = one('des.levregion({ type = "stair-up", region = {1, 2, 3, 4}, region_islev = 1 })',
+            "levregion")
+    assert a["area"].whole_level
     a = one('des.levregion({ type = "portal", region = {1, 2, 3, 4}, region_islev = 0, '
             'name = "fire" })', "levregion")
     assert a["kind"] == "portal" and a["dest"] == "fire" and not a["area"].whole_level

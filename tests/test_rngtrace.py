@@ -21,8 +21,8 @@ import rngtrace  # noqa: E402
 TRACES = Path(__file__).parent / "fixtures" / "rngtrace"
 
 # level, des-file, dump number, draws unlev makes as the game does (of the trace's)
-FLOORS = [("soko3-1", "sokoban.des", 1, 74), ("soko1-1", "sokoban.des", 1, 955),
-          ("tower3", "tower.des", 1, 257), ("bigrm-3", "bigroom.des", 1, 166),
+FLOORS = [("soko3-1", "sokoban.des", 1, 74), ("soko1-1", "sokoban.des", 1, 1330),
+          ("tower3", "tower.des", 1, 257), ("bigrm-3", "bigroom.des", 1, 746),
           ("oracle", "oracle.des", 1, 300), ("heck-a-1", "heck.des", 1, 1700),
           ("heck-a-4", "heck.des", 1, 2600)]
 

@@ -29,12 +29,31 @@ def amask_of(align: Optional[Align]) -> int:
     return align.value
 
 
+def _noncoaligned_amask(hero: int, rng: RNG) -> int:
+    """sp_lev.c ``Align2amask(noncoalignment(hero))``: align.h's Align2amask is a
+    macro that evaluates its argument once per test, so noncoalignment() -- one
+    ``rn2(2)`` each time -- runs two or three times: a lawful result of the second
+    call gives AM_LAWFUL, else the third call's value + 2 is the mask.  For a neutral
+    hero a lawful third call gives the game the mask 3, which everything reading it
+    (align.h Amask2align: 3 - 2) takes for lawful: unlev stores AM_LAWFUL."""
+    def noncoalignment() -> int:
+        k = rng.rn2(2)
+        if not hero:
+            return -1 if k else 1
+        return -hero if k else 0
+    noncoalignment()                 # (x) == A_NONE: never true
+    if noncoalignment() == 1:        # (x) == A_LAWFUL
+        return AM_LAWFUL
+    third = noncoalignment()
+    return AM_LAWFUL if third == 1 else third + 2
+
+
 def sp_amask_to_amask(st: BuildState, sp_amask: int, rng: RNG) -> int:
     hero = getattr(st.run_context, "alignment", 0)
     if sp_amask == AM_SPLEV_CO:
         return align2amask(hero)
     if sp_amask == AM_SPLEV_NONCO:
-        return align2amask(-hero if hero else (1 if rng.rn2(2) else -1))
+        return _noncoaligned_amask(hero, rng)
     if sp_amask == AM_SPLEV_RANDOM:
         return induced_align(st, 80, rng)
     return sp_amask & AM_MASK

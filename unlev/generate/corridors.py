@@ -23,6 +23,7 @@ from unlev.populate.make import (
 )
 
 from unlev.generate.state import BuildState
+from unlev.populate.mksobj import next_ident
 
 
 
@@ -152,6 +153,7 @@ def join(st: BuildState, a: int, b: int, nxcor: bool) -> None:
     ftyp = T.ROOM if lev.flags.arboreal else T.CORR
 
     def boulder(bx, by):
+        next_ident(st.rng)                 # mksobj_at(BOULDER, .., TRUE, FALSE)'s id
         add_object(lev, bx, by, object_kind("boulder"), "corridor")
 
     if not R.dig_corridor(lev, st.rng, (xx + dx, yy + dy), (tx, ty), nxcor, ftyp,

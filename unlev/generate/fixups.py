@@ -21,7 +21,7 @@ from unlev.stdlib import terrain as T
 from unlev.stdlib.rng import RNG
 from unlev.stdlib.selection import Selection
 from unlev.generate.state import BuildState
-from unlev.populate import makemon, traps
+from unlev.populate import makemon, mksobj, traps
 from unlev.populate.make import init_object, mkgold, object_kind
 
 # room types (mkroom.h)
@@ -227,9 +227,17 @@ def _stoneproof(pm) -> bool:
     return "MR_STONE" in pm.resists or (pm.class_name == "S_GOLEM" and pm.name != "stone golem")
 
 
-def _statue(st: BuildState, level: Level, x: int, y: int) -> Object:
+def _statue(st: BuildState, level: Level, x: int, y: int, player: bool = True) -> Object:
+    """fixup_special()'s statue on Medusa's island: mksobj_at(STATUE, .., FALSE, FALSE)
+    (an id; its monster is rndmonnum()'s even without init), for a player statue
+    (mkobj.c mk_tt_object) topten.c tt_oname()'s ``rnd(10)`` rank -- the game's
+    scoreboard is empty, so it names nothing -- then rndmonnum() again while the
+    monster could not be stoned."""
     pctx = st.population_context()
+    mksobj.next_ident(st.rng)
     pm = pctx.random_monster(st.mon_rng)
+    if player:
+        st.rng.rnd(10)
     while pm is not None and _stoneproof(pm):
         pm = pctx.random_monster(st.mon_rng)
     obj = Object(x, y, "statue", attrs={"montype": pm.name if pm else None,
@@ -249,8 +257,11 @@ def _medusa(st: BuildState, level: Level, rng: RNG) -> None:
             x, y = spots.somex(rng, croom), spots.somey(rng, croom)
             if makemon.goodpos(st, x, y, None, rng):
                 _statue(st, level, x, y)
-        rng.rn2(2)          # a player statue or a plain one: both random monsters here
-        _statue(st, level, spots.somex(rng, croom), spots.somey(rng, croom))
+        player = bool(rng.rn2(2))       # a player statue or a plain one
+        # (the game's compiler evaluates the call's arguments right to left)
+        y = spots.somey(rng, croom)
+        x = spots.somex(rng, croom)
+        _statue(st, level, x, y, player)
     # mklev.c get_floating_branch(): no Ludios portal on a level that has a branch
     # already (Is_branchlev) -- the game's Medusa has exactly one portal
     if level.context.depth > 10 and level.extras.get("ludios_portal", True) \

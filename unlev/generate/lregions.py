@@ -55,7 +55,8 @@ def fixup_special(st: BuildState, level: Level, rng: RNG) -> None:
     branch are placed in their region (else anywhere); teleport regions stay recorded.
 
     What a branch is depends on the dungeon: ``context.branch`` may say ``"up"`` or
-    ``"down"`` (branch stairs) or ``"portal"``; unknown (None), the spot is only kept in
+    ``"down"`` (branch stairs), ``"portal"``, or ``"none"`` (a branch whose end here
+    makes nothing, as the castle's); unknown (None), the spot is only kept in
     ``level.extras["branch"]``.  With a known branch and no BRANCH region, the game
     places the branch anywhere (in a room when there are rooms)."""
     added_branch = False
@@ -129,10 +130,15 @@ def lregion_thing(st: BuildState, level, x, y, region) -> None:
     elif region.rtype in (LR_UPSTAIR, LR_DOWNSTAIR):
         features.mkstairs(st, x, y, region.rtype == LR_UPSTAIR, force=False)
     elif region.rtype == LR_BRANCH:
-        if "branch" in level.extras:
+        if "branch" in level.extras or "branch_without_stairs" in level.extras:
             return                   # place_branch() makes one branch per level
-        level.extras["branch"] = (x, y)
         kind = level.context.branch
+        if kind == "none":
+            # dungeon.def's no_down end (the castle's Gehennom branch): place_branch
+            # makes no stairs, but its spot was drawn
+            level.extras["branch_without_stairs"] = (x, y)
+            return
+        level.extras["branch"] = (x, y)
         if kind == "portal":
             level.traps.append(Trap(x, y, "MAGIC_PORTAL", attrs={"destination": "branch"}))
         elif kind in ("up", "down"):
@@ -143,17 +149,31 @@ def lregion_thing(st: BuildState, level, x, y, region) -> None:
 
 
 def place_branch_in_room(st: BuildState, level, rng, region) -> bool:
-    """place_branch() without a spot: a random ordinary room without stairs."""
-    stair_rooms = {id(r) for r in level.rooms for s in level.stairs if r.inside(s.x, s.y)}
+    """place_branch() without a spot: mklev.c find_branch_room() picks it."""
+    x, y = find_branch_room(level, rng)
+    lregion_thing(st, level, x, y, region)
+    return True
+
+
+def find_branch_room(level: Level, rng: RNG):
+    """mklev.c find_branch_room(): up to 99 random rooms until an ordinary one has a
+    free spot (somexyspace with flags 2, which never succeeds, then with none), then
+    the last room once more; the spot last tried if none was found (the game warns
+    and uses it).  The C also skips the rooms of the up and down stairs, but
+    UnNetHack never sets upstairs_room/dnstairs_room (decl.c), so none is skipped."""
+    rooms = level.rooms
     croom = None
-    for _ in range(100):
-        croom = level.rooms[rng.rn2(len(level.rooms))]
-        if id(croom) not in stair_rooms and croom.rtype == OROOM:
-            break
-    for _ in range(100):      # somexyspace()
-        pt = spots.somexy(level, rng, croom)
-        if pt is not None and st.typ(*pt) in (T.ROOM, T.CORR, T.ICE) \
-                and st.trap_at(*pt) is None:
-            lregion_thing(st, level, pt[0], pt[1], region)
-            return True
-    return False
+    for _ in range(99):
+        croom = rooms[rng.rn2(len(rooms))]
+        if croom.rtype != OROOM:
+            continue
+        for flags in (spots.SPACE_FLAG_NEVER, 0):
+            found, pos = spots.somexyspace(level, rng, croom, flags)
+            if found:
+                return pos
+    pos = None
+    for flags in (spots.SPACE_FLAG_NEVER, 0):
+        found, pos = spots.somexyspace(level, rng, croom, flags)
+        if found:
+            return pos
+    return pos if pos is not None else (croom.lx, croom.ly)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from unlev.generate import locations
 from unlev.generate.state import BuildState
 from unlev.model.level import isok
-from unlev.populate import kinds, makemon, mksobj, traps
+from unlev.populate import kinds, makemon, mksobj, traps, traps37
 from unlev.populate.make import add_monster, add_object, make_object, mkgold, object_kind
 from unlev.stdlib import data
 
@@ -55,15 +55,20 @@ class MazeStocker:
 
     def rndtrap(self, level, rng):
         ctx = level.context
+        if traps37.applies():            # NetHack 3.7's rndtrap for a 3.7 level
+            return traps37.rndtrap(rng, can_dig_down=level.can_dig_down(),
+                                   noteleport=level.flags.noteleport,
+                                   in_endgame=ctx.in_endgame)
         return kinds.random_fill_trap(rng, can_dig_down=level.can_dig_down(),
                                       noteleport=level.flags.noteleport,
                                       in_endgame=ctx.in_endgame)
 
     def is_pit_or_hole(self, ttyp):
-        return ttyp.name in ("PIT", "SPIKED_PIT", "HOLE", "TRAPDOOR")
+        return ttyp is not None and ttyp.name in ("PIT", "SPIKED_PIT", "HOLE", "TRAPDOOR")
 
     def boulder_at(self, level, x, y):
         return any(o.x == x and o.y == y and o.id == "boulder" for o in level.objects)
 
     def trap(self, level, rng, x, y, ttyp):
-        traps.maketrap(self.st, x, y, ttyp)
+        if ttyp is not None:             # 3.7 makes no trapped door or chest here
+            traps.maketrap(self.st, x, y, ttyp)

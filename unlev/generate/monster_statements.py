@@ -110,9 +110,9 @@ def create_monster(st: BuildState, mv: MonsterValue, coord: Coord, attrs: dict) 
         # sp_lev.c create_monster: a role monster of random alignment is mk_mplayer()'s,
         # which makes it hostile before its gear (rnd_misc_item may then give
         # invisibility); the des-file's peaceful comes afterwards
-        mon.attrs["inventory"].extend(
-            mplayer.mplayer_items(pm, mon.x, mon.y, rng, where_of(st),
-                                  dict(mon.attrs, peaceful=False)))
+        mon.attrs["inventory"] = mplayer.mplayer_items(
+            pm, mon.x, mon.y, rng, where_of(st), dict(mon.attrs, peaceful=False),
+            have=mon.attrs["inventory"])
         if attrs.get("peaceful") not in (0, 1):      # mk_mplayer; the des-file's word wins
             mon.attrs["peaceful"] = False
     return mon

@@ -17,10 +17,11 @@ from unlev.generate.state import BuildState
 from unlev.lang.values import Coord, MonsterValue, ObjectValue
 from unlev.model.constants import DRY
 from unlev.model.level import Object
-from unlev.populate import food, inventory, placeholders
+from unlev.populate import artifacts, food, inventory, placeholders
 from unlev.populate.make import (
     des_object_attrs, init_object, mkgold, new_object,
 )
+from unlev.populate import makemon
 from unlev.populate.makemon import G_NOGEN, where_of
 from unlev.populate.merge import add_to_container, stackobj
 from unlev.populate.mksobj import blessorcurse, next_ident
@@ -108,6 +109,8 @@ def create_object(st: BuildState, ov: ObjectValue, specific, coord, attrs: dict,
     next_ident(rng)                                   # mksobj's o_id
     # create_object(): mkobj_at/mksobj_at(..., artif = !named)
     init_object(st, obj, kind, rng, artif=not attrs.get("name"))
+    if attrs.get("name"):
+        artifacts.named(st.level, obj, str(attrs["name"]))
     if partial is not None:
         partial_curse(obj, partial, rng)
     if random_montype:
@@ -156,20 +159,34 @@ def partial_curse(obj: Object, state: int, rng) -> None:
 
 def petrified(st: BuildState, obj: Object) -> None:
     """sp_lev.c create_object() on Medusa's level: a statue the des-file gave no
-    monster is a petrified monster -- of the statue's random kind, else of
-    rndmonnum()'s until one could be stoned -- holding what that monster carried.
-    (The game makes the monster somewhere on the level first; a snake's object to
-    hide under stays behind on the floor -- not modelled.)"""
+    monster is a petrified monster.  The game makes the monster -- of the statue's
+    random kind, then of rndmonnum()'s, until one could be stoned -- with
+    ``makemon(.., 0, 0)`` on a random good square (a snake's or spider's object to
+    hide under stays there on the floor), moves what it carries into the statue and
+    removes it; one that cannot be stoned is removed with its inventory."""
     pctx = st.population_context()
     pm = data.monster_named(obj.attrs.get("montype") or "")
     for _ in range(1000):
-        if pm is not None and not _stoneproof(pm):
-            break
+        was = None
+        if pm is not None:
+            was = makemon.makemon_anywhere(st, pm, "petrified")
+        if was is not None:
+            st.level.monsters.remove(was)          # mongone()
+            if not _stoneproof(pm):
+                obj.attrs["montype"] = pm.name
+                obj.contents.extend(was.attrs.get("inventory") or [])
+                return
+            # mon.c mongone() -> steal.c mdrop_special_objs(): obj_resists(obj, 0, 0)
+            # draws rn2(100) (main stream) for each thing it carried, but for the
+            # invocation items, the Amulet and a Rider's corpse
+            for carried in was.attrs.get("inventory") or ():
+                if carried.id not in _ALWAYS_RESIST:
+                    st.rng.rn2(100)
         pm = pctx.random_monster(st.mon_rng)
-    if pm is None:
-        return
-    obj.attrs["montype"] = pm.name
-    obj.contents.extend(inventory.equip(pm, obj.x, obj.y, st.mon_rng, where_of(st)))
+
+
+_ALWAYS_RESIST = ("Amulet of Yendor", "Book of the Dead", "Candelabrum of Invocation",
+                  "Bell of Opening")
 
 
 def _stoneproof(pm) -> bool:

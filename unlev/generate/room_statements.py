@@ -241,8 +241,12 @@ def create_room(st: BuildState, x: int, y: int, w: int, h: int, xal: int, yal: i
 
 def check_room(st: BuildState, lowx: int, ddx: int, lowy: int, ddy: int, vault: bool):
     """sp_lev.c check_room(): shrink the room away from anything not stone around
-    it (each time with a 1 in 3 chance of giving up)."""
+    it (each time with a 1 in 3 chance of giving up).  While NetHack 3.7 makes its
+    themed rooms (``level.extras["in_mk_themerooms"]``, :mod:`unlev.lua.themerooms`)
+    a room that would have to shrink is refused instead."""
     rng, typ = st.rng, st.level.typ
+    themed = bool(st.level.extras.get("in_mk_themerooms"))
+    given = (lowx, ddx, lowy, ddy)
     hix, hiy = lowx + ddx, lowy + ddy
     xlim, ylim = XLIM + vault, YLIM + vault
     if lowx < 3:
@@ -264,7 +268,7 @@ def check_room(st: BuildState, lowx: int, ddx: int, lowy: int, ddy: int, vault: 
             ymax = min(hiy + ylim, ROWNO - 1)
             while y <= ymax:
                 if typ[x * ROWNO + y] != T.STONE:
-                    if not rng.rn2(3):
+                    if not rng.rn2(3) or themed:
                         return False, lowx, ddx, lowy, ddy
                     if x < lowx:
                         lowx = x + xlim + 1
@@ -280,6 +284,9 @@ def check_room(st: BuildState, lowx: int, ddx: int, lowy: int, ddy: int, vault: 
             if restart:
                 break
         if not restart:
+            got = (lowx, hix - lowx, lowy, hiy - lowy)
+            if themed and all(a != b for a, b in zip(given, got)):
+                return False, lowx, ddx, lowy, ddy
             return True, lowx, hix - lowx, lowy, hiy - lowy
 
 

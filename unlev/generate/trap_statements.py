@@ -1,5 +1,6 @@
 """TRAP: a trap of the named or a random kind (sp_lev.c ``create_trap``, mklev.c
-``mktrap``, trap.c ``maketrap``).
+``mktrap``, trap.c ``maketrap``); with NetHack 3.7's tables, 3.7's ``mktrap``
+(:mod:`~unlev.populate.traps37`).
 
 Why a module of its own: the statement finds the trap's spot through the loader (in
 the current room, or ``get_location``, never on stairs) and picks its kind; making
@@ -15,7 +16,7 @@ from unlev.generate import locations, room_statements
 from unlev.generate.state import BuildState
 from unlev.lang.values import Coord
 from unlev.model.constants import DRY
-from unlev.populate import kinds, placeholders
+from unlev.populate import kinds, placeholders, traps37
 from unlev.populate.make import add_monster
 from unlev.populate.makemon import born
 from unlev.populate.traps import maketrap
@@ -39,7 +40,16 @@ def do_trap(st: BuildState, name: Optional[str], coord: Coord):
     if st.is_pool(x, y) or st.typ(x, y) == T.BOG:
         return
     pctx = st.population_context()
-    if name is None:
+    rules37 = traps37.applies()         # NetHack 3.7's mktrap for a 3.7 level
+    flags37 = lev.extras.get("mktrap_flags", {})       # des.trap's spider_on_web, victim
+    if name is None and rules37:
+        kind = traps37.random_kind(st.rng, pctx.level_difficulty,
+                                   in_gehennom=pctx.in_gehennom,
+                                   rogue_level=pctx.rogue_level,
+                                   noteleport=pctx.noteleport,
+                                   can_fall_through=lev.can_fall_thru(),
+                                   spider_on_web=flags37.get("spider_on_web", True))
+    elif name is None:
         kind = pctx.random_trap(st.rng)
     else:
         kind = kinds.fall_through_or_rocks(placeholders.trap_kind(st, name),
@@ -47,7 +57,14 @@ def do_trap(st: BuildState, name: Optional[str], coord: Coord):
     trap = maketrap(st, x, y, kind)
     if trap is not None and placeholders.is_placeholder(kind):
         trap.attrs["placeholder"] = True
-    if kinds.web_spider(st.rng, pctx.level_difficulty, kind) and \
-            st.monster_at(x, y) is None:
+    if rules37:
+        spider = trap is not None and trap.ttyp == "WEB" and \
+            flags37.get("spider_on_web", True)
+    else:
+        spider = kinds.web_spider(st.rng, pctx.level_difficulty, kind)
+    if spider and st.monster_at(x, y) is None:
         born(st, add_monster(lev, x, y, data.monster_named("giant spider"), "web"),
                       st.mon_rng)
+    if rules37 and trap is not None and flags37.get("victim", True) and \
+            traps37.wants_victim(st.rng, pctx.level_difficulty, trap):
+        traps37.mktrap_victim(st, trap, pctx.level_difficulty, st.rng)

@@ -34,6 +34,10 @@ class DesAPI:
         self.room_depth = 0
         self.holder_depth = 0          # inside a monster's inventory or a container
         self.mazewalked = False
+        # NetHack 3.7's gi.in_mk_themerooms / gt.themeroom_failed, while makerooms()
+        # runs themerms.lua (unlev.lua.themerooms)
+        self.in_mk_themerooms = False
+        self.themeroom_failed = False
 
     # -- argument helpers ----------------------------------------------------------------
     def table_arg(self, args):

@@ -163,7 +163,8 @@ class DungeonContext:
     # see :meth:`can_dig_down_with`
     can_dig_down: bool = True
     is_stronghold: bool = False        # the Castle: dungeon.c Is_stronghold()
-    branch: Optional[str] = None       # what dungeon.def connects here: "up"/"down" stairs, "portal"
+    branch: Optional[str] = None       # what dungeon.def connects here: "up"/"down" stairs, "portal",
+    #                                    "none" (a branch end that makes nothing: the castle)
     dunlevs: Optional[int] = None      # levels in this dungeon (None: unknown, an interior level)
     # dungeon.c Is_special(): one of dungeon.def's LEVEL/RNDLEVELs, not a filler (None:
     # unknown, then told by the name: fillers end in fill/fil/fila/filb)

@@ -4,7 +4,8 @@ Why in the model: the loader, the Lua runtime, the REPL and the tools (context o
 compare) all ask where the game usually puts a level and what that place changes
 (depth, difficulty, branch, ledger number, the dungeon's switches); the answer is a
 :class:`~unlev.model.context.DungeonContext`, a thing of the model, read from
-UnNetHack's dungeon.def (``stdlib/data/places.json``, made by ``tools/gen_places.py``).
+UnNetHack's dungeon.def (``stdlib/data/places.json``, made by ``tools/gen_places.py``),
+or NetHack 3.7's dungeon.lua for a 3.7 level (:mod:`unlev.model.places37`).
 :func:`place_level` is the one place a run's context and the hero's are settled.
 """
 
@@ -13,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Optional, Tuple
 
+from unlev.model import places37
 from unlev.model.context import DungeonContext
 from unlev.stdlib import data
 from unlev.stdlib.builtins import RunContext
@@ -48,7 +50,11 @@ def usual_place(name: str) -> Optional[dict]:
     """Where the game usually puts LEVEL ``name`` (stdlib/data/places.json, made by
     tools/gen_places.py): dungeon, level in it, depth, difficulty.  Variants of a level
     (``bigrm-15``) and other roles' quest levels (``Arc-fila``) take the place of a
-    known sibling; None for a level the table cannot place."""
+    known sibling; None for a level the table cannot place.  While the active tables
+    carry a dungeon of their own (NetHack 3.7's profile, :func:`unlev.stdlib.data.tables_of`),
+    the place is that dungeon's (:mod:`unlev.model.places37`)."""
+    if places37.applies():
+        return places37.usual_place(name)
     table = _places()
     if name in table:
         return table[name]
@@ -86,7 +92,9 @@ def guess_context(name: str, depth: Optional[int] = None,
         dungeon = place["dungeon"]
         dunlev = place["dlevel"]
         usual_depth = place["depth"]
-        if place["difficulty"] != place["depth"]:
+        # a 3.7 place's difficulty is 3.7's level_difficulty, never UnNetHack's
+        # (which adds 15 in Gehennom): kept even where it is the depth
+        if place["difficulty"] != place["depth"] or place.get("own_difficulty"):
             usual_difficulty = place["difficulty"]
         branch = place.get("branch")
         ledger = place.get("ledger")
@@ -95,14 +103,20 @@ def guess_context(name: str, depth: Optional[int] = None,
         if "bottom" in place:     # the level count matters at the ends only
             dunlevs = dunlev if place["bottom"] else dunlev + 1
     if depth is not None:
-        usual_difficulty = None
+        own = place is not None and place.get("own_difficulty")
+        usual_difficulty = depth if own else None
+    stronghold = name.rstrip("0123456789").rstrip("-") == "castle"
+    if stronghold and branch is None:
+        # dungeon.def: CHAINBRANCH "Gehennom" "castle" + (0, 0) no_down -- the castle is
+        # the branch's end that makes no stairs; the game still places it (its draws)
+        branch = "none"
     return DungeonContext(
         depth=usual_depth if depth is None else depth, dunlev=dunlev,
         level_difficulty=difficulty if difficulty is not None else usual_difficulty,
         dungeon_name=dungeon, in_mines=dungeon == "The Gnomish Mines",
         in_sokoban=dungeon == "Sokoban", in_endgame=dungeon == "The Elemental Planes",
         is_waterlevel=name == "water", on_wizard_tower_level=dungeon == "The Wizard's Tower",
-        is_stronghold=name.rstrip("0123456789").rstrip("-") == "castle",
+        is_stronghold=stronghold,
         branch=branch, dunlevs=dunlevs, is_special=special, is_town=town,
         ledger_no=_ledger_at(dungeon, ledger, depth))
 

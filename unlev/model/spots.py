@@ -1,4 +1,5 @@
-"""Random spots in a room: mkroom.c ``somex``, ``somey``, ``inside_room``, ``somexy``.
+"""Random spots in a room: mkroom.c ``somex``, ``somey``, ``inside_room``, ``somexy``,
+``somexyspace`` (with mklev.c ``occupied``).
 
 Why in the model: the loader (rooms, regions, level regions, mines) and the makers
 (room fills) both pick spots in a room, so the question belongs to the room itself,
@@ -64,3 +65,34 @@ def somexy(level: Level, rng, croom: Room) -> Optional[tuple[int, int]]:
         # faithful: a spot found on the 100th try is still reported as a failure
         return (x, y) if try_cnt < 100 else None
     return None
+
+
+def occupied(level: Level, x: int, y: int) -> bool:
+    """mklev.c occupied(): a trap, furniture, lava or water on the square (the
+    invocation square is on the Vibrating Square level only, which no des-file makes)."""
+    t = level.typ[x * ROWNO + y]
+    return (T.is_furniture(t) or t in (T.LAVAPOOL, T.POOL, T.MOAT, T.WATER)
+            or any(tr.x == x and tr.y == y for tr in level.traps))
+
+
+SPACE_FLAG_NEVER = 2
+
+
+def somexyspace(level: Level, rng, croom: Room, flags: int = 0):
+    """mkroom.c somexyspace(): up to 100 spots of :func:`somexy` until one is a floor,
+    corridor or ice square that is not :func:`occupied`; returns (found, the last spot
+    tried).  Of the flags only 2 is modelled: its test is ``typ != CORR || typ != ROOM``,
+    true of every square, so with it every try fails (100 spots drawn, found False)."""
+    typ = level.typ
+    pos = None
+    for _ in range(100):
+        spot = somexy(level, rng, croom)
+        isok = spot is not None and not (flags & SPACE_FLAG_NEVER)
+        if spot is not None:
+            pos = spot
+        if pos is None:
+            continue
+        t = typ[pos[0] * ROWNO + pos[1]]
+        if isok and t in (T.ROOM, T.CORR, T.ICE) and not occupied(level, *pos):
+            return True, pos
+    return False, pos

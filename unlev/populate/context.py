@@ -64,6 +64,8 @@ class MakeContext:
             noteleport=self.level.flags.noteleport,
             can_fall_through=self.level.can_fall_thru(), ledger_no=ctx.ledger,
             level_align=level_alignment(name, self.level.name),
+            # makemon.c _rndmonst(): no pets in the black market (Is_blackmarket)
+            blackmarket=name == "One-eyed Sam's Market",
             plane=(self.level.name if ctx.in_endgame and self.level.name in PLANES
                    else None),
             mon_gen=kinds.mon_gen_override(self.level.extras.get("mon_generation")))
@@ -111,6 +113,8 @@ class MakeContext:
         for m in self.level.monsters:
             if m.x == x and m.y == y:
                 return m
+            if m.coords and (x, y) in [c for k, c in m.coords.items() if k.startswith("tail")]:
+                return m                    # a long worm's tail segment (makemon.worm_tail)
         return None
 
     def in_rooms(self, x: int, y: int, rtype: int) -> Optional[Room]:

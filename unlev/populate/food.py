@@ -97,7 +97,8 @@ def tin_contents(rndmonnum: RandomMonster, rng: RNG) -> tuple:
         if pm is None:
             break
         name = undead_to_corpse(pm.name)
-        kind = data.monster_named(name) or pm
+        # the kind itself when it stays (the two werejackals share their name)
+        kind = pm if name == pm.name else (data.monster_named(name) or pm)
         if kind.nutrition and "G_NOCORPSE" not in kind.gen_flags:
             r = rng.rn2(_TIN_VARIETIES)
             if r == _ROTTEN_TIN and name in ("lizard", "lichen"):

@@ -745,11 +745,13 @@ class LevelContext:
 
 def mon_gen_override(record: Optional[dict]):
     """The record as populate.LevelContext.mon_gen wants it: (chance, rows) with the
-    rows in the game's list order (the loader prepends, so the last one comes first)."""
+    rows in the game's list order.  spo_lev.c spo_mon_generation() pops the tuples
+    off the opcode stack (lev_comp pushed them in the des-file's order, so the last
+    comes off first) and prepends each to its list: the list is the des-file's order."""
     if not record:
         return None
     rows = []
-    for row in reversed(record["monsters"]):
+    for row in record["monsters"]:
         if "class" in row:
             rows.append((row["weight"], True, row["class"]))
         else:

@@ -35,7 +35,7 @@ from unlev.lang.lexer import KEYWORDS
 from unlev.model.level import Level, Monster, Object
 from unlev.stdlib import data
 from unlev.populate.kinds import rnd_class
-from unlev.populate import food, mksobj
+from unlev.populate import artifacts, food, mksobj
 from unlev.populate.merge import add_to_container
 from unlev.stdlib.rng import RNG
 from unlev.populate.context import MakeContext
@@ -51,6 +51,8 @@ _SOUND_HOW = {v: k for k, (tok, v) in KEYWORDS.items() if tok == "MSG_OUTPUT_TYP
 _MON_FLAGS = ("peaceful", "asleep", "female", "invisible", "cancelled", "revived",
               "avenge", "stunned", "confused")
 _MON_TURNS = ("fleeing", "blinded", "paralyzed")
+#: monst.h STRAT_WAITMASK's two reasons, as mons[] flags
+_WAIT_FLAGS = frozenset({"M3_WAITFORU", "M3_CLOSE"})
 _OBJ_FLAGS = ("invisible", "greased", "locked", "broken", "trapped")
 _OBJ_INTS = ("spe", "recharged")
 
@@ -116,9 +118,16 @@ def des_object_attrs(attrs: dict) -> dict:
 
 def add_monster(level: Level, x: int, y: int, pm: data.Monster, origin: str,
                 **attrs) -> Monster:
-    """Record a monster of kind ``pm`` at (x, y)."""
+    """Record a monster of kind ``pm`` at (x, y).
+
+    Every monster the level makes goes through makemon.c ``makemon()``, which ends by
+    making a kind with M3_WAITFORU or M3_CLOSE wait for the hero (``STRAT_WAITMASK``;
+    only wizard.c and zap.c pass MM_NOWAIT): ``waiting``.  A des-file's ``waiting``
+    (sp_lev.c create_monster) can only add to it."""
     rec = {"class": pm.symbol, "from": origin, "data": pm}
     rec.update(attrs)
+    if pm.m3 & _WAIT_FLAGS:
+        rec["waiting"] = True
     rec.setdefault("inventory", [])
     mon = Monster(x, y, pm.name, attrs=rec)
     level.monsters.append(mon)
@@ -195,22 +204,34 @@ _BOX_CAPACITY = {"ice box": (20, 20), "iron safe": (10, 10), "chest": (7, 5),
 
 
 def random_corpse_kind(st: MakeContext) -> Optional[str]:
-    """mksobj(CORPSE)'s monster: rndmonnum() (monster stream) until it leaves a
-    corpse (50 tries), undead turned into what they were."""
+    """mksobj(CORPSE)'s monster: ``undead_to_corpse(rndmonnum())`` (monster stream)
+    until what it names leaves a corpse, 50 tries, the last one kept (mkobj.c).
+    mon.c undead_to_corpse() turns a zombie or mummy into its living kind and the
+    vampire and vampire lord into a human, before the G_NOCORPSE test: a kobold
+    zombie makes a kobold corpse."""
     pctx = st.population_context()
+    name = None
     for _ in range(50):
         pm = pctx.random_monster(st.mon_rng)
         if pm is None:
             break
-        if "G_NOCORPSE" not in pm.gen_flags:
-            name = pm.name
-            for suffix in (" zombie", " mummy"):
-                if name.endswith(suffix):
-                    name = name[: -len(suffix)]
-            if name in ("vampire", "vampire lord", "vampire mage"):
-                name = "human"
+        name = undead_to_corpse(pm.name)
+        # (by the kind itself when it stays: two wererats share a name)
+        living = pm if name == pm.name else data.monster_named(name)
+        if living is None or "G_NOCORPSE" not in living.gen_flags:
             return name
-    return "human"
+    return name or "human"
+
+
+def undead_to_corpse(name: str) -> str:
+    """mon.c undead_to_corpse(): the kind a zombie's, mummy's or vampire's corpse is
+    (the vampire mage is left as it is: its case is deferred in the C)."""
+    for suffix in (" zombie", " mummy"):
+        if name.endswith(suffix):
+            return name[: -len(suffix)]
+    if name in ("vampire", "vampire lord"):
+        return "human"
+    return name
 
 
 def init_object(st: MakeContext, obj: Object, kind: data.Object, rng: RNG,
@@ -234,8 +255,21 @@ def init_object(st: MakeContext, obj: Object, kind: data.Object, rng: RNG,
     if name == "statue":
         _init_statue(st, obj, kind)
         return
+    if name == "figurine":
+        # mksobj(FIGURINE): rndmonnum() (monster stream) again while it is human,
+        # 30 times at most; then its curse like any tool (init_fields)
+        pctx = st.population_context()
+        pm = None
+        for _ in range(31):
+            pm = pctx.random_monster(st.mon_rng)
+            if pm is None or "M2_HUMAN" not in pm.m2:
+                break
+        if pm is not None:
+            obj.attrs.setdefault("montype", pm.name)
     if name not in _BOX_CAPACITY:
         mksobj.init_fields(obj, kind, rng, artif=artif)
+        if obj.attrs.pop("artifact_chance", False):
+            artifacts.mk_artifact(st.level, obj, rng)     # the chance hit
         return
     if name == "iron safe":
         obj.attrs["locked"] = True

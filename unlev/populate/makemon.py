@@ -14,8 +14,8 @@ from functools import lru_cache
 from typing import Optional
 
 from unlev.model.constants import DRY, HOT, SOLID, WET
-from unlev.model.level import COLNO, D_CLOSED, D_LOCKED, ROWNO, Monster, isok
-from unlev.populate import inventory, kinds, mimic, mksobj, shapechange
+from unlev.model.level import COLNO, D_CLOSED, D_LOCKED, ROWNO, Monster, Object, isok
+from unlev.populate import inventory, kinds, mimic, mksobj, oinit, shapechange
 from unlev.populate.context import MakeContext
 from unlev.populate.make import add_monster, make_object, monster_data
 from unlev.stdlib import data
@@ -59,7 +59,9 @@ def disposition(st: MakeContext, mon: Monster, rng: RNG) -> bool:
         peaceful = True
     if "M2_DEMON" in pm.m2 and "M2_PRINCE" in pm.m2 and pm.sound == "MS_BRIBE":
         peaceful = True              # a demon prince who takes bribes waits to talk
-    a.setdefault("peaceful", peaceful)
+    if "peaceful" not in a:
+        a["peaceful"] = peaceful
+        a["peaceful_by_makemon"] = True      # (emin_draws may change it; popped by equip)
     if pm.class_name == "S_MIMIC":
         # set_mimic_sym(): the look and its draws; a shop keeps the look it gave
         look = mimic.set_mimic_sym(st, mon, rng)
@@ -71,12 +73,61 @@ def disposition(st: MakeContext, mon: Monster, rng: RNG) -> bool:
         asleep = True
     elif pm.class_name in ("S_JABBERWOCK", "S_NYMPH"):
         asleep = bool(rng.rn2(5))
-    if (("M2_DEMON" in pm.m2 and "M2_LORD" not in pm.m2 and "M2_PRINCE" not in pm.m2)
-            or pm.name in ("wumpus", "long worm", "giant eel")):
-        asleep = bool(rng.rn2(5)) or asleep
     if asleep and "asleep" not in a:
         a["asleep"] = True
     return peaceful
+
+
+def mklev_sleep(st: MakeContext, mon: Monster, rng: RNG) -> None:
+    """_makemon() while the level is made (in_mklev): demons (not lords or princes),
+    wumpuses, long worms and giant eels sleep 4 times in 5; after the special item."""
+    pm = mon.attrs.get("data")
+    if pm is None:
+        return
+    if (("M2_DEMON" in pm.m2 and "M2_LORD" not in pm.m2 and "M2_PRINCE" not in pm.m2)
+            or pm.name in ("wumpus", "long worm", "giant eel")):
+        if rng.rn2(5) and "asleep" not in mon.attrs:
+            mon.attrs["asleep"] = True
+
+
+#: do_name.c ghostnames[]: how many names rndghostname() picks from
+_GHOST_NAMES = 39
+
+
+def named_at_birth(st: MakeContext, mon: Monster, rng: RNG) -> None:
+    """_makemon()'s chain of special kinds before the special item: a ghost is
+    christened with do_name.c rndghostname() (``rn2(7)``, then one of the names or
+    the hero's); unlev keeps no name, the draws are made."""
+    pm = mon.attrs.get("data")
+    if pm is not None and pm.name == "ghost" and not shapechange.changes_at_birth(pm):
+        if rng.rn2(7):
+            rng.rn2(_GHOST_NAMES)
+
+
+def emin_draws(st: MakeContext, mon: Monster, rng: RNG) -> None:
+    """_makemon(): an aligned or high priest made without MM_EPRI/MM_EMIN (not a
+    temple's priestini nor a des-file's roamer with an alignment), and one Angel in
+    three made without MM_EMIN, becomes a roaming minion: its alignment
+    ``rn2(3) - 1``, renegade 1 in 3; peaceful when of the hero's alignment and
+    loyal, or of another and renegade."""
+    pm = mon.attrs.get("data")
+    a = mon.attrs
+    if pm is None or a.get("priest") or "alignment" in a:
+        return
+    if pm.name in ("aligned priest", "high priest"):
+        pass
+    elif pm.name == "Angel":
+        if rng.rn2(3):
+            return
+    else:
+        return
+    align = rng.rn2(3) - 1
+    a["minion_align"] = align
+    renegade = not rng.rn2(3)
+    hero = getattr(st.run_context, "alignment", 0)
+    a["born_peaceful"] = (not renegade) if align == hero else renegade
+    if a.get("peaceful_by_makemon"):
+        a["peaceful"] = a["born_peaceful"]
 
 
 def equip(st: MakeContext, mon: Monster, rng: RNG) -> None:
@@ -89,6 +140,8 @@ def equip(st: MakeContext, mon: Monster, rng: RNG) -> None:
         return
     born_peaceful = mon.attrs.pop("born_peaceful") if "born_peaceful" in mon.attrs \
         else disposition(st, mon, rng)
+    given = bool(mon.attrs.pop("special_given", False))
+    mon.attrs.pop("peaceful_by_makemon", None)
     if shapechange.changes_at_birth(pm):
         form = shapechange.birth_form(pm, rng)
         if mon.attrs.get("appear_kind") == "monster":   # sp_lev.c: M_AP_MONSTER wins
@@ -107,17 +160,50 @@ def equip(st: MakeContext, mon: Monster, rng: RNG) -> None:
     seen = mon.attrs if born_peaceful == bool(mon.attrs.get("peaceful")) else \
         dict(mon.attrs, peaceful=born_peaceful)
     mon.attrs.setdefault("inventory", []).extend(
-        inventory.equip(pm, mon.x, mon.y, rng, where_of(st), seen))
-    # _makemon(): a domestic animal that can wear one gets a saddle 1 time in 100;
-    # the draw is made for every monster with an inventory (the saddle itself is
-    # not made: a known gap)
-    rng.rn2(100)
+        inventory.equip(pm, mon.x, mon.y, rng, where_of(st), seen, with_special=not given))
+    # _makemon(): a domestic animal that can wear one gets a saddle 1 time in 100
+    # (the draw is made for every monster with an inventory): steed.c
+    # put_saddle_on_mon() makes it, mksobj(SADDLE, TRUE, FALSE), and puts it on
+    if not rng.rn2(100) and "M2_DOMESTIC" in pm.m2 and can_saddle(pm):
+        saddle = data.object_named("saddle", "(")
+        if saddle is not None:
+            worn = Object(mon.x, mon.y, saddle.name, attrs={"class": "(", "worn": "saddle"})
+            mksobj.next_ident(rng)
+            mksobj.init_fields(worn, saddle, rng)
+            mon.attrs["inventory"].append(worn)
+
+
+# steed.c steeds[]: the classes that can be ridden
+_STEED_CLASSES = ("S_QUADRUPED", "S_UNICORN", "S_ANGEL", "S_CENTAUR", "S_DRAGON",
+                  "S_JABBERWOCK")
+
+
+def can_saddle(pm) -> bool:
+    """steed.c can_saddle(): a steed class, medium or bigger, not humanoid (but a
+    centaur), not amorphous, noncorporeal, whirly or unsolid."""
+    m1 = pm.m1
+    return (pm.class_name in _STEED_CLASSES and pm.size_value >= 2
+            and ("M1_HUMANOID" not in m1 or pm.class_name == "S_CENTAUR")
+            and "M1_AMORPHOUS" not in m1 and pm.class_name != "S_GHOST"
+            and pm.class_name != "S_VORTEX" and pm.name != "air elemental"
+            and "M1_UNSOLID" not in m1)
 
 
 def where_of(st: MakeContext) -> inventory.Where:
     """What of this level a new monster's equipment depends on."""
     lev = st.level
+    race = str(getattr(st.run_context, "race", "") or "").lower()
+    role = str(getattr(st.run_context, "role", "") or "")
+    run = st.run_context
+    game_seed = getattr(run, "game_seed", None)
+    if game_seed is None:
+        game_seed = st.rng.seed          # not known: the level seed stands for it
+    cloak = oinit.object_with_description("opera cloak", "cloak of protection", game_seed,
+                                          getattr(run, "serverseed", 0) or 0)
     return inventory.Where(
+        in_hell=st.population_context().in_gehennom,
+        hero_sees_invisible=race == "elf" or role == "Monk",
+        opera_cloak=cloak or "cloak of invisibility",
         difficulty=st.population_context().level_difficulty,
         in_mines=lev.context.in_mines, earth_level=lev.name == "earth",
         noteleport=lev.flags.noteleport,
@@ -152,6 +238,77 @@ def birth_draws(st: MakeContext, pm, rng: RNG, mon: Optional[Monster] = None) ->
         # then peace_minded() and the sleep of some classes, before the hider's object,
         # the group and the inventory (equip() takes the answer from here)
         mon.attrs["born_peaceful"] = disposition(st, mon, rng)
+        named_at_birth(st, mon, rng)
+        mon.attrs.setdefault("inventory", []).extend(
+            inventory.special_item(pm, mon.x, mon.y, rng, where_of(st), mon.attrs))
+        mon.attrs["special_given"] = True
+        mklev_sleep(st, mon, rng)
+        worm_tail(st, mon, rng)
+        emin_draws(st, mon, rng)
+
+
+MAX_NUM_WORMS = 32               # worm.c: wormno 1..31; a level with more gets no tails
+
+
+def tail_squares(mon: Monster):
+    """The squares of a long worm's tail segments (``coords`` tail1, tail2, ...)."""
+    return [c for k, c in mon.coords.items() if k.startswith("tail")]
+
+
+def occupied_squares(level) -> set:
+    """Every square a monster stands on, a long worm's tail segments included
+    (worm.c place_worm_seg puts the worm in level.monsters[][] there too)."""
+    out = set()
+    for m in level.monsters:
+        out.add((m.x, m.y))
+        out.update(tail_squares(m))
+    return out
+
+
+def worm_tail(st: MakeContext, mon: Monster, rng: RNG) -> None:
+    """makemon.c _makemon(): a long worm with a free worm number (worm.c get_wormno)
+    gets ``rn2(5)`` tail segments (initworm); place_worm_tail_randomly() lays them
+    one after the other, each on a random neighbour of the last (random_dir) that
+    goodpos() accepts, at most 50 tries a segment, the rest dropped when one finds
+    no room.  The segments take their squares from later monsters."""
+    pm = mon.attrs.get("data")
+    if pm is None or pm.name != "long worm":
+        return
+    if sum(1 for m in st.level.monsters if m.attrs.get("wormno")) >= MAX_NUM_WORMS - 1:
+        return
+    mon.attrs["wormno"] = True
+    segments = rng.rn2(5)
+    ox, oy = mon.x, mon.y
+    for k in range(1, segments + 1):
+        tryct = 0
+        while True:
+            nx, ny = _random_dir(ox, oy, rng)
+            # goodpos(.., worm, 0): no monster there, the worm's own squares included
+            if goodpos(st, nx, ny, pm, rng, occupied_squares(st.level)) or tryct >= 50:
+                break
+            tryct += 1
+        if tryct >= 50:
+            return
+        mon.coords[f"tail{k}"] = (nx, ny)
+        ox, oy = nx, ny
+
+
+def _random_dir(x: int, y: int, rng: RNG):
+    """worm.c random_dir(): one of the squares next to (x, y), drawn as the C does."""
+    if x > 1:
+        nx = x + (rng.rn2(3) - 1 if x < COLNO else -rng.rn2(2))
+    else:
+        nx = x + rng.rn2(2)
+    if nx == x:
+        if y > 1:
+            ny = y + ((1 if rng.rn2(2) else -1) if y < ROWNO else -1)
+        else:
+            ny = y + 1
+    elif y > 1:
+        ny = y + (rng.rn2(3) - 1 if y < ROWNO else -rng.rn2(2))
+    else:
+        ny = y + rng.rn2(2)
+    return nx, ny
 
 
 def newmonhp(st: MakeContext, pm, rng: RNG, body=None) -> None:
@@ -304,7 +461,7 @@ def enexto(st: MakeContext, xx: int, yy: int, pm, rng: RNG):
     """teleport.c enexto(): a random good spot in the nearest ring around (xx, yy)."""
     good = []
     # one pass over the monsters, not one per square: a crowded level stays quadratic
-    occupied = {(m.x, m.y) for m in st.level.monsters}
+    occupied = occupied_squares(st.level)
     rangemax = max(max(xx - 1, COLNO - 1 - xx), max(yy, ROWNO - 1 - yy))
     rng_ = 1
     while True:
@@ -394,6 +551,36 @@ def makemon(st: MakeContext, pm: Optional[data.Monster], x: int, y: int, origin:
         make_group(st, pm, x, y, rng, asleep=attrs.get("asleep") is True)
     equip(st, mon, rng)
     return mon
+
+
+def rnd_goodpos(st: MakeContext, pm, rng: RNG):
+    """makemon.c makemon_rnd_goodpos() while the level is made: 50 random squares
+    (``rn1(COLNO - 3, 2)``, ``rn2(ROWNO)``) that goodpos() may accept, then the first
+    good one of a scan of the map starting from the last square tried; None when the
+    map has none (makemon() then makes nothing)."""
+    nx = ny = 0
+    for _ in range(50):
+        nx, ny = rng.rn1(COLNO - 3, 2), rng.rn2(ROWNO)
+        if goodpos(st, nx, ny, pm, rng):
+            return nx, ny
+    occupied = occupied_squares(st.level)
+    for dx in range(COLNO):
+        for dy in range(ROWNO):
+            x = (dx + nx) % (COLNO - 1) + 1
+            y = (dy + ny) % (ROWNO - 1) + 1
+            if goodpos(st, x, y, pm, rng, occupied):
+                return x, y
+    return None
+
+
+def makemon_anywhere(st: MakeContext, pm, origin: str, rng: Optional[RNG] = None,
+                     **attrs) -> Optional[Monster]:
+    """makemon(pm, 0, 0, ...): the monster on a random good square (rnd_goodpos)."""
+    rng = rng or st.mon_rng
+    spot = rnd_goodpos(st, pm, rng)
+    if spot is None:
+        return None
+    return makemon(st, pm, spot[0], spot[1], origin, rng, **attrs)
 
 
 def door_mimic(st: MakeContext):

@@ -66,8 +66,9 @@ def init_fields(obj: Object, kind: data.Object, rng: RNG, *,
     ``statue_book`` makes the spellbook a statue of a non-tiny monster holds
     (``montype_size``: its MZ_ size value) with a chance growing with
     ``difficulty``: ``rn2(difficulty/2 + 10) > 10``.  ``artif`` is mksobj()'s: a
-    weapon may become an artifact 1 time in 20, armour 1 in 40 (the draw is made;
-    mk_artifact() itself is not modelled: a known gap)."""
+    weapon may become an artifact 1 time in 20, armour 1 in 40: the record then gets
+    ``artifact_chance``, which the caller turns into
+    :func:`unlev.populate.artifacts.mk_artifact` (it needs the level)."""
     given = {k for k in ("quantity", "spe", "curse") if k in obj.attrs}
     a: dict = {}
     cls = kind.class_symbol
@@ -87,7 +88,7 @@ def init_fields(obj: Object, kind: data.Object, rng: RNG, *,
         if is_multigen(kind) and not rng.rn2(100):
             a["poisoned"] = True
         if artif and not rng.rn2(20):
-            a["artifact_chance"] = True         # mk_artifact() not modelled
+            a["artifact_chance"] = True         # the maker calls artifacts.mk_artifact
     elif cls == "%":
         if name == "kelp frond":
             a["quantity"] = rng.rnd(2)
@@ -154,7 +155,7 @@ def init_fields(obj: Object, kind: data.Object, rng: RNG, *,
         else:
             blessorcurse(a, 10, rng)
         if artif and not rng.rn2(40):
-            a["artifact_chance"] = True         # mk_artifact() not modelled
+            a["artifact_chance"] = True         # (no armour is made so: all are NOGEN)
     elif cls == "/":
         if name == "wishing":
             a["spe"] = 2 if rng.rnf(2, 3) else 1 if rng.rnf(1, 2) else 3

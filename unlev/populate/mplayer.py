@@ -27,25 +27,36 @@ ROLE_MONSTERS = ("archeologist", "barbarian", "caveman", "cavewoman", "convict",
                  "tourist", "valkyrie", "wizard")
 
 
-def mplayer_items(pm: data.Monster, x: int, y: int, rng: RNG, where: Where,
-                  attrs: Optional[dict] = None) -> List[Object]:
-    """mplayer.c mk_mplayer(special=FALSE): what a player-monster (a des-file's
-    ``knight`` of no given alignment) gets on top of makemon()'s gear: a weapon of
-    its role (+0..+3, often erodeproof or greased) and one to three offensive, one to
-    three defensive and one to three miscellaneous items.  (The armour the game
-    picks too is worn only by the endgame's named player-monsters.)"""
-    bag = Bag(pm, x, y, rng, where, attrs or {})
-    name = pm.name
-    if rng.rn2(2):
-        weapon = "long sword"
-    else:
-        first = data.object_named("spear", ")").index
-        last = data.object_named("bullwhip", ")").index
-        weapon = data.object_by_index(rnd_class(rng, first, last)).name
+# weapon.c rwep[]: what weapon.c mon_might_throw_wep() says a monster may throw
+_MIGHT_THROW = frozenset((
+    "dwarvish spear", "silver spear", "elven spear", "spear", "orcish spear", "javelin",
+    "shuriken", "ya", "silver arrow", "elven arrow", "arrow", "orcish arrow",
+    "crossbow bolt", "silver dagger", "elven dagger", "dagger", "orcish dagger", "knife",
+    "flint", "rock", "loadstone", "luckstone", "dart", "cream pie"))
+
+
+# UnNetHack renamed the dragon scale mails; another game's tables keep objnam's names
+_OTHER_NAMES = {"magic dragon scale mail": "gray dragon scale mail",
+                "acid dragon scale mail": "yellow dragon scale mail"}
+
+
+def _armour(name: str) -> Optional[int]:
+    """The object index of an armour by its name (UnNetHack's, else the other
+    games'); None when the tables in use have neither."""
+    found = data.object_named(name, "[") or data.object_named(_OTHER_NAMES.get(name, ""), "[")
+    return found.index if found is not None else None
+
+
+def _role_choices(name: str, weapon: Optional[str], rng: RNG, pick) -> Optional[str]:
+    """mk_mplayer()'s switch on the role: its weapon and the draws for its armour,
+    helmet and shield (``pick`` draws an rnd_class over a named armour range)."""
     if name == "archeologist" and rng.rn2(2):
         weapon = "bullwhip"
-    elif name == "barbarian" and rng.rn2(2):
-        weapon = "two-handed sword" if rng.rn2(2) else "battle-axe"
+    elif name == "barbarian":
+        if rng.rn2(2):
+            weapon = "two-handed sword" if rng.rn2(2) else "battle-axe"
+        if rng.rn2(2):
+            pick("plate mail", "chain mail")
     elif name in ("caveman", "cavewoman"):
         if rng.rn2(4):
             weapon = "mace"
@@ -56,22 +67,84 @@ def mplayer_items(pm: data.Monster, x: int, y: int, rng: RNG, where: Where,
             weapon = "quarterstaff"
         elif rng.rn2(2):
             weapon = "unicorn horn" if rng.rn2(2) else "scalpel"
-    elif name == "knight" and rng.rn2(4):
-        weapon = "long sword"
+        if rng.rn2(4):
+            rng.rn2(2)                  # helm of brilliance or telepathy
+        rng.rn2(2)                      # no shield
+    elif name == "knight":
+        if rng.rn2(4):
+            weapon = "long sword"
+        if rng.rn2(2):
+            pick("plate mail", "chain mail")
     elif name == "monk":
         weapon = "shuriken" if not rng.rn2(3) else None
-    elif name in ("priest", "priestess") and rng.rn2(2):
-        weapon = "mace"
+        rng.rn2(2)                      # no shield
+    elif name in ("priest", "priestess"):
+        if rng.rn2(2):
+            weapon = "mace"
+        if rng.rn2(2):
+            pick("plate mail", "chain mail")
+        rng.rn2(4)                      # a robe
+        if rng.rn2(4):
+            rng.rn2(2)                  # helm of brilliance or telepathy
+        rng.rn2(2)                      # no shield
     elif name == "ranger" and rng.rn2(2):
         weapon = "elven dagger"
     elif name == "rogue" and rng.rn2(2):
         weapon = "short sword" if rng.rn2(2) else "orcish dagger"
     elif name == "samurai" and rng.rn2(2):
         weapon = "katana"
-    elif name == "valkyrie" and rng.rn2(2):
-        weapon = "war hammer"
-    elif name == "wizard" and rng.rn2(4):
-        weapon = "quarterstaff" if rng.rn2(2) else "athame"
+    elif name == "valkyrie":
+        if rng.rn2(2):
+            weapon = "war hammer"
+        if rng.rn2(2):
+            pick("plate mail", "chain mail")
+    elif name == "wizard":
+        if rng.rn2(4):
+            weapon = "quarterstaff" if rng.rn2(2) else "athame"
+        if rng.rn2(2):
+            rng.rn2(2)                  # black or silver dragon scale mail
+        rng.rn2(4)                      # helm of brilliance
+    return weapon
+
+
+def mplayer_items(pm: data.Monster, x: int, y: int, rng: RNG, where: Where,
+                  attrs: Optional[dict] = None,
+                  have: Optional[List[Object]] = None) -> List[Object]:
+    """mplayer.c mk_mplayer(special=FALSE): what a player-monster (a des-file's
+    ``knight`` of no given alignment) gets on top of makemon()'s gear: a weapon of
+    its role (+0..+3, often erodeproof or greased) and one to three offensive, one to
+    three defensive and one to three miscellaneous items.  (The armour the game
+    picks too is worn only by the endgame's named player-monsters.)"""
+    bag = Bag(pm, x, y, rng, where, attrs or {})
+    # mpickobj() merges into what makemon gave already (``have``): the whole
+    # inventory is returned
+    bag.items = list(have or [])
+    name = pm.name
+
+    def pick(first: str, last: str) -> None:
+        lo, hi = _armour(first), _armour(last)
+        if lo is not None and hi is not None:
+            rnd_class(rng, lo, hi, where.ledger_no)
+
+    def maybe(first: str, last: str) -> None:
+        if rng.rn2(8):                  # !rn2(8): nothing, else rnd_class
+            pick(first, last)
+
+    if rng.rn2(2):
+        weapon = "long sword"
+    else:
+        first = data.object_named("spear", ")").index
+        last = data.object_named("bullwhip", ")").index
+        weapon = data.object_by_index(rnd_class(rng, first, last)).name
+    # the armour, cloak, helmet and shield: drawn here, worn only by the endgame's
+    # named player-monsters (special), so unlev keeps none of them
+    pick("magic dragon scale mail", "acid dragon scale mail")     # GRAY..YELLOW
+    maybe("oilskin cloak", "cloak of displacement")
+    maybe("elven leather helm", "helm of telepathy")
+    maybe("elven shield", "shield of reflection")
+    m_lev = rng.rnd(16)                 # special == FALSE: rnd(16), then its hit points
+    rng.d(m_lev, 10)
+    weapon = _role_choices(name, weapon, rng, pick)
     if weapon is not None:
         kind = data.object_named(weapon, ")") or data.object_named(weapon)
         o = bag.make(kind)
@@ -84,8 +157,7 @@ def mplayer_items(pm: data.Monster, x: int, y: int, rng: RNG, where: Where,
             o.attrs["erodeproof"] = True
         elif not rng.rn2(2):
             o.attrs["greased"] = True
-        if kind.merge and str(kind.subtype) in ("P_DAGGER", "P_KNIFE", "P_SPEAR", "-P_DART",
-                                                "-P_SHURIKEN"):
+        if kind.merge and kind.name in _MIGHT_THROW:
             extra = rng.rn2(4 if str(kind.subtype) == "P_SPEAR" else 8)
             if extra:
                 o.attrs["quantity"] = o.attrs.get("quantity", 1) + extra

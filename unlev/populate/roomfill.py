@@ -192,6 +192,13 @@ def _zoo_kind(st: MakeContext, rng: RNG, rtype: int, ld: int, at_centre: bool):
     return None
 
 
+def tt_oname(rng: RNG) -> None:
+    """topten.c tt_oname() on mk_tt_object()'s corpse or statue: ``rnd(10)`` picks a
+    rank of the score file; with no scores (a new installation, as the game's dumps
+    were made) the object keeps its random monster and gets no name."""
+    rng.rnd(10)
+
+
 def _zoo_extras(st: MakeContext, level: Level, rng: RNG, rtype: int, sx: int, sy: int, door, ld: int,
                 goldlim: int) -> int:
     """The treasure fill_zoo() leaves on each square after its monster; returns
@@ -209,6 +216,7 @@ def _zoo_extras(st: MakeContext, level: Level, rng: RNG, rtype: int, sx: int, sy
     elif rtype == MORGUE:
         if not rng.rn2(5):
             make_object(st, sx, sy, object_kind("corpse"), "fill", rng)
+            tt_oname(rng)
         if not rng.rn2(10):
             make_object(st, sx, sy, object_kind("large box" if rng.rn2(3) else "chest"),
                         "fill", rng)

@@ -28,6 +28,7 @@ from unlev.stdlib import terrain as T
 from unlev.stdlib.rng import RNG
 from unlev.populate.context import MakeContext
 from unlev.populate import makemon
+from unlev.populate.mksobj import init_fields, next_ident
 
 BLACKSHOP = SHOPBASE + 14
 DUST = 1
@@ -200,12 +201,17 @@ def shkinit(st: MakeContext, shp: data.ShopType, room: Room, rng: RNG):
     money = 1000 + 30 * rng.rnd(100)
     inv = shk.attrs["inventory"]
     if shp.names == "shkrings":
-        inv.append(new_object(sx, sy, object_kind("touchstone", "*")))
+        # mongets(): mksobj(TOUCHSTONE, TRUE, FALSE), on the main stream (after makemon)
+        stone = new_object(sx, sy, object_kind("touchstone", "*"))
+        next_ident(rng)
+        init_fields(stone, object_kind("touchstone", "*"), rng)
+        inv.append(stone)
     shk.attrs["shopkeeper_name"] = _name_shopkeeper(st, shk, shp, rng)
     if is_blackmarket(level):
         money = 7 * money + rng.rn2(3 * money)
     if _is_town_level(level):
         money //= 4
+    next_ident(rng)                     # makemon.c mkmonmoney(): mksobj(GOLD_PIECE, ...)
     inv.append(new_object(sx, sy, object_kind("gold piece"), quantity=money))
     if is_blackmarket(level) and room.rtype != BLACKSHOP:
         _equip_blackmarketeer(inv, sx, sy, rng)
@@ -214,6 +220,7 @@ def shkinit(st: MakeContext, shp: data.ShopType, room: Room, rng: RNG):
 
 def _equip_blackmarketeer(inv: list, x: int, y: int, rng: RNG) -> None:
     def give(name: str, cls: str, enchant: bool = True) -> None:
+        next_ident(rng)                 # mksobj(otyp, FALSE, FALSE)
         o = new_object(x, y, object_kind(name, cls))
         if enchant:
             o.attrs["spe"] = rng.rnd(5)       # at least +1 over mksobj's +0
@@ -287,17 +294,17 @@ def mkshobj_at(st: MakeContext, shp: data.ShopType, x: int, y: int, color: Optio
             return
         if not rng.rn2(10):
             cls = "*" if rng.rn2(5) else "("
-            make_object(st, x, y, pctx.random_object(rng, cls), "shop", rng)
+            make_object(st, x, y, pctx.random_object(rng, cls), "shop", rng, artif=True)
             return
     row = _shop_item(shp, rng)
     if row.obj is not None:
-        make_object(st, x, y, object_kind(row.obj, row.cls), "shop", rng)
+        make_object(st, x, y, object_kind(row.obj, row.cls), "shop", rng, artif=True)
         return
     while True:
         obj = pctx.random_object(rng, row.cls)
         if shp.cls is None and color is not None and obj.color != color:
             continue
-        make_object(st, x, y, obj, "shop", rng)
+        make_object(st, x, y, obj, "shop", rng, artif=True)
         return
 
 

@@ -19,6 +19,7 @@ from unlev.model.level import COLNO, D_CLOSED, D_LOCKED, ROWNO, Trap, isok
 from unlev.populate.make import add_object, make_object, new_object, object_kind
 from unlev.populate.mksobj import next_ident
 from unlev.populate import food, inventory
+from unlev.populate import makemon
 from unlev.populate.makemon import where_of
 from unlev.stdlib import terrain as T
 from unlev.stdlib.rng import RNG
@@ -44,14 +45,22 @@ def statue_trap_statue(st: MakeContext, x: int, y: int) -> None:
         unicorn = pm.class_name == "S_UNICORN" and "M2_JEWELS" in pm.m2
         if not (unicorn and (hero > 0) - (hero < 0) == (pm.alignment > 0) - (pm.alignment < 0)):
             break
-    # mkcorpstat(STATUE, NULL, mptr, x, y, CORPSTAT_NONE): mksobj_at without init, so
-    # no spellbook of its own; it holds only the monster's inventory
+    # mkcorpstat(STATUE, NULL, mptr, x, y, CORPSTAT_NONE): mksobj_at without init (its
+    # id; no spellbook of its own), whose statue still gets rndmonnum()'s monster
+    # before mkcorpstat puts mptr in its place
     statue = new_object(x, y, object_kind("statue"), "statue trap",
                         montype=pm.name if pm is not None else None)
+    next_ident(st.rng)
+    pctx.random_monster(mrng)
     st.level.objects.append(statue)
     if pm is not None:
-        # the monster is made, its inventory moved into the statue, the monster removed
-        statue.contents.extend(inventory.equip(pm, x, y, mrng, where_of(st)))
+        # makemon(&mons[corpsenm], 0, 0, MM_NOCOUNTBIRTH) on a random good square, its
+        # inventory moved into the statue, the monster removed (mongone: nothing left
+        # to draw for)
+        mon = makemon.makemon_anywhere(st, pm, "statue trap")
+        if mon is not None:
+            st.level.monsters.remove(mon)
+            statue.contents.extend(mon.attrs.get("inventory") or [])
 
 
 def _clear_path(st: MakeContext, x: int, y: int, distance: int, dx: int, dy: int) -> Tuple[bool, int, int]:

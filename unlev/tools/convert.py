@@ -119,7 +119,9 @@ def build_lua_like_run(path: str, seed: int, args=None, name: Optional[str] = No
     """A Level from a ``.lua`` file with ``unlev run``'s options (``args`` may be None):
     what ``unlev run FILE.lua`` should call in place of ``build_one``."""
     from unlev.stdlib.compat import Compat
-    from unlev.lua.runtime import is_converted, level_name_of, place_name, run_lua_file, run_lua_text
+    from unlev.lua.runtime import (is_converted, level_name_of, place_name, run_lua_file,
+                                   run_lua_text, tables_folder)
+    from unlev.stdlib.data import tables_of
     name = name or level_name_of(path)
     from unlev.tools.context_options import context_values
     # a NetHack 3.7 level is placed as the game places it (castle -> castle-1's depth);
@@ -132,14 +134,20 @@ def build_lua_like_run(path: str, seed: int, args=None, name: Optional[str] = No
                 first = fh.readline()
         except OSError:
             first = ""          # run_lua_file reports the unreadable file
-    place = name if is_converted(first) else place_name(name)
-    context, rc = contexts_like_run(place, context_values(args) if args is not None else None)
+    converted = is_converted(first)
+    # placed in the dungeon of the tables that populate it (3.7's dungeon.lua for
+    # a 3.7 level: unlev.model.places37)
+    with tables_of(tables_folder(getattr(args, "data", None), own=not converted)):
+        place = name if converted else place_name(name)
+        context, rc = contexts_like_run(place, context_values(args) if args is not None
+                                        else None)
     # unlev run hands its parsed options (with the Settings value); the harness a
     # namespace with the compat itself
-    compat = None
+    compat = limits = None
     if args is not None:
         settings = getattr(args, "settings", None)
         compat = settings.compat if settings is not None else getattr(args, "compat", None)
+        limits = settings.limits if settings is not None else getattr(args, "limits", None)
     if isinstance(compat, str):
         compat = Compat.named(compat)
     compat = Compat.of(compat)
@@ -159,7 +167,23 @@ def build_lua_like_run(path: str, seed: int, args=None, name: Optional[str] = No
         # --data: the profile whose tables populate the level (default: 3.7's)
         kwargs["data"] = args.data
     common = dict(name=name, context=context, run_context=rc, warn=warn,
-                  compat=compat, force_flip=not game, **kwargs)
+                  compat=compat, force_flip=not game, limits=limits, **kwargs)
+    forced = getattr(args, "themed_room", None)
+    if not converted:
+        from unlev.lua.themerooms import ThemedRoomError, is_themed_room_file, run_themed_text
+        whole = text
+        if whole is None:
+            try:
+                with open(path, encoding="utf-8", errors="replace") as fh:
+                    whole = fh.read()
+            except OSError:
+                whole = ""      # run_lua_file reports the unreadable file
+        if is_themed_room_file(whole):
+            # NetHack 3.7's themed-room file: an ordinary level made with it
+            return run_themed_text(whole, path, seed, forced=forced, **common)
+        if forced is not None:
+            raise ThemedRoomError(f"--themed-room applies to a themed-room file (NetHack "
+                                  f"3.7's dat/themerms.lua); {path} is a level file")
     if text is not None:
         return run_lua_text(text, path, seed, **common)
     return run_lua_file(path, seed, **common)

@@ -57,6 +57,10 @@ def add_parser(subparsers) -> None:
     p.add_argument("--generator", choices=("unlev", "nethack37"), default=None,
                    help="for a NetHack 3.7 .lua file: the random generator -- unlev's "
                    "(default) or NetHack 3.7's ISAAC64 seeded as the game seeds it")
+    p.add_argument("--themed-room", metavar="N|NAME",
+                   help="for NetHack 3.7's themed-room file (dat/themerms.lua, run as an "
+                   "ordinary level): make every room this one, by its number in the "
+                   "file's themerooms list or its name")
     p.add_argument("--svg", metavar="PATH", help="write the map in colour as an SVG picture")
     p.add_argument("--png", metavar="PATH",
                    help="write the map in colour as a PNG picture (needs Pillow: the png extra)")
@@ -141,6 +145,9 @@ def cmd_run(args) -> int:
     if json_to_stdout and args.show:
         return _usage("--json to standard output cannot be combined with --show; "
                       "give --json a PATH")
+    if args.themed_room is not None and not args.file.endswith(".lua"):
+        return _usage("--themed-room applies to NetHack 3.7's themed-room file "
+                      "(dat/themerms.lua)")
     if args.generator and not args.file.endswith(".lua"):
         return _usage("--generator applies to NetHack 3.7 .lua files; a des-file runs on "
                       "unlev's generator")
@@ -390,11 +397,10 @@ def _stand_in_notes(compiled, node, args) -> None:
     """With the drawing (whose summary holds the builder's warnings), the stand-ins for
     names UnNetHack lacks (a 3.6/3.4.3 level's, a --data profile's) still go to
     standard error, as without it."""
-    from unlev.generate import dialect_levels
-    prepared = dialect_levels.prepare(compiled, node, game=args.settings.compat.is_game)
-    for note in getattr(prepared, "stand_ins", ()):
-        line, col, text = note.split(":", 2)      # "18:9: monster ... using ..."
-        d = Diagnostic("warning", text.strip(), Span(args.file, int(line), int(col)))
+    from unlev.lang.lowering import loader_level
+    prepared = loader_level(compiled, node, game=args.settings.compat.is_game)
+    for span, text in prepared.stand_ins:
+        d = Diagnostic("warning", text, Span(args.file, span.line, span.col))
         print(d.format({}), file=sys.stderr)
 
 
@@ -418,8 +424,11 @@ def _build_lua(args, seed: int, show: bool):
             d = Diagnostic("warning", message,
                            span if span is not None else Span(args.file, 0, 0))
             print(d.format({}), file=sys.stderr)
+    from unlev.lua.themerooms import ThemedRoomError
     try:
         return [build_lua_like_run(args.file, seed, args, warn=warn)]
+    except ThemedRoomError as e:
+        return _usage(str(e))
     except DesError as e:
         print(format_des_error(e, args.file), file=sys.stderr)
         return 1
@@ -471,6 +480,11 @@ def build_one(compiled, node, seed: int, args, warn_to_stderr: bool = True):
             context, rc0 = contexts_for(plan.dump, node.name)
             rc.depth, rc.difficulty = rc0.depth, rc0.difficulty
         context = place_from_where(context, plan.where)
+    if plan is not None:
+        # what the game shuffled at its start depends on its seed (populate.oinit)
+        game_seed = plan.dump.gameseed if plan.dump is not None else plan.game_seed
+        if game_seed is not None:
+            rc.game_seed, rc.serverseed = game_seed, plan.serverseed
     compat = args.settings.compat
     game = compat.is_game
     warn = _warner(compiled, args.file) if warn_to_stderr and not args.quiet else None

@@ -189,7 +189,21 @@ def lspo_trap(api, *args):
         coord = api.coord_in(None, args, 1, "des.trap")
     if name is not None and str(name).lower() == "random":
         name = None
-    api.b.trap(name=None if name is None else str(name), coord=coord, span=api.span())
+    # 3.7's create_trap flags (MKTRAP_NOSPIDERONWEB, MKTRAP_NOVICTIM), read by the
+    # 3.7 mktrap (unlev.populate.traps37) for the one call
+    flags = {}
+    if t is not None:
+        for key in ("spider_on_web", "victim"):
+            if t[key] is not None:
+                flags[key] = bool(t[key])
+    lev = getattr(api.b, "level", None)
+    if flags and lev is not None:
+        lev.extras["mktrap_flags"] = flags
+    try:
+        api.b.trap(name=None if name is None else str(name), coord=coord, span=api.span())
+    finally:
+        if lev is not None:
+            lev.extras.pop("mktrap_flags", None)
 
 
 def lspo_levregion(api, t):
@@ -197,12 +211,12 @@ def lspo_levregion(api, t):
     if typ not in LEVREGION_TYPES:
         raise api.s.error(f"des.levregion: unknown type {typ!r}")
     kind, up = LEVREGION_TYPES[typ]
-    put_levregion(api, kind, up, t, "des.levregion", default_whole=True)
+    put_levregion(api, kind, up, t, "des.levregion", default_whole=False)
 
 
 def lspo_teleport_region(api, t):
     up = api.word({"up": 1, "down": 0}, t["dir"], "des.teleport_region dir", None)
-    put_levregion(api, "teleport", up, t, "des.teleport_region", default_whole=True)
+    put_levregion(api, "teleport", up, t, "des.teleport_region", default_whole=False)
 
 
 def put_levregion(api, kind, up, t, what, default_whole):

@@ -55,8 +55,15 @@ def lspo_level_init(api, t=None):
                       "styles: solidfill, mazegrid, maze, mines, swamp, rogue, sheollev")
 
 
+def _empty():
+    from unlev.stdlib.selection import Selection
+    return Selection.empty()
+
+
 def lspo_map(api, *args):
     s = api.s
+    if api.in_mk_themerooms and api.themeroom_failed:
+        return s.selections.new(_empty())
     t = api.table_arg(args)
     if t is None:
         text = args[0] if args else None
@@ -73,6 +80,12 @@ def lspo_map(api, *args):
         coord = Coord(int(t["x"]), int(t["y"]))
     elif t["coord"] is not None:
         coord = coord_of(s, t["coord"], "des.map")
+    elif api.in_mk_themerooms and t["halign"] is None and t["valign"] is None:
+        from .themed import themed_map_spot
+        coord = themed_map_spot(api, lines)
+        if coord is None:
+            api.themeroom_failed = True
+            return s.selections.new(_empty())
     else:
         halign = api.word(HALIGN, t["halign"], "des.map halign", 3)
         valign = api.word(VALIGN, t["valign"], "des.map valign", 3)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 
 from .common import APPEAR, CURSES, CURSES_37, in_order, lua_callable, opt_int, plain
+from .. import obj_api
 
 
 def lspo_monster(api, *args):
@@ -88,29 +89,22 @@ def lspo_object(api, *args):
             else:
                 attrs[key] = plain(value)
         attrs = in_order(attrs, t, s)
+    lev = getattr(api.b, "level", None)
+    before = len(lev.objects) if lev is not None else 0
     if contents is not None:
         api.b.begin_container(object=obj, coord=coord, attrs=attrs, span=api.span())
+        st = getattr(api.b, "state", None)
+        box = st.containers[-1] if st is not None and st.containers else None
         api.holder_depth += 1
         try:
-            api.call(contents)
+            api.call(contents, obj_api.handle(s, box))
         finally:
             api.holder_depth -= 1
             api.b.end_container()
     else:
         api.b.object(object=obj, coord=coord, attrs=attrs, span=api.span())
-    return object_handle(api.s)
-
-
-def timer_noop(*_args):
-    """An object's timers (``rot-corpse``, ``zombify-mon``) run as the game is played,
-    after the level is made; setting or stopping one changes nothing unlev makes."""
-    return None
-
-
-def object_handle(s):
-    """What 3.7's des.object returns (an ``obj``), as far as level files use it while
-    the level is made: its timer methods."""
-    return s.table(stop_timer=timer_noop, start_timer=timer_noop, has_timer=timer_noop)
+    made = lev.objects[before] if lev is not None and len(lev.objects) > before else None
+    return obj_api.handle(s, made)
 
 
 def lspo_mineralize(api, t=None):

@@ -15,6 +15,8 @@ from .common import HALIGN, VALIGN, WALLS, int_or
 
 def lspo_room(api, *args):
     s = api.s
+    if api.in_mk_themerooms and api.themeroom_failed:
+        return                       # 3.7: a failed themed room makes nothing more
     t = api.table_arg(args)
     if t is None:
         t = s.table(type=args[0] if args else None)
@@ -35,10 +37,15 @@ def lspo_room(api, *args):
     ok = api.b.begin_room(subroom=subroom, rtype=rtype,
                            chance=int(t["chance"]) if t["chance"] is not None else 100,
                            light=light_of(t["lit"], -1), pos=pos, align=align, size=size,
-                           # sp_lev.c lspo_room's defaults: filled, joined
-                           filled=int_or(t["filled"], 1),
+                           # sp_lev.c lspo_room's defaults: filled (a themed
+                           # room's unfilled), joined
+                           filled=int_or(t["filled"], 0 if api.in_mk_themerooms else 1),
                            irregular=int_or(t["irregular"], 0),
                            joined=int_or(t["joined"], 1), span=api.span())
+    if ok and rtype == "themed" and api.in_mk_themerooms:
+        mark_themed(api)
+    if not ok and api.in_mk_themerooms:
+        api.themeroom_failed = True
     if ok:
         api.room_depth += 1
         try:
@@ -48,12 +55,31 @@ def lspo_room(api, *args):
     api.b.end_room()
 
 
+def mark_themed(api):
+    """Keep the floor of a room made with type "themed" (3.7's THEMEROOM, which
+    unlev's room table has not): generate_stairs prefers ordinary rooms."""
+    b = api.b.room_bounds()
+    lev = getattr(api.b, "level", None)
+    if b is not None and lev is not None:
+        lev.extras.setdefault("themed_rooms", []).append(b)
+
+
 def room_table(api):
+    """sp_lev.c l_push_mkroom_table: the room's size, region, light, shape and
+    joining (and its corners, as unlev gave them before)."""
     b = api.b.room_bounds()
     if b is None:
         return api.s.table()
     lx, ly, hx, hy = b
-    return api.s.table(lx=lx, ly=ly, hx=hx, hy=hy, width=hx - lx + 1, height=hy - ly + 1)
+    st = getattr(api.b, "state", None)
+    croom = st.croom if st is not None else None
+    t = api.s.table(lx=lx, ly=ly, hx=hx, hy=hy, width=hx - lx + 1, height=hy - ly + 1,
+                    region=api.s.table(x1=lx, y1=ly, x2=hx, y2=hy))
+    if croom is not None:
+        t["lit"] = bool(croom.rlit)
+        t["irregular"] = bool(croom.irregular)
+        t["needjoining"] = bool(croom.needjoining)
+    return t
 
 
 def lspo_region(api, *args):
@@ -77,7 +103,8 @@ def lspo_region(api, *args):
                         joined=int_or(t["joined"], 1), has_contents=has_contents,
                         span=api.span())
     try:
-        api.call(t["contents"])
+        if has_contents:               # 3.7 hands the region's room to its contents
+            api.call(t["contents"], room_table(api))
     finally:
         api.b.end_region()
 

@@ -45,7 +45,9 @@ def contexts_for(dump: GameDump, name: str, own_portals: int = 0):
     ctx.dunlev = int(w.get("dlevel", ctx.dunlev))
     if w.get("dname"):
         ctx.dungeon_name = str(w["dname"])
-    ctx.branch = branch_of(dump, own_portals)
+    branch = branch_of(dump, own_portals)
+    if branch is not None or ctx.branch != "none":     # a "none" branch leaves no trace
+        ctx.branch = branch
     # the bottom of its dungeon gets no down stairs (mkstairs refuses them); a level
     # whose dump has a way down inside its dungeon is not the bottom
     dnum = w.get("dnum")
@@ -54,7 +56,7 @@ def contexts_for(dump: GameDump, name: str, own_portals: int = 0):
     run = RunContext(depth=depth, difficulty=diff,
                      role=ROLE_NAMES.get(str(w.get("role")), "Valkyrie"),
                      race=str(w.get("race", "human")), alignment=int(w.get("align", 0)),
-                     level_name=name)
+                     level_name=name, game_seed=dump.gameseed)
     return ctx, run
 
 

@@ -421,7 +421,10 @@ def _altar_mask(align: int) -> int:
 
 
 def _altar_align(mask: int) -> int:
-    return {1: -1, 2: 0, 4: 1}.get(mask & 7, -128)
+    """align.h Amask2align, as the game's dump writes it: none for 0, lawful for 4,
+    else the mask less 2 (a mask of 3, which sp_amask_to_amask can make, reads lawful)."""
+    m = mask & 7
+    return -128 if m == 0 else 1 if m == 4 else m - 2
 
 
 # --------------------------------------------------------------------------- writing
