@@ -151,3 +151,35 @@ def test_the_power_table_counts_levels_showing_each_gap(game_reference, unnethac
     assert by[("inventories", 1.0)][3] == 1
     assert lines[0].startswith("n=4: unperturbed,")
     assert Counter(r[2] for r in rows) == Counter({4: len(S.PERTURBATIONS)})
+
+
+# ------------------------------------------------------------------ issue 35's table
+@pytest.fixture(scope="module")
+def table_cache(game_reference, unnethack_corpus):
+    return S.LevelCache([str(unnethack_corpus[0].parent)], str(game_reference), N)
+
+
+@pytest.mark.parametrize("row", S.ISSUE_TABLE, ids=[r.plant for r in S.ISSUE_TABLE])
+def test_every_defect_of_the_issues_table_is_reported(table_cache, row):
+    """Each defect of issue 35's table, planted where the game shows it at the game
+    reference's 10 seeds, is reported: on a level alone or pooled over its levels.  (One
+    test per row, so the run shows its progress defect by defect; the same table with a
+    line per level: python -m unlev.tools.compare.selftest CORPUS --reference DIR --table.)"""
+    steps = []
+    r = S.check_row(row, table_cache, steps.append)
+    assert steps[0] == f"{row.plant}: level 1 of {len(r.levels)} ({r.levels[0]})"
+    assert r.changed, f"{row.plant} changes none of {r.levels}"
+    assert r.reported, r.line()
+    # unchanged levels are unperturbed runs: they must not differ
+    assert not r.stray, r.stray
+
+
+def test_the_generator_plant_is_undone():
+    from unlev.stdlib.selection import Selection
+    one = Selection.grow
+    sel = Selection.from_points([(10, 10)])
+    with S.GENERATOR_PLANTS["grow"]():
+        assert len(sel.grow()) == 25        # two squares each way
+        assert len(sel.grow("north")) == 9  # the grow spreads south twice
+    assert Selection.grow is one
+    assert len(sel.grow()) == 9 and len(sel.grow("north")) == 4

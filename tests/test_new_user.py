@@ -137,9 +137,11 @@ def _known_options():
         import contextlib
         with contextlib.redirect_stdout(io.StringIO()):
             selftest.main(["--help"])
-    src = open(selftest.__file__).read()
-    known |= set(re.findall(r"add_argument\(\"(--[a-z-]+)\"", src))
-    known |= set(re.findall(r"\"-[a-z]\", \"(--[a-z-]+)\"", src))
+    from unlev.tools.compare import calibrate     # python -m tools of their own
+    for module in (selftest, calibrate):
+        src = open(module.__file__).read()
+        known |= set(re.findall(r"add_argument\(\"(--[a-z-]+)\"", src))
+        known |= set(re.findall(r"\"-[a-z]\", \"(--[a-z-]+)\"", src))
     return known
 
 

@@ -166,14 +166,28 @@ class Report:
                 row[m.verdict] = row.get(m.verdict, 0) + 1
         return dict(sorted(out.items()))
 
+    def pooled(self) -> list:
+        """Each measure tested over every level at once (:mod:`unlev.tools.compare.pooled`):
+        a small effect the same way on many levels, which no single level shows."""
+        from unlev.tools.compare.pooled import pooled_measures
+        if len(self.results) < 2:
+            return []
+        return pooled_measures([r.measures for r in self.results if not r.error])
+
     def summary_line(self) -> str:
         c = self.counts()
         match = c[MATCH] + c["tolerance"]
         differ = c[V_KNOWN] + c[DIFFERS]
         verb = "matches" if match == 1 else "match"
-        return (f"{count(match, 'levels')} {verb}, {differ} differ ({c['tolerance']} of the matching "
-                f"only within tolerance; {c[V_KNOWN]} of the differing only where "
+        line = (f"{count(match, 'levels')} {verb}, {differ} differ ({c['tolerance']} of the "
+                f"matching only within tolerance; {c[V_KNOWN]} of the differing only where "
                 f"docs/known-differences.md explains it, {c[DIFFERS]} unexplained)")
+        pooled = self.pooled()
+        if pooled:
+            bad = sum(1 for p in pooled if p.verdict == DIFFERS)
+            line += (f"; pooled over the levels, {bad} of {count(len(pooled), 'measures')} "
+                     "differ")
+        return line
 
     def worst(self, n: int = 25) -> List[tuple]:
         rows = []
@@ -198,6 +212,7 @@ class Report:
                 "seconds": round(self.seconds, 1), "counts": self.counts(),
                 "summary": self.summary_line(),
                 "measure_counts": self.measure_counts(),
+                "pooled": [p.to_dict() for p in self.pooled()],
                 "levels": [r.to_dict() for r in self.results],
                 "worst": [{"level": r.level, **m.to_dict()} for r, m in self.worst()]}
 

@@ -64,9 +64,18 @@ class Measure:
     # correction (Tarone), see holm_correct
     min_p: Optional[float] = field(default=None, repr=False)
     p_level: Optional[float] = None   # p corrected for the level's other tests (Holm)
+    # which side is larger: +1 ours, -1 the game's, 0 neither; None for a test without a
+    # direction (mixes, fixed squares).  The pooled test over levels (pooled.py) adds
+    # signed evidence, so a small effect the same way on many levels adds up.
+    direction: Optional[int] = None
+    # each sample's value standardized within its side (ours by seed, the game's by dump):
+    # the pooled test estimates from them how much the levels' runs of one seed (or one
+    # game seed) move together, which adding levels up must allow for
+    residuals: Optional[Tuple[List[float], List[float]]] = field(default=None, repr=False)
 
     def to_dict(self) -> dict:
         d = asdict(self)
+        d.pop("residuals")
         for k in ("p", "p_level", "min_p"):
             if d[k] is not None:
                 d[k] = float(f"{d[k]:.3g}")
@@ -83,6 +92,14 @@ def _num_summary(xs: Sequence[float]) -> str:
     m = mean(xs)
     ms = f"{m:.3g}" if m != int(m) else str(int(m))
     return ms if lo == hi else f"{ms} [{lo:g}..{hi:g}]"
+
+
+def standardized(xs: Sequence[float]) -> List[float]:
+    """(x - mean) / standard deviation (population), all 0 for a constant."""
+    xs = [float(x) for x in xs]
+    m = mean(xs)
+    sd = (sum((x - m) ** 2 for x in xs) / len(xs)) ** 0.5 if xs else 0.0
+    return [round((x - m) / sd, 3) if sd > 0 else 0.0 for x in xs]
 
 
 def numeric(group: str, name: str, ours: Sequence[float], game: Sequence[float],
@@ -110,8 +127,11 @@ def numeric(group: str, name: str, ours: Sequence[float], game: Sequence[float],
         n1 = len(ours)
         min_p = min(mann_whitney_p(pooled[:n1], pooled[n1:]),
                     mann_whitney_p(pooled[len(pooled) - n1:], pooled[:len(pooled) - n1]))
+    d = cliffs_delta(ours, game) if ours and game else 0.0
     return Measure(group, name, "exact" if const else "Mann-Whitney U", _num_summary(ours),
-                   _num_summary(game), effect, p, verdict, tol, size=size, min_p=min_p)
+                   _num_summary(game), effect, p, verdict, tol, size=size, min_p=min_p,
+                   direction=(d > 0) - (d < 0),
+                   residuals=(standardized(ours), standardized(game)))
 
 
 def proportion(group: str, name: str, ours: Sequence[bool], game: Sequence[bool],
@@ -135,7 +155,9 @@ def proportion(group: str, name: str, ours: Sequence[bool], game: Sequence[bool]
                  for k in range(max(0, c1 - n2), min(n1, c1) + 1)), default=1.0)
     return Measure(group, name, "exact" if const else "Fisher exact", f"{a}/{n1}",
                    f"{c}/{n2}", effect, p, verdict, None if const else floor, size=effect,
-                   min_p=min_p)
+                   min_p=min_p, direction=(ro > rg) - (ro < rg),
+                   residuals=(standardized([int(v) for v in ours]),
+                              standardized([int(v) for v in game])))
 
 
 def _kind_summary(cs: Sequence[Counter], top: int = 4) -> str:

@@ -63,4 +63,23 @@ def print_report(report, details: bool = False, worst: int = 25, console=None) -
                       _p(m.p_level if m.p_level is not None else m.p), _verdict(m.verdict),
                       why[:90])
         con.print(t)
+    pooled = [p for p in report.pooled() if details or p.verdict == DIFFERS]
+    if pooled:
+        t = Table(title="pooled over the levels (measures that differ)" if not details
+                  else "pooled over the levels")
+        for col in ("measure", "test", "levels", "ours larger/smaller", "statistic",
+                    "p (all)", "verdict", "differs alone on"):
+            t.add_column(col)
+        for p in pooled:
+            stouffer = p.test.startswith("Stouffer")
+            t.add_row(p.name, p.test, str(p.levels), f"{p.up}/{p.down}" if stouffer else "-",
+                      f"Z {p.statistic:+.1f}" if stouffer else f"{p.statistic:.0f}",
+                      _p(p.p_all), _verdict(p.verdict), str(p.flagged))
+        con.print(t)
     con.print(report.summary_line())
+    n = len(report.results)
+    if n > 1:
+        from unlev.tools.compare.measures import ALPHA
+        con.print(f"By chance alone at most {ALPHA:.0%} of the levels differ ({ALPHA * n:.2g} "
+                  f"of {n} expected) and the pooled table differs {ALPHA:.0%} of the time "
+                  "(unlev against itself: docs/notes/issue-35-calibration.md)")

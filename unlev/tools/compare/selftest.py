@@ -244,6 +244,31 @@ PERTURBATIONS: Dict[str, Perturbation] = {p.name: p for p in (
 )}
 
 
+# Defects planted in the generator itself (the "game" side is built with it), for gaps a
+# finished level cannot show afterwards.
+def _grow_twice():
+    """The des-file's ``grow`` reaching two squares instead of one (sp_lev.c
+    selection_do_grow runs once per grow): issue 35's table, 4 levels changed."""
+    from contextlib import contextmanager
+    from unlev.stdlib.selection import Selection
+
+    @contextmanager
+    def planted():
+        one = Selection.grow
+
+        def twice(self, dirs=None, _one=one):
+            return _one(_one(self, dirs), dirs) if dirs is not None else _one(_one(self))
+        Selection.grow = twice
+        try:
+            yield
+        finally:
+            Selection.grow = one
+    return planted()
+
+
+GENERATOR_PLANTS: Dict[str, Callable] = {"grow": _grow_twice}
+
+
 # ------------------------------------------------------------------ the two sides
 def build_side(compiled, node: A.Level, seeds: Sequence[int], context_dumps: Sequence[GameDump],
                compat: Compat = Compat.game()) -> List[Level]:
@@ -375,6 +400,136 @@ def power_table(paths: Sequence[str], reference: str, levels: Sequence[str],
     return rows
 
 
+# ------------------------------------------------------------------ the issue's table
+@dataclass(frozen=True)
+class TableRow:
+    """One defect of issue 35's table, the levels where the game shows it, and the
+    measures that must report it (on one level alone, or pooled over those levels);
+    ``group:NAME`` stands for every measure of a group."""
+    defect: str
+    plant: str                 # a PERTURBATIONS or GENERATOR_PLANTS name
+    levels: Tuple[str, ...]    # level names or globs
+    measures: Tuple[str, ...]
+
+
+ISSUE_TABLE: Tuple[TableRow, ...] = (
+    TableRow("monster inventories off", "inventories", ("Kni-strt", "Hea-strt"),
+             PERTURBATIONS["inventories"].measures),
+    # per level it shows on few levels (issue 35: 32 of 148); pooled over the fillers
+    TableRow("hider objects off", "hiders", ("*-fil*",), PERTURBATIONS["hiders"].measures),
+    TableRow("des-file monsters placed at random", "relocate", ("soko1-1", "oracle"),
+             _MONSTER_PLACES),
+    TableRow("grow reaching 2 squares", "grow",
+             ("bigrm-14", "hellfill", "medufill", "townfill-1"), ("group:terrain",)),
+    TableRow("trap doors where the game forbids them", "trapdoors", ("earth", "*-fil*"),
+             PERTURBATIONS["trapdoors"].measures),
+    TableRow("object quantity and enchantment ignored", "quantities", ("minefill", "Kni-strt"),
+             PERTURBATIONS["quantities"].measures),
+    TableRow("every door closed", "doors", ("oracle", "Kni-strt"),
+             PERTURBATIONS["doors"].measures),
+)
+
+
+@dataclass
+class RowResult:
+    row: TableRow
+    levels: List[str] = field(default_factory=list)      # every level of the row
+    changed: List[str] = field(default_factory=list)     # those the defect changes
+    alone: List[str] = field(default_factory=list)       # those reporting it on their own
+    pooled: List[str] = field(default_factory=list)      # measures reporting it pooled
+    stray: List[str] = field(default_factory=list)       # unchanged levels that differ
+
+    @property
+    def reported(self) -> bool:
+        return bool(self.alone or self.pooled)
+
+    def line(self) -> str:
+        return (f"{self.row.defect} ({self.row.plant}): changes {len(self.changed)} of "
+                f"{len(self.levels)} levels; reported on {len(self.alone)} alone"
+                + (f" ({', '.join(self.alone)})" if self.alone else "")
+                + (f", pooled in {', '.join(self.pooled)}" if self.pooled else
+                   ", not pooled")
+                + ("" if self.reported else "  NOT REPORTED"))
+
+
+def _relevant(m: Measure, names: Sequence[str]) -> bool:
+    from unlev.tools.compare.pooled import pooled_name
+    return m.name in names or pooled_name(m.name) in names or f"group:{m.group}" in names
+
+
+class LevelCache:
+    """Each level built once per side (n seeds each), shared by the table's rows."""
+
+    def __init__(self, paths: Sequence[str], reference: str, n: int = 10) -> None:
+        from unlev.tools.compare.gamedump import reference_files
+        self.paths, self.n = list(paths), n
+        self.refs = reference_files(reference)
+        self.cache: Dict[str, tuple] = {}
+
+    def names(self, globs: Sequence[str]) -> List[str]:
+        import fnmatch
+        return sorted(k for k in self.refs if any(fnmatch.fnmatchcase(k, g) for g in globs))
+
+    def get(self, name: str) -> tuple:
+        """(compiled, node, context dumps, "game" levels, our samples)."""
+        if name not in self.cache:
+            from unlev.tools.compare.command import levels_with_reference
+            from unlev.tools.compare.gamedump import read_dumps
+            todo, _errors = levels_with_reference(self.paths, self.refs, {name})
+            ((_f, compiled, node),) = todo
+            ctx = read_dumps(self.refs[name])
+            game = build_side(compiled, node, range(1001, 1001 + self.n), ctx)
+            ours = [sample_of(lv) for lv in build_side(compiled, node, range(1, 1 + self.n),
+                                                        ctx)]
+            self.cache[name] = (compiled, node, ctx, game, ours)
+        return self.cache[name]
+
+
+def check_row(row: TableRow, cache: LevelCache,
+              tell: Callable[[str], None] = lambda _t: None) -> RowResult:
+    """Plant ``row``'s defect on the stand-in game of each of its levels; which levels
+    report it alone, and which measures pooled over the levels it changes."""
+    from unlev.tools.compare.pooled import pooled_measures, pooled_name
+    res = RowResult(row, cache.names(row.levels))
+    measured = []
+    for k, name in enumerate(res.levels):
+        tell(f"{row.plant}: level {k + 1} of {len(res.levels)} ({name})")
+        compiled, node, ctx, game, ours = cache.get(name)
+        if row.plant in GENERATOR_PLANTS:
+            with GENERATOR_PLANTS[row.plant]():
+                planted = build_side(compiled, node, range(1001, 1001 + cache.n), ctx)
+            r = self_compare(compiled, node, ours, planted, ctx)
+            r.changed = sum(1 for a, b in zip(planted, game) if bytes(a.typ) != bytes(b.typ))
+        else:
+            r = self_compare(compiled, node, ours, game, ctx, row.plant)
+        if not r.changed:
+            if r.differing():
+                res.stray.append(name)
+            continue
+        res.changed.append(name)
+        measured.append(r.measures)
+        if any(_relevant(m, row.measures) for m in r.differing()):
+            res.alone.append(name)
+    relevant = {pooled_name(m.name) for ms in measured for m in ms
+                if _relevant(m, row.measures)}
+    res.pooled = [p.name for p in pooled_measures(measured)
+                  if p.verdict == DIFFERS and p.name in relevant]
+    return res
+
+
+def table_check(paths: Sequence[str], reference: str, n: int = 10,
+                rows: Sequence[TableRow] = ISSUE_TABLE,
+                tell: Callable[[str], None] = lambda _t: None) -> List[RowResult]:
+    """Issue 35's table, defect by defect, at ``n`` seeds a side (the reference's 10)."""
+    cache = LevelCache(paths, reference, n)
+    out = []
+    for i, row in enumerate(rows):
+        tell(f"defect {i + 1} of {len(rows)}: {row.defect}")
+        out.append(check_row(row, cache, tell))
+        tell(out[-1].line())
+    return out
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     import argparse
     ap = argparse.ArgumentParser(prog="python -m unlev.tools.compare.selftest",
@@ -389,7 +544,20 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     ap.add_argument("--strength", action="append", default=[], metavar="NAME=S,S,...")
     ap.add_argument("--no-progress", action="store_true",
                     help="no progress lines on standard error")
+    ap.add_argument("--table", action="store_true",
+                    help="only issue 35's table: each defect planted where the game shows "
+                    "it, reported on a level alone or pooled over its levels (exit 1 if one "
+                    "is not)")
     a = ap.parse_args(argv)
+    tell = (lambda _t: None) if a.no_progress else _progress_line(sys.stderr)
+    if a.table:
+        sizes = [int(x) for x in a.sizes.split(",")]
+        missed = 0
+        for n in sizes if a.sizes != "10,40" else [10]:
+            for r in table_check(a.paths, a.reference, n, tell=tell):
+                print(f"n={n}: {r.line()}", flush=True)
+                missed += not r.reported
+        return 1 if missed else 0
     strengths = {}
     for s in a.strength:
         k, v = s.split("=")
