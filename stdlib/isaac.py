@@ -48,8 +48,10 @@ def _mix(x) -> Tuple[int, ...]:
     return a, b, c, d, e, f, g, h
 
 
-# isaac_update's steps four at a time: (i, the word 128 places on, wrapping)
-_STEPS = tuple((i, (i + 128) & 255) for i in range(0, SIZE, 4))
+# isaac_update's steps four at a time: the four words' places and the four words 128
+# places on (wrapping), so that the loop does no index arithmetic
+_STEPS = tuple((i, i + 1, i + 2, i + 3, i ^ 128, (i ^ 128) + 1, (i ^ 128) + 2, (i ^ 128) + 3)
+               for i in range(0, SIZE, 4))
 
 
 def _block(m: List[int], a: int, b: int, c: int) -> Tuple[List[int], int, int, int]:
@@ -57,38 +59,30 @@ def _block(m: List[int], a: int, b: int, c: int) -> Tuple[List[int], int, int, i
     them out (r[255] first), and the new a, b, c; ``m`` is updated in place.
 
     One tight function for the whole block (it is most of the cost of a level's
-    words): the mask and the step pairs are constants, each step masks once after its
-    addition (the low 32 bits of a sum do not depend on the addends' high bits), and
-    the words are appended and reversed once instead of indexed.
+    words): the mask and every index are constants or loop variables, each step masks
+    once after its addition (the low 32 bits of a sum do not depend on the addends'
+    high bits), and the block is reversed once at the end.
     """
     c = (c + 1) & 0xFFFFFFFF
     b = (b + c) & 0xFFFFFFFF
-    r: List[int] = []
-    out = r.append
-    for i, j in _STEPS:
-        x = m[i]
-        a = ((a ^ (a << 13)) + m[j]) & 0xFFFFFFFF
-        m[i] = y = (m[(x >> 2) & 255] + a + b) & 0xFFFFFFFF
-        b = (m[(y >> 10) & 255] + x) & 0xFFFFFFFF
-        out(b)
-        i += 1
-        x = m[i]
-        a = ((a ^ (a >> 6)) + m[j + 1]) & 0xFFFFFFFF
-        m[i] = y = (m[(x >> 2) & 255] + a + b) & 0xFFFFFFFF
-        b = (m[(y >> 10) & 255] + x) & 0xFFFFFFFF
-        out(b)
-        i += 1
-        x = m[i]
-        a = ((a ^ (a << 2)) + m[j + 2]) & 0xFFFFFFFF
-        m[i] = y = (m[(x >> 2) & 255] + a + b) & 0xFFFFFFFF
-        b = (m[(y >> 10) & 255] + x) & 0xFFFFFFFF
-        out(b)
-        i += 1
-        x = m[i]
-        a = ((a ^ (a >> 16)) + m[j + 3]) & 0xFFFFFFFF
-        m[i] = y = (m[(x >> 2) & 255] + a + b) & 0xFFFFFFFF
-        b = (m[(y >> 10) & 255] + x) & 0xFFFFFFFF
-        out(b)
+    r = [0] * SIZE
+    for i0, i1, i2, i3, j0, j1, j2, j3 in _STEPS:
+        x = m[i0]
+        a = ((a ^ (a << 13)) + m[j0]) & 0xFFFFFFFF
+        m[i0] = y = (m[(x >> 2) & 255] + a + b) & 0xFFFFFFFF
+        r[i0] = b = (m[(y >> 10) & 255] + x) & 0xFFFFFFFF
+        x = m[i1]
+        a = ((a ^ (a >> 6)) + m[j1]) & 0xFFFFFFFF
+        m[i1] = y = (m[(x >> 2) & 255] + a + b) & 0xFFFFFFFF
+        r[i1] = b = (m[(y >> 10) & 255] + x) & 0xFFFFFFFF
+        x = m[i2]
+        a = ((a ^ (a << 2)) + m[j2]) & 0xFFFFFFFF
+        m[i2] = y = (m[(x >> 2) & 255] + a + b) & 0xFFFFFFFF
+        r[i2] = b = (m[(y >> 10) & 255] + x) & 0xFFFFFFFF
+        x = m[i3]
+        a = ((a ^ (a >> 16)) + m[j3]) & 0xFFFFFFFF
+        m[i3] = y = (m[(x >> 2) & 255] + a + b) & 0xFFFFFFFF
+        r[i3] = b = (m[(y >> 10) & 255] + x) & 0xFFFFFFFF
     r.reverse()
     return r, a, b, c
 
