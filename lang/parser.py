@@ -8,7 +8,6 @@ validation, and error recovery at the next statement.
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 from typing import Callable, Dict, List, Optional, Tuple
@@ -427,6 +426,7 @@ class DesParser:
                      self.suggest_name(name, known))
 
     def suggest(self, name: str, candidates, cutoff: float = 0.6) -> Optional[str]:
+        import difflib                  # only for a misspelt word: not at start-up
         close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=cutoff)
         return f'did you mean "{close[0]}"?' if close else None
 
