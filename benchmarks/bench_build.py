@@ -1,6 +1,7 @@
 """Time to build every level of the UnNetHack corpus (a script, not a test).
 
     python benchmarks/bench_build.py [--corpus DIR] [--seed 1] [--repeat 3] [--profile]
+                                     [--mersenne]
 
 Compiles each des-file once (not timed), then builds every LEVEL once with
 ``unlev.generate.build.build_level`` (script, finishing steps, population) and prints the
@@ -50,7 +51,14 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--profile", action="store_true", help="cProfile one pass instead")
+    ap.add_argument("--mersenne", action="store_true",
+                    help="draw Python's Mersenne Twister words instead of the game's ISAAC "
+                         "(unlev's words before issue 28): what the game's words cost, "
+                         "though the levels differ")
     args = ap.parse_args(argv)
+    if args.mersenne:
+        import unlev.stdlib.rng as rng
+        rng.IsaacSource = lambda seed: rng.MersenneSource(int.from_bytes(seed, "little"))
     root = (args.corpus or default_corpus()) / "unnethack"
     files = sorted(root.glob("*.des"))
     if not files:
