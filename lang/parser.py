@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+from _thread import RLock             # threading's own lock, without importing threading
 from typing import Callable, Dict, List, Optional, Tuple
 
 import ply.yacc as yacc
@@ -125,6 +126,14 @@ def short_map_rows(rows, width: int):
             f"{width}{more}", "lev_comp pads short rows with solid rock")
 
 
+# One parse at a time per process: the PLY parser of a dialect is shared (``_PARSERS``),
+# its ``owner`` and grammar.ACTIVE say whose parse the actions serve, and PLY keeps its
+# stacks on the parser object.  The language server parses on two threads (diagnostics
+# and the preview); without the lock one parse's actions ran against the other's
+# parser.  Re-entrant: an INCLUDE is parsed inside its includer's parse.
+_PARSING = RLock()
+
+
 class DesParser:
     """Parses one des-file (and what it INCLUDEs) into a :class:`unlev.lang.ast.DesFile`.
 
@@ -193,21 +202,22 @@ class DesParser:
             parser = parser_for(self.dialect, self.extensions)
         else:
             parser = _build_parser(self.dialect)
-        grammar.ACTIVE.append(self)
-        self._ply = parser                      # its symbol stack tells an error's place
-        saved_owner = getattr(parser, "owner", None)
-        parser.owner = self
-        try:
-            tree = parser.parse(lexer=lexer, tracking=False)
-        except _GiveUp:
-            tree = None
-        except DesError as exc:
-            self.reporter.items.extend(exc.diagnostics)
-            tree = None
-        finally:
-            grammar.ACTIVE.pop()
-            parser.owner = saved_owner
-            self._lexers.pop()
+        with _PARSING:
+            grammar.ACTIVE.append(self)
+            self._ply = parser                  # its symbol stack tells an error's place
+            saved_owner = getattr(parser, "owner", None)
+            parser.owner = self
+            try:
+                tree = parser.parse(lexer=lexer, tracking=False)
+            except _GiveUp:
+                tree = None
+            except DesError as exc:
+                self.reporter.items.extend(exc.diagnostics)
+                tree = None
+            finally:
+                grammar.ACTIVE.pop()
+                parser.owner = saved_owner
+                self._lexers.pop()
         if tree is None:
             tree = A.DesFile(Span(filename, 1, 1), [], [])
             if not self.reporter.errors:
