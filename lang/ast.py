@@ -717,7 +717,7 @@ class Level(Node):
     flags: List[Tuple[str, int]]
     body: Block
     ext_syntax: tuple = side(())        # named syntax the loader must know (extensions)
-    stand_ins: list = side(factory=list)  # notes of unlev.generate.dialect_levels
+    stand_ins: list = side(factory=list)  # (span, text) of unlev.lang.lowering.stand_ins
     functions: Optional[list] = side()  # FUNCTIONs defined in it, collected once (evaluator)
 
 

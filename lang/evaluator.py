@@ -23,7 +23,7 @@ from . import ast as A
 from .expressions import ExpressionEvaluator
 from .level_builder import LevelBuilder
 from .diagnostics import DesError, Span
-from .limits import limits, steps_hint, steps_message
+from .limits import DEFAULT as DEFAULT_LIMITS, Limits, steps_hint, steps_message
 from .extensions import ExtensionStmt, ExtState
 from .values import Coord, MapCharValue
 from ..stdlib.builtins import RunContext
@@ -65,13 +65,15 @@ class Evaluator(ExpressionEvaluator):
     def __init__(self, builder: LevelBuilder, rng: Optional[RNG] = None,
                  context: Optional[RunContext] = None, compat: Compat = Compat(),
                  step_limit: Optional[int] = None,
-                 warn: Optional[Callable[[str, Span], None]] = None) -> None:
+                 warn: Optional[Callable[[str, Span], None]] = None,
+                 limits: Limits = DEFAULT_LIMITS) -> None:
         self.builder = builder
+        self.limits = limits        # the run's (Settings.limits): dice, strings, arrays...
         self.rng = rng or RNG(0)
         self.ctx = context or RunContext()
         self.compat = Compat.of(compat)     # its .eval section is the interpreter's
-        # None: the limit in force (UNLEV_LIMITS / set_limits), read when the run starts
-        self.step_limit = limits().steps if step_limit is None else step_limit
+        # None: the steps of the run's limits (UNLEV_LIMITS, through Settings)
+        self.step_limit = limits.steps if step_limit is None else step_limit
         # a statement that does much work (SPILL, a quantity, WALLIFY...) is stopped by
         # the builder as soon as its own work passes the limit, not after it is done
         builder.limit_work(self.step_limit)

@@ -18,7 +18,7 @@ from . import ast as A
 from .diagnostics import DesError
 from .values import Align, Coord, MapCharValue, MonsterValue, ObjectValue, Region
 from ..stdlib.builtins import atoi, c_div, c_long, c_mod, time_function
-from .limits import hint, limits
+from .limits import Limits, hint
 from ..stdlib.grid import COLNO, ROWNO
 from ..stdlib.selection import Selection
 from ..stdlib.terrain import map_char_to_type
@@ -28,6 +28,7 @@ class ExpressionEvaluator:
     """Evaluates expression nodes; the statement evaluator derives from it."""
 
     _eval_cache: Dict[type, Callable]
+    limits: "Limits"        # the run's (unlev.lang.limits), set by the Evaluator
 
     def attrs(self, attrs: dict) -> dict:
         out = {}
@@ -63,9 +64,10 @@ class ExpressionEvaluator:
         return n.value
 
     def e_Dice(self, n: A.Dice) -> int:
-        if n.count > limits().dice:
+        if n.count > self.limits.dice:
             # the game rolls them one by one too: 2147483647d6 is minutes of CPU
-            raise DesError(f"{n.count:,} dice in one roll", n.span, hint("dice"))
+            raise DesError(f"{n.count:,} dice in one roll", n.span,
+                           hint("dice", self.limits))
         return self.rng.d(max(n.count, 1), max(n.sides, 1))
 
     def e_Var(self, n: A.Var):
@@ -111,8 +113,9 @@ class ExpressionEvaluator:
 
     def e_Concat(self, n: A.Concat) -> str:
         text = str(self.eval(n.left)) + str(self.eval(n.right))
-        if len(text) > limits().string:
-            raise DesError(f"a string of {len(text):,} characters", n.span, hint("string"))
+        if len(text) > self.limits.string:
+            raise DesError(f"a string of {len(text):,} characters", n.span,
+                           hint("string", self.limits))
         return text
 
     def e_CoordLit(self, n: A.CoordLit) -> Coord:
@@ -141,8 +144,9 @@ class ExpressionEvaluator:
         return ObjectValue(n.cls, n.name)
 
     def e_ArrayLit(self, n: A.ArrayLit) -> list:
-        if len(n.items) > limits().array:
-            raise DesError(f"an array of {len(n.items):,} elements", n.span, hint("array"))
+        if len(n.items) > self.limits.array:
+            raise DesError(f"an array of {len(n.items):,} elements", n.span,
+                           hint("array", self.limits))
         return [self.eval(i) for i in n.items]
 
     def e_CoreCall(self, n: A.CoreCall):
@@ -264,8 +268,9 @@ class ExpressionEvaluator:
 
     def _radius(self, r: int, n: A.Node) -> int:
         # the game walks the whole radius: 2147483647 would be hours and gigabytes
-        if abs(r) > limits().radius:
-            raise DesError(f"a radius of {r:,}, far beyond the map", n.span, hint("radius"))
+        if abs(r) > self.limits.radius:
+            raise DesError(f"a radius of {r:,}, far beyond the map", n.span,
+                           hint("radius", self.limits))
         return r
 
     def e_SelCircle(self, n: A.SelCircle) -> Selection:

@@ -9,8 +9,9 @@ door materials (``DOOR:iron,locked,(15,5)``) and door flags combined with ``&``
 declaration into a lexicon and a PLY grammar composed from the base dialect's rules
 (:func:`unlev.lang.grammar_compose.compose`: the shared rules are reused, the
 extension adds alternatives whose shared action runs on the shared symbols), and
-:func:`finish` makes the parsed tree speak the base language plus typed extension
-records the evaluator hands to ``LevelBuilder.extension``.
+the lowering pass (:func:`unlev.lang.lowering.extension_records`) makes the parsed tree
+speak the base language plus typed extension records the evaluator hands to
+``LevelBuilder.extension``.
 
 Schema of ``"extensions"`` (every key optional)::
 
@@ -693,73 +694,6 @@ def _cached_tables(name: str):
     return mod, outdir
 
 
-# ------------------------------------------------------------------ after the parse
-def finish(tree: A.DesFile, ext: Extensions, reporter) -> None:
-    """Make the tree speak the base language: declared map characters become their base
-    character, remembering the terrain name (MAP squares, ``'c'`` arguments); unknown
-    ones (lenient) are reported once per character, as are unknown flags."""
-    if ext.statement_args:
-        for node in list(A.walk(tree)):
-            if isinstance(node, A.Block):
-                out = []
-                for st in node.statements:
-                    out.append(st)
-                    out.extend(A.ext_records(st, "ext_args") if st is not None else ())
-                node.statements = out
-    loader = [s for s in ext.syntax if s in LOADER_SYNTAX]
-    for level in tree.levels:
-        if loader:
-            level.ext_syntax = tuple(loader)
-        for word, bits in level.flags:
-            if isinstance(bits, str) and ext.flags.get(bits):
-                reporter.warning(f"unknown flag '{bits}' kept as a placeholder (no effect)",
-                                 level.span, "declare it in the profile's extensions flags",
-                                 "lenient")
-    if not ext.map_chars:
-        return
-    reported = set()
-
-    def report(ch, span):
-        d = ext.map_chars[ch]
-        if d.unknown and ch not in reported:
-            reported.add(ch)
-            reporter.warning(f"unknown map character {ch!r} drawn as {d.base!r} "
-                             "(a placeholder)", span,
-                             "declare it in the profile's extensions map_chars",
-                             "lenient")
-
-    for node in A.walk(tree):
-        if isinstance(node, A.MapStmt) and node.lines:
-            squares = []
-            lines = []
-            for dy, line in enumerate(node.lines):
-                row = []
-                for dx, ch in enumerate(line):
-                    d = ext.map_chars.get(ch)
-                    if d is not None:
-                        squares.append((dx, dy, d.terrain, d.base))
-                        report(ch, Span(node.span.file, node.first_line + dy, dx + 1))
-                        ch = d.base
-                    row.append(ch)
-                lines.append("".join(row))
-            if squares:
-                node.lines = lines
-                node.ext_terrain = squares  # type: ignore[attr-defined]
-        elif isinstance(node, A.MapChar) and node.char in ext.map_chars:
-            d = ext.map_chars[node.char]
-            report(node.char, node.span)
-            node.ext_terrain = d.terrain  # type: ignore[attr-defined]
-            node.char = d.base
-        elif isinstance(node, A.InitMap):
-            for attr in ("fg", "bg", "fillchar"):
-                ch = getattr(node, attr, None)
-                if isinstance(ch, str) and ch in ext.map_chars:
-                    report(ch, node.span)
-                    setattr(node, attr, ext.map_chars[ch].base)
-        elif isinstance(node, A.Include) and getattr(node, "tree", None) is not None:
-            finish(node.tree, ext, reporter)
-
-
 def counts(warnings) -> Dict[str, int]:
     """What the lenient mode replaced, by kind: for a summary line."""
     out: Dict[str, int] = {}
@@ -797,7 +731,7 @@ def skip_statement(owner, tok, span: Span, text) -> ExtensionStmt:
 def lenient_map_char(owner, ch: str) -> bool:
     """A map character neither the dialect nor the profile knows, in the lenient mode:
     declared on the fly as a placeholder (drawn as :data:`PLACEHOLDER`); reported by
-    :func:`finish`."""
+    the lowering pass (:func:`unlev.lang.lowering.extension_records`)."""
     ext = owner.extensions
     if ch in "'\"\n\r\t" or ch.isdigit():
         return False

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Optional
 
 from .diagnostics import DesError, Diagnostic, SourceCache
-from .limits import is_limit_error
+from .limits import DEFAULT as DEFAULT_LIMITS, Limits, is_limit_error
 
 from .settings import DEFAULT, Settings
 
@@ -26,8 +26,11 @@ class Compiled:
     dialect_reason: str = ""   # why ``auto`` chose it ("" when the dialect was given)
     data: object = None        # the --data profile names were checked against (None: the dialect's)
     lenient: bool = False      # unknown names were let through for placeholders
+    limits: Limits = DEFAULT_LIMITS
+    """The run's limits it was read under (``Settings.limits``): the build of its levels
+    (unlev.generate.build.build_level) runs under the same."""
     prepared: Dict[tuple, A.Level] = field(default_factory=dict, repr=False, compare=False)
-    """The loader-ready copies of its levels (unlev.generate.dialect_levels.prepare),
+    """The loader-ready copies of its levels (the loader phase of unlev.lang.lowering),
     made once per compile and kept with it (a result of this compile, not a global)."""
 
 
@@ -52,8 +55,9 @@ def compile_file(path: str, include_path: Optional[List[str]] = None,
     profile = settings.data if data is None else _profile(data)
     lenient = settings.lenient if lenient is None else bool(lenient)
     anywhere = settings.include_anywhere
+    limits = settings.limits
     if text is None:
-        text = _read(path)
+        text = _read(path, limits)
     if extensions is None and profile is not None:
         extensions = profile.extensions or None
     ext = None                  # a plain read needs nothing of unlev.lang.extensions
@@ -64,7 +68,7 @@ def compile_file(path: str, include_path: Optional[List[str]] = None,
         unfit_error = (ExtensionError,)
     if dialect != "auto":
         return _compile(path, text, include_path, compat_warnings, dialect, "", ext, profile,
-                        anywhere)
+                        anywhere, limits)
     failures = []
     strict = ext
     if lenient:
@@ -82,7 +86,7 @@ def compile_file(path: str, include_path: Optional[List[str]] = None,
     for cand, reason in cands:
         try:
             return _compile(path, text, include_path, compat_warnings, cand, reason, strict,
-                            profile, anywhere)
+                            profile, anywhere, limits)
         except DesError as e:
             failures.append((cand, e))
             if is_limit_error(e):
@@ -100,7 +104,7 @@ def compile_file(path: str, include_path: Optional[List[str]] = None,
         reason = dict(cands).get(cand, "")
         try:
             c = _compile(path, text, include_path, compat_warnings, cand, reason, ext, profile,
-                         anywhere)
+                         anywhere, limits)
         except DesError as e:
             e.dialect, e.tried = cand, likeliest.tried
             raise
@@ -161,7 +165,8 @@ def unknown_names(err: DesError) -> List[str]:
 
 
 def _compile(path, text, include_path, compat_warnings, dialect, reason, ext=None,
-             profile=None, include_anywhere: bool = False) -> Compiled:
+             profile=None, include_anywhere: bool = False,
+             limits: Limits = DEFAULT_LIMITS) -> Compiled:
     from .checker import check
     from .parser import DesParser
     sources = SourceCache()
@@ -175,15 +180,9 @@ def _compile(path, text, include_path, compat_warnings, dialect, reason, ext=Non
         oracle = oracle_for_profile(profile)
     parser = DesParser(oracle=oracle, sources=sources, include_path=include_path,
                        dialect=dialect, extensions=ext or None,
-                       include_anywhere=include_anywhere)
+                       include_anywhere=include_anywhere, limits=limits)
     tree = parser.parse_source(text, path)
     tree.dialect = dialect  # type: ignore[attr-defined]
-    if ext and not parser.reporter.errors:
-        from .extensions import finish as finish_extensions
-        finish_extensions(tree, ext, parser.reporter)
-    if dialect == "nethack36" and not parser.reporter.errors:
-        from .grammar_nethack36 import finish
-        finish(tree)
     check(tree, parser.reporter, compat_warnings, dialect=dialect)
     errors = parser.reporter.errors
     if errors:
@@ -191,13 +190,13 @@ def _compile(path, text, include_path, compat_warnings, dialect, reason, ext=Non
         raise DesError(errors[0].message, errors[0].span, errors[0].hint,
                        diagnostics=errors + parser.reporter.warnings)
     return Compiled(tree, parser.reporter.warnings, sources, dialect, reason, profile,
-                    bool(ext is not None and ext.lenient))
+                    bool(ext is not None and ext.lenient), limits=limits)
 
 
 def compile_text(text: str, filename: str = "<input>", **kwargs) -> Compiled:
     return compile_file(filename, text=text, **kwargs)
 
 
-def _read(path: str) -> str:
+def _read(path: str, limits: Limits) -> str:
     from .sources import read_source
-    return read_source(path)
+    return read_source(path, limits=limits)

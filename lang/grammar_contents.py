@@ -54,13 +54,19 @@ def p_monster_desc(p):
 def p_monster_infos(p):
     """monster_infos :
                      | monster_infos ',' monster_info"""
+    _extra_infos(p, "MONSTER")
+
+
+def _extra_infos(p, statement: str) -> None:
+    """A MONSTER's or an OBJECT's extra fields, each (key, value): a dict; lev_comp
+    refuses a field given twice."""
     if len(p) == 1:
         p[0] = {}
         return
     attrs = p[1]
     key, value = p[3]
     if key in attrs:
-        owner(p).error("MONSTER extra info defined twice.", span_of(p, 3))
+        owner(p).error(f"{statement} extra info defined twice.", span_of(p, 3))
     attrs[key] = value
     p[0] = attrs
 
@@ -139,15 +145,7 @@ def p_object_desc(p):
 def p_object_infos(p):
     """object_infos :
                     | object_infos ',' object_info"""
-    if len(p) == 1:
-        p[0] = {}
-        return
-    attrs = p[1]
-    key, value = p[3]
-    if key in attrs:
-        owner(p).error("OBJECT extra info defined twice.", span_of(p, 3))
-    attrs[key] = value
-    p[0] = attrs
+    _extra_infos(p, "OBJECT")
 
 
 def p_object_info(p):

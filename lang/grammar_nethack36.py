@@ -9,7 +9,8 @@ shared. What differs, all of it here:
 * ``MAZE: "name", filler`` starts a level: ``random`` lays a maze grid, a map character
   a solid fill, and the level gets the ``mazelevel`` flag;
 * ``line (a),(b)`` and ``randline (a),(b),r`` take a comma, not ``-``;
-* ``circle``/``ellipse`` without a filling keyword are filled (lev_comp passes 1);
+* ``circle``/``ellipse`` without a filling keyword are filled (lev_comp passes 1; the
+  lowering pass, :func:`unlev.lang.lowering.filled_circles`, writes it in the tree);
 * the lexer's last word rule makes any run of ``[-_a-zA-Z0-9]`` one token (see
   :class:`unlev.lang.lexer.DesLexer`), so ``5-3`` is an unknown word and FUNCTION
   names (never lexed as names) cannot be defined;
@@ -120,12 +121,3 @@ def grammar():
                           extra=[p_file_36, p_level_36, p_level_def_maze, p_mazefiller],
                           tokens=list(G.tokens) + ["MAZE_ID"])
     return GRAMMAR
-
-
-def finish(tree: A.DesFile) -> None:
-    """What 3.6's lev_comp writes where the file says nothing: ``circle``/``ellipse``
-    without a filling keyword are filled (it pushes 1)."""
-    for level in tree.levels:
-        for n in A.walk(level):
-            if isinstance(n, (A.SelCircle, A.SelEllipse)) and n.filling is None:
-                n.filling = 1

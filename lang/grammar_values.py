@@ -170,22 +170,31 @@ def p_encodemonster(p):
                      | CHAR
                      | '(' CHAR ',' STRING ')'
                      | RANDOM_TYPE"""
+    _encode_spec(p, "monster", A.MonsterSpec)
+
+
+def _encode_spec(p, noun: str, spec) -> None:
+    """A monster or an object by name, by class, by both or random: its ``spec`` node,
+    after the name or class is checked against the dialect's (or profile's) tables."""
     o = owner(p)
+    known = getattr(o, f"{noun}_known")
+    hint = getattr(o, f"{noun}_hint")
     kind = p.slice[1].type
     if kind == "STRING":
-        if not o.monster_known(None, p[1]):
-            o.unknown_name(f'Unknown monster "{p[1]}"!', span_of(p), o.monster_hint(None, p[1]))
-        p[0] = A.MonsterSpec(span_of(p), None, p[1])
+        if not known(None, p[1]):
+            o.unknown_name(f'Unknown {noun} "{p[1]}"!', span_of(p), hint(None, p[1]))
+        p[0] = spec(span_of(p), None, p[1])
     elif kind == "CHAR":
-        if not o.monster_class_known(p[1]):
-            o.unknown_name(f"Unknown monster class '{p[1]}'!", span_of(p))
-        p[0] = A.MonsterSpec(span_of(p), p[1], None)
+        if not getattr(o, f"{noun}_class_known")(p[1]):
+            o.unknown_name(f"Unknown {noun} class '{p[1]}'!", span_of(p))
+        p[0] = spec(span_of(p), p[1], None)
     elif kind == "RANDOM_TYPE":
-        p[0] = A.MonsterSpec(span_of(p), None, None)
+        p[0] = spec(span_of(p), None, None)
     else:
-        if not o.monster_known(p[2], p[4]):
-            o.unknown_name(f"Unknown monster ('{p[2]}', \"{p[4]}\")!", span_of(p), o.monster_hint(p[2], p[4]))
-        p[0] = A.MonsterSpec(span_of(p), p[2], p[4])
+        if not known(p[2], p[4]):
+            o.unknown_name(f"Unknown {noun} ('{p[2]}', \"{p[4]}\")!", span_of(p),
+                           hint(p[2], p[4]))
+        p[0] = spec(span_of(p), p[2], p[4])
 
 
 def p_encodexobj(p):
@@ -207,22 +216,7 @@ def p_encodeobj(p):
                  | CHAR
                  | '(' CHAR ',' STRING ')'
                  | RANDOM_TYPE"""
-    o = owner(p)
-    kind = p.slice[1].type
-    if kind == "STRING":
-        if not o.object_known(None, p[1]):
-            o.unknown_name(f'Unknown object "{p[1]}"!', span_of(p), o.object_hint(None, p[1]))
-        p[0] = A.ObjectSpec(span_of(p), None, p[1])
-    elif kind == "CHAR":
-        if not o.object_class_known(p[1]):
-            o.unknown_name(f"Unknown object class '{p[1]}'!", span_of(p))
-        p[0] = A.ObjectSpec(span_of(p), p[1], None)
-    elif kind == "RANDOM_TYPE":
-        p[0] = A.ObjectSpec(span_of(p), None, None)
-    else:
-        if not o.object_known(p[2], p[4]):
-            o.unknown_name(f"Unknown object ('{p[2]}', \"{p[4]}\")!", span_of(p), o.object_hint(p[2], p[4]))
-        p[0] = A.ObjectSpec(span_of(p), p[2], p[4])
+    _encode_spec(p, "object", A.ObjectSpec)
 
 
 def p_string_expr(p):

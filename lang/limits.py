@@ -5,10 +5,13 @@ careless or hostile file must end in ``file:line:col: error: ...`` within second
 in a RecursionError, a memory blow-up or an hour of dice.  The game has limits of its
 own only by accident (C ints, fixed arrays); these are unlev's, far above anything a
 real level uses (the corpora's deepest nesting is 6, their longest array 30), and each
-is configurable: ``UNLEV_LIMITS="depth=500,steps=5000000"`` in the environment, or
-:func:`set_limits` from Python.  A bad setting (an unknown name, a value that is not a
-whole number from 1) is a usage error of every command (``unlev.cli`` asks
-:func:`from_environment` first).  The steps count statements, LOOP rounds and the work of
+is configurable: ``UNLEV_LIMITS="depth=500,steps=5000000"`` in the environment, read
+once by ``unlev.cli`` into the run's :class:`unlev.lang.settings.Settings`
+(``settings.limits``), or a :class:`Limits` value given to the compile or the build
+from Python.  There is no module-global: the parser, the evaluator, the loader and the
+importer read the value they were handed (``DEFAULT`` when none).  A bad setting (an
+unknown name, a value that is not a whole number from 1) is a usage error of every
+command (``unlev.cli`` asks :func:`from_environment` first).  The steps count statements, LOOP rounds and the work of
 each statement: the builder charges a SPILL's squares, a quantity's objects, WALLIFY,
 MINERALIZE, MAZEWALK, PORTAL and REGION placement as it goes (``BuildState.spend``).
 """
@@ -70,26 +73,12 @@ def from_environment() -> Limits:
         raise ValueError(f"UNLEV_LIMITS: {exc}") from None
 
 
-def _from_environment() -> Limits:
-    try:
-        return from_environment()
-    except ValueError:
-        return Limits()     # a bad setting is reported by the CLI, which reads it again
+DEFAULT = Limits()
 
 
-LIMITS = [_from_environment()]
-
-
-def limits() -> Limits:
-    return LIMITS[0]
-
-
-def set_limits(new: Limits) -> None:
-    LIMITS[0] = new
-
-
-def hint(name: str) -> str:
-    return f"the limit is {getattr(limits(), name):,}; raise it with UNLEV_LIMITS=\"{name}=N\""
+def hint(name: str, limits: Limits) -> str:
+    """How to raise limit ``name``: its value in ``limits`` (the limits in force)."""
+    return f"the limit is {getattr(limits, name):,}; raise it with UNLEV_LIMITS=\"{name}=N\""
 
 
 def steps_hint(limit: int) -> str:

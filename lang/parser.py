@@ -18,7 +18,7 @@ import ply.yacc as yacc
 from . import ast as A
 from . import grammar
 from .diagnostics import DesError, Diagnostic, Reporter, SourceCache, Span
-from .limits import hint, limits
+from .limits import DEFAULT as DEFAULT_LIMITS, Limits, hint
 from .lexer import (CORE_FUNCTIONS, KEYWORDS, MAP_X_LIM, MAP_Y_LIM, DesLexer, type_words,
                     unclosed_string_before)
 from ..stdlib.terrain import INVALID_TYPE, MAX_TYPE, map_char_to_type
@@ -144,9 +144,10 @@ class DesParser:
     def __init__(self, oracle=None, sources: Optional[SourceCache] = None,
                  include_path: Optional[List[str]] = None, dialect: str = "unnethack",
                  max_errors: int = 20, extensions=None,
-                 include_anywhere: bool = False) -> None:
+                 include_anywhere: bool = False, limits: Limits = DEFAULT_LIMITS) -> None:
         from .dialect import lexicon_of, oracle_of
         self.dialect = dialect
+        self.limits = limits                         # the run's (Settings.limits)
         self.include_anywhere = include_anywhere     # --include-anywhere
         self.lexicon = lexicon_of(dialect)
         self.extensions = extensions or None     # unlev.lang.extensions.Extensions
@@ -171,7 +172,7 @@ class DesParser:
         self.max_y_map = 0
         self.include_stack: List[str] = []
         self._lexers: List[DesLexer] = []
-        self.tokens_left = [limits().tokens]   # shared by the file and its INCLUDEs
+        self.tokens_left = [limits.tokens]     # shared by the file and its INCLUDEs
         self.includes_read = 0                  # INCLUDEs read, and their bytes (limits)
         self.included_bytes = 0
         self._last_recovery = None
@@ -185,7 +186,7 @@ class DesParser:
 
     def parse_file(self, path: str) -> A.DesFile:
         from .sources import read_source
-        return self.parse(read_source(path), path)
+        return self.parse(read_source(path, limits=self.limits), path)
 
     @property
     def warnings(self) -> List[Diagnostic]:
@@ -194,7 +195,7 @@ class DesParser:
     def parse_source(self, text: str, filename: str) -> A.DesFile:
         self.sources.add(filename, text)
         lexer = _PushbackLexer(DesLexer(filename, self.lookup_var, self.lexicon),
-                               self.tokens_left)
+                               self.tokens_left, self.limits)
         lexer.input(text)
         self._lexers.append(lexer)
         if self.extensions is not None:
@@ -225,12 +226,15 @@ class DesParser:
             return tree
         if self.lenient:
             drop_skipped_fronts(tree)
-        deep = _deeper_than(tree, limits().depth)
+        deep = _deeper_than(tree, self.limits.depth)
         if deep is not None:
             # the checker and the evaluator walk the tree recursively: stop here
-            self.reporter.error(f"nested more than {limits().depth} levels deep (blocks "
-                                "or expressions)", deep.span, hint("depth"))
+            self.reporter.error(f"nested more than {self.limits.depth} levels deep (blocks "
+                                "or expressions)", deep.span, hint("depth", self.limits))
             return A.DesFile(Span(filename, 1, 1), [], [])
+        if not self.include_stack and not self.reporter.errors:
+            from .lowering import lower     # the top file read well: the tree phase
+            lower(tree, self.dialect, self.extensions, self.reporter)
         return tree
 
     # ------------------------------------------------------------------ spans
@@ -546,22 +550,14 @@ class DesParser:
     def trap_known(self, name): return self.oracle.trap_known(name)
     def monster_hint(self, cls, name):
         if cls is not None and self.oracle.monster_known(None, name):
-            return self._class_hint("monster", name, self.oracle.monster_classes(name))
+            return _class_hint("monster", name, self.oracle.monster_classes(name))
         return self.suggest_name(name, self.oracle.monster_names())
 
     def object_hint(self, cls, name):
         if cls is not None and self.oracle.object_known(None, name):
-            return self._class_hint("object", name, self.oracle.object_classes(name))
+            return _class_hint("object", name, self.oracle.object_classes(name))
         return self.suggest_name(name, self.oracle.object_names())
 
-    @staticmethod
-    def _class_hint(what: str, name: str, classes) -> Optional[str]:
-        """The name is right but the class is not: say which class it has."""
-        if not classes:
-            return None
-        which = " or ".join(f"'{c}'" for c in classes)
-        return f'"{name}" is {"an" if what == "object" else "a"} {what} of class {which}: ' \
-               f"write ({classes[0]!r}, \"{name}\")"
     def trap_hint(self, name): return self.suggest_name(name, self.oracle.trap_names())
 
     # ------------------------------------------------------------------ core functions
@@ -605,13 +601,13 @@ class DesParser:
             self.error("Too deep includes", node.span)
             return node
         self.includes_read += 1
-        if self.includes_read > limits().includes:
-            self.error(f"more than {limits().includes:,} INCLUDEs read for one des-file",
-                       node.span, hint("includes"))
+        if self.includes_read > self.limits.includes:
+            self.error(f"more than {self.limits.includes:,} INCLUDEs read for one des-file",
+                       node.span, hint("includes", self.limits))
             return node
         try:
             # opened once: the file read is the file checked (sources.open_include)
-            real, text = open_include(path, roots, node.span, anywhere)
+            real, text = open_include(path, roots, node.span, anywhere, self.limits)
         except DesError as exc:
             if exc.message.startswith("refused:"):
                 self.error(f"INCLUDE '{node.path}' {exc.message}", node.span, _INCLUDE_HINT)
@@ -623,9 +619,9 @@ class DesParser:
             self.error(f"include cycle: '{node.path}' includes itself", node.span)
             return node
         self.included_bytes += len(text)
-        if self.included_bytes > limits().include_bytes:
-            self.error(f"more than {limits().include_bytes:,} bytes INCLUDEd into one "
-                       "des-file", node.span, hint("include_bytes"))
+        if self.included_bytes > self.limits.include_bytes:
+            self.error(f"more than {self.limits.include_bytes:,} bytes INCLUDEd into one "
+                       "des-file", node.span, hint("include_bytes", self.limits))
             return node
         self.include_stack.append(real)
         try:
@@ -634,6 +630,15 @@ class DesParser:
         finally:
             self.include_stack.pop()
         return node
+
+
+def _class_hint(what: str, name: str, classes) -> Optional[str]:
+    """The name is right but the class is not: say which class it has."""
+    if not classes:
+        return None
+    which = " or ".join(f"'{c}'" for c in classes)
+    return f'"{name}" is {"an" if what == "object" else "a"} {what} of class {which}: ' \
+           f"write ({classes[0]!r}, \"{name}\")"
 
 
 def arg_letter(node) -> str:
@@ -676,8 +681,9 @@ class _GiveUp(Exception):
 class _PushbackLexer:
     """The lexer as PLY sees it, with one-token pushback for error recovery."""
 
-    def __init__(self, inner: DesLexer, budget: List[int]) -> None:
+    def __init__(self, inner: DesLexer, budget: List[int], limits: Limits) -> None:
         self.inner = inner
+        self.limits = limits
         self.pending: List = []
         self.last = None
         self._next = inner.lexer.token      # PLY's own: one call less per token
@@ -704,8 +710,9 @@ class _PushbackLexer:
             tok = self._next()
             self.budget[0] -= 1
             if self.budget[0] < 0 and tok is not None:
-                raise DesError(f"more than {limits().tokens:,} tokens in one des-file (with "
-                               "what it INCLUDEs)", self.inner.span_of(tok), hint("tokens"))
+                raise DesError(f"more than {self.limits.tokens:,} tokens in one des-file "
+                               "(with what it INCLUDEs)", self.inner.span_of(tok),
+                               hint("tokens", self.limits))
         if tok is not None:
             self.last = tok
             if tok.type == "EXT_RAW" and not isinstance(tok.value, tuple):

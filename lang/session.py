@@ -32,6 +32,7 @@ from .diagnostics import DesError, Diagnostic, SourceCache, Span
 from .evaluator import BreakSignal, Evaluator, ExitSignal
 from .lexer import DesLexer
 from .parser import DesParser
+from .limits import DEFAULT as DEFAULT_LIMITS, Limits
 from .values import Coord, Region
 from ..stdlib.rng import RNG
 from ..stdlib.compat import Compat
@@ -132,10 +133,12 @@ class FragmentSession:
     def __init__(self, builder, rng: RNG, *, context=None, compat: Compat = Compat(),
                  warn=None, step_limit: Optional[int] = None,
                  include_path: Optional[List[str]] = None,
-                 compat_warnings: bool = True, extensions=None, lenient: bool = False) -> None:
+                 compat_warnings: bool = True, extensions=None, lenient: bool = False,
+                 limits: Limits = DEFAULT_LIMITS) -> None:
         from .extensions import load
+        self.limits = limits        # the run's (Settings.limits), for parsing and running
         self.evaluator = Evaluator(builder, rng, context=context, compat=compat,
-                                   step_limit=step_limit, warn=warn)
+                                   step_limit=step_limit, warn=warn, limits=limits)
         # a profile's declared extensions and the lenient mode, as compile_file takes them
         import dataclasses
         self.extensions = dataclasses.replace(load(extensions), lenient=bool(lenient))
@@ -235,14 +238,11 @@ class FragmentSession:
             ext = lenient_for(ext, synthetic, lexicon_of("unnethack"))
         parser = _FragmentParser(self.vars, self.functions, self.level_flags, self.map_size,
                                  include_path=self.include_path, sources=SourceCache(),
-                                 extensions=ext or None)
+                                 extensions=ext or None, limits=self.limits)
         try:
             tree = parser.parse(synthetic, name)
         except DesError as exc:
             return None, [_shift(d, name, offset) for d in exc.diagnostics]
-        if ext:
-            from .extensions import finish
-            finish(tree, ext, parser.reporter)
         checker = Checker(parser.reporter, self.compat_warnings)
         checker.functions = dict(self.functions)
         checker.check_file(tree)

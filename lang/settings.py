@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from ..stdlib.compat import Compat
+from .limits import Limits
 
 
 @dataclass(frozen=True)
@@ -26,7 +27,10 @@ class Settings:
     dialect's own tables; ``lenient``: unknown names, statements, flags and map
     characters become warnings and placeholders; ``include_anywhere``: INCLUDE may read
     files outside the des-file's folder and the include path; ``compat``: the game's
-    deviations to reproduce (:class:`unlev.stdlib.compat.Compat`, one section per layer).
+    deviations to reproduce (:class:`unlev.stdlib.compat.Compat`, one section per layer);
+    ``limits``: how far a file may go (:class:`unlev.lang.limits.Limits`; the command line
+    reads ``UNLEV_LIMITS`` into it), read by the lexer's budget, the parser, the
+    evaluator and, through the :class:`~unlev.lang.frontend.Compiled` result, the loader.
     """
 
     dialect: str = "auto"
@@ -34,15 +38,18 @@ class Settings:
     lenient: bool = False
     include_anywhere: bool = False
     compat: Compat = field(default_factory=Compat)
+    limits: Limits = field(default_factory=Limits)
 
     def replace(self, **changes) -> "Settings":
         return dataclasses.replace(self, **changes)
 
     @classmethod
     def from_options(cls, dialect: Optional[str] = None, data=None, lenient: bool = False,
-                     include_anywhere: bool = False, compat: str = "documented") -> "Settings":
+                     include_anywhere: bool = False, compat: str = "documented",
+                     limits: Optional[Limits] = None) -> "Settings":
         """From the command line's words: the dialect checked, the profile resolved
-        (raises ``unlev.stdlib.profiles.ProfileError`` or ValueError)."""
+        (raises ``unlev.stdlib.profiles.ProfileError`` or ValueError); ``limits``
+        None: the defaults."""
         from .dialect import check_name
         profile = None
         if data is not None:
@@ -50,7 +57,7 @@ class Settings:
             profile = resolve(data)
         return cls(dialect=check_name(dialect or "auto"), data=profile,
                    lenient=bool(lenient), include_anywhere=bool(include_anywhere),
-                   compat=Compat.named(compat))
+                   compat=Compat.named(compat), limits=limits or Limits())
 
 
 DEFAULT = Settings()

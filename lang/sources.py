@@ -16,17 +16,18 @@ import stat
 from typing import List, Optional, Tuple
 
 from .diagnostics import DesError, Span
-from .limits import hint, limits
+from .limits import DEFAULT, Limits, hint
 
 _BOMS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
          (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16"))
 
-def read_source(path: str, span: Optional[Span] = None) -> str:
-    """The text of a des-file; DesError for an unreadable, too big or UTF-16/32 file."""
+def read_source(path: str, span: Optional[Span] = None, limits: Limits = DEFAULT) -> str:
+    """The text of a des-file; DesError for an unreadable, too big (``limits.file_size``)
+    or UTF-16/32 file."""
     where = span or Span(path, 0, 0)
     fd = open_regular(path, where)
     try:
-        return decode(read_bounded(fd, path, where), path)
+        return decode(read_bounded(fd, path, where, limits=limits), path)
     finally:
         os.close(fd)
 
@@ -79,13 +80,13 @@ def open_regular(path: str, where: Span) -> int:
     return fd
 
 
-def read_bounded(fd: int, path: str, where: Span, limit: Optional[int] = None) -> bytes:
-    """At most ``limit`` bytes (the file_size limit) of an open file; DesError past it."""
-    limit = limits().file_size if limit is None else limit
+def read_bounded(fd: int, path: str, where: Span, limits: Limits = DEFAULT) -> bytes:
+    """At most ``limits.file_size`` bytes of an open file; DesError past it."""
+    limit = limits.file_size
     size = os.fstat(fd).st_size
     if size > limit:
         raise DesError(f"{path} is {size:,} bytes, more than a des-file may be", where,
-                       hint("file_size"))
+                       hint("file_size", limits))
     chunks, got = [], 0
     try:
         while got <= limit:
@@ -97,7 +98,7 @@ def read_bounded(fd: int, path: str, where: Span, limit: Optional[int] = None) -
     except OSError as exc:
         raise DesError(f"cannot read file: {exc.strerror}", where) from None
     if got > limit:        # a growing file
-        raise DesError(f"{path} is more than {limit:,} bytes", where, hint("file_size"))
+        raise DesError(f"{path} is more than {limit:,} bytes", where, hint("file_size", limits))
     return b"".join(chunks)
 
 
@@ -160,7 +161,7 @@ OUTSIDE = "outside the including file's folder and the --include-path folders"
 
 
 def open_include(path: str, roots: List[str], where: Span,
-                 anywhere: bool = False) -> Tuple[str, str]:
+                 anywhere: bool = False, limits: Limits = DEFAULT) -> Tuple[str, str]:
     """Read an INCLUDEd file by one descriptor: (its real path, its text).
 
     The file is opened once; what is read is what that descriptor holds, and the
@@ -173,7 +174,8 @@ def open_include(path: str, roots: List[str], where: Span,
         real = _real_path_of(fd, path)
         if not anywhere and (real is None or not _under(real, roots)):
             raise DesError(f"refused: {OUTSIDE}", where)
-        return real or real_path(path), decode(read_bounded(fd, path, where), path)
+        return real or real_path(path), decode(read_bounded(fd, path, where, limits=limits),
+                                               path)
     finally:
         os.close(fd)
 

@@ -374,14 +374,14 @@ def test_show_dialect_speaks_for_a_file_no_dialect_reads(tmp_path, capsys):
 
 
 def test_prepared_levels_belong_to_their_compile():
-    """dialect_levels.prepare makes the loader's copy of a level once per compile and
-    keeps it with the compiled file, not in a module-global cache."""
-    from unlev.generate import dialect_levels
+    """The lowering's loader phase makes the loader's copy of a level once per compile
+    and keeps it with the compiled file, not in a module-global cache."""
+    from unlev.lang import lowering
     text = 'LEVEL:"t"\nMONSTER:(\'D\',"red dragon"),(1,1)\n'
     first, second = c36(text), c36(text)
-    a = dialect_levels.prepare(first, first.tree.levels[0])
+    a = lowering.loader_level(first, first.tree.levels[0])
     assert a is not first.tree.levels[0]                   # a 3.6 level gets a copy
-    assert dialect_levels.prepare(first, first.tree.levels[0]) is a      # made once
-    assert dialect_levels.prepare(second, second.tree.levels[0]) is not a
-    assert first.prepared and not [v for v in vars(dialect_levels).values()
+    assert lowering.loader_level(first, first.tree.levels[0]) is a      # made once
+    assert lowering.loader_level(second, second.tree.levels[0]) is not a
+    assert first.prepared and not [v for v in vars(lowering).values()
                                     if isinstance(v, dict) and a in v.values()]

@@ -263,17 +263,17 @@ def test_the_shipped_tables_are_the_grammars(dialect):
 
 def test_a_room_without_chance_draws_nothing_when_run():
     """lev_comp 3.5.x zero-filled a room and build_room drew rn2(100) only for a chance:
-    the run copy (dialect_levels.prepare) has chance 0 there, the tree keeps 100."""
-    from unlev.generate import dialect_levels
+    the run copy (the lowering's loader phase) has chance 0 there, the tree keeps 100."""
+    from unlev.lang.lowering import loader_level
     compiled = compile_file(str(FIXTURES / "rooms.des"), dialect="unnethack352")
     level = compiled.tree.levels[0]
-    ran = dialect_levels.prepare(compiled, level)
+    ran = loader_level(compiled, level)
     rooms = [n for n in A.walk(ran) if isinstance(n, A.Room)]
     assert [r.chance for r in rooms] == [0, 0, 40]          # hall, temple, zoo
     assert [n.chance for n in A.walk(level) if isinstance(n, A.Room)] == [100, 100, 40]
     later = compile_text('LEVEL:"t"\nROOM:"ordinary",random,random,random,random {\n}\n',
                          dialect="unnethack")
-    assert dialect_levels.prepare(later, later.tree.levels[0]) is later.tree.levels[0]
+    assert loader_level(later, later.tree.levels[0]) is later.tree.levels[0]
 
 
 @pytest.mark.parametrize("dialect, text", [

@@ -93,8 +93,7 @@ def test_limits_are_configurable():
 ])
 def test_resource_limits_end_in_a_clear_error(tmp_path, capsys, monkeypatch, body, message,
                                               name):
-    from unlev.lang import limits as L
-    monkeypatch.setattr(L, "LIMITS", [L.Limits.from_text("entities=50, string=10000")])
+    monkeypatch.setenv("UNLEV_LIMITS", "entities=50, string=10000")
     code, err, seconds = run_file(tmp_path, 'LEVEL:"x"\nINIT_MAP: solidfill, \'.\'\n' + body
                                   + "\n", capsys)
     assert code == 1 and message in err and f'UNLEV_LIMITS="{name}=N"' in err
@@ -153,20 +152,20 @@ def test_dialect_detection_does_not_search_map_rows():
     assert _strip_comments(many) == many
 
 
-def test_a_file_of_too_many_tokens_ends_at_the_limit_in_one_dialect(monkeypatch):
+def test_a_file_of_too_many_tokens_ends_at_the_limit_in_one_dialect():
     # 200,000 statements is far past any real file (the largest has 15,000 tokens): the
     # reading stops at the limit, and `auto` does not read it again in the other dialects
-    from unlev.lang import limits as L
-    monkeypatch.setattr(L, "LIMITS", [L.Limits.from_text("tokens=3000")])
+    from unlev.lang.limits import Limits
+    from unlev.lang.settings import Settings
     text = 'LEVEL:"x"\n' + "$x = 1\n" * 2000
     with pytest.raises(DesError) as e:
-        compile_text(text, "x.des")
+        compile_text(text, "x.des", settings=Settings(limits=Limits.from_text("tokens=3000")))
     d = e.value.diagnostics[0]
     assert d.message == "more than 3,000 tokens in one des-file (with what it INCLUDEs)"
     assert d.span.line == 1 + 3000 // 3 and 'UNLEV_LIMITS="tokens=N"' in d.hint
     assert e.value.tried == ["unnethack"]
-    monkeypatch.setattr(L, "LIMITS", [L.Limits.from_text("tokens=7000")])
-    assert compile_text(text, "x.des").dialect == "unnethack"
+    assert compile_text(text, "x.des", settings=Settings(
+        limits=Limits.from_text("tokens=7000"))).dialect == "unnethack"
 
 
 @pytest.mark.parametrize("expr, squares", [
@@ -185,3 +184,32 @@ def test_selection_functions_in_variables_count_their_squares(tmp_path, capsys, 
     assert run_file(tmp_path, ok, capsys)[0] == 0
     code, err, _ = run_file(tmp_path, over, capsys)
     assert code == 1 and "ran more than 1000000 steps" in err
+
+
+def test_the_limits_a_file_was_compiled_under_reach_its_build():
+    # issue 27: the limits travel in the run's Settings and on the Compiled result, not
+    # in a module global; a second compile in the same process keeps its own
+    from unlev.generate.build import build_level
+    from unlev.lang.limits import Limits
+    from unlev.lang.settings import Settings
+    text = 'LEVEL:"x"\nINIT_MAP: solidfill, \'.\'\nLOOP [60] { OBJECT: random, random }\n'
+    tight = compile_text(text, "x.des", settings=Settings(limits=Limits.from_text(
+        "entities=50")))
+    plain = compile_text(text, "x.des")
+    assert tight.limits.entities == 50 and plain.limits == Limits()
+    with pytest.raises(DesError) as e:
+        build_level(tight, seed=1)
+    assert "more than 50 objects on the level" in e.value.message
+    assert 'UNLEV_LIMITS="entities=N"' in e.value.diagnostics[0].hint
+    assert len(build_level(plain, seed=1).objects) >= 60
+
+
+def test_a_lua_level_is_built_under_the_limits_it_is_given():
+    from unlev.lang.limits import Limits
+    from unlev.lua.runtime import run_lua_text
+    text = ('des.level_init({ style = "solidfill", fg = "." })\n'
+            'for i = 1, 30 do des.trap() end\n')
+    assert len(run_lua_text(text, "x.lua", 1).traps) >= 1
+    with pytest.raises(DesError) as e:
+        run_lua_text(text, "x.lua", 1, limits=Limits.from_text("entities=10"))
+    assert "more than 10 traps on the level" in e.value.message

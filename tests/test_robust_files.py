@@ -13,6 +13,7 @@ from unlev.lang import limits as L
 from unlev.lang import sources as S
 from unlev.lang.diagnostics import DesError
 from unlev.lang.frontend import compile_file
+from unlev.lang.settings import Settings
 
 LEVEL = 'LEVEL: "x"\nINIT_MAP: solidfill, \'.\'\n'
 SECRET = "SECRET-FIRST-LINE-do-not-show"
@@ -84,27 +85,27 @@ def test_an_included_fifo_is_refused(tmp_path, capsys):
     assert "x.des:1:1: error: cannot read" in one_error(capsys)
 
 
-def test_inclusions_are_counted(tmp_path, monkeypatch):
-    monkeypatch.setattr(L, "LIMITS", [L.Limits.from_text("includes=20")])
+def test_inclusions_are_counted(tmp_path):
+    settings = Settings(limits=L.Limits.from_text("includes=20"))
     (tmp_path / "leaf.des").write_text("# a comment\n")
     (tmp_path / "mid.des").write_text('INCLUDE "leaf.des"\n' * 10)
     p = tmp_path / "x.des"
     p.write_text('INCLUDE "mid.des"\n' * 5 + LEVEL)
     with pytest.raises(DesError) as e:
-        compile_file(str(p))
+        compile_file(str(p), settings=settings)
     d = e.value.diagnostics[0]
     assert "more than 20 INCLUDEs" in d.message and 'UNLEV_LIMITS="includes=N"' in d.hint
 
 
-def test_included_bytes_are_weighed(tmp_path, monkeypatch):
+def test_included_bytes_are_weighed(tmp_path):
     # 5 x 10 inclusions of a 7 KB leaf: 350 KB lexed from under 8 KB on disk
-    monkeypatch.setattr(L, "LIMITS", [L.Limits.from_text("include_bytes=100000")])
+    settings = Settings(limits=L.Limits.from_text("include_bytes=100000"))
     (tmp_path / "leaf.des").write_text("#" + "x" * 7000 + "\n")
     (tmp_path / "mid.des").write_text('INCLUDE "leaf.des"\n' * 10)
     p = tmp_path / "x.des"
     p.write_text('INCLUDE "mid.des"\n' * 5 + LEVEL)
     with pytest.raises(DesError) as e:
-        compile_file(str(p))
+        compile_file(str(p), settings=settings)
     d = e.value.diagnostics[0]
     assert "more than 100,000 bytes INCLUDEd" in d.message
     assert 'UNLEV_LIMITS="include_bytes=N"' in d.hint

@@ -17,8 +17,8 @@ from unlev.tools.data.cpre import Preprocessor, PreprocessorError, read_c_file
 FIXTURE = Path(__file__).parent / "fixtures" / "variant-src" / "toyhack"
 
 
-def pp_text(text):
-    pp = Preprocessor()
+def pp_text(text, limits=L.DEFAULT):
+    pp = Preprocessor(limits=limits)
     toks = pp.process_text(text, "x.h")
     return pp, toks
 
@@ -51,11 +51,11 @@ def test_a_bare_defined_is_a_warning_not_an_index_error(line):
     assert "x" not in [t.text for t in toks]
 
 
-def test_a_doubling_define_chain_is_stopped(monkeypatch):
-    monkeypatch.setattr(L, "LIMITS", [L.Limits.from_text("cpp_tokens=100000")])
+def test_a_doubling_define_chain_is_stopped():
     lines = ["#define A0 x"] + [f"#define A{i} A{i - 1} A{i - 1}" for i in range(1, 41)]
     with pytest.raises(PreprocessorError) as e:
-        pp_text("\n".join(lines) + "\nint v = A40;\n")
+        pp_text("\n".join(lines) + "\nint v = A40;\n",
+                L.Limits.from_text("cpp_tokens=100000"))
     assert "more than 100,000 tokens" in str(e.value)
     assert 'UNLEV_LIMITS="cpp_tokens=N"' in str(e.value)
 
@@ -72,12 +72,12 @@ def test_deeply_nested_parentheses_in_if_are_an_error():
     assert "nested" in str(e.value)
 
 
-def test_a_c_file_too_big_is_refused(tmp_path, monkeypatch):
-    monkeypatch.setattr(L, "LIMITS", [L.Limits.from_text("c_file_size=1000")])
+def test_a_c_file_too_big_is_refused(tmp_path):
     p = tmp_path / "monst.c"
     p.write_text("int x;\n" * 1000)
+    assert read_c_file(p) == "int x;\n" * 1000          # the default limit: 16 MB
     with pytest.raises(PreprocessorError) as e:
-        read_c_file(p)
+        read_c_file(p, L.Limits.from_text("c_file_size=1000"))
     assert "more than a C source file may be" in str(e.value)
 
 

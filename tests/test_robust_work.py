@@ -60,16 +60,17 @@ def test_a_non_merging_quantity_is_linear_not_quadratic(tmp_path, capsys):
 
 
 def test_the_spill_stops_at_the_limit_it_was_given(tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr(L, "LIMITS", [L.Limits.from_text("steps=2000")])
+    monkeypatch.setenv("UNLEV_LIMITS", "steps=2000")
     code, err, seconds = run_file(tmp_path, HEAD + "SPILL: (10,10), 'P', north, 5000\n",
                                   capsys)
     assert code == 1 and "more than 2000 steps" in err and seconds < 2
 
 
-def test_the_evaluator_honours_the_steps_limit_in_force(monkeypatch):
-    monkeypatch.setattr(L, "LIMITS", [L.Limits.from_text("steps=1234")])
-    assert Evaluator(RecordingBuilder()).step_limit == 1234
-    assert Evaluator(RecordingBuilder(), step_limit=99).step_limit == 99
+def test_the_evaluator_honours_the_steps_limit_it_is_given():
+    limits = L.Limits.from_text("steps=1234")
+    assert Evaluator(RecordingBuilder(), limits=limits).step_limit == 1234
+    assert Evaluator(RecordingBuilder(), step_limit=99, limits=limits).step_limit == 99
+    assert Evaluator(RecordingBuilder()).step_limit == L.Limits().steps
 
 
 def test_the_step_limit_hint_names_a_setting_that_exists(tmp_path, capsys):
@@ -125,7 +126,7 @@ def test_convert_of_a_gradient_round_a_random_centre(tmp_path, capsys):
 
 
 def test_unlev_test_stops_a_run_past_its_time_limit(tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr(L, "LIMITS", [L.Limits.from_text("steps=1000000000")])
+    monkeypatch.setenv("UNLEV_LIMITS", "steps=1000000000")
     p = tmp_path / "slow.des"
     p.write_text(HEAD + "LOOP [100000000] { $x = 1 }\n")
     t0 = time.perf_counter()

@@ -78,10 +78,13 @@ def test_utf8_bom_is_accepted_and_utf16_named(tmp_path):
     assert "UTF-16 encoded" in d.message and "iconv" in d.hint
 
 
-def test_file_size_limit(tmp_path, monkeypatch):
+def test_file_size_limit(tmp_path):
     from unlev.lang import limits as L
-    monkeypatch.setattr(L, "LIMITS", [L.Limits.from_text("file_size=100")])
+    from unlev.lang.settings import Settings
     f = tmp_path / "big.des"
     f.write_text('LEVEL:"a"\n' + "# x\n" * 100)
-    d = errors_of(f)[0]
+    with pytest.raises(DesError) as e:
+        compile_file(str(f), dialect="unnethack",
+                     settings=Settings(limits=L.Limits.from_text("file_size=100")))
+    d = e.value.diagnostics[0]
     assert "more than a des-file may be" in d.message and "file_size" in d.hint

@@ -124,12 +124,12 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     from .lang.limits import from_environment
     try:
-        from_environment()
+        limits = from_environment()
     except ValueError as e:
         print(f"unlev {args.command}: error: {e}", file=sys.stderr)
         return 2
     try:
-        code = _settings(args)
+        code = _settings(args, limits)
         if code:
             return code
         return args.func(args)
@@ -139,14 +139,15 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
 
-def _settings(args) -> int:
+def _settings(args, limits=None) -> int:
     """Build the run's one :class:`~unlev.lang.settings.Settings` value (``args.settings``)
     from --dialect, --data, --lenient, --include-anywhere and --compat, else the project's
-    unlev.toml / [tool.unlev]; every command hands it to its compiles.  2 (a usage
-    error) for a config or profile that cannot be read."""
+    unlev.toml / [tool.unlev], and the ``limits`` UNLEV_LIMITS set; every command hands
+    it to its compiles and builds.  2 (a usage error) for a config or profile that
+    cannot be read."""
     from .lang.settings import Settings
     if not any(hasattr(args, a) for a in ("data", "dialect", "include_anywhere", "compat")):
-        args.settings = Settings()
+        args.settings = Settings(limits=limits) if limits is not None else Settings()
         return 0
     from .stdlib.profiles import ProfileError
     try:
@@ -160,7 +161,7 @@ def _settings(args) -> int:
             getattr(args, "dialect", None), getattr(args, "data", None),
             bool(getattr(args, "lenient", False)),
             bool(getattr(args, "include_anywhere", False)),
-            getattr(args, "compat", None) or "documented")
+            getattr(args, "compat", None) or "documented", limits)
     except ProfileError as e:
         print(f"unlev {args.command}: error: {e}", file=sys.stderr)
         return 2

@@ -9,7 +9,8 @@ statements (``maps``, ``features``, ``room_statements``, ``corridors``, ``lregio
 ``monster_statements``, ``object_statements``, ``trap_statements``, ``extensions``)
 with ``locations`` for coordinates; the level-making machinery they use (``rooms``,
 ``maze``, ``maze_stock``, ``walls``, ``flip``, ``mapgen/``); after the script,
-``finish`` and ``fixups``; ``dialect_levels`` adapts NetHack 3.6/3.4.3 levels.  The
+``finish`` and ``fixups`` (NetHack 3.6/3.4.3 levels are adapted to it by the loader
+phase of :mod:`unlev.lang.lowering`).  The
 monsters, objects and traps themselves are made by :mod:`unlev.populate`.
 See docs/architecture.md.
 """

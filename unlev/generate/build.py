@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
-from unlev.generate import dialect_levels
 from unlev.generate.game_builder import GameBuilder
 from unlev.generate.loaders import loader_for
 from unlev.generate.lregions import fixup_special
@@ -25,6 +24,8 @@ from unlev.generate.finish import finish_level, post_process_level
 from unlev.generate.fixups import ensure_way_out, setup_waterlevel, special_level_fixups
 from unlev.lang import ast as A
 from unlev.lang.evaluator import Evaluator
+from unlev.lang.lowering import loader_level
+from unlev.lang.limits import DEFAULT as DEFAULT_LIMITS, Limits
 from unlev.model.level import DungeonContext, Level
 from unlev.model.placement import place_level
 from unlev.stdlib.builtins import RunContext
@@ -67,16 +68,19 @@ def build_level(compiled, level_node: Optional[A.Level] = None, seed: int = 0,
     does to every new level once the loader is done: bound_digging (the non-diggable
     frame round the used area), mineralize (kelp, gold and gems in the rock) and
     post_process_level (an axe where trees grow).  The builder's impossible() messages
-    are in ``level.extras["warnings"]``.
+    are in ``level.extras["warnings"]``.  The run's limits are those the file was
+    compiled under (``compiled.limits``, from ``Settings.limits``).
     """
+    limits = getattr(compiled, "limits", DEFAULT_LIMITS)
     if level_node is None:
         level_node = compiled.tree.levels[0]
     # NetHack 3.6/3.4.3 levels: stand-ins for names UnNetHack lacks, the MAZE fill.
-    level_node = dialect_levels.prepare(compiled, level_node,
-                                        game=Compat.of(compat).is_game, warn=warn)
+    level_node = loader_level(compiled, level_node, game=Compat.of(compat).is_game,
+                              warn=warn)
 
     def script(builder, rng, run_context) -> None:
-        ev = Evaluator(builder, rng, context=run_context, compat=compat, warn=warn)
+        ev = Evaluator(builder, rng, context=run_context, compat=compat, warn=warn,
+                       limits=limits)
         ev.run_level(level_node, compiled.tree.header)
 
     loader = loader_for(compiled)
@@ -86,7 +90,7 @@ def build_level(compiled, level_node: Optional[A.Level] = None, seed: int = 0,
                  run_context=run_context, compat=compat, warn=warn,
                  lenient=placeholders_wanted(compiled), finish=finish,
                  post_mklev=post_mklev, force_flip=force_flip, flip_bits=flip_bits,
-                 unnethack_mklev=True, post_process=loader.post_process)
+                 unnethack_mklev=True, post_process=loader.post_process, limits=limits)
 
 
 def build(name: str, script: Callable, *, seed: int = 0,
@@ -94,14 +98,15 @@ def build(name: str, script: Callable, *, seed: int = 0,
           compat=None, warn: Optional[Callable] = None, lenient: bool = False,
           finish: bool = True, post_mklev: bool = True, force_flip: bool = False,
           flip_bits: Optional[int] = None, unnethack_mklev: bool = False,
-          post_process: bool = True) -> Level:
+          post_process: bool = True, limits: Limits = DEFAULT_LIMITS) -> Level:
     """The one way a level is built, whatever its script: place it, make the loader on
     a fresh level and one random stream, run ``script(builder, rng, run_context)``,
     then finish it as the game does.  ``lenient`` makes placeholders of names no table
     has (:mod:`unlev.populate.placeholders`).  ``unnethack_mklev`` (des-files) adds,
     under --compat game, what UnNetHack's mklev() does around the script that no
     loader statement does: its draws before the script (mklev_draws) and the secret
-    doors' wall modes at the end (wall_state)."""
+    doors' wall modes at the end (wall_state).  ``limits``: the run's
+    (:class:`unlev.lang.limits.Limits`), read by the loader (entities, placements)."""
     context, run_context = place_level(name, context, run_context)
     rng = RNG(seed)
     game = Compat.of(compat).is_game
@@ -109,7 +114,8 @@ def build(name: str, script: Callable, *, seed: int = 0,
         # what mklev() draws between the reseed and the script (getbones, makemaz)
         draw_before_script(rng, name)
     builder = GameBuilder(rng, Level(context, name), context=context,
-                          compat=Compat.of(compat), run_context=run_context, warn=warn)
+                          compat=Compat.of(compat), run_context=run_context, warn=warn,
+                          limits=limits)
     builder.state.lenient = lenient
     script(builder, rng, run_context)
     level = finish_built_level(builder, rng, finish=finish, post_mklev=post_mklev,
@@ -131,7 +137,7 @@ def placeholders_wanted(compiled) -> bool:
 
 def finish_built_level(builder, rng, *, finish: bool = True, post_mklev: bool = True,
                        force_flip: bool = False, flip_bits: Optional[int] = None,
-                       post_process: bool = True) -> Level:
+                       post_process: bool = True, limits: Limits = DEFAULT_LIMITS) -> Level:
     """What the loader and mklev() do once a level's script has run (the tail of
     sp_level_coder(), fixup_special(), then bound_digging, mineralize and
     post_process_level): shared by des-files and NetHack 3.7 Lua levels."""

@@ -40,6 +40,7 @@ from unlev.model.constants import ANY_LOC
 from unlev.generate.state import BuildState
 from unlev.stdlib.compat import Compat
 from unlev.lang.level_builder import LevelBuilder
+from unlev.lang.limits import DEFAULT as DEFAULT_LIMITS, Limits
 from unlev.model.level import COLNO, ROOMOFFSET, ROWNO, DungeonContext, Level
 from unlev.generate import monster_statements, object_statements, trap_statements
 from unlev.populate import mineral
@@ -58,12 +59,13 @@ class GameBuilder(LevelBuilder):
     def __init__(self, rng: RNG, level: Optional[Level] = None,
                  context: Optional[DungeonContext] = None,
                  compat: Optional[Compat] = None, mon_rng: Optional[RNG] = None,
-                 run_context: Any = None, warn=None) -> None:
+                 run_context: Any = None, warn=None, limits: Limits = DEFAULT_LIMITS) -> None:
         level = level if level is not None else Level(context)
         if context is not None:
             level.context = context
         self.state = BuildState(rng, level, Compat.of(compat),
-                                mon_rng=mon_rng, run_context=run_context, warn_to=warn)
+                                mon_rng=mon_rng, run_context=run_context, warn_to=warn,
+                                limits=limits)
 
     # what callers read of the state (the REPL swaps the stream for its previews)
     @property

@@ -15,7 +15,7 @@ from typing import Optional, Tuple
 
 from unlev.model import spots
 from unlev.lang.diagnostics import DesError
-from unlev.lang.limits import hint, limits
+from unlev.lang.limits import hint
 from unlev.lang.values import Coord, Region
 from unlev.stdlib import terrain as T
 from unlev.stdlib.rng import RNG
@@ -218,9 +218,9 @@ def count_failed_placement(st: BuildState) -> None:
     """A random placement that found no place (each one scans the whole map): a full
     level that keeps asking would run for minutes, so past a limit it is an error."""
     st.placement_failures += 1
-    if st.placement_failures > limits().placements:
-        raise DesError(f"more than {limits().placements} random placements found no place "
-                       "on the level", hint=hint("placements"))
+    if st.placement_failures > st.limits.placements:
+        raise DesError(f"more than {st.limits.placements} random placements found no place "
+                       "on the level", hint=hint("placements", st.limits))
 
 
 def get_location_coord(st: BuildState, coord: Coord, humidity: int,

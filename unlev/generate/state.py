@@ -17,7 +17,8 @@ from __future__ import annotations
 from typing import Any, Callable, List, Optional
 
 from unlev.lang.diagnostics import DesError, Span
-from unlev.lang.limits import hint, limits, steps_hint, steps_message
+from unlev.lang.limits import DEFAULT as DEFAULT_LIMITS, Limits, hint, steps_hint, \
+    steps_message
 from unlev.model.level import Level, Monster, Object, Room
 from unlev.model.rect import RectList
 from unlev.populate.context import MakeContext
@@ -47,12 +48,14 @@ class BuildState(MakeContext):
 
     def __init__(self, rng: RNG, level: Level, compat: Compat,
                  mon_rng: Optional[RNG] = None, run_context: Any = None,
-                 warn_to: Optional[Callable[[str, Optional[Span]], None]] = None) -> None:
+                 warn_to: Optional[Callable[[str, Optional[Span]], None]] = None,
+                 limits: Limits = DEFAULT_LIMITS) -> None:
         super().__init__(rng, level, compat, mon_rng=mon_rng, run_context=run_context,
                          warn_to=warn_to)
+        self.limits = limits    # the run's (Settings.limits): entities, placements, steps
         self.placement_failures = 0
         self.work = 0           # squares tried by random placements since last asked
-        self.work_cap = limits().steps   # the most work one statement may do (spend)
+        self.work_cap = limits.steps     # the most work one statement may do (spend)
         self.rects = RectList()
         self.smeq: List[int] = []
         # the coder's room stack (tmproomlist / failed_room / n_subroom)
@@ -77,9 +80,9 @@ class BuildState(MakeContext):
     def room_for_entity(self, things: list, what: str, span: Optional[Span] = None) -> None:
         """The entities limit (unlev.lang.limits): a LOOP of a billion OBJECTs, or an
         OBJECT of a billion boulders, ends in an error, not in gigabytes."""
-        if len(things) >= limits().entities:
-            raise DesError(f"more than {limits().entities:,} {what} on the level", span,
-                           hint("entities"))
+        if len(things) >= self.limits.entities:
+            raise DesError(f"more than {self.limits.entities:,} {what} on the level", span,
+                           hint("entities", self.limits))
 
     @property
     def croom(self) -> Optional[Room]:

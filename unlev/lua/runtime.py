@@ -267,12 +267,15 @@ PLACE_ALIASES = {"asmodeus": "asmod-1"}
 def new_session(path: str = "<lua>", seed: int = 0, *, name: Optional[str] = None,
                 context=None, run_context=None, compat=None, warn: Optional[Callable] = None,
                 instruction_limit: int = DEFAULT_INSTRUCTION_LIMIT,
-                generator: Optional[str] = None) -> "LuaSession":
+                generator: Optional[str] = None, limits=None) -> "LuaSession":
     """A Lua session on a fresh level, ready to run a level file's text; its
     ``reset_level`` starts another fresh level (``des.reset_level``).  ``generator``
     ``"nethack37"`` draws from NetHack 3.7's ISAAC64 seeded as the game seeds it
-    (:func:`unlev.stdlib.isaac64.nethack37_rng`); the default is unlev's own."""
+    (:func:`unlev.stdlib.isaac64.nethack37_rng`); the default is unlev's own.
+    ``limits``: the run's :class:`unlev.lang.limits.Limits` (None: the defaults), read
+    by the loader as a des-file's build reads them."""
     from unlev.generate.game_builder import GameBuilder
+    from unlev.lang.limits import DEFAULT as DEFAULT_LIMITS
     from unlev.model.level import Level
     from unlev.model.placement import place_level
     from unlev.stdlib.builtins import RunContext
@@ -297,7 +300,8 @@ def new_session(path: str = "<lua>", seed: int = 0, *, name: Optional[str] = Non
         builder = GameBuilder(rng, Level(context, name), context=context,
                               compat=compat,
                               run_context=run_context, warn=warn,
-                              mon_rng=rng if generator == "nethack37" else None)
+                              mon_rng=rng if generator == "nethack37" else None,
+                              limits=limits or DEFAULT_LIMITS)
         builder.start_level(name=name, flags=[], span=Span(path, 1, 1))
         return builder
 
@@ -313,7 +317,7 @@ def run_lua_text(text: str, path: str = "<lua>", seed: int = 0, *, name: Optiona
                  warn: Optional[Callable] = None, finish: bool = True, post_mklev: bool = True,
                  flip_bits: Optional[int] = None, post_process: bool = True,
                  instruction_limit: int = DEFAULT_INSTRUCTION_LIMIT,
-                 generator: Optional[str] = None, data=None):
+                 generator: Optional[str] = None, data=None, limits=None):
     """Run a Lua level held in ``text``; see :func:`run_lua_file`."""
     from unlev.stdlib.data import tables_of
     with tables_of(tables_folder(data, own=not is_converted(text))):
@@ -321,7 +325,8 @@ def run_lua_text(text: str, path: str = "<lua>", seed: int = 0, *, name: Optiona
                              run_context=run_context, compat=compat, force_flip=force_flip,
                              warn=warn, finish=finish, post_mklev=post_mklev,
                              flip_bits=flip_bits, instruction_limit=instruction_limit,
-                             generator=generator, post_process=post_process)
+                             generator=generator, post_process=post_process,
+                             limits=limits)
 
 
 def tables_folder(data=None, own: bool = True) -> Optional[str]:
@@ -340,10 +345,10 @@ def tables_folder(data=None, own: bool = True) -> Optional[str]:
 
 def _run_lua_text(text: str, path: str, seed: int, *, name, context, run_context, compat,
                   force_flip, warn, finish, post_mklev, flip_bits, instruction_limit,
-                  generator, post_process=True):
+                  generator, post_process=True, limits=None):
     session = new_session(path, seed, name=name, context=context, run_context=run_context,
                           compat=compat, warn=warn, instruction_limit=instruction_limit,
-                          generator=generator)
+                          generator=generator, limits=limits)
     own = not is_converted(text)
     if own:
         # 3.7's fixup_special puts no Fort Ludios vault on Medusa's island (UnNetHack's
@@ -378,7 +383,8 @@ def run_lua_file(path: str, seed: int = 0, **kwargs):
     ``flip_bits``) plus ``name`` (the level's name; default: the file's stem, as 3.7
     names levels), ``instruction_limit`` and ``generator`` (:func:`new_session`), and
     ``data``, the profile whose monsters, objects and epitaphs populate the level
-    (:func:`tables_folder`; default NetHack 3.7's, ``nethack37``).
+    (:func:`tables_folder`; default NetHack 3.7's, ``nethack37``), and ``limits``
+    (the run's :class:`unlev.lang.limits.Limits`).
     Errors are :class:`LuaLevelError`
     (a DesError: ``file:line:col: error: message``)."""
     try:

@@ -231,10 +231,10 @@ def cmd_check(args) -> int:
         args.sink = Sink(fmt)
     use_cache = not args.no_cache and fmt == "text"     # the cache keeps text diagnostics
     if use_cache:
-        from unlev.lang.limits import limits
         from unlev.tools.result_cache import ResultCache, default_folder
         args.result_cache = ResultCache(default_folder(files[0]), "check", args,
-                                        profile=args.settings.data, limits=limits())
+                                        profile=args.settings.data,
+                                        limits=args.settings.limits)
     hits = {}
     if use_cache:
         for f in files:

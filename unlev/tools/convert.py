@@ -136,10 +136,11 @@ def build_lua_like_run(path: str, seed: int, args=None, name: Optional[str] = No
     context, rc = contexts_like_run(place, context_values(args) if args is not None else None)
     # unlev run hands its parsed options (with the Settings value); the harness a
     # namespace with the compat itself
-    compat = None
+    compat = limits = None
     if args is not None:
         settings = getattr(args, "settings", None)
         compat = settings.compat if settings is not None else getattr(args, "compat", None)
+        limits = settings.limits if settings is not None else getattr(args, "limits", None)
     if isinstance(compat, str):
         compat = Compat.named(compat)
     compat = Compat.of(compat)
@@ -159,7 +160,7 @@ def build_lua_like_run(path: str, seed: int, args=None, name: Optional[str] = No
         # --data: the profile whose tables populate the level (default: 3.7's)
         kwargs["data"] = args.data
     common = dict(name=name, context=context, run_context=rc, warn=warn,
-                  compat=compat, force_flip=not game, **kwargs)
+                  compat=compat, force_flip=not game, limits=limits, **kwargs)
     if text is not None:
         return run_lua_text(text, path, seed, **common)
     return run_lua_file(path, seed, **common)

@@ -539,10 +539,10 @@ def cmd_lint(args) -> int:
         return _lint_as_data(files, args, fmt)
     cache = None
     if not args.no_cache:
-        from unlev.lang.limits import limits
         from unlev.tools.result_cache import ResultCache, default_folder
         cache = ResultCache(default_folder(files[0]), "lint", args,
-                            profile=args.settings.data, limits=limits())
+                            profile=args.settings.data,
+                            limits=args.settings.limits)
     _WORKER_CACHE[:] = [cache]
     from unlev.tools.check import check_jobs
     jobs = check_jobs(args, files)

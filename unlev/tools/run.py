@@ -390,11 +390,10 @@ def _stand_in_notes(compiled, node, args) -> None:
     """With the drawing (whose summary holds the builder's warnings), the stand-ins for
     names UnNetHack lacks (a 3.6/3.4.3 level's, a --data profile's) still go to
     standard error, as without it."""
-    from unlev.generate import dialect_levels
-    prepared = dialect_levels.prepare(compiled, node, game=args.settings.compat.is_game)
-    for note in getattr(prepared, "stand_ins", ()):
-        line, col, text = note.split(":", 2)      # "18:9: monster ... using ..."
-        d = Diagnostic("warning", text.strip(), Span(args.file, int(line), int(col)))
+    from unlev.lang.lowering import loader_level
+    prepared = loader_level(compiled, node, game=args.settings.compat.is_game)
+    for span, text in prepared.stand_ins:
+        d = Diagnostic("warning", text, Span(args.file, span.line, span.col))
         print(d.format({}), file=sys.stderr)
 
 

@@ -41,21 +41,21 @@ STAND_INS: dict = {}
 
 def stand_in(table: str, cls, name: str) -> Tuple[str, bool]:
     """A name unlev's (UnNetHack's) data lacks: the stand-in the des-file runner uses
-    for NetHack 3.6/3.4.3 levels (:mod:`unlev.generate.dialect_levels`), and whether
+    for NetHack 3.6/3.4.3 levels (:mod:`unlev.lang.lowering`), and whether
     any table knows the name."""
     from unlev.stdlib import data
     key = (data.active_tables(), table, cls, name)
     if key not in STAND_INS:
-        from unlev.generate import dialect_levels
+        from unlev.lang import lowering
         look = data.lookup_monster if table == "monsters" else data.lookup_object
         if look(name, cls).ok:
             STAND_INS[key] = (name, True)
         else:
-            fn = (dialect_levels.monster_stand_in if table == "monsters"
-                  else dialect_levels.object_stand_in)
+            fn = (lowering.monster_stand_in if table == "monsters"
+                  else lowering.object_stand_in)
             found = None
             for dialect in ("nethack36", "nethack343"):
-                if dialect_levels.dialect_row(dialect, table, name, cls) is not None:
+                if lowering.dialect_row(dialect, table, name, cls) is not None:
                     found = fn(dialect, cls, name)
                     break
             STAND_INS[key] = ((found, True) if found is not None

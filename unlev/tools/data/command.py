@@ -209,8 +209,9 @@ def run_import(args, say=None) -> int:
         from .importer_nethack37 import import_tables37, is_nethack37
         # NetHack 3.7's layout (include/monsters.h, objects.h) has its own reader
         read = import_tables37 if is_nethack37(Sources(args.source)) else import_tables
+        settings = getattr(args, "settings", None)
         tables, warnings = read(args.source, DATA_OF_BASE.get(base, base), define,
-                                args.undef)
+                                args.undef, limits=settings.limits if settings else None)
     except (SourceError, ValueError, KeyError) as e:
         say(f"unlev data: error: {e}")
         return 1

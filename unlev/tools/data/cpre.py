@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, Iterable, List, Optional, Sequence
 
-from unlev.lang.limits import hint, limits
+from unlev.lang.limits import DEFAULT as DEFAULT_LIMITS, Limits, hint
 
 __all__ = [
     "Token", "Macro", "Preprocessor", "Call", "UnknownName", "evaluate", "tokenize",
@@ -202,7 +202,8 @@ class _ExprParser:
     }
 
     def __init__(self, tokens: Sequence[Token], names: Optional[Dict[str, int]] = None,
-                 unknown_is_zero: bool = False):
+                 unknown_is_zero: bool = False, limits: Limits = DEFAULT_LIMITS):
+        self.limits = limits
         self.toks = list(tokens)
         self.i = 0
         self.names = names or {}
@@ -226,8 +227,8 @@ class _ExprParser:
 
     def ternary(self) -> int:
         self.depth = getattr(self, "depth", 0) + 1
-        if self.depth > limits().depth:
-            raise PreprocessorError(f"an expression nested more than {limits().depth} "
+        if self.depth > self.limits.depth:
+            raise PreprocessorError(f"an expression nested more than {self.limits.depth} "
                                     "levels deep")
         try:
             return self._ternary()
@@ -343,9 +344,10 @@ class _ExprParser:
 
 
 def evaluate(tokens: Sequence[Token], names: Optional[Dict[str, int]] = None,
-             unknown_is_zero: bool = False) -> int:
-    """Evaluate an already macro-expanded C integer constant expression."""
-    return _ExprParser(tokens, names, unknown_is_zero).parse()
+             unknown_is_zero: bool = False, limits: Limits = DEFAULT_LIMITS) -> int:
+    """Evaluate an already macro-expanded C integer constant expression (nested at
+    most ``limits.depth`` deep)."""
+    return _ExprParser(tokens, names, unknown_is_zero, limits).parse()
 
 
 def split_args(tokens: Sequence[Token], start: int) -> tuple:
@@ -477,7 +479,8 @@ class _Cond:
 
 class Preprocessor:
     def __init__(self, defines: Optional[Dict[str, str]] = None,
-                 protected: Iterable[str] = ()):
+                 protected: Iterable[str] = (), limits: Limits = DEFAULT_LIMITS):
+        self.limits = limits        # the run's (unlev.lang.limits): file size, expansion
         self.macros: Dict[str, Macro] = {}
         self.protected = set(protected)
         self.enums: Dict[str, int] = {}
@@ -496,7 +499,7 @@ class Preprocessor:
         """The integer value of a macro or enum constant."""
         if name in self.enums:
             return self.enums[name]
-        return evaluate(self.expand([Token("id", name)]), self.enums)
+        return evaluate(self.expand([Token("id", name)]), self.enums, limits=self.limits)
 
     def try_constant(self, name: str) -> Optional[int]:
         try:
@@ -512,11 +515,11 @@ class Preprocessor:
 
     def value(self, tokens: Sequence[Token]) -> int:
         """Expand and evaluate an expression (raises UnknownName for unknown identifiers)."""
-        return evaluate(self.expand(tokens), self.enums)
+        return evaluate(self.expand(tokens), self.enums, limits=self.limits)
 
     # ----- files -------------------------------------------------------------------
     def process_file(self, path: Path) -> List[Token]:
-        return self.process_text(read_c_file(path), str(path))
+        return self.process_text(read_c_file(path, self.limits), str(path))
 
     def process_text(self, text: str, filename: str = "<text>") -> List[Token]:
         text = text.replace("\\\r\n", "").replace("\\\n", "")
@@ -626,7 +629,8 @@ class Preprocessor:
             resolved.append(t)
             i += 1
         try:
-            return bool(evaluate(self.expand(resolved), self.enums, unknown_is_zero=True))
+            return bool(evaluate(self.expand(resolved), self.enums, unknown_is_zero=True,
+                                 limits=self.limits))
         except PreprocessorError as e:
             raise PreprocessorError(f"{filename}:{lineno}: #if {expr.strip()}: {e}") from None
         except SyntaxError as e:
@@ -657,7 +661,7 @@ class Preprocessor:
                         name = member[0].text
                         if len(member) > 2 and member[1].text == "=":
                             try:
-                                nxt = evaluate(member[2:], self.enums)
+                                nxt = evaluate(member[2:], self.enums, limits=self.limits)
                             except (UnknownName, SyntaxError):
                                 continue
                         self.enums[name] = nxt
@@ -671,17 +675,18 @@ class Preprocessor:
         """Fully macro-expand *tokens* (Prosser's hide-set algorithm, simplified)."""
         stack = list(reversed(tokens))
         out: List[Token] = []
-        limit = limits().cpp_tokens
+        limit = self.limits.cpp_tokens
         budget = limit                     # tokens the macros of this text may still make
         while stack:
             if len(stack) + len(out) > budget:
                 raise PreprocessorError(f"macro expansion makes more than {limit:,} "
                                         "tokens (a doubling #define chain?); "
-                                        + hint("cpp_tokens"))
+                                        + hint("cpp_tokens", self.limits))
             t = stack.pop()
-            if len(t.hide) > limits().depth:
+            if len(t.hide) > self.limits.depth:
                 raise PreprocessorError(f"macros expand inside one another more than "
-                                        f"{limits().depth} deep; " + hint("depth"))
+                                        f"{self.limits.depth} deep; "
+                                        + hint("depth", self.limits))
             if t.kind != "id" or t.text in t.hide or t.text in self.protected:
                 out.append(t)
                 continue
@@ -786,13 +791,13 @@ class Preprocessor:
         return out
 
 
-def read_c_file(path) -> str:
+def read_c_file(path, limits: Limits = DEFAULT_LIMITS) -> str:
     """A C source file's text: a regular file only (a FIFO, a device, /proc/self/environ
     through a symlink are refused before or right after opening, without blocking), at
     most the ``c_file_size`` limit; PreprocessorError otherwise."""
     import os
     from unlev.lang.sources import special_kind
-    limit = limits().c_file_size
+    limit = limits.c_file_size
     path = str(path)
     try:
         kind = special_kind(os.stat(path).st_mode)
@@ -806,7 +811,7 @@ def read_c_file(path) -> str:
                 raise PreprocessorError(f"cannot read {path}: {kind}, not a C source file")
             if st.st_size > limit:
                 raise PreprocessorError(f"{path} is {st.st_size:,} bytes, more than a C "
-                                        f"source file may be; " + hint("c_file_size"))
+                                        f"source file may be; " + hint("c_file_size", limits))
             with os.fdopen(os.dup(fd), "rb") as fh:
                 raw = fh.read(limit + 1)
         finally:
@@ -814,7 +819,8 @@ def read_c_file(path) -> str:
     except OSError as e:
         raise PreprocessorError(f"cannot read {path}: {e.strerror or e}") from None
     if len(raw) > limit:
-        raise PreprocessorError(f"{path} is more than {limit:,} bytes; " + hint("c_file_size"))
+        raise PreprocessorError(f"{path} is more than {limit:,} bytes; "
+                                + hint("c_file_size", limits))
     return raw.decode("latin-1")
 
 

@@ -23,11 +23,12 @@ from __future__ import annotations
 import re
 from typing import Dict, List
 
+from unlev.lang.limits import DEFAULT as DEFAULT_LIMITS
 from unlev.tools.data.cpre import find_calls, find_initializer, parse_braces
-from unlev.tools.data.importer import (
-    GENERATOR, Evaluator, ParamRecorder, call_of, features_for, flag_names, load_headers,
-    named_args, named_value as _named_value, param_list, read_source as _read_source,
-    reverse_map,
+from unlev.tools.data.importer import features_for
+from unlev.tools.data.importer_support import (
+    GENERATOR, Evaluator, ParamRecorder, call_of, flag_names, load_headers, named_args,
+    named_value as _named_value, param_list, read_source as _read_source, reverse_map,
 )
 from unlev.tools.data.sources import SourceError, Sources
 
@@ -357,14 +358,14 @@ def import_nethack37(src: Sources, head: ParamRecorder, features) -> Dict[str, d
     return tables
 
 
-def import_tables37(sources, base: str = "nethack36", define=(), undef=()):
+def import_tables37(sources, base: str = "nethack36", define=(), undef=(), limits=None):
     """What :func:`.importer.import_tables` is for a 3.6-shaped tree: every table of a
-    3.7 tree, (tables by name, warnings)."""
+    3.7 tree, (tables by name, warnings); ``limits`` as there (None: the defaults)."""
     from pathlib import Path
     feats = features_for(base, define, undef)
     src = Sources([Path(s) for s in sources])
     if not is_nethack37(src):
         raise SourceError("not NetHack 3.7's layout (no include/monsters.h included by "
                           "src/monst.c)")
-    head = load_headers(src, feats)
+    head = load_headers(src, feats, limits or DEFAULT_LIMITS)
     return import_nethack37(src, head, sorted(feats)), []

@@ -171,7 +171,7 @@ def cmd_test(args) -> int:
                         include_path=tuple(args.include_path), config=config,
                         dialect=args.dialect, context=context_values(args),
                         data=_data_folder(args), lenient=bool(getattr(args, "lenient", False)),
-                        timeout=args.timeout)
+                        timeout=args.timeout, limits=args.settings.limits)
     t0 = time.perf_counter()
 
     jobs: List[Job] = []

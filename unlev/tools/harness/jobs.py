@@ -20,6 +20,7 @@ from typing import Dict, List, Optional, Tuple
 
 from unlev.tools.harness.config import SkipConfig, directives_of, skipped_checks
 from unlev.lang.diagnostics import DesError
+from unlev.lang.limits import Limits
 
 PASSED, FAILED, ERROR = "passed", "failed", "error"
 
@@ -51,15 +52,17 @@ class Settings:
     data: Optional[str] = None          # --data: the profile's folder (None: the dialect's)
     lenient: bool = False               # --lenient: unknown names make placeholders
     timeout: float = 60.0               # --timeout: seconds one run may take (0: none)
+    limits: Limits = field(default_factory=Limits)  # UNLEV_LIMITS (unlev.lang.limits)
 
 
 @lru_cache(maxsize=8)
-def front_settings(dialect: str, data: Optional[str], lenient: bool):
+def front_settings(dialect: str, data: Optional[str], lenient: bool,
+                   limits: Optional[Limits] = None):
     """The front end's :class:`~unlev.lang.settings.Settings` for a run's --dialect,
-    --data and --lenient (the profile read once per process: a worker process gets the
-    picklable words, not the profile)."""
+    --data, --lenient and limits (the profile read once per process: a worker process
+    gets the picklable words, not the profile)."""
     from unlev.lang.settings import Settings as FrontSettings
-    return FrontSettings.from_options(dialect, data, lenient)
+    return FrontSettings.from_options(dialect, data, lenient, limits=limits)
 
 
 def file_key(path: str) -> str:
@@ -82,13 +85,13 @@ def compiled_file(path: str, settings: Optional[Settings] = None):
     except OSError:
         stamp = None
     key = (os.path.abspath(path), stamp, tuple(include_path), dialect, settings.data,
-           settings.lenient)
+           settings.lenient, settings.limits)
     hit = _COMPILED.get(key)
     if hit is None:
         from unlev.lang.frontend import compile_file
         compiled = compile_file(path, include_path=list(include_path), compat_warnings=False,
                                 settings=front_settings(dialect, settings.data,
-                                                        settings.lenient))
+                                                        settings.lenient, settings.limits))
         directives, _problems = directives_of(path)
         hit = (compiled, directives, {})
         _COMPILED[key] = hit
@@ -192,7 +195,7 @@ def _run_lua(job: Job, settings: Settings, result: dict) -> None:
     values = dict(zip(CONTEXT_KEYS, settings.context or (None,) * len(CONTEXT_KEYS)))
     level = build_lua_like_run(job.path, job.seed,
                                SimpleNamespace(compat=settings.compat, no_flip=settings.no_flip,
-                                               **values))
+                                               limits=settings.limits, **values))
     violations = check_level(level, Required(), skip)
     result["violations"] = [v.to_dict() for v in violations]
     if violations:

@@ -107,11 +107,13 @@ def _settings(config):
     except ConfigError as e:
         raise pytest.UsageError(str(e)) from None
     snaps = config.getoption("unlev_snapshots")
+    from unlev.lang.limits import from_environment
     from unlev.stdlib.profiles import ProfileError, resolve
     data = config.getoption("unlev_data")
     try:
         prof = resolve(data) if data else None
-    except ProfileError as e:
+        limits = from_environment()         # UNLEV_LIMITS, as unlev test reads it
+    except (ProfileError, ValueError) as e:
         raise pytest.UsageError(str(e)) from None
     settings = Settings(snapshots=os.path.abspath(snaps) if snaps else None,
                         update=config.getoption("unlev_update"),
@@ -120,7 +122,7 @@ def _settings(config):
                         data=None if prof is None else (
                             prof.name if prof.builtin else str(prof.path)),
                         lenient=config.getoption("unlev_lenient"),
-                        context=_context(config))
+                        context=_context(config), limits=limits)
     config._unlev_settings = (seeds, settings)
     return config._unlev_settings
 

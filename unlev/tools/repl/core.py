@@ -21,15 +21,18 @@ import re
 import sys
 from typing import List, Optional, TextIO
 
-from unlev.generate import dialect_levels
 from unlev.generate.game_builder import GameBuilder
 from unlev.lang.diagnostics import DesError, Diagnostic
 from unlev.lang.frontend import compile_file, compile_text
+from unlev.lang.lowering import loader_level
+from unlev.lang.limits import DEFAULT as DEFAULT_LIMITS
 from unlev.lang.session import (Fragment, FragmentSession, format_value, needs_more,
                                 open_blocks)
 from unlev.model.level import DungeonContext, Level
 from unlev.output.words import count
-from unlev.tools.repl.view import changed_cells, contents, describe_change, draw, map_rows
+from unlev.tools.repl.files import des_text, level_named
+from unlev.tools.repl.view import (changed_cells, contents, describe_change, diagnostic_lines,
+                                   draw, map_rows)
 from unlev.model.placement import guess_context
 from unlev.generate.build import find_level, placeholders_wanted
 from unlev.stdlib.builtins import RunContext
@@ -100,22 +103,10 @@ class Repl:
         if file is not None:
             self.compiled = self._compile(file)
             self.file = file
-            self.level_name = self._level_named(level)
+            self.level_name = level_named(self.compiled, level)
         elif level is not None:
             raise ValueError("--level needs a FILE")
         self._rebuild(announce=True)
-
-    def _level_named(self, level: Optional[str]) -> str:
-        """``--level``: a LEVEL's name, else its 1-based number in the file (as
-        ``unlev run --level``); raises KeyError saying what the file has."""
-        levels = self.compiled.tree.levels
-        if level is not None and level.isdigit() and not any(lv.name == level for lv in levels):
-            n = int(level)
-            if not 1 <= n <= len(levels):
-                raise KeyError(f"--level {n}: the file has {len(levels)} "
-                               f"level{'s' if len(levels) != 1 else ''}")
-            return levels[n - 1].name
-        return find_level(self.compiled, level).name
 
     # ================================================================== state
     @property
@@ -138,9 +129,9 @@ class Repl:
             if self.compiled is not None:
                 level_node = find_level(self.compiled, self.level_name)
                 # a NetHack 3.6/3.4.3 level gets its stand-ins, as `unlev run` does
-                level_node = dialect_levels.prepare(self.compiled, level_node,
-                                                    game=self.compat.is_game,
-                                                    warn=lambda msg, *a: self._warn(msg))
+                level_node = loader_level(self.compiled, level_node,
+                                          game=self.compat.is_game,
+                                          warn=lambda msg, *a: self._warn(msg))
                 context = guess_context(level_node.name)
                 name = level_node.name
             else:
@@ -148,14 +139,16 @@ class Repl:
                 name = "repl"
             run_context = RunContext(depth=context.depth, difficulty=context.difficulty)
             rng = RNG(self.seed)
+            limits = self.settings.limits if self.settings is not None else DEFAULT_LIMITS
             builder = GameBuilder(rng, Level(context, name), context=context,
-                                  compat=self.compat,
+                                  compat=self.compat, limits=limits,
                                   run_context=run_context, warn=self._warn)
             if self.compiled is not None:
                 builder.state.lenient = placeholders_wanted(self.compiled)
             old = self.session
             session = FragmentSession(builder, rng, context=run_context, compat=self.compat,
-                                      warn=self._warn, include_path=self.include_path)
+                                      warn=self._warn, include_path=self.include_path,
+                                      limits=limits)
             if old is not None:   # inputs keep their numbers and text for messages
                 session.sources, session.count = old.sources, old.count
             if level_node is None:
@@ -485,45 +478,8 @@ class Repl:
                   + (f' after LEVEL "{self.level_name}" of {self.file}' if self.file else ""))
 
     def des_text(self, name: str = "repl") -> str:
-        """The session as a des-file: the base LEVEL's source (or a new LEVEL), the FLAGS
-        typed, then every statement typed that ran, in order."""
-        flags = [n for f in self.history for n, _b in f.flags]
-        lines = [f"# written by unlev repl (seed {self.seed})"]
-        if self.compiled is None:
-            lname = re.sub(r"[^A-Za-z0-9_-]", "", name)[:14] or "repl"
-            lines.append(f'LEVEL: "{lname}"')
-            if flags:
-                lines.append("FLAGS: " + ",".join(dict.fromkeys(flags)))
-        else:
-            header, body = self._base_source()
-            if header.strip():
-                lines.append(header.rstrip("\n"))
-            body_lines = body.rstrip("\n").split("\n")
-            if flags:
-                extra = ",".join(dict.fromkeys(flags))
-                if len(body_lines) > 1 and re.match(r"\s*FLAGS\s*:", body_lines[1]):
-                    body_lines[1] = body_lines[1].rstrip() + "," + extra
-                else:
-                    body_lines.insert(1, "FLAGS: " + extra)
-            lines.extend(body_lines)
-        lines.append("# typed in the REPL")
-        for frag in self.history:
-            body = frag.body_text.strip("\n")
-            if body.strip():
-                lines.append(body)
-        return "\n".join(lines) + "\n"
-
-    def _base_source(self):
-        """(text before the file's first LEVEL, the text of the chosen LEVEL)."""
-        node = find_level(self.compiled, self.level_name)
-        path = node.span.file
-        lines = self.compiled.sources.texts.get(path) or []
-        starts = sorted(lv.span.line for lv in self.compiled.tree.levels if lv.span.file == path)
-        first = starts[0] if starts else node.span.line
-        end = next((s for s in starts if s > node.span.line), len(lines) + 1)
-        header = "\n".join(lines[:first - 1])
-        body = "\n".join(lines[node.span.line - 1:end - 1])
-        return header, body
+        """The session as a des-file (:func:`unlev.tools.repl.files.des_text`)."""
+        return des_text(self.compiled, self.level_name, self.history, self.seed, name)
 
     # ================================================================== output
     def _console_for(self):
@@ -561,28 +517,9 @@ class Repl:
 
     def _diagnostic(self, d: Diagnostic, sources=None) -> None:
         """A message with the input line and a caret under the place it is about."""
-        sources = sources or self.session.sources
-        span = d.span
-        style = "bold red" if d.severity == "error" else "yellow"
-        if not span.file.startswith("<input"):
-            self.say(d.format(sources), style=style)
-            return
-        text = sources.texts.get(span.file) or []
-        where = ""
-        if span.file != self._current:
-            where = f" (in {span.file[1:-1]}, line {span.line})"
-        elif len(text) > 1:
-            where = f" (line {span.line})"
-        self.say(f"{d.severity}: {d.message}{where}", style=style)
-        src = sources.line(span.file, span.line)
-        if src is not None:
-            shown = src.expandtabs(1)
-            col = max(span.col, 1)
-            width = max(1, min(span.length, max(1, len(shown) - col + 1)))
-            self.say("  " + shown)
-            self.say("  " + " " * (col - 1) + "^" + "~" * (width - 1), style=style)
-        if d.hint:
-            self.say(f"hint: {d.hint}")
+        for text, style in diagnostic_lines(d, sources or self.session.sources,
+                                            self._current):
+            self.say(text, style=style)
 
 
 _STATEMENT_START = re.compile(r"[A-Z_]+\s*:|\$[A-Za-z_][A-Za-z_0-9]*\s*=|[A-Z_]+\s*$|IF\b|LOOP\b|FOR\b|SWITCH\b")

@@ -120,3 +120,30 @@ def describe_change(cells: Cells, before: Tuple[int, ...], after: Tuple[int, ...
         if a != b:
             parts.append(f"{b - a:+d} {name}{'s' if abs(b - a) != 1 else ''}")
     return ", ".join(parts)
+
+
+def diagnostic_lines(d, sources, current: str) -> List[Tuple[str, Optional[str]]]:
+    """A diagnostic as the REPL prints it, (text, style) per line: the message (with the
+    input it is in when that is not ``current``, the input being run), the input line
+    and a caret under the place it is about, and its hint."""
+    span = d.span
+    style = "bold red" if d.severity == "error" else "yellow"
+    if not span.file.startswith("<input"):
+        return [(d.format(sources), style)]
+    text = sources.texts.get(span.file) or []
+    where = ""
+    if span.file != current:
+        where = f" (in {span.file[1:-1]}, line {span.line})"
+    elif len(text) > 1:
+        where = f" (line {span.line})"
+    out: List[Tuple[str, Optional[str]]] = [(f"{d.severity}: {d.message}{where}", style)]
+    src = sources.line(span.file, span.line)
+    if src is not None:
+        shown = src.expandtabs(1)
+        col = max(span.col, 1)
+        width = max(1, min(span.length, max(1, len(shown) - col + 1)))
+        out.append(("  " + shown, None))
+        out.append(("  " + " " * (col - 1) + "^" + "~" * (width - 1), style))
+    if d.hint:
+        out.append((f"hint: {d.hint}", None))
+    return out
