@@ -16,6 +16,8 @@ once) is a declared *side field* (:func:`side`): not compared, not printed by
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, is_dataclass
+from operator import attrgetter
+from reprlib import recursive_repr
 from typing import Any, List, Optional, Tuple
 
 from .diagnostics import Span
@@ -37,16 +39,49 @@ def _slots_of(cls) -> set:
     return out
 
 
+def _key_of(names: Tuple[str, ...]):
+    """A function giving the tuple of a node's ``names`` (what a dataclass's __eq__
+    compares)."""
+    if len(names) >= 2:
+        return attrgetter(*names)
+    if names:
+        name = names[0]
+        return lambda n: (getattr(n, name),)
+    return lambda n: ()
+
+
+def _annotations_of(cls):
+    """(name, declared type) of every field of ``cls``, its bases' first."""
+    seen = {}
+    for base in reversed(cls.__mro__):
+        seen.update(base.__dict__.get("__annotations__", {}))
+    return seen.items()
+
+
 def node(cls):
     """``@dataclass`` with ``__slots__`` (Python 3.9 has no ``slots=True``): the class
-    is made again with a slot per field it adds."""
-    cls = dataclass(cls)
+    is made again with a slot per field it adds.
+
+    The dataclass makes only ``__init__``: ``__eq__`` and ``__repr__`` are
+    :class:`Node`'s, read from the class's ``_compared`` and ``_shown`` field names and
+    answering what the dataclass's own would.  Compiling three methods for each of the
+    ~90 node classes was most of this module's import (20 ms of every ``unlev`` run
+    that parses).
+    """
+    if not cls.__dict__.get("__doc__"):
+        # what the dataclass would write, without its inspect.signature() (a third of
+        # what remained of the import): the class and its fields' declared types
+        cls.__doc__ = (f"{cls.__name__}("
+                       + ", ".join(f"{k}: {v}" for k, v in _annotations_of(cls)) + ")")
+    cls = dataclass(cls, eq=False, repr=False)
     inherited = _slots_of(cls)
     extra = tuple(getattr(cls, "_extra_slots", ()))
     own = tuple(f.name for f in fields(cls) if f.name not in inherited) + extra
     ns = {k: v for k, v in cls.__dict__.items()
           if k not in own and k not in ("__dict__", "__weakref__", "_extra_slots")}
     ns["__slots__"] = own
+    ns["_compared"] = staticmethod(_key_of(tuple(f.name for f in fields(cls) if f.compare)))
+    ns["_shown"] = tuple(f.name for f in fields(cls) if f.repr)
     new = type(cls)(cls.__name__, cls.__bases__, ns)
     new.__qualname__ = cls.__qualname__
     return new
@@ -57,6 +92,21 @@ class Node:
     span: Span
     # extension records (unlev.lang.extensions): plain slots, unset until recorded
     _extra_slots = ("ext", "ext_args")
+
+    def __eq__(self, other):
+        # a dataclass's: the same class, then the compared fields as a tuple
+        if other.__class__ is self.__class__:
+            return self._compared(self) == other._compared(other)
+        return NotImplemented
+
+    __hash__ = None     # as a dataclass with eq and without frozen: unhashable
+
+    @recursive_repr()
+    def __repr__(self):
+        # a dataclass's: the class's qualified name and each shown field's repr
+        return (f"{self.__class__.__qualname__}("
+                + ", ".join(f"{name}={getattr(self, name)!r}" for name in self._shown)
+                + ")")
 
 
 def ext_records(n: "Node", name: str = "ext") -> list:

@@ -8,10 +8,9 @@ validation, and error recovery at the next statement.
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
-import threading
+from _thread import RLock             # threading's own lock, without importing threading
 from typing import Callable, Dict, List, Optional, Tuple
 
 import ply.yacc as yacc
@@ -26,7 +25,6 @@ from ..stdlib.terrain import INVALID_TYPE, MAX_TYPE, map_char_to_type
 
 _TABLES_DIR = os.path.dirname(os.path.abspath(__file__))
 _PARSERS: Dict[str, object] = {}
-_PARSE_LOCK = threading.RLock()
 
 from ..stdlib.grid import COLNO, ROWNO
 
@@ -128,6 +126,14 @@ def short_map_rows(rows, width: int):
             f"{width}{more}", "lev_comp pads short rows with solid rock")
 
 
+# One parse at a time per process: the PLY parser of a dialect is shared (``_PARSERS``),
+# its ``owner`` and grammar.ACTIVE say whose parse the actions serve, and PLY keeps its
+# stacks on the parser object.  The language server parses on two threads (diagnostics
+# and the preview); without the lock one parse's actions ran against the other's
+# parser.  Re-entrant: an INCLUDE is parsed inside its includer's parse.
+_PARSING = RLock()
+
+
 class DesParser:
     """Parses one des-file (and what it INCLUDEs) into a :class:`unlev.lang.ast.DesFile`.
 
@@ -197,10 +203,7 @@ class DesParser:
             parser = parser_for(self.dialect, self.extensions)
         else:
             parser = _build_parser(self.dialect)
-        # PLY's parser object is one per dialect and the grammar's actions find this
-        # DesParser through it (``owner``, ``grammar.ACTIVE``): one parse at a time in
-        # the process, re-entrant for an INCLUDE read inside a parse
-        with _PARSE_LOCK:
+        with _PARSING:
             grammar.ACTIVE.append(self)
             self._ply = parser                  # its symbol stack tells an error's place
             saved_owner = getattr(parser, "owner", None)
@@ -437,6 +440,7 @@ class DesParser:
                      self.suggest_name(name, known))
 
     def suggest(self, name: str, candidates, cutoff: float = 0.6) -> Optional[str]:
+        import difflib                  # only for a misspelt word: not at start-up
         close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=cutoff)
         return f'did you mean "{close[0]}"?' if close else None
 

@@ -44,8 +44,10 @@ def load(name: str) -> Optional[types.ModuleType]:
         return None
     for path in _cache_paths(name):
         try:
+            # one read, then loads: marshal.load on a file object reads it a few
+            # bytes at a time (13 ms for the 350 KB table against 1.3 ms)
             with open(path, "rb") as fh:
-                stored_key, data = marshal.load(fh)
+                stored_key, data = marshal.loads(fh.read())
         except (OSError, EOFError, ValueError, TypeError):
             continue
         if tuple(stored_key) == key:

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import difflib
 import json
 import os
 from dataclasses import dataclass
@@ -565,6 +564,7 @@ def suggest(name: str, candidates: Iterable[str], n: int = 3,
     for c in candidates:
         if c:
             by_folded.setdefault(_ascii_lower(c), c)
+    import difflib                      # only for an unknown name: not at start-up
     close = difflib.get_close_matches(_ascii_lower(name), list(by_folded), n=n, cutoff=cutoff)
     return [by_folded[c] for c in close]
 

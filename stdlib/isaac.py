@@ -19,8 +19,8 @@ This module follows:
 
 from __future__ import annotations
 
-import functools
-from typing import Iterator, List, Tuple
+import itertools
+from typing import Iterator, List, Sequence, Tuple
 
 MASK = 0xFFFFFFFF
 SIZE = 256                  # ISAAC_SZ = 1 << ISAAC_SZ_LOG (8)
@@ -29,7 +29,8 @@ MAXLINFO = 512              # dungeon.h: ledger numbers 1..511 have a seed
 _GOLDEN = 0x9E3779B9
 
 
-# the state right after isaac_init, by seed (a level seeds both streams alike)
+# the state right after isaac_init, by seed (a level seeds both streams alike):
+# (m after the first update, a, b, c, that update's words in the order handed out)
 _SEEDED: dict = {}
 
 
@@ -47,86 +48,97 @@ def _mix(x) -> Tuple[int, ...]:
     return a, b, c, d, e, f, g, h
 
 
+# isaac_update's steps four at a time: the four words' places and the four words 128
+# places on (wrapping), so that the loop does no index arithmetic
+_STEPS = tuple((i, i + 1, i + 2, i + 3, i ^ 128, (i ^ 128) + 1, (i ^ 128) + 2, (i ^ 128) + 3)
+               for i in range(0, SIZE, 4))
+
+
+def _block(m: List[int], a: int, b: int, c: int) -> Tuple[List[int], int, int, int]:
+    """isaac_update: the next 256 result words, in the order isaac_next_uint32 hands
+    them out (r[255] first), and the new a, b, c; ``m`` is updated in place.
+
+    One tight function for the whole block (it is most of the cost of a level's
+    words): the mask and every index are constants or loop variables, each step masks
+    once after its addition (the low 32 bits of a sum do not depend on the addends'
+    high bits), and the block is reversed once at the end.
+    """
+    c = (c + 1) & 0xFFFFFFFF
+    b = (b + c) & 0xFFFFFFFF
+    r = [0] * SIZE
+    for i0, i1, i2, i3, j0, j1, j2, j3 in _STEPS:
+        x = m[i0]
+        a = ((a ^ (a << 13)) + m[j0]) & 0xFFFFFFFF
+        m[i0] = y = (m[(x >> 2) & 255] + a + b) & 0xFFFFFFFF
+        r[i0] = b = (m[(y >> 10) & 255] + x) & 0xFFFFFFFF
+        x = m[i1]
+        a = ((a ^ (a >> 6)) + m[j1]) & 0xFFFFFFFF
+        m[i1] = y = (m[(x >> 2) & 255] + a + b) & 0xFFFFFFFF
+        r[i1] = b = (m[(y >> 10) & 255] + x) & 0xFFFFFFFF
+        x = m[i2]
+        a = ((a ^ (a << 2)) + m[j2]) & 0xFFFFFFFF
+        m[i2] = y = (m[(x >> 2) & 255] + a + b) & 0xFFFFFFFF
+        r[i2] = b = (m[(y >> 10) & 255] + x) & 0xFFFFFFFF
+        x = m[i3]
+        a = ((a ^ (a >> 16)) + m[j3]) & 0xFFFFFFFF
+        m[i3] = y = (m[(x >> 2) & 255] + a + b) & 0xFFFFFFFF
+        r[i3] = b = (m[(y >> 10) & 255] + x) & 0xFFFFFFFF
+    r.reverse()
+    return r, a, b, c
+
+
+def _seeded(seed: bytes) -> tuple:
+    """isaac_init: r[] holds the seed bytes (little-endian words), m[] zero; it ends
+    with an update.  Returns what :data:`_SEEDED` keeps."""
+    seed = seed[:SIZE * 4]
+    r = [0] * SIZE
+    for i in range(len(seed) // 4):
+        r[i] ^= int.from_bytes(seed[4 * i:4 * i + 4], "little")
+    tail = len(seed) % 4
+    if tail:
+        r[len(seed) // 4] ^= int.from_bytes(seed[-tail:], "little")
+    x = (_GOLDEN,) * 8
+    for _ in range(4):
+        x = _mix(x)
+    m = [0] * SIZE
+    for source in (r, m):
+        for i in range(0, SIZE, 8):
+            x = _mix([(u + v) & MASK for u, v in zip(x, source[i:i + 8])])
+            m[i:i + 8] = x
+    first, a, b, c = _block(m, 0, 0, 0)
+    return tuple(m), a, b, c, tuple(first)
+
+
+def _blocks(m: Tuple[int, ...], a: int, b: int, c: int,
+            first: Tuple[int, ...]) -> Iterator[Sequence[int]]:
+    """The blocks of one stream: the seeding's words, then one update per block (the
+    state is copied only when the stream needs its second block)."""
+    yield first
+    state = list(m)
+    while True:
+        words, a, b, c = _block(state, a, b, c)
+        yield words
+
+
 class IsaacSource:
     """One ``isaac_ctx``, a :class:`unlev.stdlib.rng.WordSource`.
 
     The words are handed out as rnd_isaac.c does: each update fills a block of 256,
-    read from its last word to its first.  One generator runs the updates and yields
-    the words, so that :meth:`word_function` (what the RNG calls) is ``next`` on it,
-    with no Python frame of its own per word.
+    read from its last word to its first.  The stream is a C-level chain over the
+    blocks, so the next word (:meth:`word_function`, what the RNG calls) is the
+    chain's own ``__next__``: no Python frame per word, one per 256.
     """
 
-    __slots__ = ("_a", "_b", "_c", "_m", "_first", "_words", "_next")
+    __slots__ = ("_next",)
 
     def __init__(self, seed: bytes) -> None:
         seeded = _SEEDED.get(seed)
         if seeded is None:
-            self._a = self._b = self._c = 0
-            self._m = [0] * SIZE
-            self._seed(seed)
             if len(_SEEDED) >= 16:
                 _SEEDED.clear()
-            _SEEDED[seed] = (list(self._m), self._a, self._b, self._c, list(self._first))
-        else:
-            # set_random_state seeds two streams alike: the second is a copy
-            m, self._a, self._b, self._c, first = seeded
-            self._m, self._first = list(m), list(first)
-        self._words = self._blocks()
-        self._next = functools.partial(next, self._words)
-
-    def _seed(self, seed: bytes) -> None:
-        """isaac_init: r[] holds the seed bytes (little-endian words), m[] zero."""
-        seed = seed[:SIZE * 4]
-        r = [0] * SIZE
-        for i in range(len(seed) // 4):
-            r[i] ^= int.from_bytes(seed[4 * i:4 * i + 4], "little")
-        tail = len(seed) % 4
-        if tail:
-            r[len(seed) // 4] ^= int.from_bytes(seed[-tail:], "little")
-        x = (_GOLDEN,) * 8
-        for _ in range(4):
-            x = _mix(x)
-        m = self._m
-        for source in (r, m):
-            for i in range(0, SIZE, 8):
-                x = _mix([(u + v) & MASK for u, v in zip(x, source[i:i + 8])])
-                m[i:i + 8] = x
-        self._first = self._update()       # isaac_init ends with an update
-
-    def _update(self) -> List[int]:
-        """isaac_update: the next 256 result words r[0..255]."""
-        m = self._m
-        r = [0] * SIZE
-        a = self._a
-        self._c = c = (self._c + 1) & MASK
-        b = (self._b + c) & MASK
-        for lo, off in ((0, 128), (128, -128)):
-            for i in range(lo, lo + 128, 4):
-                x = m[i]
-                a = ((a ^ (a << 13)) & MASK) + m[i + off] & MASK
-                m[i] = y = (m[(x >> 2) & 255] + a + b) & MASK
-                r[i] = b = (m[(y >> 10) & 255] + x) & MASK
-                x = m[i + 1]
-                a = (a ^ (a >> 6)) + m[i + 1 + off] & MASK
-                m[i + 1] = y = (m[(x >> 2) & 255] + a + b) & MASK
-                r[i + 1] = b = (m[(y >> 10) & 255] + x) & MASK
-                x = m[i + 2]
-                a = ((a ^ (a << 2)) & MASK) + m[i + 2 + off] & MASK
-                m[i + 2] = y = (m[(x >> 2) & 255] + a + b) & MASK
-                r[i + 2] = b = (m[(y >> 10) & 255] + x) & MASK
-                x = m[i + 3]
-                a = (a ^ (a >> 16)) + m[i + 3 + off] & MASK
-                m[i + 3] = y = (m[(x >> 2) & 255] + a + b) & MASK
-                r[i + 3] = b = (m[(y >> 10) & 255] + x) & MASK
-        self._a, self._b = a, b
-        return r
-
-    def _blocks(self) -> Iterator[int]:
-        """isaac_next_uint32: r[255] first, down to r[0], then the next update."""
-        r = self._first
-        while True:
-            yield from reversed(r)
-            r = self._update()
+            # set_random_state seeds two streams alike: the second one reuses this
+            seeded = _SEEDED[seed] = _seeded(seed)
+        self._next = itertools.chain.from_iterable(_blocks(*seeded)).__next__
 
     def next_u32(self) -> int:
         return self._next()

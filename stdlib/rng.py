@@ -101,6 +101,10 @@ class RNG:
         (uncounted; pass only 32)."""
         return self._bits
 
+    # The helpers below draw their words themselves (one Python call per draw, not
+    # two or three through rn2); TracedRNG keeps the call-by-call versions, whose
+    # every draw is logged under the helper's name.
+
     def _rnd_raw(self, x: int) -> int:
         self.calls += 1
         return self._word() % x
@@ -121,24 +125,37 @@ class RNG:
 
     def rn1(self, x: int, y: int) -> int:
         """rn2(x) + y, the game's macro."""
-        return self.rn2(x) + y
+        if x <= 0:
+            return y
+        self.calls += 1
+        return self._word() % x + y
 
     def d(self, n: int, x: int) -> int:
         """n dice of x sides: n <= d(n, x) <= n*x; bad arguments give 1 as in the game."""
         if x < 0 or n < 0 or (x == 0 and n != 0):
             return 1
+        word = self._word
         total = n
         for _ in range(n):
-            total += self._rnd_raw(x)
+            total += word() % x
+        self.calls += n
         return total
 
     def rnf(self, numerator: int, denominator: int) -> bool:
-        return self.rn2(denominator) < numerator
+        if denominator <= 0:
+            return 0 < numerator
+        self.calls += 1
+        return self._word() % denominator < numerator
 
     def rne(self, x: int, ulevel: int = 1) -> int:
         """UnNetHack's rne: always draws MAXULEV/3 = 10 numbers, then counts."""
         utmp = 5 if ulevel < 15 else ulevel // 3
-        r = [self.rnf(2, x + 2) for _ in range(10)]
+        if x + 2 <= 0:
+            r = [True] * 10             # rn2 of a bad bound answers 0, and 0 < 2
+        else:
+            word, bound = self._word, x + 2
+            r = [word() % bound < 2 for _ in range(10)]
+            self.calls += 10
         n = 1
         while n < utmp and r[n - 1]:
             n += 1
@@ -167,6 +184,29 @@ class RNG:
 class TracedRNG(RNG):
     """An :class:`RNG` whose every word is written to the draw log (rnglog): what
     ``RNG`` becomes while the log is on."""
+
+    # each draw through rn2 or _rnd_raw, so that each is logged as it always was
+    def rn1(self, x: int, y: int) -> int:
+        return self.rn2(x) + y
+
+    def d(self, n: int, x: int) -> int:
+        if x < 0 or n < 0 or (x == 0 and n != 0):
+            return 1
+        total = n
+        for _ in range(n):
+            total += self._rnd_raw(x)
+        return total
+
+    def rnf(self, numerator: int, denominator: int) -> bool:
+        return self.rn2(denominator) < numerator
+
+    def rne(self, x: int, ulevel: int = 1) -> int:
+        utmp = 5 if ulevel < 15 else ulevel // 3
+        r = [self.rnf(2, x + 2) for _ in range(10)]
+        n = 1
+        while n < utmp and r[n - 1]:
+            n += 1
+        return n
 
     def _rnd_raw(self, x: int) -> int:
         self.calls += 1

@@ -77,3 +77,27 @@ def test_the_loaded_parser_is_the_commands_own(command):
     args, _rest = build_argparser(command).parse_known_args([command, "x"])
     assert args.command == command
     assert callable(args.func)
+
+
+def test_help_loads_neither_typing_nor_shutil():
+    # 2 ms each at start-up: the annotations are strings, the width is found without
+    # shutil (cli._terminal_columns)
+    code, modules = loaded_by("--help")
+    assert code == 0
+    assert "typing" not in modules and "shutil" not in modules
+
+
+@pytest.mark.parametrize("columns", [None, "37", "61", "133", "0", "wide"])
+@pytest.mark.parametrize("command", [None, "check", "run"])
+def test_help_is_as_wide_as_argparse_makes_it(monkeypatch, columns, command):
+    import argparse
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    ap = build_argparser(command)
+    if command:
+        ap = ap._subparsers._group_actions[0].choices[command]
+    ours = ap.format_help()
+    ap._get_formatter = lambda: argparse.ArgumentParser._get_formatter(ap)
+    assert ours == ap.format_help()

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
-from typing import Dict, List, Optional, Tuple
+# no typing import: ``unlev --help`` would pay 2 ms for it (the annotations are strings)
 
 from . import __version__
 
@@ -30,7 +31,7 @@ EXAMPLES_MAIN = """examples:
 # module has ``add_parser(subparsers)``, which adds the parser of each command it serves
 # (with this same help; tests/test_cli_lazy.py holds them equal) and sets ``func`` (a
 # function of the parsed args returning the exit code) with ``set_defaults``.
-COMMANDS: Dict[str, Tuple[str, str]] = {
+COMMANDS: dict[str, tuple[str, str]] = {
     "parse": ("unlev.tools.check", "parse a des-file and report syntax errors"),
     "check": ("unlev.tools.check", "parse and statically check des-files"),
     "run": ("unlev.tools.run",
@@ -59,13 +60,33 @@ COMMANDS: Dict[str, Tuple[str, str]] = {
 }
 
 
+def _terminal_columns() -> int:
+    """The terminal's width as shutil.get_terminal_size finds it ($COLUMNS, else the
+    terminal of standard output, else 80), without importing shutil: with bz2, lzma
+    and zlib it is 2 ms of every unlev run, and argparse wants only this number."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
 class _Parser(argparse.ArgumentParser):
+    def _get_formatter(self):
+        # argparse's own asks shutil for the width; HelpFormatter takes 2 off it
+        return self.formatter_class(prog=self.prog, width=_terminal_columns() - 2)
+
     def error(self, message):  # argparse's default exits 2 as well; keep its format
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-def command_of(argv: List[str]) -> Optional[str]:
+def command_of(argv: list[str]) -> str | None:
     """The command named in ``argv``: its first word that is not an option (the top
     level takes no option with a value), or None."""
     for a in argv:
@@ -76,7 +97,7 @@ def command_of(argv: List[str]) -> Optional[str]:
     return None
 
 
-def build_argparser(command: Optional[str] = None) -> argparse.ArgumentParser:
+def build_argparser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser, with the real parser of ``command`` (and of the other commands its
     module serves) and a stand-in, its one-line help only, for every other command."""
     ap = _Parser(prog="unlev", description="Run NetHack special-level des-files "
@@ -93,7 +114,7 @@ def build_argparser(command: Optional[str] = None) -> argparse.ArgumentParser:
     return ap
 
 
-def main(argv: Optional[List[str]] = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     if argv is None:
         argv = sys.argv[1:]
     ap = build_argparser(command_of(argv))

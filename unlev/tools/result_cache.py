@@ -24,7 +24,6 @@ import io
 import json
 import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Iterable, Optional
 
@@ -140,6 +139,7 @@ class ResultCache:
         entry = self._entry(key)
         try:
             entry.parent.mkdir(parents=True, exist_ok=True)
+            import tempfile             # only when storing: a repeat check never does
             fd, tmp = tempfile.mkstemp(dir=entry.parent, prefix=".tmp-", suffix=".json")
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
                 json.dump({"key": key, "includes": inc, "result": result}, fh)
