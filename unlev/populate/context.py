@@ -43,6 +43,7 @@ class MakeContext:
         self.warnings: List[str] = []
         self.warn_to = warn_to
         self.lenient = False
+        self._population = (None, None)     # (what it was made of, LevelContext)
 
     @property
     def context(self) -> DungeonContext:
@@ -55,7 +56,21 @@ class MakeContext:
             self.warn_to(message, span)
 
     def population_context(self) -> kinds.LevelContext:
-        """What the random monster/object/trap choices read of this level."""
+        """What the random monster/object/trap choices read of this level.  Asked
+        for every monster and object, it is made again only when what it is made of
+        changed: the level or its context (set once per build), the level's flags, or
+        its MON_GENERATION record (a new record for each statement)."""
+        lev = self.level
+        key = (id(lev), id(lev.context), lev.name, lev.flags.noteleport, lev.flags.hardfloor,
+               id(lev.extras.get("mon_generation")))
+        made_of, made = self._population
+        if made_of == key:
+            return made
+        made = self._make_population_context()
+        self._population = (key, made)
+        return made
+
+    def _make_population_context(self) -> kinds.LevelContext:
         ctx = self.level.context
         name = ctx.dungeon_name
         return kinds.LevelContext(
