@@ -12,23 +12,10 @@ from unlev.populate.make import add_monster
 from unlev.model.level import Level
 from unlev.stdlib import data
 
+import drawkit
 
-class Scripted:
-    """A stream that answers from a list and records what was asked."""
 
-    def __init__(self, answers):
-        self.answers = list(answers)
-        self.asked = []
-
-    def _next(self, fn, x):
-        self.asked.append((fn, x))
-        return self.answers.pop(0)
-
-    def rn2(self, x):
-        return self._next("rn2", x)
-
-    def rnd(self, x):
-        return self._next("rnd", x)
+Scripted = drawkit.Scripted
 
 
 # Convict.des's Con-loca: MON_GENERATION:86%, (64,"giant beetle"), (16,'r'),

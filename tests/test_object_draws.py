@@ -18,23 +18,11 @@ from unlev.populate import makemon
 from unlev.populate.roomfill import tt_oname
 from unlev.stdlib import terrain as T
 
+import drawkit
 
-class Scripted:
-    """A stream that answers from a list and records what was asked."""
 
-    def __init__(self, answers):
-        self.answers = list(answers)
-        self.asked = []
-
-    def _next(self, fn, x):
-        self.asked.append((fn, x))
-        return self.answers.pop(0)
-
-    def rn2(self, x):
-        return self._next("rn2", x)
-
-    def rnd(self, x):
-        return self._next("rnd", x)
+class Scripted(drawkit.Scripted):
+    """The shared scripted stream, with the draws this file's rules also ask."""
 
     def rn1(self, x, y):
         return self._next("rn2", x) + y
