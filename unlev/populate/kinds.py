@@ -52,7 +52,7 @@ __all__ = [
     "align_shift", "uncommon", "prohibited_by_generation_flags",
     "rndmonst_weights", "random_monster", "mkclass_weights", "random_monster_of_class",
     "adj_lev", "object_probabilities", "random_object_class", "random_object", "rnd_class",
-    "random_trap", "web_spider", "random_fill_trap", "LevelContext", "override_monster",
+    "random_trap", "web_spider", "random_fill_trap", "rndtrap_refuses", "LevelContext", "override_monster",
 ]
 
 ALIGNWEIGHT = 4          # global.h: generation weight of alignment
@@ -633,16 +633,21 @@ def random_fill_trap(rng: RNG, *, can_dig_down: bool = True, noteleport: bool = 
     n = _trapnum()
     while True:
         kind = rng.rnd(n - 1)
-        name = data.trap_by_index(kind).name
-        if name in ("HOLE", "VIBRATING_SQUARE", "MAGIC_PORTAL"):
-            continue
-        if name == "TRAPDOOR" and not can_dig_down:
-            continue
-        if name in ("LEVEL_TELEP", "TELEP_TRAP") and noteleport:
-            continue
-        if name in ("ROLLING_BOULDER_TRAP", "ROCKTRAP") and in_endgame:
-            continue
-        return data.trap_by_index(kind)
+        if not rndtrap_refuses(data.trap_by_index(kind).name, can_dig_down=can_dig_down,
+                               noteleport=noteleport, in_endgame=in_endgame):
+            return data.trap_by_index(kind)
+
+
+def rndtrap_refuses(name: str, *, can_dig_down: bool, noteleport: bool,
+                    in_endgame: bool) -> bool:
+    """The kinds sp_lev.c ``rndtrap()`` draws again (UnNetHack's and NetHack 3.7's
+    alike): a hole, vibrating square or magic portal; a trap door where one cannot dig
+    down; a (level) teleporter on a no-teleport level; a rolling boulder or falling rock
+    trap in the endgame."""
+    return (name in ("HOLE", "VIBRATING_SQUARE", "MAGIC_PORTAL")
+            or (name == "TRAPDOOR" and not can_dig_down)
+            or (name in ("LEVEL_TELEP", "TELEP_TRAP") and noteleport)
+            or (name in ("ROLLING_BOULDER_TRAP", "ROCKTRAP") and in_endgame))
 
 
 # ---------------------------------------------------------------------------------------

@@ -34,7 +34,7 @@ from functools import lru_cache
 from typing import Optional, Tuple
 
 from unlev.model.level import Trap
-from unlev.populate import food
+from unlev.populate import food, kinds
 from unlev.populate.context import MakeContext
 from unlev.populate.make import make_object, object_kind
 from unlev.stdlib import data
@@ -208,13 +208,8 @@ def rndtrap(rng: RNG, *, can_dig_down: bool = True, noteleport: bool = False,
     order = trap_order() or ()
     while True:
         name = order[rng.rnd(len(order) - 1)]
-        if name in ("HOLE", "VIBRATING_SQUARE", "MAGIC_PORTAL"):
-            continue
-        if name == "TRAPDOOR" and not can_dig_down:
-            continue
-        if name in ("LEVEL_TELEP", "TELEP_TRAP") and noteleport:
-            continue
-        if name in ("ROLLING_BOULDER_TRAP", "ROCKTRAP") and in_endgame:
+        if kinds.rndtrap_refuses(name, can_dig_down=can_dig_down, noteleport=noteleport,
+                                 in_endgame=in_endgame):
             continue
         if name in ("TRAPPED_DOOR", "TRAPPED_CHEST"):
             return None
