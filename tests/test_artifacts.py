@@ -9,17 +9,10 @@ from unlev.model.level import Level, Monster, Object
 from unlev.populate import artifacts
 from unlev.stdlib import data
 
+import drawkit
 
-class Scripted:
-    """A stream that answers from a list and records what was asked."""
 
-    def __init__(self, answers):
-        self.answers = list(answers)
-        self.asked = []
-
-    def rn2(self, x):
-        self.asked.append(("rn2", x))
-        return self.answers.pop(0)
+Scripted = drawkit.Scripted
 
 
 def _obj(name):

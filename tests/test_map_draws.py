@@ -10,17 +10,10 @@ import pytest
 
 from unlev.generate import alignment as A
 
+import drawkit
 
-class Scripted:
-    """A stream that answers rn2 from a list and records what was asked."""
 
-    def __init__(self, answers):
-        self.answers = list(answers)
-        self.asked = []
-
-    def rn2(self, x):
-        self.asked.append(("rn2", x))
-        return self.answers.pop(0)
+Scripted = drawkit.Scripted
 
 
 def _st(hero):
