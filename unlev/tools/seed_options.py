@@ -74,13 +74,11 @@ def _ledger(text: str) -> int:
     return v
 
 
-def parse_where(text: str) -> Dict[str, object]:
-    """A dump's WHERE line (with or without the word WHERE) as a dict of its fields."""
-    t = text.strip()
-    if t.startswith("WHERE "):
-        t = t[6:]
+def kv_fields(text: str) -> Dict[str, object]:
+    """A dump line's ``key=value`` fields as a dict: quoted values as text without the
+    quotes, numbers as ints, anything else as text (also what the dump reader uses)."""
     out: Dict[str, object] = {}
-    for k, v in _KV.findall(t):
+    for k, v in _KV.findall(text):
         if v.startswith('"'):
             out[k] = v[1:-1]
         else:
@@ -88,6 +86,15 @@ def parse_where(text: str) -> Dict[str, object]:
                 out[k] = int(v)
             except ValueError:
                 out[k] = v
+    return out
+
+
+def parse_where(text: str) -> Dict[str, object]:
+    """A dump's WHERE line (with or without the word WHERE) as a dict of its fields."""
+    t = text.strip()
+    if t.startswith("WHERE "):
+        t = t[6:]
+    out = kv_fields(t)
     if not out:
         raise ValueError(f"no key=value fields in {text!r}")
     return out

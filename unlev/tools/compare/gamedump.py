@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import zlib
 import os
-import re
 from dataclasses import dataclass, field
 from typing import Dict, Iterable, List, Optional, Tuple
 
@@ -20,6 +19,7 @@ from unlev.model.level import (COLNO, MAXNROFROOMS, NO_ROOM, ROOMOFFSET, ROWNO, 
                          Room, Stairway, Trap)
 from unlev.stdlib import data
 from unlev.stdlib import terrain as T
+from unlev.tools.seed_options import kv_fields as _kv
 
 
 class DumpFormatError(ValueError):
@@ -68,20 +68,6 @@ class GameDump:
 
 # --------------------------------------------------------------------------- reading
 _GRID_SECTIONS = ("TYP", "LIT", "NONDIG", "ROOMNO")
-_KV = re.compile(r'(\w+)=("[^"]*"|\S*)')
-
-
-def _kv(text: str) -> Dict[str, object]:
-    out: Dict[str, object] = {}
-    for k, v in _KV.findall(text):
-        if v.startswith('"'):
-            out[k] = v[1:-1]
-        else:
-            try:
-                out[k] = int(v)
-            except ValueError:
-                out[k] = v
-    return out
 
 
 def _bar_fields(rest: str) -> Tuple[List[str], Dict[str, object]]:
