@@ -29,7 +29,6 @@ ROLE_CODES = {"Arc": "Archeologist", "Bar": "Barbarian", "Cav": "Caveman",
               "Pri": "Priest", "Ran": "Ranger", "Rog": "Rogue", "Sam": "Samurai",
               "Tou": "Tourist", "Val": "Valkyrie", "Wiz": "Wizard"}
 _ALIGN_NAMES = {-1: "chaotic", 0: "neutral", 1: "lawful"}
-_KV = re.compile(r'(\w+)=("[^"]*"|\S*)')
 
 
 class SeedError(ValueError):
@@ -74,26 +73,12 @@ def _ledger(text: str) -> int:
     return v
 
 
-def kv_fields(text: str) -> Dict[str, object]:
-    """A dump line's ``key=value`` fields as a dict: quoted values as text without the
-    quotes, numbers as ints, anything else as text (also what the dump reader uses)."""
-    out: Dict[str, object] = {}
-    for k, v in _KV.findall(text):
-        if v.startswith('"'):
-            out[k] = v[1:-1]
-        else:
-            try:
-                out[k] = int(v)
-            except ValueError:
-                out[k] = v
-    return out
-
-
 def parse_where(text: str) -> Dict[str, object]:
     """A dump's WHERE line (with or without the word WHERE) as a dict of its fields."""
     t = text.strip()
     if t.startswith("WHERE "):
         t = t[6:]
+    from unlev.tools.compare.gamedump import kv_fields     # the dump reader's own
     out = kv_fields(t)
     if not out:
         raise ValueError(f"no key=value fields in {text!r}")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import zlib
 import os
+import re
 from dataclasses import dataclass, field
 from typing import Dict, Iterable, List, Optional, Tuple
 
@@ -19,7 +20,6 @@ from unlev.model.level import (COLNO, MAXNROFROOMS, NO_ROOM, ROOMOFFSET, ROWNO, 
                          Room, Stairway, Trap)
 from unlev.stdlib import data
 from unlev.stdlib import terrain as T
-from unlev.tools.seed_options import kv_fields as _kv
 
 
 class DumpFormatError(ValueError):
@@ -68,6 +68,22 @@ class GameDump:
 
 # --------------------------------------------------------------------------- reading
 _GRID_SECTIONS = ("TYP", "LIT", "NONDIG", "ROOMNO")
+_KV = re.compile(r'(\w+)=("[^"]*"|\S*)')
+
+
+def kv_fields(text: str) -> Dict[str, object]:
+    """A dump line's ``key=value`` fields as a dict: quoted values as text without the
+    quotes, numbers as ints, anything else as text (also what ``--where`` reads)."""
+    out: Dict[str, object] = {}
+    for k, v in _KV.findall(text):
+        if v.startswith('"'):
+            out[k] = v[1:-1]
+        else:
+            try:
+                out[k] = int(v)
+            except ValueError:
+                out[k] = v
+    return out
 
 
 def _bar_fields(rest: str) -> Tuple[List[str], Dict[str, object]]:
@@ -143,8 +159,8 @@ def parse_dump(lines: List[str], source: str = "", first_line: int = 1) -> GameD
     try:
         d = GameDump(name=head["NAME"].strip(), loaded=head["LOADED"].strip(),
                      gameseed=int(head["GAMESEED"]), levelseed=int(head["LEVELSEED"]),
-                     where=_kv(head["WHERE"]),
-                     flags={k: int(v) for k, v in _kv(head["FLAGS"]).items()})
+                     where=kv_fields(head["WHERE"]),
+                     flags={k: int(v) for k, v in kv_fields(head["FLAGS"]).items()})
     except ValueError as e:
         raise DumpFormatError(f"bad header: {e}", source, first_line) from None
     for key, value in d.where.items():
@@ -180,11 +196,11 @@ def parse_dump(lines: List[str], source: str = "", first_line: int = 1) -> GameD
                                          (int(dn), int(dl))))
             elif word == "DOOR":
                 x, y, *more = rest.split()
-                kv = _kv(" ".join(more))
+                kv = kv_fields(" ".join(more))
                 d.doors.append((int(x), int(y), str(kv["typ"]), int(kv["mask"])))
             elif word == "ALTAR":
                 x, y, *more = rest.split()
-                kv = _kv(" ".join(more))
+                kv = kv_fields(" ".join(more))
                 d.altars.append((int(x), int(y), int(kv["align"]), int(kv["shrine"])))
             elif word == "ENGR":
                 x, y, etype, _ = rest.split(" ", 3)
@@ -193,7 +209,7 @@ def parse_dump(lines: List[str], source: str = "", first_line: int = 1) -> GameD
                                               int(etype.split("=")[1])))
             elif word == "ROOM":
                 k, *more = rest.split()
-                kv = _kv(" ".join(more))
+                kv = kv_fields(" ".join(more))
                 r = Room(int(kv["lx"]), int(kv["ly"]), int(kv["hx"]), int(kv["hy"]),
                          rtype=int(kv["rtype"]), rlit=int(kv["rlit"]))
                 r.orig_rtype = r.rtype
