@@ -134,6 +134,20 @@ def short_map_rows(rows, width: int):
 _PARSING = RLock()
 
 
+def _after_fork_in_child() -> None:
+    """A child forked while another thread of its parent parsed inherits the lock held
+    by a thread that does not exist in it; every parse of the child would wait for ever
+    (``check -j``/``lint -j`` fork their workers, the language server's preview thread
+    parses).  The child starts with a free lock and no parse under way."""
+    global _PARSING
+    _PARSING = RLock()
+    del grammar.ACTIVE[:]
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
+
+
 class DesParser:
     """Parses one des-file (and what it INCLUDEs) into a :class:`unlev.lang.ast.DesFile`.
 

@@ -37,3 +37,47 @@ def test_concurrent_parses_each_get_their_own_result():
     for t in threads:
         t.join()
     assert failures == []
+
+
+def test_a_child_forked_during_anothers_parse_can_parse():
+    """``check -j`` forks its workers; if a thread of the parent held the parse lock at
+    that moment the child inherited a lock nobody would release and hung for ever."""
+    import os
+    import signal
+    import time
+
+    import pytest
+    from unlev.lang import parser as P
+
+    if not hasattr(os, "fork"):
+        pytest.skip("no fork on this platform")
+    held, release = threading.Event(), threading.Event()
+
+    def holder():
+        with P._PARSING:
+            held.set()
+            release.wait(30)
+
+    t = threading.Thread(target=holder)
+    t.start()
+    held.wait(10)
+    pid = os.fork()
+    if pid == 0:                                    # the child: parse, then leave at once
+        try:
+            compile_text(GOOD, "t.des")
+            os._exit(0)
+        except BaseException:                       # noqa: BLE001 -- any failure is the outcome
+            os._exit(3)
+    release.set()
+    t.join()
+    deadline = time.monotonic() + 30
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        if time.monotonic() > deadline:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            pytest.fail("the forked child's parse waited for a lock its parent's thread held")
+        time.sleep(0.05)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
