@@ -141,7 +141,9 @@ EXACT = [("sokoban.des", "soko3-1", (1, 2, 3, 4, 5, 6, 8, 9)), ("oracle.des", "o
          # no pets among the black market's random monsters (session 3)
          ("blkmar.des", "blkmar-2", (1, 4, 6)),
          # the statue trap's monster made on a random square; a special demon's m_lev
-         ("heck.des", "heck-a-2", (1, 2, 6))]
+         ("heck.des", "heck-a-2", (1, 2, 6)),
+         # a wall-walker on a boulder's square (teleport.c goodpos: may_passwall first)
+         ("castle.des", "castle-1", (2, 4, 8)), ("castle.des", "castle-2", (5,))]
 
 
 @pytest.mark.parametrize("des,level,seeds", EXACT, ids=[e[1] for e in EXACT])

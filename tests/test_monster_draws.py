@@ -240,3 +240,32 @@ def test_a_special_demons_level_is_a_quarter_of_its_fixed_hit_points():
     assert inventory.monster_level(dispater, 30) == 2 * (dispater.level - 6) // 4
     newt = data.monster_named("newt")
     assert inventory.monster_level(newt, 1) == inventory.adj_lev(newt, 1)
+
+
+def test_a_wall_walker_may_stand_on_a_boulder_but_not_in_a_non_passwall_wall():
+    # teleport.c goodpos: passes_walls(mdat) && may_passwall(x, y) is TRUE before the
+    # boulder test (hack.c may_passwall: only a wall, stone or tree with W_NONPASSWALL
+    # refuses); castle-1 seed 2's xorn stands on fill_empty_maze's boulder
+    from unlev.model.constants import W_NONPASSWALL
+    from unlev.model.records import Object
+    from unlev.populate import makemon
+    from unlev.populate.context import MakeContext
+    from unlev.stdlib import terrain as T
+    lev = Level()
+    for x in range(1, 79):
+        for y in range(1, 20):
+            lev.set_typ(x, y, T.ROOM)
+    lev.objects.append(Object(10, 10, "boulder"))
+    lev.set_typ(12, 10, T.VWALL)
+    lev.set_typ(13, 10, T.VWALL)
+    lev.set_flags(13, 10, W_NONPASSWALL)
+    st = MakeContext(Scripted([]), lev, mon_rng=Scripted([]))
+    xorn, troll = data.monster_named("xorn"), data.monster_named("troll")
+    giant = data.monster_named("stone giant")
+    rng = Scripted([])
+    assert makemon.goodpos(st, 10, 10, xorn, rng)
+    assert not makemon.goodpos(st, 10, 10, troll, rng)
+    assert makemon.goodpos(st, 10, 10, giant, rng)        # throws rocks
+    assert makemon.goodpos(st, 12, 10, xorn, rng)
+    assert not makemon.goodpos(st, 13, 10, xorn, rng)
+    assert not makemon.goodpos(st, 12, 10, troll, rng)
