@@ -269,3 +269,36 @@ def test_a_wall_walker_may_stand_on_a_boulder_but_not_in_a_non_passwall_wall():
     assert makemon.goodpos(st, 12, 10, xorn, rng)
     assert not makemon.goodpos(st, 13, 10, xorn, rng)
     assert not makemon.goodpos(st, 12, 10, troll, rng)
+
+
+def test_the_start_of_the_games_rndmonst_table():
+    # makemon.c rndmonst_state, cached by a starting tin's or egg's rndmonnum() on
+    # the first level of the Dungeons of Doom (u_init.c ini_inv): rnd(21) over
+    # jackal 3, fox 1, kobold 1, goblin 2, sewer rat 1, grid bug 3, lichen 4, kobold
+    # zombie 1, newt 5, whatever the level (Gehennom's own flags are not asked)
+    def pick(n, **kw):
+        rng = Scripted([n])
+        pm = kinds.start_table_monster(rng, **kw)
+        assert rng.asked == [("rnd", 21)]
+        return pm.name
+    assert [pick(n) for n in (1, 3, 4, 5, 7, 8, 11, 15, 16, 17, 21)] == [
+        "jackal", "jackal", "fox", "kobold", "goblin", "sewer rat", "grid bug",
+        "lichen", "kobold zombie", "newt", "newt"]
+    assert pick(9, in_gehennom=True) == "grid bug"
+    ctx = kinds.LevelContext(depth=40, in_gehennom=True, start_table=True)
+    rng = Scripted([21])
+    assert ctx.random_monster(rng).name == "newt" and rng.asked == [("rnd", 21)]
+    assert kinds.LevelContext(depth=40, in_gehennom=True).level_difficulty == 55
+
+
+def test_rndmonnum_falls_back_to_any_common_kind_when_rndmonst_gives_none():
+    # mkobj.c rndmonnum "plan B": rn1(SPECIAL_PM - LOW_PM, LOW_PM) until the kind is
+    # not unique, G_NOGEN, G_HELL outside Gehennom or prohibited
+    everyone = frozenset(m.index for m in data.monsters()[:data.special_pm()])
+    ctx = kinds.LevelContext(depth=1, gone=everyone)
+    unique = data.monster_named("Medusa").index
+    hellish = next(m.index for m in data.monsters() if "G_HELL" in m.gen_flags)
+    newt = data.monster_named("newt").index
+    rng = Scripted([unique, hellish, newt])
+    assert ctx.rndmonnum(rng).name == "newt"
+    assert rng.asked == [("rn2", data.special_pm())] * 3

@@ -183,7 +183,7 @@ def petrified(st: BuildState, obj: Object) -> None:
             for carried in was.attrs.get("inventory") or ():
                 if carried.id not in _ALWAYS_RESIST:
                     st.rng.rn2(100)
-        pm = pctx.random_monster(st.mon_rng)
+        pm = pctx.rndmonnum(st.mon_rng)
 
 
 _ALWAYS_RESIST = ("Amulet of Yendor", "Book of the Dead", "Candelabrum of Invocation",
@@ -203,7 +203,7 @@ def corpsenm(st: BuildState, mt: MonsterValue, pctx) -> Optional[str]:
     if mt.cls is not None:
         pm = pctx.random_monster_of_class(st.rng, mt.cls, spc=G_NOGEN)
     else:
-        pm = pctx.random_monster(st.mon_rng)
+        pm = pctx.rndmonnum(st.mon_rng)
     return pm.name if pm is not None else None
 
 

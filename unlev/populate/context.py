@@ -83,7 +83,8 @@ class MakeContext:
             blackmarket=name == "One-eyed Sam's Market",
             plane=(self.level.name if ctx.in_endgame and self.level.name in PLANES
                    else None),
-            mon_gen=kinds.mon_gen_override(self.level.extras.get("mon_generation")))
+            mon_gen=kinds.mon_gen_override(self.level.extras.get("mon_generation")),
+            start_table=bool(getattr(self.run_context, "rndmonst_from_start", False)))
 
     # -- terrain predicates -------------------------------------------------------------
     def typ(self, x: int, y: int) -> int:
