@@ -143,7 +143,11 @@ EXACT = [("sokoban.des", "soko3-1", (1, 2, 3, 4, 5, 6, 8, 9)), ("oracle.des", "o
          # the statue trap's monster made on a random square; a special demon's m_lev
          ("heck.des", "heck-a-2", (1, 2, 6)),
          # a wall-walker on a boulder's square (teleport.c goodpos: may_passwall first)
-         ("castle.des", "castle-1", (2, 4, 8)), ("castle.des", "castle-2", (5,))]
+         ("castle.des", "castle-1", (2, 4, 8)), ("castle.des", "castle-2", (5,)),
+         # the third erinys makes its kind extinct and leaves the rndmonst table
+         # (makemon.c propagate, mbirth_limit, reset_rndmonst)
+         ("sheol.des", "palace_e", (1,)), ("sheol.des", "palace_f", (8,)),
+         ("gehennom.des", "asmod-2", (8,))]
 
 
 @pytest.mark.parametrize("des,level,seeds", EXACT, ids=[e[1] for e in EXACT])

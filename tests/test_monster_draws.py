@@ -302,3 +302,26 @@ def test_rndmonnum_falls_back_to_any_common_kind_when_rndmonst_gives_none():
     rng = Scripted([unique, hellish, newt])
     assert ctx.rndmonnum(rng).name == "newt"
     assert rng.asked == [("rn2", data.special_pm())] * 3
+
+
+def test_a_kind_born_to_its_limit_or_a_unique_is_extinct():
+    # makemon.c propagate(): a unique is extinct at its birth; an erinys after 3
+    # births (mbirth_limit), and reset_rndmonst(mndx) takes it out of the table
+    from unlev.populate.context import MakeContext, extinct_kinds
+    lev = Level()
+    erinys = data.monster_named("erinys")
+    for x in (10, 11):
+        add_monster(lev, x, 5, erinys, "des")
+    add_monster(lev, 12, 5, erinys, "petrified")        # MM_NOCOUNTBIRTH
+    assert extinct_kinds(lev) == frozenset()
+    add_monster(lev, 13, 5, erinys, "des")
+    medusa = data.monster_named("Medusa")
+    add_monster(lev, 14, 5, medusa, "des")
+    assert extinct_kinds(lev) == {erinys.index, medusa.index}
+    st = MakeContext(Scripted([]), lev, mon_rng=Scripted([]))
+    assert erinys.index in st.population_context().gone
+    weights = dict((m.name, w) for m, w in kinds.rndmonst_weights(56, in_sheol=True))
+    gone = dict((m.name, w) for m, w in kinds.rndmonst_weights(56, in_sheol=True,
+                                                                gone={erinys.index}))
+    assert weights["erinys"] == 4 and "erinys" not in gone
+    assert sum(weights.values()) - sum(gone.values()) == 4

@@ -655,17 +655,20 @@ def rndtrap_refuses(name: str, *, can_dig_down: bool, noteleport: bool,
 # MON_GENERATION
 # ---------------------------------------------------------------------------------------
 def override_monster(rng: RNG, rows: Sequence[Tuple[int, bool, str]], difficulty: int, *,
-                     hero_level: int = 1, gone: Iterable[int] = ()) -> Optional[Monster]:
+                     hero_level: int = 1, gone: Iterable[int] = (),
+                     genocided: Optional[Iterable[int]] = None) -> Optional[Monster]:
     """makemon.c ``get_override_mon``: one ``rnd(total)`` over the level's
     MON_GENERATION rows (each weight counts at least 1 in the total, as the loader
     adds them up; a row's own weight stays as written); a class row is ``mkclass``'s
-    choice, a named monster is refused while genocided (*gone*), and the walk goes on
-    with what is left of the number, 100 times at most."""
+    choice (refusing the *gone* kinds, genocided or extinct), a named monster is
+    refused while genocided (*genocided*; default: *gone*), and the walk goes on with
+    what is left of the number, 100 times at most."""
     total = sum(max(w, 1) for w, _, _ in rows)
     if not rows or total <= 0:
         return None
     chance = rng.rnd(total)
     gone = frozenset(gone)
+    refused = gone if genocided is None else frozenset(genocided)     # G_GENOD only
     for _ in range(100):
         hit = None
         for row in rows:
@@ -679,7 +682,7 @@ def override_monster(rng: RNG, rows: Sequence[Tuple[int, bool, str]], difficulty
                 return random_monster_of_class(rng, key, difficulty, hero_level=hero_level,
                                                gone=gone)
             mon = data.monster_named(key)
-            if mon is not None and mon.index not in gone:
+            if mon is not None and mon.index not in refused:
                 return mon
     return None
 
@@ -726,7 +729,8 @@ class LevelContext:
         usual choice by difficulty."""
         if self.mon_gen is not None and rng.rn2(100) < self.mon_gen[0]:
             pm = override_monster(rng, self.mon_gen[1], self.level_difficulty,
-                                  hero_level=self.hero_level, gone=self.gone)
+                                  hero_level=self.hero_level, gone=self.gone,
+                                  genocided=frozenset())
             if pm is not None:
                 return pm
         if self.start_table:
