@@ -147,7 +147,10 @@ EXACT = [("sokoban.des", "soko3-1", (1, 2, 3, 4, 5, 6, 8, 9)), ("oracle.des", "o
          # the third erinys makes its kind extinct and leaves the rndmonst table
          # (makemon.c propagate, mbirth_limit, reset_rndmonst)
          ("sheol.des", "palace_e", (1,)), ("sheol.des", "palace_f", (8,)),
-         ("gehennom.des", "asmod-2", (8,))]
+         ("gehennom.des", "asmod-2", (8,)),
+         # a chameleon whose new form is its own keeps its inventory draws (mon.c
+         # newcham: "still the same monster")
+         ("Rogue.des", "Rog-loca", (8,))]
 
 
 @pytest.mark.parametrize("des,level,seeds", EXACT, ids=[e[1] for e in EXACT])
@@ -206,4 +209,4 @@ def test_the_full_exact_sweep(full_sweep, corpus_root, game_reference):
     assert n == 2110 and not [r for r in report.results if r.error]
     terrain = sum(1 for r in report.results if not r.error and "terrain" not in r.differs)
     total = sum(1 for r in report.results if r.identical)
-    assert terrain >= 2098 and total >= 1856
+    assert terrain >= 2098 and total >= 1857

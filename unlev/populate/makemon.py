@@ -154,7 +154,10 @@ def equip(st: MakeContext, mon: Monster, rng: RNG) -> None:
             if not ({"M2_MALE", "M2_FEMALE", "M2_NEUTER"} & form.m2):
                 rng.rn2(10)
             newmonhp(st, form, rng, body=pm)
-        if form is not None:              # newcham(): born in that form, with nothing
+        # newcham(): born in that form, with nothing; its own form again ("still the
+        # same monster", newcham returns 0) leaves _makemon's allow_minvent set, and
+        # the shape-changer gets its inventory draws like any monster (Rog-loca seed 8)
+        if form is not None and form is not pm:
             mon.id = form.name
             mon.attrs.update(data=form, shapechanger=pm.name)
             mon.attrs["class"] = form.symbol
