@@ -28,9 +28,12 @@ G_NOGEN = data.load_table("monsters")["gen_flag_bits"]["G_NOGEN"]
 def hide_object(st: MakeContext, mon: Monster, rng: RNG) -> None:
     """makemon.c _makemon(): while the level is being made, a spider or snake
     (classes ``s`` and ``S``) gets a random object on its square to hide under
-    (``mkobj_at(0, x, y, TRUE)``)."""
+    (``mkobj_at(0, x, y, TRUE)``) -- only where ``x && y``: a monster on row 0 (which
+    Medusa's island levels use) gets none."""
     pm = mon.attrs.get("data")
     if pm is None or pm.class_name not in ("S_SPIDER", "S_SNAKE"):
+        return
+    if not mon.x or not mon.y:
         return
     kind = st.population_context().random_object(rng)
     make_object(st, mon.x, mon.y, kind, "hider", rng, artif=True)
@@ -396,15 +399,22 @@ def peace_minded(st: MakeContext, pm, rng: RNG) -> bool:
     if pm.sound == "MS_NEMESIS":
         return False
     race = str(getattr(st.run_context, "race", "human") or "human").lower()
-    if any(f in pm.m2 for f in _RACE_LOVE.get(race, ())):
+    role = str(getattr(st.run_context, "role", ""))
+    love, hate = _RACE_LOVE.get(race, ()), _RACE_HATE.get(race, ())
+    if role == "Convict":
+        # u_init.c: a Convict is a pariah of its race, hated by the race's allies
+        love, hate = (), hate + love
+    if any(f in pm.m2 for f in love):
         return True
-    if any(f in pm.m2 for f in _RACE_HATE.get(race, ())):
+    if any(f in pm.m2 for f in hate):
         return False
     hero = getattr(st.run_context, "alignment", 0)
     mal = pm.alignment
     if (mal > 0) - (mal < 0) != (hero > 0) - (hero < 0):
         return False
-    record = _INIT_RECORD.get(str(getattr(st.run_context, "role", "")), 0)
+    record = _INIT_RECORD.get(role, 0)
+    if race == "vampire":
+        record -= 5             # u_init.c: a vampire's gods start less pleased (adjalign)
     if "M2_MINION" in pm.m2:
         return record >= 0
     return bool(rng.rn2(16 + max(record, -15))) and bool(rng.rn2(2 + abs(mal)))

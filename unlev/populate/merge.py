@@ -42,6 +42,10 @@ def mergable(other: Object, obj: Object) -> bool:
         return True
     if kind.name == "corpse" and obj.attrs.get("montype") in _REVIVERS:
         return False
+    if kind.name == "egg" and (obj.attrs.get("montype") or other.attrs.get("montype")):
+        # an egg of a monster has its hatching timer (mkobj.c set_corpsenm, mksobj's
+        # typed egg): hatching eggs never merge
+        return False
     if any(_merge_value(other, k) != _merge_value(obj, k) for k in _MERGE_KEYS):
         return False
     return not (kind.class_symbol in (")", "[") and
