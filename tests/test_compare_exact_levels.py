@@ -18,6 +18,9 @@ EXACT = [
     # invent.c mergable: eggs of a monster are timed and never merge (medusa-4's
     # guivre eggs); u_init.c: a vampire hero's alignment record starts at -5
     ("medusa.des", "medusa-4", (1, 2, 7, 9, 10)),
+    # _makemon's class switch (a spider's hiding object) before the special item:
+    # Scorpius's Bell of Opening comes after the object he hides under
+    ("Ranger.des", "Ran-goal", (1, 3, 5, 9, 10)),
 ]
 
 

@@ -21,7 +21,7 @@ from unlev.model.level import COLNO, ROWNO, Monster
 from unlev.populate import mplayer, placeholders
 from unlev.populate.make import ALIGN_NAMES, add_monster, des_monster_attrs, mon_generation_record
 from unlev.populate.makemon import (
-    G_NOGEN, birth_draws, enexto, equip, hide_object, make_group, pm_to_humidity,
+    G_NOGEN, birth_draws, enexto, equip, make_group, pm_to_humidity,
     random_kind_for, where_of,
 )
 
@@ -101,8 +101,7 @@ def create_monster(st: BuildState, mv: MonsterValue, coord: Coord, attrs: dict) 
         al = amask2align(amask)
         record["alignment"] = ALIGN_NAMES.get(al, str(al))
     mon = add_monster(lev, x, y, pm, "des", **record)
-    birth_draws(st, pm, rng, mon)
-    hide_object(st, mon, rng)
+    birth_draws(st, pm, rng, mon)       # with the hider's object
     if anymon:
         make_group(st, pm, x, y, rng)
     equip(st, mon, rng)

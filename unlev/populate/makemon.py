@@ -241,6 +241,9 @@ def birth_draws(st: MakeContext, pm, rng: RNG, mon: Optional[Monster] = None) ->
         # then peace_minded() and the sleep of some classes, before the hider's object,
         # the group and the inventory (equip() takes the answer from here)
         mon.attrs["born_peaceful"] = disposition(st, mon, rng)
+        # _makemon()'s switch on the class right after peace_minded: a spider's or
+        # snake's object to hide under comes before the special item (Scorpius's)
+        hide_object(st, mon, rng)
         named_at_birth(st, mon, rng)
         mon.attrs.setdefault("inventory", []).extend(
             inventory.special_item(pm, mon.x, mon.y, rng, where_of(st), mon.attrs))
@@ -338,10 +341,9 @@ def newmonhp(st: MakeContext, pm, rng: RNG, body=None) -> None:
 
 
 def born(st: MakeContext, mon: Monster, rng: RNG) -> Monster:
-    """What _makemon() does to any new monster while the level is made: the hider's
-    object, then the inventory."""
+    """What _makemon() does to any new monster while the level is made: the birth
+    draws (with the hider's object), then the inventory."""
     birth_draws(st, mon.attrs["data"], rng, mon)
-    hide_object(st, mon, rng)
     equip(st, mon, rng)
     return mon
 
@@ -556,7 +558,6 @@ def makemon(st: MakeContext, pm: Optional[data.Monster], x: int, y: int, origin:
             return None
     mon = add_monster(st.level, x, y, pm, origin, **attrs)
     birth_draws(st, pm, rng, mon)
-    hide_object(st, mon, rng)
     if anymon:
         make_group(st, pm, x, y, rng, asleep=attrs.get("asleep") is True)
     equip(st, mon, rng)
