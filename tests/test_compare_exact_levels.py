@@ -8,7 +8,9 @@ from __future__ import annotations
 import pytest
 
 from unlev.model.level import Object
+from unlev.populate import questmon
 from unlev.populate.merge import mergable
+from unlev.stdlib import data
 from unlev.tools.compare import exact
 from unlev.tools.compare.gamedump import read_dumps
 
@@ -21,6 +23,9 @@ EXACT = [
     # _makemon's class switch (a spider's hiding object) before the special item:
     # Scorpius's Bell of Opening comes after the object he hides under
     ("Ranger.des", "Ran-goal", (1, 3, 5, 9, 10)),
+    # role.c role_init: the Master of Thieves is a Tourist's nemesis (hit dice, no
+    # leader's 135 + rnd(30)); mpickobj merges a MONSTER block's twin potions
+    ("Tourist.des", "Tou-goal", (1, 2, 4, 10)),
 ]
 
 
@@ -45,3 +50,23 @@ def test_eggs_of_a_monster_do_not_merge_but_plain_eggs_do():
     assert mergable(_egg(), _egg())
     assert not mergable(_egg(montype="guivre"), _egg(montype="guivre"))
     assert not mergable(_egg(), _egg(montype="guivre"))
+
+
+class _Run:
+    def __init__(self, role, alignment=0):
+        self.role, self.alignment = role, alignment
+
+
+def test_role_init_makes_the_master_of_thieves_a_tourists_nemesis():
+    thief = data.monster_named("Master of Thieves")
+    assert thief.sound == "MS_LEADER" and "M2_PEACEFUL" in thief.m2
+    nemesis = questmon.as_in_game(thief, _Run("Tourist"))
+    assert nemesis.sound == "MS_NEMESIS" and "M2_PEACEFUL" not in nemesis.m2
+    assert {"M2_NASTY", "M2_STALK", "M2_HOSTILE"} <= nemesis.m2
+    assert {"M3_WANTSARTI", "M3_WAITFORU"} <= nemesis.m3
+    # the Rogues' leader: MS_LEADER, of the hero's alignment times three
+    leader = questmon.as_in_game(thief, _Run("Rogue", -1))
+    assert leader.sound == "MS_LEADER" and leader.alignment == -3
+    # another role's quest, or no role: mons[] as it is
+    assert questmon.as_in_game(thief, _Run("Valkyrie")) is thief
+    assert questmon.as_in_game(thief, None) is thief

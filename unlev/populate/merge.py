@@ -83,3 +83,16 @@ def add_to_container(holder: Object, obj: Object) -> bool:
             return True
     holder.contents.append(obj)
     return False
+
+
+def add_to_minvent(mon, obj: Object) -> bool:
+    """mkobj.c add_to_minv() (through mpickobj, which sp_lev.c create_object calls for
+    the objects of a MONSTER's block): an object joins an identical stack the monster
+    carries already; True when it merged."""
+    inventory = mon.attrs.setdefault("inventory", [])
+    for other in inventory:
+        if mergable(other, obj):
+            _merge_into(other, obj)
+            return True
+    inventory.append(obj)
+    return False
