@@ -26,6 +26,10 @@ EXACT = [
     # role.c role_init: the Master of Thieves is a Tourist's nemesis (hit dice, no
     # leader's 135 + rnd(30)); mpickobj merges a MONSTER block's twin potions
     ("Tourist.des", "Tou-goal", (1, 2, 4, 10)),
+    # teleport.c goodpos: a wall-walker passes before the closed-door and boulder
+    # tests, so rndmonst's xorn is kept on a maze's boulder
+    ("heck.des", "heck-c-3", (1, 5, 9)), ("heck.des", "heck-b-2", (2, 4, 5)),
+    ("heck.des", "heck-b-1", (2, 7)),
 ]
 
 

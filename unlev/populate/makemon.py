@@ -14,7 +14,9 @@ from functools import lru_cache
 from typing import Optional
 
 from unlev.model.constants import DRY, HOT, SOLID, WET
-from unlev.model.level import COLNO, D_CLOSED, D_LOCKED, ROWNO, Monster, Object, isok
+from unlev.model.level import (
+    COLNO, D_CLOSED, D_LOCKED, ROWNO, W_NONPASSWALL, Monster, Object, isok,
+)
 from unlev.populate import inventory, kinds, mimic, mksobj, oinit, shapechange
 from unlev.populate.context import MakeContext
 from unlev.populate.make import add_monster, make_object, monster_data
@@ -456,7 +458,10 @@ def goodpos(st: MakeContext, x: int, y: int, pm, rng: RNG, occupied=None) -> boo
                 return False
             return (pm.class_name == "S_EYE" or "M1_FLY" in m1
                     or pm.name in ("fire elemental", "salamander"))
-        if "M1_WALLWALK" in m1 and st.typ(x, y) < T.POOL:
+        # passes_walls() && may_passwall(): anywhere but a non-passwall wall, before
+        # the closed-door and boulder tests (a xorn may be made on a boulder)
+        if "M1_WALLWALK" in m1 and not (
+                T.is_stwall(st.typ(x, y)) and st.level.wall_info_at(x, y) & W_NONPASSWALL):
             return True
     if st.typ(x, y) < T.DOOR:
         return False
