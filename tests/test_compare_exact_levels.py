@@ -30,6 +30,8 @@ EXACT = [
     # tests, so rndmonst's xorn is kept on a maze's boulder
     ("heck.des", "heck-c-3", (1, 5, 9)), ("heck.des", "heck-b-2", (2, 4, 5)),
     ("heck.des", "heck-b-1", (2, 7)),
+    # u_init.c: the shambling horror is always M2_NOPOLY, never a chameleon's form
+    ("Rogue.des", "Rog-strt", (2,)),
 ]
 
 

@@ -102,6 +102,8 @@ def _accept(pm: data.Monster, mndx: int) -> Optional[data.Monster]:
     cand = data.monster_by_index(mndx)
     if cand.name in _PLACEHOLDERS:
         return None
+    if cand.name == "shambling horror":
+        return None      # u_init.c remakes it at the game's start, always M2_NOPOLY
     if _index("archeologist") <= mndx <= _index("wizard"):
         return cand                                   # is_mplayer
     if cand is pm:
