@@ -466,10 +466,10 @@ def goodpos(st: MakeContext, x: int, y: int, pm, rng: RNG, occupied=None) -> boo
                 return False
             return (pm.class_name == "S_EYE" or "M1_FLY" in m1
                     or pm.name in ("fire elemental", "salamander"))
-        # passes_walls() && may_passwall(): anywhere but a non-passwall wall, before
-        # the closed-door and boulder tests (a xorn may be made on a boulder)
-        if "M1_WALLWALK" in m1 and not (
-                T.is_stwall(st.typ(x, y)) and st.level.wall_info_at(x, y) & W_NONPASSWALL):
+        # hack.c may_passwall(): a wall-walker may stand anywhere but in a wall or
+        # tree made non-passwall -- on a boulder's floor square too, which the
+        # boulder test below would refuse (castle-1 seed 2: a xorn on one)
+        if "M1_WALLWALK" in m1 and may_passwall(st, x, y):
             return True
     if st.typ(x, y) < T.DOOR:
         return False
@@ -479,6 +479,15 @@ def goodpos(st: MakeContext, x: int, y: int, pm, rng: RNG, occupied=None) -> boo
         return False
     if any(o.x == x and o.y == y and o.id == "boulder" for o in st.level.objects):
         return pm is not None and "M2_ROCKTHROW" in pm.m2
+    return True
+
+
+def may_passwall(st: MakeContext, x: int, y: int) -> bool:
+    """hack.c may_passwall(): False only for a wall, stone or tree whose
+    W_NONPASSWALL bit is set."""
+    typ = st.typ(x, y)
+    if typ <= T.DBWALL or typ in (T.TREE, T.DEADTREE):
+        return not st.level.flg[x * ROWNO + y] & W_NONPASSWALL
     return True
 
 
