@@ -32,6 +32,8 @@ EXACT = [
     ("heck.des", "heck-b-1", (2, 7)),
     # u_init.c: the shambling horror is always M2_NOPOLY, never a chameleon's form
     ("Rogue.des", "Rog-strt", (2,)),
+    # mon.c newcham: a chameleon born a long worm gets its tail (initworm's rn2(5))
+    ("Rogue.des", "Rog-strt", (5,)),
 ]
 
 
