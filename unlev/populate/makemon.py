@@ -161,8 +161,8 @@ def equip(st: MakeContext, mon: Monster, rng: RNG) -> None:
             mon.id = form.name
             mon.attrs.update(data=form, shapechanger=pm.name)
             mon.attrs["class"] = form.symbol
-            if form is not pm:
-                worm_tail(st, mon, rng)   # newcham(): a long worm's tail (initworm)
+            # newcham(): a long worm form gets its worm number and its tail at once
+            worm_tail(st, mon, rng)
             return
     seen = mon.attrs if born_peaceful == bool(mon.attrs.get("peaceful")) else \
         dict(mon.attrs, peaceful=born_peaceful)
