@@ -78,3 +78,13 @@ def test_role_init_makes_the_master_of_thieves_a_tourists_nemesis():
     # another role's quest, or no role: mons[] as it is
     assert questmon.as_in_game(thief, _Run("Valkyrie")) is thief
     assert questmon.as_in_game(thief, None) is thief
+
+
+def test_the_shambling_horror_is_never_peaceful_nor_a_form():
+    # u_init.c rebuilds it at each game's start: its M2 flags start from M2_NOPOLY |
+    # M2_HOSTILE and lose M2_PEACEFUL, whatever else comes up at random
+    table = data.monster_named("shambling horror")
+    assert "M2_HOSTILE" not in table.m2
+    game = questmon.as_in_game(table, None)
+    assert {"M2_NOPOLY", "M2_HOSTILE"} <= game.m2 and "M2_PEACEFUL" not in game.m2
+    assert questmon.as_in_game(table, _Run("Tourist")) == game

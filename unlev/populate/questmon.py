@@ -10,6 +10,12 @@ Thieves is the Rogues' leader in mons[] and the Tourists' nemesis, so on a
 Tourist's quest he is made as a nemesis (newmonhp's hit dice instead of a leader's
 135 + rnd(30), the Bell of Opening, no peace_minded draw...).
 
+u_init.c ``u_init`` also rebuilds the shambling horror at every game's start from the
+game seed's stream: its level, size, speed, alignment, attacks and most flags are
+random (unlev cannot know them without replaying u_init), but its M2 flags always
+start from M2_NOPOLY | M2_HOSTILE and never keep M2_PEACEFUL, M2_MERC, M2_WERE or
+M2_PNAME: it is never peaceful (peace_minded draws nothing for it).
+
 The MONSTER statement asks :func:`as_in_game` for the kind it makes.
 """
 
@@ -44,6 +50,8 @@ _ROLE_ALIASES = {"Cavewoman": "Caveman", "Priestess": "Priest"}
 def as_in_game(pm: data.Monster, run_context: Any) -> data.Monster:
     """``pm`` as role_init() left it for the run's role and alignment (the same
     record when the run has no role or ``pm`` is none of its quest monsters)."""
+    if pm.name == "shambling horror":
+        return _shambler(pm)
     role = getattr(run_context, "role", None)
     if not role:
         return pm
@@ -74,3 +82,10 @@ def _fixed(pm: data.Monster, role: str, align: int) -> data.Monster:
     return dataclasses.replace(pm, sound=sound, alignment=alignment,
                                m2=frozenset(m2), m3=frozenset(m3))
 
+
+@lru_cache(maxsize=None)
+def _shambler(pm: data.Monster) -> data.Monster:
+    """The part of u_init.c's shambling horror every game shares."""
+    m2 = (set(pm.m2) | {"M2_NOPOLY", "M2_HOSTILE"}) - {
+        "M2_MERC", "M2_PEACEFUL", "M2_WERE", "M2_PNAME"}
+    return dataclasses.replace(pm, m2=frozenset(m2))
