@@ -30,9 +30,12 @@ G_NOGEN = data.load_table("monsters")["gen_flag_bits"]["G_NOGEN"]
 def hide_object(st: MakeContext, mon: Monster, rng: RNG) -> None:
     """makemon.c _makemon(): while the level is being made, a spider or snake
     (classes ``s`` and ``S``) gets a random object on its square to hide under
-    (``mkobj_at(0, x, y, TRUE)``)."""
+    (``mkobj_at(0, x, y, TRUE)``) -- only ``if (x && y)``: on row 0 (or column 0)
+    it gets none."""
     pm = mon.attrs.get("data")
     if pm is None or pm.class_name not in ("S_SPIDER", "S_SNAKE"):
+        return
+    if not (mon.x and mon.y):
         return
     kind = st.population_context().random_object(rng)
     make_object(st, mon.x, mon.y, kind, "hider", rng, artif=True)
@@ -161,6 +164,8 @@ def equip(st: MakeContext, mon: Monster, rng: RNG) -> None:
             mon.id = form.name
             mon.attrs.update(data=form, shapechanger=pm.name)
             mon.attrs["class"] = form.symbol
+            # newcham(): a long worm form gets its worm number and its tail at once
+            worm_tail(st, mon, rng)
             return
     seen = mon.attrs if born_peaceful == bool(mon.attrs.get("peaceful")) else \
         dict(mon.attrs, peaceful=born_peaceful)
@@ -243,6 +248,9 @@ def birth_draws(st: MakeContext, pm, rng: RNG, mon: Optional[Monster] = None) ->
         # then peace_minded() and the sleep of some classes, before the hider's object,
         # the group and the inventory (equip() takes the answer from here)
         mon.attrs["born_peaceful"] = disposition(st, mon, rng)
+        # _makemon()'s switch on the class right after peace_minded: a spider's or
+        # snake's object to hide under comes before the special item (Scorpius's)
+        hide_object(st, mon, rng)
         named_at_birth(st, mon, rng)
         mon.attrs.setdefault("inventory", []).extend(
             inventory.special_item(pm, mon.x, mon.y, rng, where_of(st), mon.attrs))
@@ -340,10 +348,9 @@ def newmonhp(st: MakeContext, pm, rng: RNG, body=None) -> None:
 
 
 def born(st: MakeContext, mon: Monster, rng: RNG) -> Monster:
-    """What _makemon() does to any new monster while the level is made: the hider's
-    object, then the inventory."""
+    """What _makemon() does to any new monster while the level is made: the birth
+    draws (with the hider's object), then the inventory."""
     birth_draws(st, mon.attrs["data"], rng, mon)
-    hide_object(st, mon, rng)
     equip(st, mon, rng)
     return mon
 
@@ -389,9 +396,19 @@ _RACE_HATE = {"human": ("M2_GNOME", "M2_ORC"), "elf": ("M2_ORC",), "dwarf": ("M2
               "vampire": ("M2_ELF", "M2_GNOME", "M2_DWARF", "M2_ORC")}
 
 
+def hero_alignment_record(run_context) -> int:
+    """u.ualign.record when the game starts: attrib.c newhp() sets the role's
+    initrecord, then u_init.c's race switch adjalign(-5) for a vampire (its gods
+    start less pleased)."""
+    record = _INIT_RECORD.get(str(getattr(run_context, "role", "")), 0)
+    if str(getattr(run_context, "race", "") or "").lower() == "vampire":
+        record -= 5
+    return record
+
+
 def peace_minded(st: MakeContext, pm, rng: RNG) -> bool:
     """makemon.c peace_minded() for a new hero of the run's role, race and alignment
-    (the alignment record the role starts with)."""
+    (the alignment record the hero starts with)."""
     if "M2_PEACEFUL" in pm.m2:
         return True
     if "M2_HOSTILE" in pm.m2:
@@ -401,15 +418,20 @@ def peace_minded(st: MakeContext, pm, rng: RNG) -> bool:
     if pm.sound == "MS_NEMESIS":
         return False
     race = str(getattr(st.run_context, "race", "human") or "human").lower()
-    if any(f in pm.m2 for f in _RACE_LOVE.get(race, ())):
+    role = str(getattr(st.run_context, "role", ""))
+    love, hate = _RACE_LOVE.get(race, ()), _RACE_HATE.get(race, ())
+    if role == "Convict":
+        # u_init.c: a Convict is a pariah of its race, hated by the race's allies
+        love, hate = (), hate + love
+    if any(f in pm.m2 for f in love):
         return True
-    if any(f in pm.m2 for f in _RACE_HATE.get(race, ())):
+    if any(f in pm.m2 for f in hate):
         return False
     hero = getattr(st.run_context, "alignment", 0)
     mal = pm.alignment
     if (mal > 0) - (mal < 0) != (hero > 0) - (hero < 0):
         return False
-    record = _INIT_RECORD.get(str(getattr(st.run_context, "role", "")), 0)
+    record = hero_alignment_record(st.run_context)
     if "M2_MINION" in pm.m2:
         return record >= 0
     return bool(rng.rn2(16 + max(record, -15))) and bool(rng.rn2(2 + abs(mal)))
@@ -563,7 +585,6 @@ def makemon(st: MakeContext, pm: Optional[data.Monster], x: int, y: int, origin:
             return None
     mon = add_monster(st.level, x, y, pm, origin, **attrs)
     birth_draws(st, pm, rng, mon)
-    hide_object(st, mon, rng)
     if anymon:
         make_group(st, pm, x, y, rng, asleep=attrs.get("asleep") is True)
     equip(st, mon, rng)
