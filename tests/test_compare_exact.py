@@ -141,7 +141,11 @@ EXACT = [("sokoban.des", "soko3-1", (1, 2, 3, 4, 5, 6, 8, 9)), ("oracle.des", "o
          # no pets among the black market's random monsters (session 3)
          ("blkmar.des", "blkmar-2", (1, 4, 6)),
          # the statue trap's monster made on a random square; a special demon's m_lev
-         ("heck.des", "heck-a-2", (1, 2, 6))]
+         ("heck.des", "heck-a-2", (1, 2, 6)),
+         # a des-file's MONSTER {...} contents go through mpickobj: two identical
+         # scrolls the quest leader carries are one stack (add_to_minv merges)
+         ("Priest.des", "Pri-strt", (6, 7, 9)), ("Rogue.des", "Rog-strt", (7, 8)),
+         ("Tourist.des", "Tou-strt", (9,)), ("Wizard.des", "Wiz-strt", (2,))]
 
 
 @pytest.mark.parametrize("des,level,seeds", EXACT, ids=[e[1] for e in EXACT])

@@ -23,7 +23,7 @@ from unlev.populate.make import (
 )
 from unlev.populate import makemon
 from unlev.populate.makemon import G_NOGEN, where_of
-from unlev.populate.merge import add_to_container, stackobj
+from unlev.populate.merge import add_to_container, add_to_inventory, stackobj
 from unlev.populate.mksobj import blessorcurse, next_ident
 from unlev.stdlib import data
 from unlev.stdlib import terrain as T
@@ -255,7 +255,8 @@ def place_object(st: BuildState, obj: Object, attrs: dict, container: bool,
         else:
             holder = st.invent_monster
             obj.x, obj.y = holder.x, holder.y
-            holder.attrs.setdefault("inventory", []).append(obj)
+            # mpickobj() -> add_to_minv(): an identical stack takes it in
+            add_to_inventory(holder.attrs.setdefault("inventory", []), obj)
     elif not already_placed:
         if obj.buried and not bury_an_obj(st, obj):
             return                                 # a rock merges into the ground
