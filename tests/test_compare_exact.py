@@ -145,7 +145,9 @@ EXACT = [("sokoban.des", "soko3-1", (1, 2, 3, 4, 5, 6, 8, 9)), ("oracle.des", "o
          # a des-file's MONSTER {...} contents go through mpickobj: two identical
          # scrolls the quest leader carries are one stack (add_to_minv merges)
          ("Priest.des", "Pri-strt", (6, 7, 9)), ("Rogue.des", "Rog-strt", (7, 8)),
-         ("Tourist.des", "Tou-strt", (9,)), ("Wizard.des", "Wiz-strt", (2,))]
+         ("Tourist.des", "Tou-strt", (9,)), ("Wizard.des", "Wiz-strt", (2,)),
+         # priestini's uncurse() of a coaligned priest's robe keeps a blessing
+         ("Caveman.des", "Cav-strt", (7,)), ("Caveman.des", "Cav-goal", (10,))]
 
 
 @pytest.mark.parametrize("des,level,seeds", EXACT, ids=[e[1] for e in EXACT])
