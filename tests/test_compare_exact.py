@@ -147,7 +147,12 @@ EXACT = [("sokoban.des", "soko3-1", (1, 2, 3, 4, 5, 6, 8, 9)), ("oracle.des", "o
          ("Priest.des", "Pri-strt", (6, 7, 9)), ("Rogue.des", "Rog-strt", (7, 8)),
          ("Tourist.des", "Tou-strt", (9,)), ("Wizard.des", "Wiz-strt", (2,)),
          # priestini's uncurse() of a coaligned priest's robe keeps a blessing
-         ("Caveman.des", "Cav-strt", (7,)), ("Caveman.des", "Cav-goal", (10,))]
+         ("Caveman.des", "Cav-strt", (7,)), ("Caveman.des", "Cav-goal", (10,)),
+         # mergable(): a scroll never joins a spellbook of the same name, a hatching
+         # egg never merges
+         ("Priest.des", "Pri-filb", (8,)), ("knox.des", "knox-1", (7,)),
+         ("moria.des", "moria6-2", (8,)), ("mines.des", "minetn-7", (9,)),
+         ("heck.des", "heck-a-4", (4, 8))]
 
 
 @pytest.mark.parametrize("des,level,seeds", EXACT, ids=[e[1] for e in EXACT])

@@ -37,12 +37,20 @@ def mergable(other: Object, obj: Object) -> bool:
     the same curse, enchantment, erosion, name, monster...; coins always)."""
     if other is obj or other.id != obj.id or other.contents or obj.contents:
         return False
+    if other.attrs.get("class") != obj.attrs.get("class"):
+        return False        # otyp differs: a scroll and a spellbook of blank paper
+
     kind = data.object_named(obj.id, obj.attrs.get("class"))
     if kind is None or not kind.merge:
         return False
     if kind.class_symbol == "$":
         return True
     if kind.name == "corpse" and obj.attrs.get("montype") in _REVIVERS:
+        return False
+    if kind.name == "egg" and (other.attrs.get("montype") or obj.attrs.get("montype")):
+        # hatching eggs never merge: an egg of a monster has its hatch timer (timeout.c
+        # attach_egg_hatch_timeout fails to start one about once in a thousand eggs,
+        # which unlev does not record)
         return False
     if any(_merge_value(other, k) != _merge_value(obj, k) for k in _MERGE_KEYS):
         return False
