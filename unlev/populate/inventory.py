@@ -895,8 +895,12 @@ def _merc_armor(bag: Bag) -> None:
         g("tin whistle", "(")
 
 
-def rnd_offensive_item(bag: Bag):
-    """muse.c rnd_offensive_item(): an attack wand, potion or scroll (or nothing)."""
+def rnd_offensive_item(bag: Bag, dressed: bool = False):
+    """muse.c rnd_offensive_item(): an attack wand, potion or scroll (or nothing).
+    Its first case asks which_armor() for a worn metal helmet: inside makemon
+    (m_initweap) nothing is worn yet -- m_dowear() comes after m_initinv() -- so
+    only a ``dressed`` monster (mk_mplayer's, after its m_dowear) can get the scroll
+    of earth that way."""
     pm, rng = bag.pm, bag.rng
     if _refuses_items(pm):
         return None
@@ -905,7 +909,8 @@ def rnd_offensive_item(bag: Bag):
         return ("death", "/")
     pick = rng.rn2(9 - (diff < 4) + 4 * (diff > 6))
     if pick == 0:
-        helmet = any(o.attrs.get("class") == "[" and _is_metal_helmet(o) for o in bag.items)
+        helmet = dressed and any(o.attrs.get("class") == "[" and _is_metal_helmet(o)
+                                 for o in bag.items)
         if helmet or "M1_AMORPHOUS" in pm.m1 or "M1_WALLWALK" in pm.m1 \
                 or pm.class_name == "S_GHOST" or "M1_UNSOLID" in pm.m1:
             return ("earth", "?")
