@@ -384,9 +384,19 @@ _RACE_HATE = {"human": ("M2_GNOME", "M2_ORC"), "elf": ("M2_ORC",), "dwarf": ("M2
               "vampire": ("M2_ELF", "M2_GNOME", "M2_DWARF", "M2_ORC")}
 
 
+def hero_alignment_record(run_context) -> int:
+    """u.ualign.record when the game starts: attrib.c newhp() sets the role's
+    initrecord, then u_init.c's race switch adjalign(-5) for a vampire (its gods
+    start less pleased)."""
+    record = _INIT_RECORD.get(str(getattr(run_context, "role", "")), 0)
+    if str(getattr(run_context, "race", "") or "").lower() == "vampire":
+        record -= 5
+    return record
+
+
 def peace_minded(st: MakeContext, pm, rng: RNG) -> bool:
     """makemon.c peace_minded() for a new hero of the run's role, race and alignment
-    (the alignment record the role starts with)."""
+    (the alignment record the hero starts with)."""
     if "M2_PEACEFUL" in pm.m2:
         return True
     if "M2_HOSTILE" in pm.m2:
@@ -404,7 +414,7 @@ def peace_minded(st: MakeContext, pm, rng: RNG) -> bool:
     mal = pm.alignment
     if (mal > 0) - (mal < 0) != (hero > 0) - (hero < 0):
         return False
-    record = _INIT_RECORD.get(str(getattr(st.run_context, "role", "")), 0)
+    record = hero_alignment_record(st.run_context)
     if "M2_MINION" in pm.m2:
         return record >= 0
     return bool(rng.rn2(16 + max(record, -15))) and bool(rng.rn2(2 + abs(mal)))
