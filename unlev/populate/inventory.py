@@ -22,10 +22,10 @@ its light).  A domestic animal's saddle is makemon's (:mod:`unlev.populate.makem
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import List, Optional
+from typing import Callable, List, Optional
 
 from unlev.model.level import COLNO, ROWNO, Level, Object
-from unlev.populate import artifacts
+from unlev.populate import artifacts, food
 from unlev.populate.kinds import adj_lev, rnd_class
 from unlev.populate.mksobj import init_fields, next_ident
 from unlev.stdlib import data
@@ -51,6 +51,8 @@ class Where:
     in_hell: bool = False          # Inhell: Gehennom (its demon court stops teleports)
     #: the cloak that looks like an "opera cloak" in this game (o_init.c's shuffle)
     opera_cloak: str = "cloak of invisibility"
+    #: mksobj(CORPSE)'s own monster, drawn on the monster stream (make.random_corpse_kind)
+    corpse_kind: Optional[Callable[[], Optional[str]]] = None
 
 
 def _obj(name: str, cls: str) -> data.Object:
@@ -770,8 +772,17 @@ def _mummy_inventory(bag: Bag, m_lev: int) -> None:
 
 def _quantum_mechanic_inventory(bag: Bag, m_lev: int) -> None:
     """S_QUANTMECH: 1 in 20 a large box holding a dead housecat."""
-    if not bag.rng.rn2(20):
+    rng = bag.rng
+    if not rng.rn2(20):
         box = bag.make(_obj("large box", "("), init=False)
+        # the cat is mksobj(CORPSE, TRUE, FALSE): its id, a monster of its own and that
+        # one's rot timer; set_corpsenm(PM_HOUSECAT) starts the timer again (the
+        # stop_timer after it draws nothing)
+        next_ident(rng)
+        drawn = bag.where.corpse_kind() if bag.where.corpse_kind is not None else None
+        if drawn:
+            food.corpse_timer(drawn, rng)
+        food.corpse_timer("housecat", rng)
         box.attrs["spe"] = 1
         cat = Object(bag.x, bag.y, "corpse", attrs={"class": "%", "montype": "housecat"})
         box.contents.append(cat)

@@ -17,7 +17,7 @@ from unlev.model.constants import DRY, HOT, SOLID, WET
 from unlev.model.level import COLNO, D_CLOSED, D_LOCKED, ROWNO, Monster, Object, isok
 from unlev.populate import inventory, kinds, mimic, mksobj, oinit, shapechange
 from unlev.populate.context import MakeContext
-from unlev.populate.make import add_monster, make_object, monster_data
+from unlev.populate.make import add_monster, make_object, monster_data, random_corpse_kind
 from unlev.stdlib import data
 from unlev.stdlib import terrain as T
 from unlev.stdlib.rng import RNG
@@ -208,7 +208,7 @@ def where_of(st: MakeContext) -> inventory.Where:
         in_mines=lev.context.in_mines, earth_level=lev.name == "earth",
         noteleport=lev.flags.noteleport,
         role=getattr(st.run_context, "role", "") or "", ledger_no=lev.context.ledger,
-        level=lev)
+        level=lev, corpse_kind=lambda: random_corpse_kind(st))
 
 
 _RIDERS = ("Death", "Famine", "Pestilence")
