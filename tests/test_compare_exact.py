@@ -161,7 +161,9 @@ EXACT = [("sokoban.des", "soko3-1", (1, 2, 3, 4, 5, 6, 8, 9)), ("oracle.des", "o
          ("endgame.des", "earth", (7,)),
          # a quantum mechanic's Schroedinger's box: the cat is mksobj(CORPSE, TRUE)
          # with its own monster and timer, then set_corpsenm's timer
-         ("knox.des", "knox-3", (7,))]
+         ("knox.des", "knox-3", (7,)),
+         # fixup_special's Medusa statues ask goodpos(x, y, NULL, 0): no monster test
+         ("medusa.des", "medusa-1", (6, 8)), ("medusa.des", "medusa-3", (9,))]
 
 
 @pytest.mark.parametrize("des,level,seeds", EXACT, ids=[e[1] for e in EXACT])

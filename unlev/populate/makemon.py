@@ -434,13 +434,17 @@ def random_kind_for(st: MakeContext, x: int, y: int, rng: RNG):
         tryct += 1
 
 
-def goodpos(st: MakeContext, x: int, y: int, pm, rng: RNG, occupied=None) -> bool:
+def goodpos(st: MakeContext, x: int, y: int, pm, rng: RNG, occupied=None,
+            no_monster: bool = False) -> bool:
     """teleport.c goodpos()/badpos() for a new monster of kind ``pm`` (None: any).
-    ``occupied``: the monsters' squares, when the caller asks about many squares."""
+    ``occupied``: the monsters' squares, when the caller asks about many squares.
+    ``no_monster``: the C's ``goodpos(x, y, NULL, 0)`` (fixup_special's statues),
+    which asks no m_at() -- only a monster being placed is kept off another."""
     if not isok(x, y):
         return False
-    if (occupied is not None and (x, y) in occupied) or \
-            (occupied is None and st.monster_at(x, y) is not None):
+    if not no_monster and (
+            (occupied is not None and (x, y) in occupied) or
+            (occupied is None and st.monster_at(x, y) is not None)):
         return False
     m1 = pm.m1 if pm is not None else frozenset()
     if pm is not None:
