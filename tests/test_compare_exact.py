@@ -163,7 +163,10 @@ EXACT = [("sokoban.des", "soko3-1", (1, 2, 3, 4, 5, 6, 8, 9)), ("oracle.des", "o
          # with its own monster and timer, then set_corpsenm's timer
          ("knox.des", "knox-3", (7,)),
          # fixup_special's Medusa statues ask goodpos(x, y, NULL, 0): no monster test
-         ("medusa.des", "medusa-1", (6, 8)), ("medusa.des", "medusa-3", (9,))]
+         ("medusa.des", "medusa-1", (6, 8)), ("medusa.des", "medusa-3", (9,)),
+         # the Aleax copies the hero's starting gear in use (m_inityour): a Priest's
+         # mace, robe and small shield
+         ("medusa.des", "medufill", (9,)), ("yendor.des", "wizard2", (7,))]
 
 
 @pytest.mark.parametrize("des,level,seeds", EXACT, ids=[e[1] for e in EXACT])

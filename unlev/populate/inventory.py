@@ -13,9 +13,8 @@ then the owner's touches (demons never carry blessed things, princes no poor gea
 identical objects merge into one stack, as ``mpickobj`` merges them.
 
 m_initweap and m_initinv are tables of one function per class, as the C's
-switches read.  All draws come from the monster stream.  Not modelled: the Aleax's
-copy of the hero's gear (there is no hero), m_dowear (what is worn does not change
-what is carried), the candle a gnome in the Mines lights (the candle is modelled, not
+switches read.  All draws come from the monster stream.  Not modelled: m_dowear
+(what is worn does not change what is carried), the candle a gnome in the Mines lights (the candle is modelled, not
 its light).  A domestic animal's saddle is makemon's (:mod:`unlev.populate.makemon`).
 """
 
@@ -25,7 +24,7 @@ from dataclasses import dataclass
 from typing import Callable, List, Optional
 
 from unlev.model.level import COLNO, ROWNO, Level, Object
-from unlev.populate import artifacts, food
+from unlev.populate import artifacts, food, herokit
 from unlev.populate.kinds import adj_lev, rnd_class
 from unlev.populate.mksobj import init_fields, next_ident
 from unlev.stdlib import data
@@ -51,6 +50,7 @@ class Where:
     in_hell: bool = False          # Inhell: Gehennom (its demon court stops teleports)
     #: the cloak that looks like an "opera cloak" in this game (o_init.c's shuffle)
     opera_cloak: str = "cloak of invisibility"
+    hero_race: str = "human"       # the Aleax copies the hero's kit (herokit)
     #: mksobj(CORPSE)'s own monster, drawn on the monster stream (make.random_corpse_kind)
     corpse_kind: Optional[Callable[[], Optional[str]]] = None
 
@@ -276,12 +276,22 @@ def _giant_weapons(bag: Bag) -> None:
 
 
 def _angel_weapons(bag: Bag) -> None:
-    """S_ANGEL: the Aleax's long sword (no hero weapon to copy) and 1 in 4 an amulet
-    of reflection; any other angel its blessed rustproof sword, sometimes Demonbane
+    """S_ANGEL: the Aleax's copy of the hero's gear (:mod:`unlev.populate.herokit`)
+    and 1 in 4 an amulet of reflection; any other angel its blessed rustproof sword, sometimes Demonbane
     or Sunsword, and a shield."""
     pm, rng = bag.pm, bag.rng
     if pm.name == "Aleax":
-        bag.gets("long sword", ")")
+        # it mimics the hero: m_inityour() copies each thing in use (its id, the
+        # hero's quantity, rustproof); a long sword when nothing is wielded
+        gear = herokit.gear_in_use(bag.where.role, bag.where.hero_race)
+        if not any(slot == "uwep" for slot, *_ in gear):
+            bag.gets("long sword", ")")
+        for _slot, name, cls, quan in gear:
+            o = bag.make(_obj(name, cls), init=False)
+            if quan > 1:
+                o.attrs["quantity"] = quan
+            o.attrs["erodeproof"] = True
+            bag.pick(o)
         if not rng.rn2(4):
             bag.gets("amulet of reflection", '"')
         return

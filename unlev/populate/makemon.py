@@ -208,7 +208,7 @@ def where_of(st: MakeContext) -> inventory.Where:
         in_mines=lev.context.in_mines, earth_level=lev.name == "earth",
         noteleport=lev.flags.noteleport,
         role=getattr(st.run_context, "role", "") or "", ledger_no=lev.context.ledger,
-        level=lev, corpse_kind=lambda: random_corpse_kind(st))
+        level=lev, corpse_kind=lambda: random_corpse_kind(st), hero_race=race or "human")
 
 
 _RIDERS = ("Death", "Famine", "Pestilence")
