@@ -166,7 +166,9 @@ EXACT = [("sokoban.des", "soko3-1", (1, 2, 3, 4, 5, 6, 8, 9)), ("oracle.des", "o
          ("medusa.des", "medusa-1", (6, 8)), ("medusa.des", "medusa-3", (9,)),
          # the Aleax copies the hero's starting gear in use (m_inityour): a Priest's
          # mace, robe and small shield
-         ("medusa.des", "medufill", (9,)), ("yendor.des", "wizard2", (7,))]
+         ("medusa.des", "medufill", (9,)), ("yendor.des", "wizard2", (7,)),
+         # a snake made on row 0 hides under nothing: makemon.c asks ``if (x && y)``
+         ("Healer.des", "Hea-fila", (5, 9)), ("Healer.des", "Hea-filb", (7, 9, 10))]
 
 
 @pytest.mark.parametrize("des,level,seeds", EXACT, ids=[e[1] for e in EXACT])

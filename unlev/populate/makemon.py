@@ -28,9 +28,12 @@ G_NOGEN = data.load_table("monsters")["gen_flag_bits"]["G_NOGEN"]
 def hide_object(st: MakeContext, mon: Monster, rng: RNG) -> None:
     """makemon.c _makemon(): while the level is being made, a spider or snake
     (classes ``s`` and ``S``) gets a random object on its square to hide under
-    (``mkobj_at(0, x, y, TRUE)``)."""
+    (``mkobj_at(0, x, y, TRUE)``) -- only ``if (x && y)``: on row 0 (or column 0)
+    it gets none."""
     pm = mon.attrs.get("data")
     if pm is None or pm.class_name not in ("S_SPIDER", "S_SNAKE"):
+        return
+    if not (mon.x and mon.y):
         return
     kind = st.population_context().random_object(rng)
     make_object(st, mon.x, mon.y, kind, "hider", rng, artif=True)
