@@ -168,7 +168,10 @@ EXACT = [("sokoban.des", "soko3-1", (1, 2, 3, 4, 5, 6, 8, 9)), ("oracle.des", "o
          # mace, robe and small shield
          ("medusa.des", "medufill", (9,)), ("yendor.des", "wizard2", (7,)),
          # a snake made on row 0 hides under nothing: makemon.c asks ``if (x && y)``
-         ("Healer.des", "Hea-fila", (5, 9)), ("Healer.des", "Hea-filb", (7, 9, 10))]
+         ("Healer.des", "Hea-fila", (5, 9)), ("Healer.des", "Hea-filb", (7, 9, 10)),
+         # a chameleon whose newcham() picks its own form stays itself and gets the
+         # inventory makemon gives any monster (allow_minvent stays on)
+         ("Rogue.des", "Rog-loca", (8,))]
 
 
 @pytest.mark.parametrize("des,level,seeds", EXACT, ids=[e[1] for e in EXACT])

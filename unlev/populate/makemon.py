@@ -155,11 +155,16 @@ def equip(st: MakeContext, mon: Monster, rng: RNG) -> None:
             if not ({"M2_MALE", "M2_FEMALE", "M2_NEUTER"} & form.m2):
                 rng.rn2(10)
             newmonhp(st, form, rng, body=pm)
-        if form is not None:              # newcham(): born in that form, with nothing
+        if form is not None and form is not pm:
+            # newcham() succeeded: born in that form, with nothing (allow_minvent off)
             mon.id = form.name
             mon.attrs.update(data=form, shapechanger=pm.name)
             mon.attrs["class"] = form.symbol
             return
+        # newcham() returned 0 -- no form in 20 tries, or its own form ("still the
+        # same monster"): it keeps its shape and gets its inventory like any other
+        if form is pm:
+            mon.attrs["shapechanger"] = pm.name
     seen = mon.attrs if born_peaceful == bool(mon.attrs.get("peaceful")) else \
         dict(mon.attrs, peaceful=born_peaceful)
     mon.attrs.setdefault("inventory", []).extend(
