@@ -171,7 +171,10 @@ EXACT = [("sokoban.des", "soko3-1", (1, 2, 3, 4, 5, 6, 8, 9)), ("oracle.des", "o
          ("Healer.des", "Hea-fila", (5, 9)), ("Healer.des", "Hea-filb", (7, 9, 10)),
          # a chameleon whose newcham() picks its own form stays itself and gets the
          # inventory makemon gives any monster (allow_minvent stays on)
-         ("Rogue.des", "Rog-loca", (8,))]
+         ("Rogue.des", "Rog-loca", (8,)),
+         # a shambling horror is never a newcham form (u_init.c keeps it M2_NOPOLY);
+         # a chameleon turned long worm gets its tail in newcham
+         ("Rogue.des", "Rog-strt", (2, 5)), ("Rogue.des", "Rog-goal", (3,))]
 
 
 @pytest.mark.parametrize("des,level,seeds", EXACT, ids=[e[1] for e in EXACT])

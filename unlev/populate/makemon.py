@@ -160,6 +160,8 @@ def equip(st: MakeContext, mon: Monster, rng: RNG) -> None:
             mon.id = form.name
             mon.attrs.update(data=form, shapechanger=pm.name)
             mon.attrs["class"] = form.symbol
+            # newcham(): a long worm form gets its worm number and its tail at once
+            worm_tail(st, mon, rng)
             return
         # newcham() returned 0 -- no form in 20 tries, or its own form ("still the
         # same monster"): it keeps its shape and gets its inventory like any other
