@@ -166,6 +166,8 @@ EXACT = [("sokoban.des", "soko3-1", (1, 2, 3, 4, 5, 6, 8, 9)), ("oracle.des", "o
          ("knox.des", "knox-3", (7,)),
          # fixup_special's Medusa statues ask goodpos(x, y, NULL, 0): no monster test
          ("medusa.des", "medusa-1", (6, 8)), ("medusa.des", "medusa-3", (9,)),
+         # the Ludios vault's gold joins the safe's own coins (add_to_container)
+         ("medusa.des", "medusa-1", (10,)), ("medusa.des", "medusa-3", (2, 8)),
          # the Aleax copies the hero's starting gear in use (m_inityour): a Priest's
          # mace, robe and small shield
          ("medusa.des", "medufill", (9,)), ("yendor.des", "wizard2", (7,)),

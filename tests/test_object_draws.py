@@ -114,6 +114,9 @@ def test_mergable_keeps_apart_what_the_game_keeps_apart():
     assert mergable(obj("blank paper", "?"), obj("blank paper", "?"))
     assert not mergable(obj("blank paper", "+"), obj("blank paper", "?"))
     assert not mergable(obj("blank paper", "?"), obj("blank paper", "+"))
+    # an object recorded without its class is its name's first kind: fixup_special's
+    # gold joins the Ludios safe's coins
+    assert mergable(obj("gold piece", "$"), Object(0, 0, "gold piece", attrs={"quantity": 5}))
     assert mergable(obj("egg", "%"), obj("egg", "%"))
     assert not mergable(obj("egg", "%", montype="scorpion"), obj("egg", "%", montype="scorpion"))
     items = [obj("enchant armor", "?")]

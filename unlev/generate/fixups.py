@@ -300,7 +300,7 @@ def _knox_vault_on_medusa(st: BuildState, level: Level, rng: RNG) -> None:
                 safe = Object(vx, vy, "iron safe", attrs={"from": "fixup_special"})
                 next_ident(rng)
                 init_object(st, safe, object_kind("iron safe"), rng)
-                pile = Object(vx, vy, "gold piece", attrs={"quantity": gold})
+                pile = Object(vx, vy, "gold piece", attrs={"class": "$", "quantity": gold})
                 if not add_to_container(safe, pile):      # joins the safe's own gold
                     safe.contents.remove(pile)
                     safe.contents.insert(0, pile)
