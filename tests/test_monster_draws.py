@@ -325,3 +325,33 @@ def test_a_kind_born_to_its_limit_or_a_unique_is_extinct():
                                                                 gone={erinys.index}))
     assert weights["erinys"] == 4 and "erinys" not in gone
     assert sum(weights.values()) - sum(gone.values()) == 4
+
+
+def test_the_aleax_copies_the_heros_gear_in_use():
+    # makemon.c m_initweap (S_ANGEL, PM_ALEAX) copies uwep, uswapwep, uquiver, uarm,
+    # uarmc, uarmh, uarms, uarmg, uarmf, uarmu in that order, as u_init.c ini_inv put
+    # the role's kit in use, after the race's substitutions
+    from unlev.populate.herokit import gear_in_use
+    assert [g[1] for g in gear_in_use("Priest", "human")] == ["mace", "robe", "small shield"]
+    assert [g[1] for g in gear_in_use("Priestess", "elf")] == ["club", "robe", "small shield"]
+    assert [g[1] for g in gear_in_use("Knight", "orc")] == [
+        "long sword", "lance", "orcish ring mail", "orcish helm", "orcish shield",
+        "leather gloves"]
+    ranger = gear_in_use("Ranger", "elf")
+    assert [g[0] for g in ranger] == ["uwep", "uswapwep", "uquiver", "uarmc"]
+    assert [g[1] for g in ranger] == ["elven dagger", "elven bow", "elven arrow", "elven cloak"]
+    assert not any(g[0] == "uwep" for g in gear_in_use("Monk", "human"))
+    assert gear_in_use("no such role", "human") == []
+
+
+def test_an_aleax_without_a_hero_weapon_draws_a_long_sword():
+    # a Monk wields nothing: mongets(LONG_SWORD) (id and init), then the robe and
+    # gloves copied (an id each, rustproof), then the amulet's rn2(4)
+    from unlev.populate import inventory
+    from unlev.stdlib import data
+    from unlev.stdlib.rng import RNG
+    where = inventory.Where(difficulty=10, role="Monk", hero_race="human")
+    items = inventory.equip(data.monster_named("Aleax"), 10, 10, RNG(5), where)
+    names = [o.id for o in items]
+    assert names[:3] == ["long sword", "robe", "leather gloves"]
+    assert all(o.attrs.get("erodeproof") for o in items[1:3])

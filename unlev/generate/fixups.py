@@ -259,7 +259,7 @@ def _medusa(st: BuildState, level: Level, rng: RNG) -> None:
         croom = level.rooms[0]
         for _ in range(rng.rnd(4)):
             x, y = spots.somex(rng, croom), spots.somey(rng, croom)
-            if makemon.goodpos(st, x, y, None, rng):
+            if makemon.goodpos(st, x, y, None, rng, no_monster=True):
                 _statue(st, level, x, y)
         named = bool(rng.rn2(2))      # a player statue (mk_tt_object) or a plain one
         # the call's arguments somex(croom), somey(croom): the game's build (gcc,

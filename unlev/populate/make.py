@@ -346,8 +346,8 @@ def _init_egg_or_tin(st: MakeContext, obj: Object, kind: data.Object, rng: RNG) 
     if spe and "spe" not in obj.attrs:
         obj.attrs["spe"] = spe
     mksobj.init_fields(obj, kind, rng)
-    if kind.name == "egg" and montype is not None:
-        food.egg_hatch_timer(rng)
+    if kind.name == "egg" and montype is not None and not food.egg_hatch_timer(rng):
+        obj.attrs["hatch_timer"] = False       # no timer started: it never hatches
 
 
 def _init_statue(st: MakeContext, obj: Object, kind: data.Object) -> None:

@@ -19,7 +19,7 @@ from unlev.model.level import (
 )
 from unlev.populate import inventory, kinds, mimic, mksobj, oinit, shapechange
 from unlev.populate.context import MakeContext
-from unlev.populate.make import add_monster, make_object, monster_data
+from unlev.populate.make import add_monster, make_object, monster_data, random_corpse_kind
 from unlev.stdlib import data
 from unlev.stdlib import terrain as T
 from unlev.stdlib.rng import RNG
@@ -167,6 +167,10 @@ def equip(st: MakeContext, mon: Monster, rng: RNG) -> None:
             # newcham(): a long worm form gets its worm number and its tail at once
             worm_tail(st, mon, rng)
             return
+        # newcham() returned 0 -- no form in 20 tries, or its own form ("still the
+        # same monster"): it keeps its shape and gets its inventory like any other
+        if form is pm:
+            mon.attrs["shapechanger"] = pm.name
     seen = mon.attrs if born_peaceful == bool(mon.attrs.get("peaceful")) else \
         dict(mon.attrs, peaceful=born_peaceful)
     mon.attrs.setdefault("inventory", []).extend(
@@ -218,7 +222,7 @@ def where_of(st: MakeContext) -> inventory.Where:
         in_mines=lev.context.in_mines, earth_level=lev.name == "earth",
         noteleport=lev.flags.noteleport,
         role=getattr(st.run_context, "role", "") or "", ledger_no=lev.context.ledger,
-        level=lev)
+        level=lev, corpse_kind=lambda: random_corpse_kind(st), hero_race=race or "human")
 
 
 _RIDERS = ("Death", "Famine", "Pestilence")
@@ -451,13 +455,17 @@ def random_kind_for(st: MakeContext, x: int, y: int, rng: RNG):
         tryct += 1
 
 
-def goodpos(st: MakeContext, x: int, y: int, pm, rng: RNG, occupied=None) -> bool:
+def goodpos(st: MakeContext, x: int, y: int, pm, rng: RNG, occupied=None,
+            no_monster: bool = False) -> bool:
     """teleport.c goodpos()/badpos() for a new monster of kind ``pm`` (None: any).
-    ``occupied``: the monsters' squares, when the caller asks about many squares."""
+    ``occupied``: the monsters' squares, when the caller asks about many squares.
+    ``no_monster``: the C's ``goodpos(x, y, NULL, 0)`` (fixup_special's statues),
+    which asks no m_at() -- only a monster being placed is kept off another."""
     if not isok(x, y):
         return False
-    if (occupied is not None and (x, y) in occupied) or \
-            (occupied is None and st.monster_at(x, y) is not None):
+    if not no_monster and (
+            (occupied is not None and (x, y) in occupied) or
+            (occupied is None and st.monster_at(x, y) is not None)):
         return False
     m1 = pm.m1 if pm is not None else frozenset()
     if pm is not None:

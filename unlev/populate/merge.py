@@ -23,6 +23,12 @@ _REVIVERS = ("troll", "ice troll", "rock troll", "water troll", "Olog-hai",
              "Death", "Pestilence", "Famine")
 
 
+def _hatching(egg: Object) -> bool:
+    """An egg of a monster has its hatch timer, unless timeout.c
+    attach_egg_hatch_timeout failed to start one (``hatch_timer`` False)."""
+    return bool(egg.attrs.get("montype")) and egg.attrs.get("hatch_timer", True)
+
+
 def _merge_value(obj: Object, key: str):
     """An attribute as mergable() sees it: an absent curse is uncursed, an absent
     spe is 0, an absent flag is false."""
@@ -43,15 +49,14 @@ def mergable(other: Object, obj: Object) -> bool:
     kind = data.object_named(obj.id, obj.attrs.get("class"))
     if kind is None or not kind.merge:
         return False
+    if data.object_named(other.id, other.attrs.get("class")) is not kind:
+        return False        # otyp differs: a scroll and a spellbook of blank paper
     if kind.class_symbol == "$":
         return True
     if kind.name == "corpse" and obj.attrs.get("montype") in _REVIVERS:
         return False
-    if kind.name == "egg" and (other.attrs.get("montype") or obj.attrs.get("montype")):
-        # hatching eggs never merge: an egg of a monster has its hatch timer (timeout.c
-        # attach_egg_hatch_timeout fails to start one about once in a thousand eggs,
-        # which unlev does not record)
-        return False
+    if kind.name == "egg" and (_hatching(other) or _hatching(obj)):
+        return False        # hatching eggs never merge
     if any(_merge_value(other, k) != _merge_value(obj, k) for k in _MERGE_KEYS):
         return False
     return not (kind.class_symbol in (")", "[") and
