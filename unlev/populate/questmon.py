@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 from functools import lru_cache
-from typing import Any, Optional
+from typing import Any
 
 from unlev.stdlib import data
 

@@ -18,9 +18,8 @@ from typing import Optional, Tuple
 from unlev.model.level import COLNO, D_CLOSED, D_LOCKED, ROWNO, Trap, isok
 from unlev.populate.make import add_object, make_object, new_object, object_kind
 from unlev.populate.mksobj import next_ident
-from unlev.populate import food, inventory
+from unlev.populate import food
 from unlev.populate import makemon
-from unlev.populate.makemon import where_of
 from unlev.stdlib import terrain as T
 from unlev.stdlib.rng import RNG
 from unlev.populate.context import MakeContext
