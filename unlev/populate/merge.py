@@ -43,9 +43,6 @@ def mergable(other: Object, obj: Object) -> bool:
     the same curse, enchantment, erosion, name, monster...; coins always)."""
     if other is obj or other.id != obj.id or other.contents or obj.contents:
         return False
-    if other.attrs.get("class") != obj.attrs.get("class"):
-        return False        # otyp differs: a scroll and a spellbook of blank paper
-
     kind = data.object_named(obj.id, obj.attrs.get("class"))
     if kind is None or not kind.merge:
         return False
