@@ -76,7 +76,7 @@ def p_levels(p):
 def p_level(p):
     """level : level_def flags levstatements"""
     name, span = p[1]
-    p[0] = A.Level(span, name, p[2], A.Block(span, list(p[3])))
+    p[0] = _streamed(p, A.Level(span, name, p[2], A.Block(span, list(p[3]))))
 
 
 def p_level_def(p):
@@ -503,3 +503,16 @@ def _in_front(item, rest: deque) -> deque:
     uses the whole list makes it a list."""
     rest.appendleft(item)
     return rest
+
+
+def _streamed(p, level):
+    """A finished LEVEL, handed to the parse's level sink when it has one (``unlev
+    check``: :mod:`unlev.lang.level_stream` checks it and keeps only its outline);
+    the top file's only, never an INCLUDEd file's."""
+    o = owner(p)
+    sink = getattr(o, "level_sink", None)
+    if sink is None or o.include_stack:
+        return level
+    below = p.stack[1] if len(p.stack) > 1 else None      # file : header_stmts levels
+    header = below.value if below is not None and below.type == "header_stmts" else None
+    return sink(level, header)
