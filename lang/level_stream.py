@@ -37,6 +37,7 @@ class LevelStream:
         self.checker = Checker(self.reporter, compat_warnings)
         self.checker.dialect = dialect
         self.open = True                 # still streaming
+        self.scanned = 0                 # the parser's findings looked at so far
         self.header_items = 0            # findings of the header: reporter.items[:n]
         self.levels: List[A.Level] = []  # the outlines handed back, in order
         self.spans: List[tuple] = []     # (first, end) of each level's findings
@@ -44,7 +45,7 @@ class LevelStream:
     def __call__(self, level: A.Level, header) -> A.Level:
         if not self.open:
             return level
-        if self.parser.reporter.errors or header is None:
+        if header is None or self._error_since_last():
             self.open = False
             return level
         from .parser import deeper_than
@@ -66,6 +67,14 @@ class LevelStream:
         outline = A.Level(level.span, level.name, level.flags, A.Block(level.body.span, []))
         self.levels.append(outline)
         return outline
+
+    def _error_since_last(self) -> bool:
+        """Whether the parser reported an error since the last level (each finding
+        looked at once: a file of many levels and many warnings stays linear)."""
+        items = self.parser.reporter.items
+        new = items[self.scanned:]
+        self.scanned = len(items)
+        return any(d.severity == "error" for d in new)
 
     @property
     def started(self) -> bool:
