@@ -19,10 +19,12 @@ debugging hook does; a room is named by its ``name`` field where the file gives 
 else by the comment line written above it in the file ("Fake Delphi"), else by its
 number.
 
-Not the game's yet, and said so in the note: the ordinary rooms are not filled
-(mklev.c's per-room monsters, objects, traps, fountains, sinks, graves, gold), there
-are no niches and no special rooms (shops, zoos...), the vault is built without its
-guard's gold or a Ludios portal, and the draws are not aligned with the game's stream.
+The rooms are filled as 3.7's makelevel fills them (:mod:`unlev.lua.mklev37`: per
+room monsters, traps, gold, fountains, sinks, altars, graves, statues, boxes,
+objects, the bonus item).  Not the game's yet, and said so in the note: there are no
+niches and no special rooms (shops, zoos...), the vault is built without its guard's
+gold or a Ludios portal, random graffiti are not written, and the draws are not
+aligned with the game's stream.
 """
 
 from __future__ import annotations
@@ -126,6 +128,10 @@ def make_level(session, text: str, forced: Optional[Union[int, str]] = None) -> 
     makecorridors(st, 0)
     if vault is not None:
         build_vault(st, lev, vault)
+    from unlev.populate import traps37
+    if traps37.applies():               # 3.7's tables: makelevel fills the rooms
+        from unlev.lua import mklev37
+        mklev37.fill_rooms(st, {tuple(b) for b in lev.extras.get("themed_rooms", ())})
     _themed(session, True)
     lev.xstart, lev.ystart, lev.xsize, lev.ysize = 1, 0, COLNO - 1, ROWNO
     session.run("post_level_generate()")

@@ -1,0 +1,106 @@
+"""NetHack 3.7's population of an ordinary level's rooms (issue 31,
+:mod:`unlev.lua.mklev37`): mklev.c fill_ordinary_room's monsters, traps, gold,
+furniture, statues, boxes and objects, and the bonus item (a Mines branch level's
+food, a supply chest above the Oracle), on levels made with the committed themed-room
+file ``tests/fixtures/lua37/themed_small.lua``."""
+
+import os
+from types import SimpleNamespace
+
+import pytest
+
+pytest.importorskip("lupa")
+
+from unlev.lua import mklev37  # noqa: E402
+from unlev.lua.runtime import tables_folder  # noqa: E402
+from unlev.lua.themerooms import run_themed_text  # noqa: E402
+from unlev.model.constants import FILL_NORMAL, OROOM  # noqa: E402
+from unlev.model.context import DungeonContext  # noqa: E402
+from unlev.model.records import Room  # noqa: E402
+from unlev.stdlib import data  # noqa: E402
+
+SMALL = os.path.join(os.path.dirname(__file__), "fixtures", "lua37", "themed_small.lua")
+with open(SMALL, encoding="utf-8") as _fh:
+    TEXT = _fh.read()
+
+FOODS = {"food ration", "cram ration", "lembas wafer"}
+SUPPLY = {"healing", "extra healing", "speed", "gain energy", "enchant weapon",
+          "enchant armor", "confuse monster", "scare monster", "digging"}
+
+
+class Scripted:
+    def __init__(self, answers):
+        self.answers = list(answers)
+        self.asked = []
+
+    def rn2(self, x):
+        self.asked.append(("rn2", x))
+        return self.answers.pop(0)
+
+
+def test_an_ordinary_rooms_rolls_come_in_the_cs_order():
+    # every roll misses: nothing is made, and the draws asked are fill_ordinary_room's
+    # in 3.7's order (depth 10, difficulty 10, four rooms)
+    rng = Scripted([1] * 11)
+    ctx = SimpleNamespace(level_difficulty=10, rogue_level=False)
+    st = SimpleNamespace(rng=rng, level=SimpleNamespace(context=DungeonContext(depth=10)),
+                         population_context=lambda: ctx)
+    room = Room(10, 5, 14, 8, rtype=OROOM, needfill=FILL_NORMAL)
+    mklev37.fill_ordinary_room(st, room, set(), False, 4)
+    assert rng.asked == [("rn2", 3),            # the monster
+                         ("rn2", 8 - 10 // 6),  # traps
+                         ("rn2", 3),            # gold
+                         ("rn2", 10), ("rn2", 60), ("rn2", 60),   # fountain, sink, altar
+                         ("rn2", 80 - 2 * 10),  # grave
+                         ("rn2", 20),           # statue
+                         ("rn2", 4 * 5 // 2),   # box or chest
+                         ("rn2", 27 + 3 * 10),  # graffiti
+                         ("rn2", 3)]            # objects
+    # an unfilled room draws nothing
+    rng = Scripted([])
+    st.rng = rng
+    mklev37.fill_ordinary_room(st, Room(10, 5, 14, 8, rtype=OROOM), set(), False, 4)
+    assert rng.asked == []
+
+
+def _run(seed, depth):
+    return run_themed_text(TEXT, SMALL, seed, depth=depth, forced=1, flip_bits=0)
+
+
+def _from(level, origin):
+    return [o for o in level.objects if o.attrs.get("from") == origin]
+
+
+def test_filled_ordinary_rooms_get_3_7s_population():
+    monsters = objects = traps = 0
+    for seed in range(1, 5):
+        lv = _run(seed, 10)
+        monsters += sum(1 for m in lv.monsters if m.attrs.get("from") == "fill")
+        objects += len(_from(lv, "fill"))
+        traps += len(lv.traps)
+        assert all(t.ttyp != "ICE_TRAP" for t in lv.traps)       # UnNetHack's only
+    assert monsters > 0 and objects > 0 and traps > 0
+
+
+def test_the_mines_branch_level_has_its_food():
+    with data.tables_of(tables_folder("nethack37")):
+        depth = mklev37._mines_branch_depth()
+    assert depth == 4                        # dungeon.lua's Mines, the middle of 2..4
+    for seed in range(1, 4):
+        bonus = _from(_run(seed, depth), "bonus")
+        assert [o.id in FOODS for o in bonus] == [True]
+
+
+def test_a_supply_chest_above_the_oracle_holds_a_good_item():
+    chests = []
+    for seed in range(1, 9):
+        chests += _from(_run(seed, 2), "bonus")
+    assert chests, "2 levels in 3 get one: 8 seeds give at least one"
+    for box in chests:
+        assert box.id in ("chest", "large box")
+        assert any(o.id in SUPPLY and o.attrs.get("curse") != "cursed" for o in box.contents)
+
+
+def test_no_bonus_item_below_the_oracle():
+    for seed in range(1, 4):
+        assert _from(_run(seed, 9), "bonus") == []
