@@ -104,3 +104,38 @@ def test_a_supply_chest_above_the_oracle_holds_a_good_item():
 def test_no_bonus_item_below_the_oracle():
     for seed in range(1, 4):
         assert _from(_run(seed, 9), "bonus") == []
+
+
+# -- the special room (unlev.lua.mkroom37) ---------------------------------------------
+
+def _inside(room, things):
+    return [t for t in things if room.lx <= t.x <= room.hx and room.ly <= t.y <= room.hy]
+
+
+def test_a_temple_gets_its_shrine_and_priest_and_no_ordinary_fill():
+    from unlev.model.constants import TEMPLE
+    from unlev.stdlib import terrain as T
+    lv = _run(8, 13)                                   # this seed's chain picks a temple
+    (temple,) = [r for r in lv.rooms if r.rtype == TEMPLE]
+    altars = [(x, y) for x in range(temple.lx, temple.hx + 1)
+              for y in range(temple.ly, temple.hy + 1) if lv.typ_at(x, y) == T.ALTAR]
+    assert len(altars) == 1
+    x, y = altars[0]
+    assert abs(2 * x - (temple.lx + temple.hx)) <= 1 and abs(2 * y - (temple.ly + temple.hy)) <= 1
+    assert lv.flags_at(x, y) & 8                                   # AM_SHRINE
+    assert [m.id for m in _inside(temple, lv.monsters)] == ["aligned cleric"]
+    assert not [o for o in _inside(temple, lv.objects) if o.attrs.get("from") == "fill"]
+    assert lv.extras.get("has_temple")
+
+
+def test_barracks_are_stocked_with_soldiers_at_the_end():
+    lv = _run(2, 20)                                   # this seed's chain picks barracks
+    (barracks,) = [r for r in lv.rooms if r.rtype == 7]
+    squad = {m.id for m in _inside(barracks, lv.monsters)}
+    assert squad and squad <= {"soldier", "sergeant", "lieutenant", "captain"}
+
+
+def test_no_special_room_but_the_vault_above_level_5():
+    # between levels 2 and 4 only a shop could be chosen, and shops are not made yet
+    for seed in range(1, 7):
+        assert {r.rtype for r in _run(seed, 3).rooms} <= {OROOM, 4}

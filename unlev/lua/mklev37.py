@@ -50,6 +50,14 @@ _SUPPLY_ITEMS = (("extra healing", "!"), ("speed", "!"), ("gain energy", "!"),
 _EXTRA_CLASSES = ("%", ")", "[", "*", "?", "!", "=", "+", "+", "+")
 
 
+def populate(st, themed: Set[Tuple[int, int, int, int]], *, vault_made: bool) -> None:
+    """makelevel() after the corridors: up to one special room
+    (:mod:`unlev.lua.mkroom37`), then every room's things."""
+    from unlev.lua import mkroom37
+    mkroom37.make_special_room(st, themed, vault_made=vault_made)
+    fill_rooms(st, themed)
+
+
 def fill_rooms(st, themed: Set[Tuple[int, int, int, int]]) -> None:
     """makelevel()'s last loop: the bonus room drawn among the fillable rooms
     (``rn2(count)``), then every room filled in order.  ``themed``: the bounds of the

@@ -126,12 +126,12 @@ def make_level(session, text: str, forced: Optional[Union[int, str]] = None) -> 
     generate_stairs(st, lev, rng)
     from unlev.generate.corridors import makecorridors
     makecorridors(st, 0)
-    if vault is not None:
-        build_vault(st, lev, vault)
+    vault_made = vault is not None and build_vault(st, lev, vault)
     from unlev.populate import traps37
     if traps37.applies():               # 3.7's tables: makelevel fills the rooms
         from unlev.lua import mklev37
-        mklev37.fill_rooms(st, {tuple(b) for b in lev.extras.get("themed_rooms", ())})
+        mklev37.populate(st, {tuple(b) for b in lev.extras.get("themed_rooms", ())},
+                         vault_made=vault_made)
     _themed(session, True)
     lev.xstart, lev.ystart, lev.xsize, lev.ysize = 1, 0, COLNO - 1, ROWNO
     session.run("post_level_generate()")
@@ -186,15 +186,18 @@ def create_vault(st) -> Optional[Tuple[int, int]]:
     return None if room is None else (room.lx, room.ly)
 
 
-def build_vault(st, lev, spot: Tuple[int, int]) -> None:
-    """makelevel's vault: a 2x2 lit room where check_room still allows it."""
+def build_vault(st, lev, spot: Tuple[int, int]) -> bool:
+    """makelevel's vault: a 2x2 lit room where check_room still allows it, to be
+    filled with gold at the end of the level (FILL_NORMAL).  True if it was made."""
     from unlev.generate import rooms as R
     from unlev.generate.room_statements import check_room
-    from unlev.model.constants import VAULT
+    from unlev.model.constants import FILL_NORMAL, VAULT
     ok, x, w, y, h = check_room(st, spot[0], 1, spot[1], 1, True)
     if ok:
-        R.add_room(lev, x, y, x + w, y + h, True, VAULT, special=False)
+        vault = R.add_room(lev, x, y, x + w, y + h, True, VAULT, special=False)
+        vault.needfill = FILL_NORMAL
         lev.flags.has_vault = True
+    return bool(ok)
 
 
 def sort_rooms(lev, st) -> None:
