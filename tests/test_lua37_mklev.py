@@ -135,7 +135,59 @@ def test_barracks_are_stocked_with_soldiers_at_the_end():
     assert squad and squad <= {"soldier", "sergeant", "lieutenant", "captain"}
 
 
-def test_no_special_room_but_the_vault_above_level_5():
-    # between levels 2 and 4 only a shop could be chosen, and shops are not made yet
+def test_above_level_5_the_only_special_rooms_are_shops_and_the_vault():
+    from unlev.model.constants import SHOPBASE
     for seed in range(1, 7):
-        assert {r.rtype for r in _run(seed, 3).rooms} <= {OROOM, 4}
+        assert all(r.rtype in (OROOM, 4) or r.rtype >= SHOPBASE for r in _run(seed, 3).rooms)
+
+
+def test_a_shop_is_one_of_3_7s_kinds_with_its_shopkeeper():
+    from unlev.model.constants import SHOPBASE
+    lv = _run(1, 3)                  # this seed's shop: 3.7's health food store
+    (shop,) = [r for r in lv.rooms if r.rtype >= SHOPBASE]
+    with data.tables_of(tables_folder("nethack37")):
+        kind = data.shop_of_room(shop.rtype - SHOPBASE)
+    assert kind.name == "health food store"            # not in UnNetHack's shknam.c
+    assert shop.doorct == 1 and shop.rlit
+    assert [m.id for m in _inside(shop, lv.monsters)] == ["shopkeeper"]
+    wares = _inside(shop, lv.objects)
+    assert wares and all(o.attrs.get("class") in ("%", "!", "?") for o in wares)
+    assert lv.extras.get("has_shop")
+
+
+def test_shop_room_numbers_stay_unnethacks_and_find_3_7s_kinds_by_name():
+    unn = data.shop_types()
+    assert [data.shop_of_room(i) for i in range(len(unn))] == list(unn)
+    assert data.shop_of_room(len(unn)) is None
+    with data.tables_of(tables_folder("nethack37")):
+        lighting = data.shop_of_room(13)                # UnNetHack's "candle shop" number
+        assert lighting.name == "lighting store" and lighting.index == 11   # 3.7's own
+        health = data.shop_of_room(len(unn))            # 3.7's kind UnNetHack lacks
+        assert health.name == "health food store"
+        assert data.shop_room_index(health) == len(unn)
+        assert data.shop_of_room(10) is None            # UnNetHack's canned food factory
+
+
+CANDLE_SHOP = """
+des.level_init({ style = "solidfill", fg = " " })
+des.level_flags("mazelevel", "noflip")
+des.map({ x = 10, y = 5, map = [[
+-------
+|.....|
+|.....+
+|.....|
+-------]] })
+des.region({ region = {1, 1, 5, 3}, lit = 1, type = "candle shop", filled = 1 })
+"""
+
+
+def test_a_3_7_levels_candle_shop_is_3_7s_lighting_store_stocked():
+    from unlev.lua.runtime import run_lua_text
+    warnings = []
+    lv = run_lua_text(CANDLE_SHOP, "candle.lua", 1, name="candle",
+                      warn=lambda message, span=None: warnings.append(message))
+    assert not [w for w in warnings if "shop type" in str(w)]
+    wares = {o.id for o in lv.objects if o.attrs.get("from") == "shop"}
+    assert wares and wares <= {"wax candle", "tallow candle", "brass lantern", "oil lamp",
+                                "magic lamp", "oil", "light"}
+    assert "shopkeeper" in {m.id for m in lv.monsters}

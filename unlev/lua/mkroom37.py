@@ -10,18 +10,20 @@ stocked with the other special rooms at the end of the level
 (:mod:`unlev.populate.roomfill`, marked ``needfill``).  Themed rooms are never
 chosen (3.7 gives them rtype THEMEROOM, and these functions want OROOM).
 
-Not made, and said so in the note: a shop.  The chain's first chance is a shop
-(``rn2(depth) < 3`` between levels 2 and Medusa's, with 3 rooms, 4 on a branch
-level); 3.7's shop kinds (shknam.c ``shtypes``: health food stores, no pet or
-instrument shops) are not in the profile, so when the chain picks a shop no room
-is changed.  The zoo-like fills are UnNetHack's ``fill_zoo`` with 3.7's names.
+A shop is the chain's first chance (``rn2(depth) < 3`` between levels 2 and Medusa's,
+with 3 rooms, 4 on a branch level): ``mkshop`` picks its room and kind from 3.7's
+shop table (the profile's ``shops.json``: health food stores, no pet or instrument
+shops) and the shop is stocked at the end of the level by unlev's shknam.c code
+(:mod:`unlev.populate.shops`), which stocks a health food store's vegetarian row with
+any food (mkveggy_at's filter is not followed).  The zoo-like fills are UnNetHack's
+``fill_zoo`` with 3.7's names.
 """
 
 from __future__ import annotations
 
 from typing import Optional, Set, Tuple
 
-from unlev.model.constants import FILL_NORMAL, OROOM, ROOMOFFSET, TEMPLE
+from unlev.model.constants import FILL_NORMAL, OROOM, ROOMOFFSET, SHOPBASE, TEMPLE
 from unlev.populate import makemon
 from unlev.populate.roomfill import (
     ANTHOLE, BARRACKS, BEEHIVE, COCKNEST, COURT, LEPREHALL, MORGUE, SWAMP, ZOO,
@@ -29,6 +31,7 @@ from unlev.populate.roomfill import (
 from unlev.populate.temples import priestini
 from unlev.stdlib import data
 from unlev.stdlib import terrain as T
+from unlev.stdlib.grid import ROWNO
 
 # align.h Align2amask(), and AM_SHRINE
 _AMASK = {-1: 1, 0: 2, 1: 4}
@@ -58,7 +61,7 @@ def make_special_room(st, themed, *, vault_made: bool) -> Optional[int]:
     medusa_depth = medusa["depth"] if medusa else 0
     nroom = len(lev.rooms)
     if 1 < depth < medusa_depth and nroom >= threshold and rng.rn2(depth) < 3:
-        return None                                    # a shop: not made (module)
+        return mkshop(st, themed)
     for low, n, kind in ((4, 6, COURT), (5, 8, LEPREHALL), (6, 7, ZOO), (8, 5, TEMPLE),
                          (9, 5, BEEHIVE), (11, 6, MORGUE), (12, 8, ANTHOLE),
                          (14, 4, BARRACKS), (15, 6, SWAMP), (16, 8, COCKNEST)):
@@ -69,6 +72,59 @@ def make_special_room(st, themed, *, vault_made: bool) -> Optional[int]:
                 return SWAMP if mkswamp(st, themed) else None
             return kind if mkzoo(st, themed, kind) else None
     return None
+
+
+def mkshop(st, themed) -> Optional[int]:
+    """mkroom.c mkshop(): the first ordinary room without stairs that has one door
+    and a shape a shopkeeper can move in; lit; its kind drawn by ``rnd(100)`` over
+    3.7's shop chances (a big room's wand or book shop is a general store); stocked
+    at the end of the level.  The room type, or None without a room."""
+    lev, rng = st.level, st.rng
+    for room in (r for r in lev.rooms if not r.is_subroom):
+        if room.rtype != OROOM or _themed(room, themed) or _stairs_in(lev, room):
+            continue
+        if room.doorct == 1 and not invalid_shop_shape(lev, room):
+            break
+    else:
+        return None
+    if not room.rlit:
+        for x in range(room.lx - 1, room.hx + 2):
+            for y in range(room.ly - 1, room.hy + 2):
+                lev.lit[x * ROWNO + y] = 1
+        room.rlit = 1
+    kinds = data.shop_types()
+    j, i = rng.rnd(100), 0
+    while True:
+        j -= kinds[i].prob
+        if j <= 0 or i == len(kinds) - 1:
+            break
+        i += 1
+    big = (room.hx - room.lx + 1) * (room.hy - room.ly + 1) > 20
+    if big and kinds[i].cls in ("/", "+"):
+        i = 0
+    room.rtype = SHOPBASE + data.shop_room_index(kinds[i])   # the records' numbering
+    room.needfill = FILL_NORMAL             # (topologize: the room has its numbers)
+    return room.rtype
+
+
+def invalid_shop_shape(lev, room) -> bool:
+    """mkroom.c invalid_shop_shape(): the room squares next to the door; when there
+    is only one, it must have more than one room square next to it."""
+    dx, dy = lev.doors[room.fdoor][:2]
+    inside = []
+    for x in range(max(dx - 1, room.lx), min(dx + 1, room.hx) + 1):
+        for y in range(max(dy - 1, room.ly), min(dy + 1, room.hy) + 1):
+            if lev.typ_at(x, y) == T.ROOM:
+                inside.append((x, y))
+    if not inside:
+        return True
+    if len(inside) > 1:
+        return False
+    ix, iy = inside[-1]
+    near = sum(1 for x in range(max(ix - 1, room.lx), min(ix + 1, room.hx) + 1)
+               for y in range(max(iy - 1, room.ly), min(iy + 1, room.hy) + 1)
+               if (x, y) != (ix, iy) and lev.typ_at(x, y) == T.ROOM)
+    return near == 1
 
 
 def pick_room(st, themed, strict: bool):
