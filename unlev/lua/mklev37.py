@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Optional, Set, Tuple
 
-from unlev.model.constants import FILL_NORMAL, OROOM, THEMEROOM
+from unlev.model.constants import FILL_NORMAL, OROOM, ROOMOFFSET, SHOPBASE, THEMEROOM
 from unlev.model.spots import occupied, somexyspace
 from unlev.populate import makemon, traps37
 from unlev.populate.make import (add_monster, add_object, init_object, make_object, mkgold,
@@ -50,10 +50,168 @@ _SUPPLY_ITEMS = (("extra healing", "!"), ("speed", "!"), ("gain energy", "!"),
 _EXTRA_CLASSES = ("%", ")", "[", "*", "?", "!", "=", "+", "+", "+")
 
 
+def make_niches(st) -> None:
+    """mklev.c make_niches(): ``rnd(nroom / 2 + 1)`` niches; below level 15 (where
+    teleporting works) one may hold a level teleporter, between 6 and 24 one a trap
+    door ("Vlad was here"), each 1 in 6 while not yet made."""
+    lev, rng = st.level, st.rng
+    ct = rng.rnd(len(lev.rooms) // 2 + 1)
+    depth = lev.context.depth
+    ltptr = not lev.flags.noteleport and depth > 15
+    vamp = 5 < depth < 25
+    for _ in range(ct):
+        if ltptr and not rng.rn2(6):
+            ltptr = False
+            makeniche(st, "LEVEL_TELEP")
+        elif vamp and not rng.rn2(6):
+            vamp = False
+            makeniche(st, "TRAPDOOR")
+        else:
+            makeniche(st, None)
+
+
+# mklev.c trap_engravings[]: the dust engraving in front of a trapped niche
+_NICHE_ENGRAVINGS = {"TRAPDOOR": "Vlad was here", "TELEP_TRAP": "ad aerarium",
+                     "LEVEL_TELEP": "ad aerarium"}
+
+
+def makeniche(st, trap: Optional[str]) -> None:
+    """mklev.c makeniche(): eight tries at an ordinary room (one with one door only
+    1 time in 5) with a spot above or below it for a one-square niche behind a
+    (secret) door: a trapped niche behind a secret corridor, else 1 in 4 a secret
+    corridor, else a corridor square behind a door (6 in 7) or closed off, with a
+    scroll of teleportation, maybe iron bars and a corpse, maybe an object."""
+    from unlev.generate.mapgen.rogue import dosdoor
+    from unlev.populate.makemon import door_mimic
+    lev, rng = st.level, st.rng
+    rooms = [r for r in lev.rooms if not r.is_subroom]
+    for _ in range(8):
+        room = rooms[rng.rn2(len(rooms))]
+        if room.rtype != OROOM:
+            continue
+        if room.doorct == 1 and rng.rn2(5):
+            continue
+        spot = _place_niche(st, room)
+        if spot is None:
+            continue
+        xx, yy, dy = spot
+        ny = yy + dy
+
+        def door(kind: int) -> None:
+            dosdoor(lev, rng, xx, yy, room, kind, mimic_hook=door_mimic(st),
+                    shdoor=st.in_rooms(xx, yy, SHOPBASE) is not None)
+
+        if trap is not None or not rng.rn2(4):
+            lev.set_typ(xx, ny, T.SCORR)
+            if trap is not None:
+                name = "ROCKTRAP" if trap in ("HOLE", "TRAPDOOR") and \
+                    not lev.can_fall_thru() else trap
+                made = maketrap(st, xx, ny, _trap_kind(name))
+                if made is not None:
+                    if name != "ROCKTRAP":
+                        made.attrs["once"] = True
+                    text = _NICHE_ENGRAVINGS.get(name)
+                    if text is not None:
+                        _dust(st, xx, yy - dy, text)
+            door(T.SDOOR)
+        else:
+            lev.set_typ(xx, ny, T.CORR)
+            if rng.rn2(7):
+                door(T.SDOOR if rng.rn2(5) else T.DOOR)
+            else:
+                if not rng.rn2(5) and T.is_wall(lev.typ_at(xx, yy)):
+                    lev.set_levltyp(xx, yy, T.IRONBARS)
+                    if rng.rn2(3):
+                        pm = st.population_context().random_monster_of_class(rng, "@")
+                        next_ident(rng)          # mkcorpstat(CORPSE, .., init TRUE)
+                        add_object(lev, xx, ny, object_kind("corpse"), "niche",
+                                   **({"montype": pm.name} if pm is not None else {}))
+                if not lev.flags.noteleport:
+                    make_object(st, xx, ny, data.object_named("teleportation", "?"),
+                                "niche", rng)
+                if not rng.rn2(3):
+                    _random_object(st, (xx, ny))
+        return
+
+
+def _dust(st, x: int, y: int, text: str) -> None:
+    """make_engr_at(.., DUST) then wipe_engr_at(.., 5): the wiping draws are not
+    made (unlev keeps the text whole)."""
+    from unlev.model.level import Engraving
+    st.level.engravings.append(Engraving(x, y, text, 1))     # DUST
+
+
+def _place_niche(st, room) -> Optional[Tuple[int, int, int]]:
+    """mklev.c place_niche(): a door spot on the wall below (1 in 2) or above the
+    room, with stone beyond it, no pool or furniture inside, next to the room."""
+    lev, rng = st.level, st.rng
+    if rng.rn2(2):
+        dy, wall = 1, room.hy + 1
+    else:
+        dy, wall = -1, room.ly - 1
+    spot = _finddpos(st, room.lx, wall, room.hx, wall)
+    if spot is None:
+        return None
+    xx, yy = spot
+    ok = (_isok(xx, yy + dy) and lev.typ_at(xx, yy + dy) == T.STONE
+          and _isok(xx, yy - dy) and not T.is_pool(lev.typ_at(xx, yy - dy))
+          and not T.is_furniture(lev.typ_at(xx, yy - dy))
+          and _cardinal_next_to_room(lev, room, xx, yy))
+    return (xx, yy, dy) if ok else None
+
+
+def _isok(x: int, y: int) -> bool:
+    return 1 <= x < COLNO and 0 <= y < ROWNO
+
+
+def _cardinal_next_to_room(lev, room, x: int, y: int) -> bool:
+    rmno = lev.rooms.index(room) + ROOMOFFSET
+    for xx, yy in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):
+        if _isok(xx, yy) and not lev.edge[xx * ROWNO + yy] and lev.roomno_at(xx, yy) == rmno:
+            return True
+    return False
+
+
+def _finddpos(st, xl: int, yl: int, xh: int, yh: int) -> Optional[Tuple[int, int]]:
+    """3.7's finddpos(): a random spot of the wall (``rn1`` draws both), else the
+    first good door spot not into a room that wants no joining, else a door."""
+    lev, rng = st.level, st.rng
+
+    def good(x: int, y: int) -> bool:
+        return st.okdoor(x, y) and not _door_into_nonjoined(lev, x, y)
+
+    x, y = rng.rn1(xh - xl + 1, xl), rng.rn1(yh - yl + 1, yl)
+    if good(x, y):
+        return x, y
+    for x in range(xl, xh + 1):
+        for y in range(yl, yh + 1):
+            if good(x, y):
+                return x, y
+    for x in range(xl, xh + 1):
+        for y in range(yl, yh + 1):
+            if lev.typ_at(x, y) in (T.DOOR, T.SDOOR):
+                return x, y
+    return None
+
+
+def _door_into_nonjoined(lev, x: int, y: int) -> bool:
+    for xx, yy in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
+        if not _isok(xx, yy) or T.is_rock(lev.typ_at(xx, yy)):
+            continue
+        rn = lev.roomno_at(xx, yy)
+        if ROOMOFFSET <= rn < ROOMOFFSET + len(lev.rooms) and \
+                not lev.rooms[rn - ROOMOFFSET].needjoining:
+            return True
+    return False
+
+
 def populate(st, themed: Set[Tuple[int, int, int, int]], *, vault_made: bool) -> None:
-    """makelevel() after the corridors: up to one special room
+    """makelevel() after the corridors: the niches, up to one special room
     (:mod:`unlev.lua.mkroom37`), then every room's things."""
     from unlev.lua import mkroom37
+    if not any(not r.is_subroom for r in st.level.rooms):
+        return                  # (3.7 asserts rooms; a forced map-only theme has none)
+    make_niches(st)
     mkroom37.make_special_room(st, themed, vault_made=vault_made)
     fill_rooms(st, themed)
 
