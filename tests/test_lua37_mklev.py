@@ -108,7 +108,7 @@ def test_no_bonus_item_below_the_oracle():
 
 # -- the special room (unlev.lua.mkroom37) ---------------------------------------------
 
-def _first_with(rtype, depth, seeds=range(1, 21)):
+def _first_with(rtype, depth, seeds=range(1, 61)):
     """The first of these seeds' levels whose chain made a room of ``rtype``."""
     for seed in seeds:
         lv = _run(seed, depth)
@@ -215,13 +215,35 @@ def test_a_trapdoor_niche_has_vlads_engraving_in_front_of_its_door():
     for seed in range(1, 9):
         lv = _run(seed, 12)                             # levels 6..24: trap door niches
         for t in lv.traps:
-            if t.attrs.get("once"):
-                # the niche was a secret corridor; trap.c maketrap() makes a trap
-                # door's SCORR a corridor
-                assert t.ttyp == "TRAPDOOR" and lv.typ_at(t.x, t.y) == T.CORR
-                texts = {(e.x, e.y): e.text for e in lv.engravings}
-                assert "Vlad was here" in (texts.get((t.x, t.y - 2)), texts.get((t.x, t.y + 2)))
-                found += 1
+            if not t.attrs.get("once"):
+                continue
+            texts = {(e.x, e.y): e.text for e in lv.engravings}
+            front = (texts.get((t.x, t.y - 2)), texts.get((t.x, t.y + 2)))
+            if t.ttyp == "TELEP_TRAP":                  # the vault's teleporter niche
+                assert "ad aerarium" in front
+                continue
+            # the niche was a secret corridor; trap.c maketrap() makes a trap
+            # door's SCORR a corridor
+            assert t.ttyp == "TRAPDOOR" and lv.typ_at(t.x, t.y) == T.CORR
+            assert "Vlad was here" in front
+            found += 1
     assert found
     for seed in range(1, 5):                            # not above level 6
         assert "Vlad was here" not in {e.text for e in _run(seed, 3).engravings}
+
+
+def test_a_vault_has_its_gold_and_sometimes_the_ludios_portal_in_its_corner():
+    vaults = portals = 0
+    for seed in range(1, 13):
+        lv = _run(seed, 15)
+        for v in [r for r in lv.rooms if r.rtype == 4]:
+            vaults += 1
+            gold = [o for o in _inside(v, lv.objects) if o.id == "gold piece"]
+            assert len(gold) == 4                       # one heap on each square
+            for t in lv.traps:
+                if t.ttyp == "MAGIC_PORTAL":
+                    assert (t.x, t.y) == (v.hx, v.hy)
+                    portals += 1
+    assert vaults and portals
+    for seed in range(1, 7):                            # not above level 11
+        assert not [t for t in _run(seed, 9).traps if t.ttyp == "MAGIC_PORTAL"]

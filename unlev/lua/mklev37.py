@@ -50,7 +50,7 @@ _SUPPLY_ITEMS = (("extra healing", "!"), ("speed", "!"), ("gain energy", "!"),
 _EXTRA_CLASSES = ("%", ")", "[", "*", "?", "!", "=", "+", "+", "+")
 
 
-def make_niches(st) -> None:
+def make_niches(st, themed=frozenset()) -> None:
     """mklev.c make_niches(): ``rnd(nroom / 2 + 1)`` niches; below level 15 (where
     teleporting works) one may hold a level teleporter, between 6 and 24 one a trap
     door ("Vlad was here"), each 1 in 6 while not yet made."""
@@ -62,12 +62,12 @@ def make_niches(st) -> None:
     for _ in range(ct):
         if ltptr and not rng.rn2(6):
             ltptr = False
-            makeniche(st, "LEVEL_TELEP")
+            makeniche(st, "LEVEL_TELEP", themed)
         elif vamp and not rng.rn2(6):
             vamp = False
-            makeniche(st, "TRAPDOOR")
+            makeniche(st, "TRAPDOOR", themed)
         else:
-            makeniche(st, None)
+            makeniche(st, None, themed)
 
 
 # mklev.c trap_engravings[]: the dust engraving in front of a trapped niche
@@ -75,7 +75,7 @@ _NICHE_ENGRAVINGS = {"TRAPDOOR": "Vlad was here", "TELEP_TRAP": "ad aerarium",
                      "LEVEL_TELEP": "ad aerarium"}
 
 
-def makeniche(st, trap: Optional[str]) -> None:
+def makeniche(st, trap: Optional[str], themed=frozenset()) -> None:
     """mklev.c makeniche(): eight tries at an ordinary room (one with one door only
     1 time in 5) with a spot above or below it for a one-square niche behind a
     (secret) door: a trapped niche behind a secret corridor, else 1 in 4 a secret
@@ -87,7 +87,7 @@ def makeniche(st, trap: Optional[str]) -> None:
     rooms = [r for r in lev.rooms if not r.is_subroom]
     for _ in range(8):
         room = rooms[rng.rn2(len(rooms))]
-        if room.rtype != OROOM:
+        if _rtype(room, themed) != OROOM:       # (a themed room is THEMEROOM)
             continue
         if room.doorct == 1 and rng.rn2(5):
             continue
@@ -205,15 +205,43 @@ def _door_into_nonjoined(lev, x: int, y: int) -> bool:
     return False
 
 
-def populate(st, themed: Set[Tuple[int, int, int, int]], *, vault_made: bool) -> None:
-    """makelevel() after the corridors: the niches, up to one special room
-    (:mod:`unlev.lua.mkroom37`), then every room's things."""
+def populate(st, themed: Set[Tuple[int, int, int, int]], *, build_vault) -> None:
+    """makelevel() after the corridors: the niches, the vault (``build_vault()``:
+    True when made) with maybe a Fort Ludios portal and a teleporter niche, up to one
+    special room (:mod:`unlev.lua.mkroom37`), then every room's things."""
     from unlev.lua import mkroom37
     if not any(not r.is_subroom for r in st.level.rooms):
-        return                  # (3.7 asserts rooms; a forced map-only theme has none)
-    make_niches(st)
+        build_vault()           # (3.7 asserts rooms; a forced map-only theme has none)
+        return
+    make_niches(st, themed)
+    vault_made = bool(build_vault())
+    if vault_made:
+        vault = st.level.rooms[-1]
+        mk_knox_portal(st, vault.hx, vault.hy)
+        if not st.level.flags.noteleport and not st.rng.rn2(3):
+            makeniche(st, "TELEP_TRAP", themed)  # makevtele(): "ad aerarium"
     mkroom37.make_special_room(st, themed, vault_made=vault_made)
     fill_rooms(st, themed)
+
+
+def mk_knox_portal(st, x: int, y: int) -> None:
+    """mklev.c mk_knox_portal(): the Fort Ludios portal in the vault's corner, on a
+    level of the Dungeons of Doom below 10 and above Medusa that holds no branch
+    yet, 1 time in 3 (a fresh game: the portal's source is not set yet)."""
+    from unlev.model.places37 import branch_dlevels, usual_place
+    lev, rng = st.level, st.rng
+    ctx = lev.context
+    if ctx.dunlev in branch_dlevels(ctx.dungeon_name):
+        return
+    if rng.rn2(3):
+        return
+    medusa = usual_place("medusa")
+    if ctx.dungeon_name != "The Dungeons of Doom" or not 10 < ctx.depth or \
+            medusa is None or ctx.depth >= medusa["depth"]:
+        return
+    trap = maketrap(st, x, y, _trap_kind("MAGIC_PORTAL"))
+    if trap is not None:
+        trap.attrs["destination"] = "Fort Ludios"
 
 
 def fill_rooms(st, themed: Set[Tuple[int, int, int, int]]) -> None:

@@ -126,12 +126,13 @@ def make_level(session, text: str, forced: Optional[Union[int, str]] = None) -> 
     generate_stairs(st, lev, rng)
     from unlev.generate.corridors import makecorridors
     makecorridors(st, 0)
-    vault_made = vault is not None and build_vault(st, lev, vault)
     from unlev.populate import traps37
     if traps37.applies():               # 3.7's tables: makelevel fills the rooms
         from unlev.lua import mklev37
         mklev37.populate(st, {tuple(b) for b in lev.extras.get("themed_rooms", ())},
-                         vault_made=vault_made)
+                         build_vault=lambda: vault is not None and build_vault(st, lev, vault))
+    elif vault is not None:
+        build_vault(st, lev, vault)
     _themed(session, True)
     lev.xstart, lev.ystart, lev.xsize, lev.ysize = 1, 0, COLNO - 1, ROWNO
     session.run("post_level_generate()")
