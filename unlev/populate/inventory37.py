@@ -156,11 +156,11 @@ def equip(pm: data.Monster, x: int, y: int, rng: RNG, where: Where,
           attrs: Optional[dict] = None, with_special: bool = True) -> List[Object]:
     """The inventory 3.7's _makemon() gives a new monster of kind ``pm``: the special
     item (unless makemon gave it already), then, with allow_minvent, m_initweap for an
-    armed monster and m_initinv (each returns at once on the Rogue level)."""
+    armed monster and m_initinv (each returns at once on the Rogue level).  A
+    shape-changer born in another form gets nothing (newcham clears allow_minvent):
+    :func:`unlev.populate.makemon.equip` does not ask then."""
     attrs = attrs or {}
     bag = Bag37(pm, x, y, rng, where, attrs)
-    if _shapechanger(pm) and pm.name != "Vlad the Impaler":
-        return []
     if with_special:
         bag.items.extend(special_item(pm, x, y, rng, where, attrs))
     if where.rogue_level:
