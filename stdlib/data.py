@@ -112,12 +112,12 @@ def _switch(active: Tuple[Optional[str], FrozenSet[str]]) -> None:
 
 @contextlib.contextmanager
 def tables_of(folder: Optional[str], tables: Iterable[str] = ("monsters", "objects",
-                                                               "epitaphs")):
+                                                               "epitaphs", "shops")):
     """Build with another game's tables: inside the ``with``, the named *tables*
     (every lookup, random monster and object, headstone text) are read from *folder*
     (a profile's directory, :mod:`unlev.stdlib.profiles`; None: UnNetHack's), the
     others stay UnNetHack's.  Why: a NetHack 3.7 level is populated from 3.7's
-    ``mons[]`` and ``objects[]`` (issue 31), not UnNetHack's."""
+    ``mons[]``, ``objects[]`` and shop kinds (issue 31), not UnNetHack's."""
     folder = None if folder is None else os.path.abspath(str(folder))
     before = _ACTIVE[-1]
     _switch((folder, frozenset(tables) if folder is not None else frozenset()))
@@ -359,6 +359,31 @@ def shop_types() -> Tuple[ShopType, ...]:
                           tuple(ShopStock(st["prob"], st.get("class"), st.get("object"))
                                 for st in r["stock"]), r["names"])
                  for r in load_table("shops")["shops"])
+
+
+@lru_cache(maxsize=None)
+def _shop_numbering() -> Tuple[str, ...]:
+    """The shop kinds by room type number (SHOPBASE + i): UnNetHack's names in its
+    order, then the active table's kinds UnNetHack lacks, in their order."""
+    own = tuple(r["name"] for r in _load_table(None, "shops")["shops"])
+    return own + tuple(k.name for k in shop_types() if k.name not in own)
+
+
+def shop_of_room(i: int) -> Optional[ShopType]:
+    """The active table's shop kind of room type SHOPBASE + ``i``.  Level records
+    number room types as UnNetHack does (a des-file's "candle shop" is UnNetHack's
+    lighting store, 13), so the kind is found by its name; with UnNetHack's table this
+    is ``shop_types()[i]``.  None when the active table has no such kind."""
+    names = _shop_numbering()
+    if not 0 <= i < len(names):
+        return None
+    return next((k for k in shop_types() if k.name == names[i]), None)
+
+
+def shop_room_index(kind: ShopType) -> int:
+    """The ``i`` of room type SHOPBASE + i for an active table's shop kind (the inverse
+    of :func:`shop_of_room`)."""
+    return _shop_numbering().index(kind.name)
 
 
 def shopkeeper_names(key: str) -> Tuple[str, ...]:

@@ -19,10 +19,12 @@ debugging hook does; a room is named by its ``name`` field where the file gives 
 else by the comment line written above it in the file ("Fake Delphi"), else by its
 number.
 
-Not the game's yet, and said so in the note: the ordinary rooms are not filled
-(mklev.c's per-room monsters, objects, traps, fountains, sinks, graves, gold), there
-are no niches and no special rooms (shops, zoos...), the vault is built without its
-guard's gold or a Ludios portal, and the draws are not aligned with the game's stream.
+The rooms are filled as 3.7's makelevel fills them (:mod:`unlev.lua.mklev37`: per
+room monsters, traps, gold, fountains, sinks, altars, graves, statues, boxes,
+objects, the bonus item).  Not the game's yet, and said so in the note: there are no
+niches and no special rooms (shops, zoos...), the vault is built without its guard's
+gold or a Ludios portal, random graffiti are not written, and the draws are not
+aligned with the game's stream.
 """
 
 from __future__ import annotations
@@ -124,7 +126,12 @@ def make_level(session, text: str, forced: Optional[Union[int, str]] = None) -> 
     generate_stairs(st, lev, rng)
     from unlev.generate.corridors import makecorridors
     makecorridors(st, 0)
-    if vault is not None:
+    from unlev.populate import traps37
+    if traps37.applies():               # 3.7's tables: makelevel fills the rooms
+        from unlev.lua import mklev37
+        mklev37.populate(st, {tuple(b) for b in lev.extras.get("themed_rooms", ())},
+                         build_vault=lambda: vault is not None and build_vault(st, lev, vault))
+    elif vault is not None:
         build_vault(st, lev, vault)
     _themed(session, True)
     lev.xstart, lev.ystart, lev.xsize, lev.ysize = 1, 0, COLNO - 1, ROWNO
@@ -180,15 +187,18 @@ def create_vault(st) -> Optional[Tuple[int, int]]:
     return None if room is None else (room.lx, room.ly)
 
 
-def build_vault(st, lev, spot: Tuple[int, int]) -> None:
-    """makelevel's vault: a 2x2 lit room where check_room still allows it."""
+def build_vault(st, lev, spot: Tuple[int, int]) -> bool:
+    """makelevel's vault: a 2x2 lit room where check_room still allows it, to be
+    filled with gold at the end of the level (FILL_NORMAL).  True if it was made."""
     from unlev.generate import rooms as R
     from unlev.generate.room_statements import check_room
-    from unlev.model.constants import VAULT
+    from unlev.model.constants import FILL_NORMAL, VAULT
     ok, x, w, y, h = check_room(st, spot[0], 1, spot[1], 1, True)
     if ok:
-        R.add_room(lev, x, y, x + w, y + h, True, VAULT, special=False)
+        vault = R.add_room(lev, x, y, x + w, y + h, True, VAULT, special=False)
+        vault.needfill = FILL_NORMAL
         lev.flags.has_vault = True
+    return bool(ok)
 
 
 def sort_rooms(lev, st) -> None:

@@ -103,6 +103,11 @@ def _layout(path: str) -> Dict[str, dict]:
 def layout(table: dict) -> Dict[str, dict]:
     """Every level dungeon.lua names (and the fillers), with its place: the keys of
     ``stdlib/data/places.json``'s rows."""
+    return _places(_dungeons(table))
+
+
+def _dungeons(table: dict) -> List[_Dungeon]:
+    """init_dungeons(): the dungeons with their special levels and branches placed."""
     dungeons: List[_Dungeon] = []
     ledger = 0
     for i, d in enumerate(table["dungeons"]):
@@ -137,7 +142,7 @@ def layout(table: dict) -> Dict[str, dict]:
         if "dummy" in dg.levels and dg.nlev > 1 - dg.depth_start:
             dg.depth_start -= 1
         dungeons.append(dg)
-    return _places(dungeons)
+    return dungeons
 
 
 def _places(dungeons: List[_Dungeon]) -> Dict[str, dict]:
@@ -202,6 +207,20 @@ def applies() -> bool:
     """True while the active tables (:func:`unlev.stdlib.data.tables_of`) carry a
     dungeon of their own (NetHack 3.7's profile)."""
     return _table_path() is not None
+
+
+@lru_cache(maxsize=None)
+def _branches(path: str) -> Dict[str, Tuple[int, ...]]:
+    with open(path, encoding="utf-8") as fh:
+        table = json.load(fh)
+    return {dg.name: tuple(sorted(dg.branch_at)) for dg in _dungeons(table)}
+
+
+def branch_dlevels(dungeon: str) -> Tuple[int, ...]:
+    """The levels of ``dungeon`` (dlevels) that hold a branch to another dungeon in
+    the active profile's layout (dungeon.c Is_branchlev); () without one."""
+    path = _table_path()
+    return () if path is None else _branches(path).get(dungeon, ())
 
 
 def usual_place(name: str) -> Optional[dict]:

@@ -17,7 +17,7 @@ from unlev.model.constants import DRY, HOT, SOLID, WET
 from unlev.model.level import (
     COLNO, D_CLOSED, D_LOCKED, ROWNO, W_NONPASSWALL, Monster, Object, isok,
 )
-from unlev.populate import inventory, kinds, mimic, mksobj, oinit, shapechange
+from unlev.populate import inventory, inventory37, kinds, mimic, mksobj, oinit, shapechange
 from unlev.populate.context import MakeContext
 from unlev.populate.make import add_monster, make_object, monster_data, random_corpse_kind
 from unlev.stdlib import data
@@ -173,8 +173,9 @@ def equip(st: MakeContext, mon: Monster, rng: RNG) -> None:
             mon.attrs["shapechanger"] = pm.name
     seen = mon.attrs if born_peaceful == bool(mon.attrs.get("peaceful")) else \
         dict(mon.attrs, peaceful=born_peaceful)
+    maker = inventory37.equip if inventory37.applies() else inventory.equip
     mon.attrs.setdefault("inventory", []).extend(
-        inventory.equip(pm, mon.x, mon.y, rng, where_of(st), seen, with_special=not given))
+        maker(pm, mon.x, mon.y, rng, where_of(st), seen, with_special=not given))
     # _makemon(): a domestic animal that can wear one gets a saddle 1 time in 100
     # (the draw is made for every monster with an inventory): steed.c
     # put_saddle_on_mon() makes it, mksobj(SADDLE, TRUE, FALSE), and puts it on
@@ -214,7 +215,7 @@ def where_of(st: MakeContext) -> inventory.Where:
         game_seed = st.rng.seed          # not known: the level seed stands for it
     cloak = oinit.object_with_description("opera cloak", "cloak of protection", game_seed,
                                           getattr(run, "serverseed", 0) or 0)
-    return inventory.Where(
+    where = inventory.Where(
         in_hell=st.population_context().in_gehennom,
         hero_sees_invisible=race == "elf" or role == "Monk",
         opera_cloak=cloak or "cloak of invisibility",
@@ -223,6 +224,9 @@ def where_of(st: MakeContext) -> inventory.Where:
         noteleport=lev.flags.noteleport,
         role=getattr(st.run_context, "role", "") or "", ledger_no=lev.context.ledger,
         level=lev, corpse_kind=lambda: random_corpse_kind(st), hero_race=race or "human")
+    if inventory37.applies():
+        return inventory37.where37(where, lev.context.dungeon_name)
+    return where
 
 
 _RIDERS = ("Death", "Famine", "Pestilence")
@@ -256,8 +260,9 @@ def birth_draws(st: MakeContext, pm, rng: RNG, mon: Optional[Monster] = None) ->
         # snake's object to hide under comes before the special item (Scorpius's)
         hide_object(st, mon, rng)
         named_at_birth(st, mon, rng)
+        special = inventory37.special_item if inventory37.applies() else inventory.special_item
         mon.attrs.setdefault("inventory", []).extend(
-            inventory.special_item(pm, mon.x, mon.y, rng, where_of(st), mon.attrs))
+            special(pm, mon.x, mon.y, rng, where_of(st), mon.attrs))
         mon.attrs["special_given"] = True
         mklev_sleep(st, mon, rng)
         worm_tail(st, mon, rng)

@@ -34,12 +34,11 @@ def _is_door_or_wall(typ: int) -> bool:
 
 def _shop_item(rt: int, rng: RNG):
     """shknam.c get_shop_item() for shop type ``rt - SHOPBASE``: (name, class)."""
-    types = data.shop_types()
-    i = rt - SHOPBASE
-    if not 0 <= i < len(types):
+    kind = data.shop_of_room(rt - SHOPBASE)   # by name: another game's table (3.7's)
+    if kind is None:
         return None, None
     j = rng.rnd(100)
-    rows = types[i].stock
+    rows = kind.stock
     row = rows[-1]
     for r in rows:
         j -= r.prob

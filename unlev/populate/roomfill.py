@@ -38,6 +38,7 @@ ZOO_TYPES = (GARDEN, COURT, ZOO, BEEHIVE, ANTHOLE, COCKNEST, LEPREHALL, LEMUREPI
              BARRACKS)
 _SQUAD = (("soldier", 80), ("sergeant", 15), ("lieutenant", 4), ("captain", 1))
 _ANTS = ("soldier ant", "fire ant", "snow ant", "giant ant")
+_ANTS37 = ("soldier ant", "fire ant", "giant ant")
 _FLAG_OF = {COURT: "has_court", BARRACKS: "has_barracks", ZOO: "has_zoo", MORGUE: "has_morgue",
             BEEHIVE: "has_beehive", LEMUREPIT: "has_lemurepit", GARDEN: "has_garden",
             VAULT: "has_vault", TEMPLE: "has_temple", SWAMP: "has_swamp"}
@@ -201,7 +202,9 @@ def _zoo_kind(st: MakeContext, rng: RNG, rtype: int, ld: int, at_centre: bool):
     if rtype == COCKNEST:
         return monster_kind("cockatrice")
     if rtype == ANTHOLE:
-        return monster_kind(_ANTS[(ld + st.rng.seed) % 4])
+        # NetHack 3.7's antholemon() has no snow ant: three kinds, % 3
+        ants = _ANTS if data.monster_named("snow ant") is not None else _ANTS37
+        return monster_kind(ants[(ld + st.rng.seed) % len(ants)])
     return None
 
 

@@ -26,7 +26,7 @@ from typing import Dict, List
 from unlev.lang.limits import DEFAULT as DEFAULT_LIMITS
 from unlev.tools.data.cpre import find_calls, find_initializer, parse_braces
 from unlev.tools.data.dungeon_lua import read_dungeon_lua
-from unlev.tools.data.importer import features_for
+from unlev.tools.data.importer import features_for, gen_shops
 from unlev.tools.data.importer_support import (
     GENERATOR, Evaluator, ParamRecorder, call_of, flag_names, load_headers, named_args,
     named_value as _named_value, param_list, read_source as _read_source, reverse_map,
@@ -348,12 +348,47 @@ def gen_epitaphs37(src: Sources, features) -> dict:
             "depth_engravings": {}}
 
 
+def gen_shops37(src: Sources, head: ParamRecorder, objects: dict, features) -> dict:
+    """shknam.c's ``shtypes[]`` of 3.7, read by the 3.6 reader (:func:`.importer.
+    gen_shops`) once the object classes, which 3.7 makes enum constants of defsym.h,
+    are known to the evaluator.  The health food store's ``VEGETARIAN_CLASS`` (a
+    pseudo-class past MAXOCLASSES: shknam.c stocks it with mkveggy_at) is written as
+    food with ``"vegetarian": true``."""
+    pp = head.fork()
+    for c in objects["classes"]:
+        pp.enums[c["name"]] = c["index"]
+    pp.enums["RANDOM_CLASS"] = 0
+    maxoclasses = max(c["index"] for c in objects["classes"]) + 1
+    pp.enums["MAXOCLASSES"] = maxoclasses
+    table = gen_shops(src, pp, objects, features)
+    text = src.find("src/shknam.c").read_text(encoding="latin-1")
+    m = re.search(r"#\s*define\s+VEGETARIAN_CLASS\s*\(\s*MAXOCLASSES\s*\+\s*(\d+)\s*\)", text)
+    if m is None:
+        raise SourceError("src/shknam.c: no VEGETARIAN_CLASS (MAXOCLASSES + n)")
+    veggy = maxoclasses + int(m.group(1))
+    sym_of = {c["index"]: c["symbol"] for c in objects["classes"]}
+    if veggy in sym_of:
+        raise SourceError("src/shknam.c: VEGETARIAN_CLASS is a real object class")
+    # gen_shops wrote the pseudo-class as an unknown class (null); find those rows by
+    # reading the rows' class constants again
+    rows = re.findall(r"\{\s*(\d+)\s*,\s*VEGETARIAN_CLASS\s*\}", text)
+    for shop in table["shops"]:
+        for stock in shop["stock"]:
+            if stock.get("class") is None and "object" not in stock and \
+                    shop["class"] == "%" and str(stock["prob"]) in rows:
+                stock.update({"class": "%", "vegetarian": True})
+    return table
+
+
 def import_nethack37(src: Sources, head: ParamRecorder, features) -> Dict[str, dict]:
-    """The tables of a 3.7 tree: monsters, objects, traps, rooms, and the epitaphs
-    and the dungeon when ``dat/epitaph.txt`` and ``dat/dungeon.lua`` are there."""
+    """The tables of a 3.7 tree: monsters, objects, traps, rooms, shops, and the
+    epitaphs and the dungeon when ``dat/epitaph.txt`` and ``dat/dungeon.lua`` are
+    there."""
     tables = {"monsters": gen_monsters37(src, head, features),
               "objects": gen_objects37(src, head, features)}
     tables["traps"], tables["rooms"] = gen_traps_rooms37(src, features)
+    if src.find("src/shknam.c") is not None:
+        tables["shops"] = gen_shops37(src, head, tables["objects"], features)
     if src.find("dat/epitaph.txt") is not None:
         tables["epitaphs"] = gen_epitaphs37(src, features)
     dungeon = src.find("dat/dungeon.lua")
