@@ -55,285 +55,25 @@ base), ``door`` (material or flags of doors the base DOOR made), ``monster``/``o
 text).  The lenient mode (:func:`lenient_for`) adds ``unknown statement``,
 ``unknown flag`` and ``unknown map character`` declarations for what a file uses and
 no profile declares.
+
+The declaration itself (schema, validation, the lenient mode's additions) is
+:mod:`unlev.lang.extension_decl`, re-exported here; this module makes the lexicon and
+the grammar from it, and holds the parser's lenient-mode helpers.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 import re
 import types
-from dataclasses import dataclass, field
-from typing import Any, Dict, List, Mapping, Optional, Tuple
+from dataclasses import field
+from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
 from . import ast as A
 from .diagnostics import Span
-
-BASES = ("unnethack", "nethack36", "nethack343")
-
-# shape -> nonterminal (or token) of the base grammar, per grammar family
-_SHAPES_NEW = {
-    "selection": "ter_selection", "coord": "coord_or_var", "region": "region_or_var",
-    "int": "math_expr_var", "string": "string_expr", "mapchar": "mapchar_or_var",
-    "monster": "monster_or_var", "object": "object_or_var", "light": "light_state",
-    "direction": "DIRECTION", "bool": "BOOLEAN", "percent": "SPERCENT",
-}
-_SHAPES_343 = {
-    "coord": "coordinate", "region": "region", "int": "INTEGER", "string": "STRING",
-    "mapchar": "CHAR", "light": "light_state", "direction": "DIRECTION", "bool": "BOOLEAN",
-}
-SHAPES = tuple(sorted(set(_SHAPES_NEW) | {"raw"}))
-SYNTAX = ("gradient_comma", "engraving_random_text", "room_coordinates")
-LOADER_SYNTAX = ("room_coordinates",)   # what the loader must know too (kind "syntax")
-_DOOR_BASES = {"open": 2, "closed": 4, "locked": 8, "nodoor": 0, "broken": 1, "secret": 32}
-_LIGHT_BASES = {"lit": 1, "unlit": 0}
-_NAME = re.compile(r"[A-Z][A-Z0-9_]*$")
-_WORD = re.compile(r"[a-z_][a-z0-9_\-]*$")
-
-
-class ExtensionError(ValueError):
-    """A profile's ``extensions`` does not follow the schema; the message names where."""
-
-
-# ------------------------------------------------------------------ the declaration
-@dataclass
-class StatementDecl:
-    name: str
-    args: List[str]           # shapes, without the optional marks
-    required: int             # how many of them must be given
-    places: Optional[str] = None   # a map character the statement draws at its squares
-    unknown: bool = False     # added by the lenient mode, not declared
-
-
-@dataclass
-class MapCharDecl:
-    char: str
-    terrain: str
-    base: str
-    unknown: bool = False
-
-
-@dataclass
-class Extensions:
-    """A validated ``extensions`` object (see the module docstring)."""
-
-    statements: Dict[str, StatementDecl] = field(default_factory=dict)
-    statement_args: Dict[str, List[str]] = field(default_factory=dict)   # BASE -> shapes
-    flags: Dict[str, bool] = field(default_factory=dict)        # word -> unknown?
-    map_chars: Dict[str, MapCharDecl] = field(default_factory=dict)
-    door_states: Dict[str, int] = field(default_factory=dict)   # word -> base D_* value
-    door_materials: List[str] = field(default_factory=list)
-    door_flags: List[str] = field(default_factory=list)
-    monster_flags: List[str] = field(default_factory=list)
-    object_attributes: Dict[str, str] = field(default_factory=dict)   # word -> flag|int
-    light_states: Dict[str, int] = field(default_factory=dict)  # word -> base value
-    keywords: Dict[str, str] = field(default_factory=dict)
-    syntax: List[str] = field(default_factory=list)
-    lenient: bool = False
-
-    # -- reading --------------------------------------------------------------------
-    @classmethod
-    def from_mapping(cls, m: Optional[Mapping[str, Any]], where: str = "extensions"
-                     ) -> "Extensions":
-        ext = cls()
-        if m is None:
-            return ext
-        if isinstance(m, Extensions):
-            return m
-        if not isinstance(m, Mapping):
-            raise ExtensionError(f"{where}: must be an object")
-        known = {"statements", "statement_args", "flags", "map_chars", "door_states",
-                 "door_materials",
-                 "door_flags", "monster_flags", "object_attributes", "light_states",
-                 "keywords", "syntax", "comment", "generated_from"}
-        for k in m:
-            if k not in known:
-                raise ExtensionError(f"{where}.{k}: unknown key; keys: "
-                                     f"{', '.join(sorted(known - {'comment'}))}")
-        for name, d in _obj(m, "statements", where).items():
-            ext.statements[name] = _statement(name, d, f"{where}.statements.{name}")
-        for name, shapes in _obj(m, "statement_args", where).items():
-            w = f"{where}.statement_args.{name}"
-            d = _statement(name, {"args": shapes}, w)
-            if d.required or not d.args or "raw" in d.args:
-                raise ExtensionError(f"{w}: optional shapes (\"string?\"...) added after the "
-                                     "statement's own arguments")
-            ext.statement_args[name] = d.args
-        for w in _words(m, "flags", where):
-            ext.flags[w] = False
-        for ch, d in _obj(m, "map_chars", where).items():
-            w = f"{where}.map_chars.{ch}"
-            if len(ch) != 1 or ch in "'\"\n\r\t":
-                raise ExtensionError(f"{w}: a map character is one printable character")
-            if not isinstance(d, Mapping) or not isinstance(d.get("terrain"), str) \
-                    or not isinstance(d.get("base"), str):
-                raise ExtensionError(f'{w}: needs "terrain" (a name) and "base" (a map '
-                                     "character of the base dialect)")
-            _check_base_char(d["base"], w)
-            ext.map_chars[ch] = MapCharDecl(ch, d["terrain"], d["base"])
-        for word, d in _obj(m, "door_states", where).items():
-            base = d.get("base") if isinstance(d, Mapping) else d
-            if base not in _DOOR_BASES:
-                raise ExtensionError(f"{where}.door_states.{word}: base must be one of "
-                                     f"{', '.join(_DOOR_BASES)}")
-            ext.door_states[_word(word, f'{where}.door_states')] = _DOOR_BASES[base]
-        ext.door_materials = _words(m, "door_materials", where)
-        ext.door_flags = _words(m, "door_flags", where)
-        ext.monster_flags = _words(m, "monster_flags", where)
-        for word, shape in _obj(m, "object_attributes", where).items():
-            if shape not in ("flag", "int"):
-                raise ExtensionError(f"{where}.object_attributes.{word}: \"flag\" or \"int\"")
-            ext.object_attributes[_word(word, f'{where}.object_attributes')] = shape
-        for word, d in _obj(m, "light_states", where).items():
-            base = d.get("base") if isinstance(d, Mapping) else d
-            if base not in _LIGHT_BASES:
-                raise ExtensionError(f"{where}.light_states.{word}: base must be lit or unlit")
-            ext.light_states[_word(word, f'{where}.light_states')] = _LIGHT_BASES[base]
-        for word, target in _obj(m, "keywords", where).items():
-            if not isinstance(target, str):
-                raise ExtensionError(f"{where}.keywords.{word}: the base keyword it spells")
-            ext.keywords[word] = target
-        for s in _words(m, "syntax", where, pattern=None):
-            if s not in SYNTAX:
-                raise ExtensionError(f"{where}.syntax: unknown {s!r}; known: {', '.join(SYNTAX)}")
-            ext.syntax.append(s)
-        return ext
-
-    def __bool__(self) -> bool:
-        return bool(self.statements or self.statement_args or self.flags or self.map_chars or self.door_states
-                    or self.door_materials or self.door_flags or self.monster_flags
-                    or self.object_attributes or self.light_states or self.keywords
-                    or self.syntax or self.lenient)
-
-    def grammar_key(self) -> str:
-        """What the composed grammar depends on (not the words: those are lexed)."""
-        shapes = sorted((n, tuple(d.args), d.required) for n, d in self.statements.items())
-        raw = [n for n, a, _r in shapes if a == ("raw",)]
-        parts = {
-            "statements": [s for s in shapes if s[1] != ("raw",)],
-            "statement_args": sorted((k, tuple(v)) for k, v in self.statement_args.items()),
-            "raw": bool(raw) or self.lenient,
-            "door_materials": bool(self.door_materials), "door_flags": bool(self.door_flags),
-            "door_states": bool(self.door_states), "monster_flags": bool(self.monster_flags),
-            "object_attributes": sorted(set(self.object_attributes.values())),
-            "light_states": bool(self.light_states), "syntax": sorted(self.syntax),
-        }
-        return hashlib.sha1(json.dumps(parts, sort_keys=True).encode()).hexdigest()[:16]
-
-
-def _obj(m, key, where) -> Mapping:
-    v = m.get(key, {})
-    if not isinstance(v, Mapping):
-        raise ExtensionError(f"{where}.{key}: must be an object")
-    return v
-
-
-def _words(m, key, where, pattern=_WORD) -> List[str]:
-    v = m.get(key, [])
-    if isinstance(v, Mapping):
-        v = list(v)
-    if not isinstance(v, list) or not all(isinstance(w, str) for w in v):
-        raise ExtensionError(f"{where}.{key}: must be a list of words")
-    if pattern is not None:
-        for w in v:
-            _word(w, f"{where}.{key}")
-    return list(v)
-
-
-def _word(w: str, where: str) -> str:
-    if not _WORD.match(w):
-        raise ExtensionError(f"{where}: {w!r} is not a lower-case word")
-    return w
-
-
-def _check_base_char(ch: str, where: str) -> None:
-    from ..stdlib.terrain import INVALID_TYPE, MAX_TYPE, map_char_to_type
-    if len(ch) != 1 or map_char_to_type(ch) == INVALID_TYPE or map_char_to_type(ch) >= MAX_TYPE:
-        raise ExtensionError(f"{where}: base {ch!r} is not a terrain character")
-
-
-def _statement(name: str, d, where: str) -> StatementDecl:
-    if not _NAME.match(name):
-        raise ExtensionError(f"{where}: a statement name is upper-case letters, digits and _")
-    if not isinstance(d, Mapping):
-        raise ExtensionError(f'{where}: must be an object with "args"')
-    args = d.get("args", [])
-    if not isinstance(args, list) or not all(isinstance(a, str) for a in args):
-        raise ExtensionError(f"{where}.args: a list of shapes ({', '.join(SHAPES)})")
-    shapes, required = [], None
-    for i, a in enumerate(args):
-        opt = a.endswith("?")
-        a = a.rstrip("?")
-        if a not in SHAPES:
-            raise ExtensionError(f"{where}.args[{i}]: unknown shape {a!r}; shapes: "
-                                 f"{', '.join(SHAPES)}")
-        if a == "raw" and len(args) != 1:
-            raise ExtensionError(f'{where}.args: "raw" is the only argument when given')
-        if opt and required is None:
-            required = i
-        elif not opt and required is not None:
-            raise ExtensionError(f"{where}.args[{i}]: a required argument after an optional one")
-        shapes.append(a)
-    places = d.get("places")
-    if places is not None:
-        if not isinstance(places, str) or len(places) != 1:
-            raise ExtensionError(f"{where}.places: one map character")
-        if not shapes or shapes[0] not in ("selection", "coord"):
-            raise ExtensionError(f'{where}.places: the first argument must be a "selection" '
-                                 'or "coord"')
-    return StatementDecl(name, shapes, len(shapes) if required is None else required, places)
-
-
-def load(m: Optional[Mapping[str, Any]]) -> Extensions:
-    """Validate an ``extensions`` mapping (as in profile.json; None: no extensions)."""
-    return Extensions.from_mapping(m)
-
-
-# ------------------------------------------------------------------ the lenient mode
-_STMT_LINE = re.compile(r"^[ \t]*([A-Z][A-Z0-9_]*)[ \t]*(?:\[[^\]\n]*\])?[ \t]*:", re.M)
-_FLAGS_LINE = re.compile(r"^[ \t]*FLAGS[ \t]*:([^\n]*)", re.M)
-_MAP_BLOCK = re.compile(r"^MAP[ \t]*\r?\n(.*?)^ENDMAP", re.M | re.S)
-_QUOTED_CHAR = re.compile(r"'(.)'")
-PLACEHOLDER = "."   # what an unknown map character is drawn as (floor: walkable, shown)
-
-
-def lenient_for(ext: Extensions, text: str, lexicon) -> Extensions:
-    """``ext`` plus what ``text`` uses that neither the dialect nor the profile knows:
-    statements (kept whole, as ``raw``), flags and map characters (drawn as
-    :data:`PLACEHOLDER`), each marked unknown so it is reported."""
-    from ..stdlib.terrain import INVALID_TYPE, map_char_to_type
-    out = Extensions(**{k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list)
-                            else v) for k, v in vars(ext).items()})
-    out.lenient = True
-    known = set(lexicon.keywords) | set(out.statements) | set(out.keywords)
-    body = re.sub(r"^[ \t]*#[^\n]*", "", text, flags=re.M)
-    for m in _STMT_LINE.finditer(body):
-        word = m.group(1)
-        if word not in known and word != "MAP":
-            out.statements[word] = StatementDecl(word, ["raw"], 1, unknown=True)
-            known.add(word)
-    for m in _FLAGS_LINE.finditer(body):
-        for w in m.group(1).split(","):
-            w = w.strip()
-            if _WORD.match(w) and w not in known and w not in out.flags:
-                out.flags[w] = True
-    chars = set()
-    for m in _MAP_BLOCK.finditer(text):
-        chars.update(m.group(1))
-    for m in _QUOTED_CHAR.finditer(body):
-        line = body[body.rfind("\n", 0, m.start()) + 1:m.start()]
-        if re.match(r"[ \t]*(TERRAIN|REPLACE_TERRAIN|INIT_MAP|MAZE|WALLWALK|SPILL)\b", line) \
-                or "filter" in line or "terrain" in line:
-            chars.add(m.group(1))
-    for ch in sorted(chars):
-        if ch in "\r\n" or ch in out.map_chars or ch in lexicon.map_chars:
-            continue
-        if ch != " " and (map_char_to_type(ch) == INVALID_TYPE or ch not in lexicon.map_chars):
-            if ch.isdigit():
-                continue
-            out.map_chars[ch] = MapCharDecl(ch, f"unknown {ch!r}", PLACEHOLDER, unknown=True)
-    return out
+from .extension_decl import (  # noqa: F401  (re-exported: the declaration's names)
+    BASES, LOADER_SYNTAX, PLACEHOLDER, SHAPES, SHAPES_343, SHAPES_NEW, SYNTAX,
+    ExtensionError, Extensions, MapCharDecl, StatementDecl, lenient_for, load)
 
 
 # ------------------------------------------------------------------ the lexicon
@@ -428,81 +168,120 @@ def _note(p, what: str, word: str, i: int = 1) -> None:
                       None, code="extension")
 
 
-def compose_grammar(dialect: str, ext: Extensions):
-    """The PLY namespace of ``dialect``'s grammar plus ``ext``'s rules."""
-    from .dialect import grammar_of
-    from .grammar_compose import compose, extended, rule_function
-    base = grammar_of(dialect)
+class _Form(NamedTuple):
+    """How a base dialect spells what an extension hooks into."""
+    dialect: str
+    old: bool              # 3.4.3's argument forms (3.4.3, UnNetHack 3.5.1/3.5.2)
+    free: bool             # statements stand anywhere (levstatement), as later lev_comps
+    shapes: Dict[str, str]   # argument shape -> the base grammar's symbol
+    hosts: List[str]       # the nonterminals a new statement is an alternative of
+
+
+def _form_of(dialect: str) -> _Form:
     # 3.4.3's argument forms: NetHack 3.4.3 and UnNetHack 3.5.1/3.5.2, whose statements
     # stand anywhere (levstatement) as the later lev_comp's do
     old = dialect in ("nethack343", "unnethack351", "unnethack352")
     free = dialect != "nethack343"
-    shapes = _SHAPES_343 if old else _SHAPES_NEW
-    stmt_hosts = ["map_detail", "room_detail"] if old and not free else ["levstatement"]
-    extra, replace = [], {}
+    hosts = ["map_detail", "room_detail"] if old and not free else ["levstatement"]
+    return _Form(dialect, old, free, SHAPES_343 if old else SHAPES_NEW, hosts)
 
-    # statements
+
+def compose_grammar(dialect: str, ext: Extensions):
+    """The PLY namespace of ``dialect``'s grammar plus ``ext``'s rules."""
+    from .dialect import grammar_of
+    from .grammar_compose import compose
+    base = grammar_of(dialect)
+    form = _form_of(dialect)
+    extra, replace, drop = [], {}, []
+    extra += _statement_rules(ext, form)
+    extra += _argument_rules(ext, form, base)
+    extra += _door_rules(ext, form, base)
+    extra += _info_rules(ext, form)
+    _syntax_rules(ext, form, extra, replace, drop)
+    tokens = list(base.tokens) + [t for t in TOKENS if t not in base.tokens] + \
+        [statement_token(n) for n in sorted(ext.statements)]
+    # the dialect's own namespace already holds its rules: compose adds, drops nothing
+    return compose(base, drop=drop, replace=replace, extra=extra, tokens=tokens)
+
+
+def _statement_rules(ext: Extensions, form: _Form) -> list:
+    """A rule per declared statement (one alternative per number of optional arguments
+    given), an alternative of each host; ``raw`` statements share one EXT_RAW rule."""
+    from .grammar_compose import rule_function
+    extra = []
     for name, d in sorted(ext.statements.items()):
         if d.args == ["raw"]:
             continue
         for s in d.args:
-            if s not in shapes:
+            if s not in form.shapes:
                 raise ExtensionError(f"extensions.statements.{name}: shape {s!r} does not "
-                                     f"exist in the {dialect} dialect")
+                                     f"exist in the {form.dialect} dialect")
         tok = statement_token(name)
         nt = f"ext_stmt_{name.lower()}"
         alts = []
         for n in range(d.required, len(d.args) + 1):
             rhs = [tok] + (["':'"] if d.args else [])
             for i, s in enumerate(d.args[:n]):
-                rhs += (["','"] if i else []) + [shapes[s]]
+                rhs += (["','"] if i else []) + [form.shapes[s]]
             alts.append(" ".join(rhs))
         doc = f"{nt} : " + "\n    | ".join(alts)
         extra.append(rule_function(f"p_ext_stmt_{name.lower()}", doc, _stmt_action(d)))
-        for host in stmt_hosts:
+        for host in form.hosts:
             extra.append(rule_function(f"p_ext_host_{host}_{name.lower()}", f"{host} : {nt}",
-                               _pass))
+                                       _pass))
     if any(d.args == ["raw"] for d in ext.statements.values()) or ext.lenient:
-        for host in stmt_hosts:
+        for host in form.hosts:
             extra.append(rule_function(f"p_ext_raw_{host}", f"{host} : EXT_RAW", _raw_action))
+    return extra
 
-    # more arguments after a base statement's own
-    if ext.statement_args:
-        from .dialect import lexicon_of
-        from .grammar_compose import parse_doc, rule_functions
-        keywords = lexicon_of(dialect).keywords
-        for word, more in sorted(ext.statement_args.items()):
-            tok = keywords.get(word, (None,))[0]
-            for s in more:
-                if s not in shapes:
-                    raise ExtensionError(f"extensions.statement_args.{word}: shape {s!r} "
-                                         f"does not exist in the {dialect} dialect")
-            alts = [(lhs, a) for f in rule_functions(base).values()
-                    for lhs, alternatives in parse_doc(f.__doc__ or "")
-                    for a in alternatives if tok and a.split()[:1] == [tok]]
-            if not alts:
-                raise ExtensionError(f"extensions.statement_args.{word}: not a statement of "
-                                     f"the {dialect} dialect")
-            for i, (lhs, alt) in enumerate(alts):
-                for n in range(1, len(more) + 1):
-                    tail = []
-                    for s in more[:n]:
-                        tail += ["','", shapes[s]]
-                    extra.append(extended(base, lhs, alt, {len(alt.split()): tail},
-                                           f"p_ext_args_{word.lower()}_{i}_{n}",
-                                           _more_args(word, more[:n])))
 
-    # doors
+def _argument_rules(ext: Extensions, form: _Form, base) -> list:
+    """More arguments after a base statement's own: every base alternative that starts
+    with the statement's keyword, extended by one to all of the declared shapes."""
+    if not ext.statement_args:
+        return []
+    from .dialect import lexicon_of
+    from .grammar_compose import extended, parse_doc, rule_functions
+    keywords = lexicon_of(form.dialect).keywords
+    extra = []
+    for word, more in sorted(ext.statement_args.items()):
+        tok = keywords.get(word, (None,))[0]
+        for s in more:
+            if s not in form.shapes:
+                raise ExtensionError(f"extensions.statement_args.{word}: shape {s!r} "
+                                     f"does not exist in the {form.dialect} dialect")
+        alts = [(lhs, a) for f in rule_functions(base).values()
+                for lhs, alternatives in parse_doc(f.__doc__ or "")
+                for a in alternatives if tok and a.split()[:1] == [tok]]
+        if not alts:
+            raise ExtensionError(f"extensions.statement_args.{word}: not a statement of "
+                                 f"the {form.dialect} dialect")
+        for i, (lhs, alt) in enumerate(alts):
+            for n in range(1, len(more) + 1):
+                tail = []
+                for s in more[:n]:
+                    tail += ["','", form.shapes[s]]
+                extra.append(extended(base, lhs, alt, {len(alt.split()): tail},
+                                      f"p_ext_args_{word.lower()}_{i}_{n}",
+                                      _more_args(word, more[:n])))
+    return extra
+
+
+def _door_rules(ext: Extensions, form: _Form, base) -> list:
+    """Door materials (before the state, in DOOR and a room's door), door flags joined
+    with ``&``, new door states."""
+    from .grammar_compose import extended, rule_function
+    extra = []
     if ext.door_materials:
         # the material goes before the state in a DOOR and in a room's door; the two
         # grammars spell those rules differently
         door, room_door = (
             (("door_detail", "DOOR_ID ':' door_state ',' coordinate"),
              ("door_detail", "ROOMDOOR_ID ':' secret ',' door_state ',' door_wall ',' door_pos"))
-            if old and free else
+            if form.old and form.free else
             (("door_detail", "DOOR_ID ':' door_state ',' coordinate"),
              ("room_door", "DOOR_ID ':' secret ',' door_state ',' door_wall ',' door_pos"))
-            if old else
+            if form.old else
             (("door_detail", "DOOR_ID ':' door_state ',' ter_selection"),
              ("door_detail", "ROOMDOOR_ID ':' secret ',' door_state ',' door_wall ',' door_pos")))
         for (lhs, rule), name in ((door, "p_ext_door_material"),
@@ -511,40 +290,57 @@ def compose_grammar(dialect: str, ext: Extensions):
                                   _door_material))
     if ext.door_flags:
         extra.append(rule_function("p_ext_door_flags", "ext_door_flags : EXT_DOOR_FLAG\n"
-                           "    | EXT_DOOR_FLAG '&' ext_door_flags", _door_flags))
-        extra.append(rule_function("p_ext_door_state_flags", "door_state : DOOR_STATE '&' ext_door_flags\n"
-                           "    | ext_door_flags", _door_state_flags))
+                                   "    | EXT_DOOR_FLAG '&' ext_door_flags", _door_flags))
+        extra.append(rule_function("p_ext_door_state_flags",
+                                   "door_state : DOOR_STATE '&' ext_door_flags\n"
+                                   "    | ext_door_flags", _door_state_flags))
     if ext.door_states:
-        extra.append(rule_function("p_ext_door_state", "door_state : EXT_DOOR_STATE", _door_state_word))
+        extra.append(rule_function("p_ext_door_state", "door_state : EXT_DOOR_STATE",
+                                   _door_state_word))
+    return extra
+
+
+def _info_rules(ext: Extensions, form: _Form) -> list:
+    """Light states, and the flags and attributes of monsters and objects (not in the
+    3.4.3 forms, whose infos are positional)."""
+    from .grammar_compose import rule_function
+    extra = []
     if ext.light_states:
-        extra.append(rule_function("p_ext_light_state", "light_state : EXT_LIGHT_STATE", _light_word))
-    if ext.monster_flags and not old:
-        extra.append(rule_function("p_ext_monster_flag", "monster_info : EXT_MONSTER_FLAG", _info_flag))
-    if not old:
+        extra.append(rule_function("p_ext_light_state", "light_state : EXT_LIGHT_STATE",
+                                   _light_word))
+    if ext.monster_flags and not form.old:
+        extra.append(rule_function("p_ext_monster_flag", "monster_info : EXT_MONSTER_FLAG",
+                                   _info_flag))
+    if not form.old:
         if "flag" in ext.object_attributes.values():
-            extra.append(rule_function("p_ext_object_flag", "object_info : EXT_OBJECT_FLAG", _info_flag))
+            extra.append(rule_function("p_ext_object_flag", "object_info : EXT_OBJECT_FLAG",
+                                       _info_flag))
         if "int" in ext.object_attributes.values():
-            extra.append(rule_function("p_ext_object_int", "object_info : EXT_OBJECT_INT ':' integer_or_var",
-                               _info_int))
-    # named syntax changes
-    if "gradient_comma" in ext.syntax and not old:
+            extra.append(rule_function("p_ext_object_int",
+                                       "object_info : EXT_OBJECT_INT ':' integer_or_var",
+                                       _info_int))
+    return extra
+
+
+def _syntax_rules(ext: Extensions, form: _Form, extra: list, replace: dict,
+                  drop: list) -> None:
+    """The named syntax changes (``syntax``): a rewritten alternative, an added rule, or a
+    rule dropped and given another action."""
+    from .grammar_compose import rule_function
+    if "gradient_comma" in ext.syntax and not form.old:
         replace["ter_selection_x : gradient_ID '(' GRADIENT_TYPE ',' '(' math_expr_var '-' "
                 "math_expr_var opt_limited ')' ',' coord_or_var opt_coord_or_var ')'"] = (
             "gradient_ID '(' GRADIENT_TYPE ',' '(' math_expr_var ',' math_expr_var opt_limited "
             "')' ',' coord_or_var opt_coord_or_var ')'")
-    if "engraving_random_text" in ext.syntax and not old:
+    if "engraving_random_text" in ext.syntax and not form.old:
         extra.append(rule_function("p_ext_engraving_random",
-                           "engraving_detail : ENGRAVING_ID ':' coord_or_var ',' engraving_type "
-                           "',' RANDOM_TYPE", _engraving_random))
-    drop = []
+                                   "engraving_detail : ENGRAVING_ID ':' coord_or_var ',' "
+                                   "engraving_type ',' RANDOM_TYPE", _engraving_random))
     if "room_coordinates" in ext.syntax:        # 3.4.3-based dNetHack has it too
         drop.append("room_pos : '(' INTEGER ',' INTEGER ')'")
-        extra.append(rule_function("p_ext_room_coordinates", "room_pos : '(' INTEGER ',' INTEGER ')'",
-                           _room_coordinates))
-    tokens = list(base.tokens) + [t for t in TOKENS if t not in base.tokens] + \
-        [statement_token(n) for n in sorted(ext.statements)]
-    # the dialect's own namespace already holds its rules: compose adds, drops nothing
-    return compose(base, drop=drop, replace=replace, extra=extra, tokens=tokens)
+        extra.append(rule_function("p_ext_room_coordinates",
+                                   "room_pos : '(' INTEGER ',' INTEGER ')'",
+                                   _room_coordinates))
 
 
 def _pass(p):

@@ -26,6 +26,7 @@ from __future__ import annotations
 from . import ast as A
 from . import grammar as G
 from . import grammar_nethack343 as G343
+from . import grammar_nethack343_details as G343D
 from .grammar_compose import compose
 from .grammar_unnethack352 import KEYWORDS_352, MAX_NESTED_IFS, assign_room_chance, if_chance
 from .lexer import Lexicon
@@ -190,8 +191,8 @@ def grammar():
         base = grammar_unnethack352.grammar()
         extra = [f for n, f in sorted(globals().items()) if n.startswith("p_x351_")]
         extra += [G343.p_x343_maze_def, G343.p_x343_filling, G343.p_x343_lev_init,
-                  G343.p_x343_object_detail, G343.p_x343_object_desc,
-                  G343.p_x343_object_where]
+                  G343D.p_x343_object_detail, G343D.p_x343_object_desc,
+                  G343D.p_x343_object_where]
         tokens = sorted(set(base.tokens) - {"RANDLINE_ID", "MAZE_GRID_ID", "SOLID_FILL_ID",
                                             "MINES_ID"} | {"THEN_ID", "ENDIF_ID"})
         GRAMMAR = compose(base, drop=DROP, extra=extra, tokens=tokens, precedence=())

@@ -42,8 +42,11 @@ def _constructed_nodes() -> set:
 
 def _builder_calls() -> set:
     """Builder methods the evaluator calls (``self.builder.name(``)."""
-    with open(os.path.join(LANG, "evaluator.py"), encoding="utf-8") as fh:
-        return set(re.findall(r"self\.builder\.(\w+)\(", fh.read()))
+    calls = set()
+    for module in ("evaluator.py", "level_statements.py"):
+        with open(os.path.join(LANG, module), encoding="utf-8") as fh:
+            calls |= set(re.findall(r"self\.builder\.(\w+)\(", fh.read()))
+    return calls
 
 
 def test_every_statement_node_the_grammars_build_has_a_handler():

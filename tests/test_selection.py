@@ -589,7 +589,8 @@ def test_line_dist_coord_truncates():
 @pytest.mark.parametrize("seg", [(0, 5, 22, 5), (79, 3, 0, 3), (3, 2, 70, 19), (10, 20, 11, 0),
                                  (40, 10, 40, 10), (0, 0, 37, 0)])
 def test_bulk_distances_match_the_scalar_definition(seg):
-    from unlev.stdlib.selection import _POINTS, _line_dists
+    from unlev.stdlib.bitboard import POINTS as _POINTS
+    from unlev.stdlib.selection_shapes import _line_dists
     assert _line_dists(*seg, _POINTS) == [line_dist_coord(*seg, x, y) for x, y in _POINTS]
 
 

@@ -64,9 +64,8 @@ def add_parser(subparsers) -> None:
     c.add_argument("--no-cache", action="store_true",
                    help="neither read nor write the result cache (.unlev_cache/ beside "
                    "the project's unlev.toml, else the user's cache folder)")
-    c.add_argument("--fix", action="store_true",
-                   help="first rewrite each misspelt monster, object or trap name whose "
-                   "error suggests exactly one known name (in place), then check")
+    from unlev.tools.common import FIX_HELP
+    c.add_argument("--fix", action="store_true", help=FIX_HELP)
     add_common_options(c)
     c.set_defaults(func=cmd_check)
 

@@ -99,6 +99,10 @@ LEVEL_FILTER_HELP = ("only the LEVELs named (a glob such as 'soko*' matches seve
                      "repeatable; default: every LEVEL)")
 
 
+FIX_HELP = ("first rewrite in place what a finding is sure of, then run as usual: a "
+            "misspelt monster, object or trap name whose error suggests exactly one known "
+            "name; and, in lint, each map '+' no DOOR statement names, written as the "
+            "DOOR:nodoor the game makes of it (the level stays the same)")
 IGNORE_HELP = ("hide warnings with this code (repeatable); a comment line "
                "'# unlev: ignore[CODE]' above a statement hides them there")
 SELECT_HELP = ("show only warnings with this code (repeatable); names the lint notes "

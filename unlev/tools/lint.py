@@ -487,6 +487,8 @@ def add_parser(subparsers) -> None:
                                           "small files;"))
     p.add_argument("--exit-zero", action="store_true",
                    help="exit 0 even when there are findings")
+    from unlev.tools.common import FIX_HELP
+    p.add_argument("--fix", action="store_true", help=FIX_HELP)
     p.add_argument("--no-cache", action="store_true",
                    help="neither read nor write the result cache (.unlev_cache/ beside "
                    "the project's unlev.toml, else the user's cache folder)")
@@ -517,6 +519,29 @@ def _lint_one(path: str, args):
     return [len(found), 0], [f for f in compiled.sources.texts if f != path]
 
 
+def _fix(files, args) -> None:
+    """``--fix``: the names (as ``unlev check --fix``), then the map doors."""
+    from unlev.tools.fixes import fix_file, fix_map_doors
+    for f in files:
+        if f.endswith(".lua"):
+            continue
+        names = fix_file(f, {"include_path": args.include_path, "compat_warnings": False,
+                             "dialect": getattr(args, "dialect", "auto"),
+                             "settings": args.settings})
+        if names:
+            print(f"{f}: fixed {names} misspelt name{'s' if names > 1 else ''}",
+                  file=sys.stderr)
+        if "map-door" in args.ignore or (args.select and "map-door" not in args.select):
+            continue
+        doors = fix_map_doors(f, lambda path: lint_file(
+            path, args.include_path, dialect=getattr(args, "dialect", "auto"),
+            settings=args.settings)[1])
+        if doors:
+            print(f"{f}: wrote DOOR:nodoor for {doors} map door{'s' if doors > 1 else ''} "
+                  "without a DOOR statement (the level is unchanged; choose another "
+                  "state where a door was meant)", file=sys.stderr)
+
+
 def cmd_lint(args) -> int:
     import sys
     from unlev.tools.common import find_des_files, unreadable
@@ -532,6 +557,8 @@ def cmd_lint(args) -> int:
         print(f"unlev lint: error: unknown code {bad[0]!r} (codes: {', '.join(CODES)})",
               file=sys.stderr)
         return 2
+    if getattr(args, "fix", False):
+        _fix(files, args)
     total = 0
     broken = 0
     fmt = getattr(args, "output_format", "text")

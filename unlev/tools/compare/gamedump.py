@@ -149,6 +149,30 @@ class _Lines:
 def parse_dump(lines: List[str], source: str = "", first_line: int = 1) -> GameDump:
     """One dump, from its ``NAME`` line to its ``END`` line (both included)."""
     L = _Lines(lines, source, first_line)
+    d = _read_header(L, source, first_line)
+    _read_grids(L, d)
+    state = _Owners()
+    while True:
+        line = L.take()
+        if line == "OVERVIEW":
+            d.overview_rows = L.grid("OVERVIEW")
+            if L.take() != "END":
+                raise L.error("expected END after OVERVIEW")
+            return d
+        word, _, rest = line.partition(" ")
+        reader = _RECORDS.get(word)
+        if reader is None:
+            raise L.error(f"unknown record {word!r}")
+        try:
+            reader(d, rest, state, L)
+        except DumpFormatError:
+            raise
+        except (ValueError, IndexError, KeyError) as e:
+            raise L.error(f"bad {word} line: {e}") from None
+
+
+def _read_header(L: _Lines, source: str, first_line: int) -> GameDump:
+    """The six header lines, in their order, into a GameDump."""
     head: Dict[str, str] = {}
     for key in ("NAME", "LOADED", "GAMESEED", "LEVELSEED", "WHERE", "FLAGS"):
         line = L.take()
@@ -168,6 +192,11 @@ def parse_dump(lines: List[str], source: str = "", first_line: int = 1) -> GameD
         if isinstance(value, int) and not -128 <= value <= 127:
             raise DumpFormatError(f"WHERE {key}={value} is out of range (-128..127)",
                                   source, first_line + 4)
+    return d
+
+
+def _read_grids(L: _Lines, d: GameDump) -> None:
+    """MAP ... ENDMAP, then the four titled grids."""
     if L.take() != "MAP":
         raise L.error("expected MAP")
     d.map_rows = L.grid("MAP")
@@ -178,94 +207,105 @@ def parse_dump(lines: List[str], source: str = "", first_line: int = 1) -> GameD
         if L.take() != title:
             raise L.error(f"expected {title}")
         setattr(d, attr, L.grid(title))
-    owner: Optional[Monster] = None
-    containers: Dict[int, Object] = {}     # the latest object at each nesting depth
-    while True:
-        line = L.take()
-        if line == "OVERVIEW":
-            d.overview_rows = L.grid("OVERVIEW")
-            if L.take() != "END":
-                raise L.error("expected END after OVERVIEW")
-            break
-        word, _, rest = line.partition(" ")
-        try:
-            if word == "STAIR":
-                x, y, updown, kind, to = rest.split()
-                dn, dl = to.split("=", 1)[1].split(":")
-                d.stairs.append(Stairway(int(x), int(y), updown == "up", kind == "ladder",
-                                         (int(dn), int(dl))))
-            elif word == "DOOR":
-                x, y, *more = rest.split()
-                kv = kv_fields(" ".join(more))
-                d.doors.append((int(x), int(y), str(kv["typ"]), int(kv["mask"])))
-            elif word == "ALTAR":
-                x, y, *more = rest.split()
-                kv = kv_fields(" ".join(more))
-                d.altars.append((int(x), int(y), int(kv["align"]), int(kv["shrine"])))
-            elif word == "ENGR":
-                x, y, etype, _ = rest.split(" ", 3)
-                text = rest[rest.index('"') + 1:rest.rindex('"')]
-                d.engravings.append(Engraving(int(x), int(y), text,
-                                              int(etype.split("=")[1])))
-            elif word == "ROOM":
-                k, *more = rest.split()
-                kv = kv_fields(" ".join(more))
-                r = Room(int(kv["lx"]), int(kv["ly"]), int(kv["hx"]), int(kv["hy"]),
-                         rtype=int(kv["rtype"]), rlit=int(kv["rlit"]))
-                r.orig_rtype = r.rtype
-                r.doorct = int(kv["doors"])
-                r.needjoining = False
-                r.resident = {"nsub": int(kv["nsub"]), "index": int(k)}
-                d.rooms.append(r)
-            elif word == "TRAP":
-                x, y, more = rest.split(" ", 2)
-                name, _, ttyp = more.rpartition(" ttyp=")
-                d.traps.append(Trap(int(x), int(y), _trap_name_of(int(ttyp)),
-                                    attrs={"game_name": name, "ttyp": int(ttyp)}))
-            elif word == "MON":
-                x, y, more = rest.split(" ", 2)
-                plain, kv = _bar_fields(more)
-                owner = Monster(int(x), int(y), plain[0], attrs=dict(kv, inventory=[]))
-                d.monsters.append(owner)
-                containers = {}
-            elif word == "OBJ":
-                x, y, more = rest.split(" ", 2)
-                plain, kv = _bar_fields(more)
-                name = plain[0]
-                artifact = plain[1] if len(plain) > 1 else ""
-                attrs = dict(kv)
-                if artifact:
-                    attrs["artifact"] = artifact
-                kind = name
-                if ":" in name and name.split(":")[0] in ("corpse", "statue", "figurine",
-                                                          "egg", "tin"):
-                    kind, attrs["montype"] = name.split(":", 1)
-                elif kind == "fruit" and kv.get("class") == _food_class():
-                    kind = _SLIME_MOLD          # named by the hero's fruit (pl_fruit)
-                    attrs["game_name"] = name
-                where = str(kv.get("where", "floor"))
-                depth = int(kv.get("depth", 0))
-                obj = Object(int(x), int(y), kind, buried=where == "buried", attrs=attrs)
-                if where.startswith("in:"):
-                    parent = containers.get(depth - 1)
-                    if parent is None:
-                        raise L.error("contained object without its container")
-                    parent.contents.append(obj)
-                elif where.startswith("mon:"):
-                    if owner is None:
-                        raise L.error("monster inventory without a monster")
-                    owner.attrs["inventory"].append(obj)
-                else:
-                    d.objects.append(obj)
-                    owner = None
-                containers[depth] = obj
-            else:
-                raise L.error(f"unknown record {word!r}")
-        except DumpFormatError:
-            raise
-        except (ValueError, IndexError, KeyError) as e:
-            raise L.error(f"bad {word} line: {e}") from None
-    return d
+
+
+class _Owners:
+    """Where the next MON's inventory and a contained OBJ go: the latest monster (until
+    a floor object) and the latest object at each nesting depth."""
+
+    def __init__(self) -> None:
+        self.owner: Optional[Monster] = None
+        self.containers: Dict[int, Object] = {}
+
+
+def _read_stair(d: GameDump, rest: str, state: _Owners, L: _Lines) -> None:
+    x, y, updown, kind, to = rest.split()
+    dn, dl = to.split("=", 1)[1].split(":")
+    d.stairs.append(Stairway(int(x), int(y), updown == "up", kind == "ladder",
+                             (int(dn), int(dl))))
+
+
+def _read_door(d: GameDump, rest: str, state: _Owners, L: _Lines) -> None:
+    x, y, *more = rest.split()
+    kv = kv_fields(" ".join(more))
+    d.doors.append((int(x), int(y), str(kv["typ"]), int(kv["mask"])))
+
+
+def _read_altar(d: GameDump, rest: str, state: _Owners, L: _Lines) -> None:
+    x, y, *more = rest.split()
+    kv = kv_fields(" ".join(more))
+    d.altars.append((int(x), int(y), int(kv["align"]), int(kv["shrine"])))
+
+
+def _read_engraving(d: GameDump, rest: str, state: _Owners, L: _Lines) -> None:
+    x, y, etype, _ = rest.split(" ", 3)
+    text = rest[rest.index('"') + 1:rest.rindex('"')]
+    d.engravings.append(Engraving(int(x), int(y), text, int(etype.split("=")[1])))
+
+
+def _read_room(d: GameDump, rest: str, state: _Owners, L: _Lines) -> None:
+    k, *more = rest.split()
+    kv = kv_fields(" ".join(more))
+    r = Room(int(kv["lx"]), int(kv["ly"]), int(kv["hx"]), int(kv["hy"]),
+             rtype=int(kv["rtype"]), rlit=int(kv["rlit"]))
+    r.orig_rtype = r.rtype
+    r.doorct = int(kv["doors"])
+    r.needjoining = False
+    r.resident = {"nsub": int(kv["nsub"]), "index": int(k)}
+    d.rooms.append(r)
+
+
+def _read_trap(d: GameDump, rest: str, state: _Owners, L: _Lines) -> None:
+    x, y, more = rest.split(" ", 2)
+    name, _, ttyp = more.rpartition(" ttyp=")
+    d.traps.append(Trap(int(x), int(y), _trap_name_of(int(ttyp)),
+                        attrs={"game_name": name, "ttyp": int(ttyp)}))
+
+
+def _read_monster(d: GameDump, rest: str, state: _Owners, L: _Lines) -> None:
+    x, y, more = rest.split(" ", 2)
+    plain, kv = _bar_fields(more)
+    state.owner = Monster(int(x), int(y), plain[0], attrs=dict(kv, inventory=[]))
+    d.monsters.append(state.owner)
+    state.containers = {}
+
+
+def _read_object(d: GameDump, rest: str, state: _Owners, L: _Lines) -> None:
+    x, y, more = rest.split(" ", 2)
+    plain, kv = _bar_fields(more)
+    name = plain[0]
+    artifact = plain[1] if len(plain) > 1 else ""
+    attrs = dict(kv)
+    if artifact:
+        attrs["artifact"] = artifact
+    kind = name
+    if ":" in name and name.split(":")[0] in ("corpse", "statue", "figurine", "egg", "tin"):
+        kind, attrs["montype"] = name.split(":", 1)
+    elif kind == "fruit" and kv.get("class") == _food_class():
+        kind = _SLIME_MOLD          # named by the hero's fruit (pl_fruit)
+        attrs["game_name"] = name
+    where = str(kv.get("where", "floor"))
+    depth = int(kv.get("depth", 0))
+    obj = Object(int(x), int(y), kind, buried=where == "buried", attrs=attrs)
+    if where.startswith("in:"):
+        parent = state.containers.get(depth - 1)
+        if parent is None:
+            raise L.error("contained object without its container")
+        parent.contents.append(obj)
+    elif where.startswith("mon:"):
+        if state.owner is None:
+            raise L.error("monster inventory without a monster")
+        state.owner.attrs["inventory"].append(obj)
+    else:
+        d.objects.append(obj)
+        state.owner = None
+    state.containers[depth] = obj
+
+
+# record word -> its reader (the dump format's README lists them)
+_RECORDS = {"STAIR": _read_stair, "DOOR": _read_door, "ALTAR": _read_altar,
+            "ENGR": _read_engraving, "ROOM": _read_room, "TRAP": _read_trap,
+            "MON": _read_monster, "OBJ": _read_object}
 
 
 def parse_dumps(text: str, source: str = "") -> List[GameDump]:
@@ -495,12 +535,31 @@ def format_dump(lev: Level, seed: int = 1, where: Optional[Dict[str, object]] = 
     """One of our levels as a game dump (without the ``=== seed`` line).  For tests and
     for comparing unlev with itself; fields we do not model are written as the
     documented neutral values."""
+    w = _where_fields(lev, where)
+    out = _header_lines(lev, seed, w, flags)
+    stairs = {(s.x, s.y): s for s in lev.stairs}
+    out += _grid_lines(lev, stairs)
+    out += _stair_lines(lev, w)
+    out += _feature_lines(lev)
+    out += _thing_lines(lev)
+    out.append("OVERVIEW")
+    out += ["".join(_map_char(lev, x, y, stairs) for x in range(COLNO)) for y in range(ROWNO)]
+    out.append("END")
+    return "\n".join(out) + "\n"
+
+
+def _where_fields(lev: Level, where: Optional[Dict[str, object]]) -> Dict[str, object]:
     w = {"dnum": 0, "dname": '"The Dungeons of Doom"', "dlevel": lev.context.dunlev,
          "depth": lev.context.depth, "ledger": lev.context.depth, "role": "Val",
          "race": "human", "align": 0, "ulevel": 1, "difficulty": lev.context.difficulty}
     if where:
         w.update({k: (f'"{v}"' if k == "dname" and not str(v).startswith('"') else v)
                   for k, v in where.items()})
+    return w
+
+
+def _header_lines(lev: Level, seed: int, w: Dict[str, object],
+                  flags: Optional[Dict[str, int]]) -> List[str]:
     fl = lev.flags
     f = {"maze": int(fl.is_maze_lev), "cavernous": int(fl.is_cavernous_lev),
          "noteleport": int(fl.noteleport), "hardfloor": int(fl.hardfloor),
@@ -509,11 +568,15 @@ def format_dump(lev: Level, seed: int = 1, where: Optional[Dict[str, object]] = 
          "sky": int(fl.sky)}
     if flags:
         f.update(flags)
-    stairs = {(s.x, s.y): s for s in lev.stairs}
-    out = [f"NAME {lev.name}", f"LOADED {lev.name}", f"GAMESEED {seed}", f"LEVELSEED {seed}",
-           "WHERE " + " ".join(f"{k}={v}" for k, v in w.items()),
-           "FLAGS " + " ".join(f"{k}={v}" for k, v in f.items()), "MAP"]
+    return [f"NAME {lev.name}", f"LOADED {lev.name}", f"GAMESEED {seed}", f"LEVELSEED {seed}",
+            "WHERE " + " ".join(f"{k}={v}" for k, v in w.items()),
+            "FLAGS " + " ".join(f"{k}={v}" for k, v in f.items())]
+
+
+def _grid_lines(lev: Level, stairs) -> List[str]:
+    """MAP ... ENDMAP and the TYP, LIT, NONDIG and ROOMNO grids."""
     rng_rows = range(ROWNO)
+    out = ["MAP"]
     out += ["".join(_map_char(lev, x, y, stairs) for x in range(COLNO)) for y in rng_rows]
     out.append("ENDMAP")
     out.append("TYP")
@@ -528,6 +591,11 @@ def format_dump(lev: Level, seed: int = 1, where: Optional[Dict[str, object]] = 
     out.append("ROOMNO")
     out += ["".join(_roomno_char(lev.roomno[x * ROWNO + y]) for x in range(COLNO))
             for y in rng_rows]
+    return out
+
+
+def _stair_lines(lev: Level, w: Dict[str, object]) -> List[str]:
+    out = []
     for s in lev.stairs:
         if isinstance(s.tolev, tuple):
             dn, dl = s.tolev
@@ -537,8 +605,14 @@ def format_dump(lev: Level, seed: int = 1, where: Optional[Dict[str, object]] = 
             dn, dl = w["dnum"], int(w["dlevel"]) + (-1 if s.up else 1)
         out.append(f"STAIR {s.x} {s.y} {'up' if s.up else 'down'} "
                    f"{'ladder' if s.isladder else 'stairs'} to={dn}:{dl}")
+    return out
+
+
+def _feature_lines(lev: Level) -> List[str]:
+    """DOOR, ALTAR and ENGR records in map order (y outer), then the ROOMs."""
+    out = []
     engr = {(e.x, e.y): e for e in lev.engravings}
-    for y in rng_rows:
+    for y in range(ROWNO):
         for x in range(COLNO):
             i = x * ROWNO + y
             t = lev.typ[i]
@@ -551,7 +625,8 @@ def format_dump(lev: Level, seed: int = 1, where: Optional[Dict[str, object]] = 
                            + " ".join(words))
             elif t == T.ALTAR:
                 m = lev.flg[i]
-                out.append(f"ALTAR {x} {y} align={_altar_align(m)} shrine={1 if m & _AM_SHRINE else 0}")
+                out.append(f"ALTAR {x} {y} align={_altar_align(m)} "
+                           f"shrine={1 if m & _AM_SHRINE else 0}")
             if (x, y) in engr:
                 e = engr[(x, y)]
                 et = e.etype if isinstance(e.etype, int) else 1
@@ -559,6 +634,12 @@ def format_dump(lev: Level, seed: int = 1, where: Optional[Dict[str, object]] = 
     for k, r in enumerate(lev.rooms):
         out.append(f"ROOM {k} lx={r.lx} ly={r.ly} hx={r.hx} hy={r.hy} rtype={r.rtype} "
                    f"rlit={r.rlit} doors={r.doorct} nsub={len(r.subrooms)}")
+    return out
+
+
+def _thing_lines(lev: Level) -> List[str]:
+    """TRAPs, MONs with their inventories, floor objects, then buried ones."""
+    out = []
     trap_index = {t.name: t.index for t in data.traps()}
     for t in lev.traps:
         n = trap_index.get(str(t.ttyp), 0)
@@ -578,10 +659,7 @@ def format_dump(lev: Level, seed: int = 1, where: Optional[Dict[str, object]] = 
     for o in lev.objects:
         if o.buried:
             out.extend(_obj_lines(o, "buried", 0))
-    out.append("OVERVIEW")
-    out += ["".join(_map_char(lev, x, y, stairs) for x in range(COLNO)) for y in rng_rows]
-    out.append("END")
-    return "\n".join(out) + "\n"
+    return out
 
 
 def format_dumps(levels: Iterable[Level], where: Optional[Dict[str, object]] = None) -> str:

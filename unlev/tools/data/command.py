@@ -170,35 +170,83 @@ def import_profile(source, name: str, out: Optional[Path] = None, base: str = "a
     return run_import(args, say)
 
 
+class _Stop(Exception):
+    """An import that cannot go on: the message has been said; the exit status."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
+
+
 def run_import(args, say=None) -> int:
+    """``unlev data import``: read the tables, find the base dialect's lev_comp to
+    compare with, generate the language extensions, write the profile."""
     result = say or print             # the summary line: standard output by default
     if say is None:
         def say(msg: str) -> None:
             print(msg, file=sys.stderr)
     from unlev.stdlib import profiles
-    from .config_features import config_features
-    from .declarations import describe, generate, merged, without_base
-    from .importer import SourceError, import_tables, summary, write_profile
+    from .declarations import describe
+    from .importer import summary, write_profile
+
+    def stop(status: int, msg: str):
+        say(msg)
+        return _Stop(status)
+
+    try:
+        for s in args.source:
+            if not s.is_dir():
+                raise stop(2, f"unlev data: error: cannot read {s}: not a folder")
+        base = _base_dialect(args, say, stop)
+        tables = _read_tables(args, base, say, stop)
+        base_lev_comp, against, inherited = _base_lev_comp(args, base, say, stop)
+        generated = _extensions(args, tables, base, base_lev_comp, against, inherited,
+                                say, stop)
+        out = _profile_folder(args, stop)
+        try:
+            write_profile(out, args.name, base, tables,
+                          source=", ".join(str(s.resolve()) for s in args.source),
+                          extensions=generated["extensions"] if generated else None,
+                          generated_from=generated and dict(generated["generated_from"],
+                                                            base_source=against))
+        except OSError as e:
+            raise stop(2, f"unlev data: error: cannot write {out}: {e.strerror}")
+    except _Stop as stopped:
+        return stopped.status
+    ext = profiles.load(out).extensions
+    kept = "" if generated else " (kept from the existing profile.json)" if ext else ""
+    result(f"{args.name}: {summary(tables)}; extensions: {describe(ext)}{kept} -> {out}")
+    return 0
+
+
+def _base_dialect(args, say, stop) -> str:
+    """--base, or the dialect the tree's lev_comp.y (or, without one, its des-files)
+    reads as."""
     from .sources import Sources
-    for s in args.source:
-        if not s.is_dir():
-            say(f"unlev data: error: cannot read {s}: not a folder")
-            return 2
     base = args.base
-    if base == "auto":
-        base = detect_base(args.source)
-        if base is not None:
-            why = ("from util/lev_comp.y" if Sources(args.source).find("util/lev_comp.y")
-                   else "NetHack 3.7's layout: no lev_comp, read des-files as 3.6's")
-            say(f"unlev data: base dialect {base} ({why})")
-        else:
-            base, n, total = detect_base_from_levels(args.source)
-            if base is None:
-                say("unlev data: error: no util/lev_comp.y and no dat/*.des to tell the "
-                    "base dialect from; give --base")
-                return 2
-            say(f"unlev data: base dialect {base} (no util/lev_comp.y; {n} of the {total} "
-                "dat/*.des read as it)")
+    if base != "auto":
+        return base
+    base = detect_base(args.source)
+    if base is not None:
+        why = ("from util/lev_comp.y" if Sources(args.source).find("util/lev_comp.y")
+               else "NetHack 3.7's layout: no lev_comp, read des-files as 3.6's")
+        say(f"unlev data: base dialect {base} ({why})")
+        return base
+    base, n, total = detect_base_from_levels(args.source)
+    if base is None:
+        raise stop(2, "unlev data: error: no util/lev_comp.y and no dat/*.des to tell the "
+                      "base dialect from; give --base")
+    say(f"unlev data: base dialect {base} (no util/lev_comp.y; {n} of the {total} "
+        "dat/*.des read as it)")
+    return base
+
+
+def _read_tables(args, base: str, say, stop) -> dict:
+    """The tables of the tree's C source, read with its config.h feature macros (unless
+    --no-config) and -D/-U; an error when it gives no monsters or objects."""
+    from .config_features import config_features
+    from .importer import SourceError, import_tables
+    from .sources import Sources
     define = list(args.define)
     if not args.no_config:
         found = config_features(args.source)
@@ -213,8 +261,7 @@ def run_import(args, say=None) -> int:
         tables, warnings = read(args.source, DATA_OF_BASE.get(base, base), define,
                                 args.undef, limits=settings.limits if settings else None)
     except (SourceError, ValueError, KeyError) as e:
-        say(f"unlev data: error: {e}")
-        return 1
+        raise stop(1, f"unlev data: error: {e}")
     for w in warnings:
         say(f"unlev data: warning: {w}")
     empty = [f"src/{f} gave no {what}" for f, table, what in
@@ -223,69 +270,71 @@ def run_import(args, say=None) -> int:
     if empty:
         # random bytes, or a symlink to something else, read as C: nothing to import, and
         # a profile without monsters or objects would make every name unknown
-        say(f"unlev data: error: {'; '.join(empty)}: is this a NetHack source tree?")
-        return 1
-    generated, against, inherited = None, None, {}
+        raise stop(1, f"unlev data: error: {'; '.join(empty)}: is this a NetHack source tree?")
+    return tables
+
+
+def _base_lev_comp(args, base: str, say, stop):
+    """What the variant's lev_comp is compared with: another profile's digest, the
+    base game's source (--base-src), or the built-in profile's digest; with what it is
+    called and the extensions it already declares."""
+    from unlev.stdlib import profiles
+    from .declarations import without_base
     if len(args.base_src) == 1 and (args.base_src[0] / "profile.json").is_file():
         # a profile (another variant's import) as the base: its lev_comp digest
         other = profiles.load(args.base_src[0])
         if not other.has_table("levcomp"):
-            say(f"unlev data: error: the profile {other.path} has no levcomp.json (import "
-                "it again to write one)")
-            return 2
-        base_lev_comp = other.table("levcomp")
-        against = f"the {other.name} profile's lev_comp ({other.source})"
-        inherited = other.extensions
-    elif args.base_src:
-        against = ", ".join(str(s.resolve()) for s in args.base_src)
-        base_lev_comp = args.base_src
-    else:
-        # unlev's own digest of the base game's lev_comp (the built-in profile's table)
-        known = profiles.builtin(DATA_OF_BASE.get(base, base))
-        base_lev_comp = known.table("levcomp")
-        against = f"the built-in {known.name} profile's lev_comp ({known.source})"
-        say(f"unlev data: note: {without_base(known.name, known.source)}")
-    from .importer import Sources
+            raise stop(2, f"unlev data: error: the profile {other.path} has no levcomp.json "
+                          "(import it again to write one)")
+        return (other.table("levcomp"),
+                f"the {other.name} profile's lev_comp ({other.source})", other.extensions)
+    if args.base_src:
+        return args.base_src, ", ".join(str(s.resolve()) for s in args.base_src), {}
+    # unlev's own digest of the base game's lev_comp (the built-in profile's table)
+    known = profiles.builtin(DATA_OF_BASE.get(base, base))
+    say(f"unlev data: note: {without_base(known.name, known.source)}")
+    return (known.table("levcomp"),
+            f"the built-in {known.name} profile's lev_comp ({known.source})", {})
+
+
+def _extensions(args, tables: dict, base: str, base_lev_comp, against: str, inherited,
+                say, stop):
+    """The language extensions generated from the variant's lev_comp (None without
+    one), merged with what the base profile declares."""
+    from .declarations import generate, merged
+    from .importer import SourceError, Sources
     lexer_only = "levcomp" not in tables and all(
         Sources(args.source).find(f"util/{f}") is not None for f in ("lev_comp.l", "lev_main.c"))
     if "levcomp" not in tables and not lexer_only:
         say("unlev data: note: no util/lev_comp.l, lev_comp.y and lev_main.c in the "
             "variant's tree: its language extensions are not generated")
-    else:
-        try:
-            generated = generate(args.source, base_lev_comp, base, args.name,
-                                 lexer_only=lexer_only)
-        except SourceError as e:
-            say(f"unlev data: error: cannot generate the language extensions: {e}")
-            return 2
-        _drop_base_words(generated, base)
-        if inherited:
-            # what the base profile declares is the variant's too
-            generated["extensions"] = merged(inherited, generated["extensions"])
-        if args.base_src:
-            say(f"unlev data: language extensions generated against {against}")
-        for line in generated["generated_from"]["review"]:
-            say(f"unlev data: review: {line}")
-    out = args.out
-    if out is None:
-        root = profiles.user_profile_dir()
-        out = root / args.name
-        if bad_profile_name(args.name) or out.resolve().parent != root.resolve():
-            say(f"unlev data: error: --name {args.name!r} would write outside {root}")
-            return 2
+        return None
     try:
-        write_profile(out, args.name, base, tables,
-                      source=", ".join(str(s.resolve()) for s in args.source),
-                      extensions=generated["extensions"] if generated else None,
-                      generated_from=generated and dict(generated["generated_from"],
-                                                        base_source=against))
-    except OSError as e:
-        say(f"unlev data: error: cannot write {out}: {e.strerror}")
-        return 2
-    ext = profiles.load(out).extensions
-    kept = "" if generated else " (kept from the existing profile.json)" if ext else ""
-    result(f"{args.name}: {summary(tables)}; extensions: {describe(ext)}{kept} -> {out}")
-    return 0
+        generated = generate(args.source, base_lev_comp, base, args.name,
+                             lexer_only=lexer_only)
+    except SourceError as e:
+        raise stop(2, f"unlev data: error: cannot generate the language extensions: {e}")
+    _drop_base_words(generated, base)
+    if inherited:
+        # what the base profile declares is the variant's too
+        generated["extensions"] = merged(inherited, generated["extensions"])
+    if args.base_src:
+        say(f"unlev data: language extensions generated against {against}")
+    for line in generated["generated_from"]["review"]:
+        say(f"unlev data: review: {line}")
+    return generated
+
+
+def _profile_folder(args, stop) -> Path:
+    """--out, or the profile's folder in the user's profiles (never outside it)."""
+    from unlev.stdlib import profiles
+    if args.out is not None:
+        return args.out
+    root = profiles.user_profile_dir()
+    out = root / args.name
+    if bad_profile_name(args.name) or out.resolve().parent != root.resolve():
+        raise stop(2, f"unlev data: error: --name {args.name!r} would write outside {root}")
+    return out
 
 
 def _drop_base_words(generated: dict, base: str) -> None:

@@ -14,37 +14,31 @@ so that a missing system header (config.h, ...) never matters.
 Names listed as *protected* are never expanded even if the file defines them.  The table
 readers protect the row macros (``MON``, ``OBJECT``, ...) so that each row survives as a
 call whose arguments can be picked apart.
+
+The tokens and the table helpers are :mod:`unlev.tools.data.ctokens`, the constant
+expressions :mod:`unlev.tools.data.cexpr`; this module is the preprocessor itself and
+re-exports both, so ``from .cpre import find_calls, evaluate`` keeps working.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Dict, Iterable, List, Optional, Sequence
 
 from unlev.lang.limits import DEFAULT as DEFAULT_LIMITS, Limits, hint
 
+from .cexpr import (  # noqa: F401  (re-exported)
+    PreprocessorError, UnknownName, evaluate, unescape)
+from .ctokens import (  # noqa: F401  (re-exported)
+    Call, Token, find_calls, find_initializer, parse_braces, split_args, tokenize,
+    tokens_text)
+
 __all__ = [
     "Token", "Macro", "Preprocessor", "Call", "UnknownName", "evaluate", "tokenize",
     "split_args", "find_calls", "find_initializer", "parse_braces", "tokens_text",
 ]
-
-
-class Token:
-    __slots__ = ("kind", "text", "hide", "line")
-
-    def __init__(self, kind: str, text: str, hide: frozenset = frozenset(), line: int = 0):
-        self.kind = kind      # 'id', 'num', 'str', 'chr', 'op'
-        self.text = text
-        self.hide = hide
-        self.line = line
-
-    def with_hide(self, hide: frozenset) -> "Token":
-        return Token(self.kind, self.text, hide, self.line)
-
-    def __repr__(self) -> str:
-        return f"Token({self.kind}, {self.text!r})"
 
 
 @dataclass
@@ -53,37 +47,6 @@ class Macro:
     params: Optional[List[str]]       # None: object-like
     body: List[Token]
     variadic: bool = False
-
-
-_TOKEN_RE = re.compile(
-    r"""
-    (?P<id>[A-Za-z_][A-Za-z0-9_]*)
-  | (?P<num>(?:0[xX][0-9A-Fa-f]+|\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+)[uUlLfF]*)
-  | (?P<str>"(?:\\.|[^"\\])*")
-  | (?P<chr>'(?:\\.|[^'\\])+')
-  | (?P<op>\.\.\.|<<=|>>=|->|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||\#\#|[-+*/%&|^~!<>=?:;,.(){}\[\]\#])
-  | (?P<ws>\s+)
-  | (?P<bad>.)
-    """,
-    re.VERBOSE | re.DOTALL,
-)
-
-
-def tokenize(text: str, line: int = 0) -> List[Token]:
-    out: List[Token] = []
-    for m in _TOKEN_RE.finditer(text):
-        kind = m.lastgroup
-        if kind == "ws":
-            continue
-        if kind == "bad":
-            # stray characters (e.g. '@' or '$' in odd code): keep as operators
-            kind = "op"
-        out.append(Token(kind, m.group(), frozenset(), line))
-    return out
-
-
-def tokens_text(tokens: Sequence[Token]) -> str:
-    return " ".join(t.text for t in tokens)
 
 
 def _strip_comments(src: str) -> str:
@@ -116,358 +79,6 @@ def _strip_comments(src: str) -> str:
             out.append(src[i:j])
             i = j
     return "".join(out)
-
-
-class UnknownName(Exception):
-    """An identifier in a constant expression that has no known value."""
-
-
-_CAST_WORDS = {"char", "int", "long", "short", "unsigned", "signed", "const", "void",
-               "schar", "uchar", "xchar", "boolean", "genericptr_t", "struct", "aligntyp",
-               "*"}
-
-
-def _c_int(text: str) -> int:
-    t = text.rstrip("uUlL")
-    if t.lower().startswith("0x"):
-        return int(t, 16)
-    if len(t) > 1 and t.startswith("0") and t.isdigit():
-        return int(t, 8)
-    return int(t)
-
-
-_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "0": "\0", "\\": "\\", "'": "'", '"': '"',
-            "a": "\a", "b": "\b", "f": "\f", "v": "\v", "?": "?"}
-
-
-def unescape(body: str) -> str:
-    out, i = [], 0
-    while i < len(body):
-        c = body[i]
-        if c == "\\" and i + 1 < len(body):
-            nxt = body[i + 1]
-            if nxt in "01234567":
-                j = i + 1
-                while j < len(body) and j < i + 4 and body[j] in "01234567":
-                    j += 1
-                out.append(chr(int(body[i + 1:j], 8)))
-                i = j
-                continue
-            if nxt == "x":
-                j = i + 2
-                while j < len(body) and body[j] in "0123456789abcdefABCDEF":
-                    j += 1
-                out.append(chr(int(body[i + 2:j], 16)))
-                i = j
-                continue
-            out.append(_ESCAPES.get(nxt, nxt))
-            i += 2
-        else:
-            out.append(c)
-            i += 1
-    return "".join(out)
-
-
-class PreprocessorError(ValueError):
-    """Input the preprocessor will not go on with (division by zero in ``#if``, a macro
-    expansion past the limits, a file too big or not a regular file): the importer
-    reports it as ``unlev data: error: ...``."""
-
-
-def _i64(v: int) -> int:
-    """A value as C's 64-bit integers hold it (``#if`` arithmetic is intmax_t): Python's
-    integers would grow without bound (``1 << 99999999999``)."""
-    v &= 0xFFFFFFFFFFFFFFFF
-    return v - (1 << 64) if v >> 63 else v
-
-
-def _cdiv(a: int, b: int) -> int:
-    if b == 0:
-        raise PreprocessorError("division by zero")
-    q = abs(a) // abs(b)
-    return q if (a >= 0) == (b >= 0) else -q
-
-
-def _cmod(a: int, b: int) -> int:
-    return a - b * _cdiv(a, b)
-
-
-class _ExprParser:
-    """Precedence-climbing evaluator for C integer constant expressions."""
-
-    BINARY = {
-        "||": 1, "&&": 2, "|": 3, "^": 4, "&": 5, "==": 6, "!=": 6,
-        "<": 7, ">": 7, "<=": 7, ">=": 7, "<<": 8, ">>": 8, "+": 9, "-": 9,
-        "*": 10, "/": 10, "%": 10,
-    }
-
-    def __init__(self, tokens: Sequence[Token], names: Optional[Dict[str, int]] = None,
-                 unknown_is_zero: bool = False, limits: Limits = DEFAULT_LIMITS):
-        self.limits = limits
-        self.toks = list(tokens)
-        self.i = 0
-        self.names = names or {}
-        self.unknown_is_zero = unknown_is_zero
-
-    def peek(self) -> Optional[Token]:
-        return self.toks[self.i] if self.i < len(self.toks) else None
-
-    def take(self) -> Token:
-        t = self.peek()
-        if t is None:
-            raise SyntaxError("unexpected end of expression")
-        self.i += 1
-        return t
-
-    def parse(self) -> int:
-        v = self.ternary()
-        if self.peek() is not None:
-            raise SyntaxError(f"trailing tokens: {tokens_text(self.toks[self.i:])}")
-        return v
-
-    def ternary(self) -> int:
-        self.depth = getattr(self, "depth", 0) + 1
-        if self.depth > self.limits.depth:
-            raise PreprocessorError(f"an expression nested more than {self.limits.depth} "
-                                    "levels deep")
-        try:
-            return self._ternary()
-        finally:
-            self.depth -= 1
-
-    def _ternary(self) -> int:
-        cond = self.binary(1)
-        t = self.peek()
-        if t is not None and t.text == "?":
-            self.take()
-            a = self.ternary()
-            if self.take().text != ":":
-                raise SyntaxError("expected ':'")
-            b = self.ternary()
-            return a if cond else b
-        return cond
-
-    def binary(self, min_prec: int) -> int:
-        lhs = self.unary()
-        while True:
-            t = self.peek()
-            if t is None or t.kind != "op" or t.text not in self.BINARY:
-                return lhs
-            prec = self.BINARY[t.text]
-            if prec < min_prec:
-                return lhs
-            self.take()
-            rhs = self.binary(prec + 1)
-            lhs = self.apply(t.text, lhs, rhs)
-
-    @classmethod
-    def apply(cls, op: str, a: int, b: int) -> int:
-        return _i64(cls._apply(op, a, b))
-
-    @staticmethod
-    def _apply(op: str, a: int, b: int) -> int:
-        if op == "||":
-            return int(bool(a) or bool(b))
-        if op == "&&":
-            return int(bool(a) and bool(b))
-        if op == "|":
-            return a | b
-        if op == "^":
-            return a ^ b
-        if op == "&":
-            return a & b
-        if op == "==":
-            return int(a == b)
-        if op == "!=":
-            return int(a != b)
-        if op == "<":
-            return int(a < b)
-        if op == ">":
-            return int(a > b)
-        if op == "<=":
-            return int(a <= b)
-        if op == ">=":
-            return int(a >= b)
-        if op in ("<<", ">>") and not 0 <= b < 64:
-            raise PreprocessorError(f"shift by {b} (C's integers have 64 bits)")
-        if op == "<<":
-            return a << b
-        if op == ">>":
-            return a >> b
-        if op == "+":
-            return a + b
-        if op == "-":
-            return a - b
-        if op == "*":
-            return a * b
-        if op == "/":
-            return _cdiv(a, b)
-        if op == "%":
-            return _cmod(a, b)
-        raise SyntaxError(op)
-
-    def unary(self) -> int:
-        t = self.take()
-        if t.kind == "op":
-            if t.text == "-":
-                return _i64(-self.unary())
-            if t.text == "+":
-                return self.unary()
-            if t.text == "!":
-                return int(not self.unary())
-            if t.text == "~":
-                return _i64(~self.unary())
-            if t.text == "(":
-                # a cast such as (char *) or (int)?
-                j = self.i
-                while j < len(self.toks) and self.toks[j].text in _CAST_WORDS:
-                    j += 1
-                if j > self.i and j < len(self.toks) and self.toks[j].text == ")":
-                    self.i = j + 1
-                    return self.unary()
-                v = self.ternary()
-                if self.take().text != ")":
-                    raise SyntaxError("expected ')'")
-                return v
-        if t.kind == "num":
-            return _i64(_c_int(t.text))
-        if t.kind == "chr":
-            s = unescape(t.text[1:-1])
-            return ord(s[0]) if s else 0
-        if t.kind == "id":
-            if t.text in self.names:
-                return self.names[t.text]
-            if self.unknown_is_zero:
-                return 0
-            raise UnknownName(t.text)
-        raise SyntaxError(f"unexpected token {t.text!r}")
-
-
-def evaluate(tokens: Sequence[Token], names: Optional[Dict[str, int]] = None,
-             unknown_is_zero: bool = False, limits: Limits = DEFAULT_LIMITS) -> int:
-    """Evaluate an already macro-expanded C integer constant expression (nested at
-    most ``limits.depth`` deep)."""
-    return _ExprParser(tokens, names, unknown_is_zero, limits).parse()
-
-
-def split_args(tokens: Sequence[Token], start: int) -> tuple:
-    """tokens[start] is '('; return (list of argument token lists, index of matching ')')."""
-    assert tokens[start].text == "("
-    depth = 0
-    args: List[List[Token]] = [[]]
-    i = start
-    while i < len(tokens):
-        t = tokens[i]
-        if t.kind == "op" and t.text in "([{":
-            depth += 1
-            if depth > 1:
-                args[-1].append(t)
-        elif t.kind == "op" and t.text in ")]}":
-            depth -= 1
-            if depth == 0:
-                if len(args) == 1 and not args[0]:
-                    args = []
-                return args, i
-            args[-1].append(t)
-        elif t.kind == "op" and t.text == "," and depth == 1:
-            args.append([])
-        else:
-            args[-1].append(t)
-        i += 1
-    raise SyntaxError("unterminated argument list")
-
-
-@dataclass
-class Call:
-    """A protected macro invocation found in the expanded stream: NAME(args...)."""
-    name: str
-    args: List[List[Token]]
-    line: int = 0
-
-
-def find_calls(tokens: Sequence[Token], name: str) -> List[Call]:
-    """All top-level invocations of the (protected) macro *name*."""
-    out: List[Call] = []
-    i = 0
-    while i < len(tokens):
-        t = tokens[i]
-        if t.kind == "id" and t.text == name and i + 1 < len(tokens) and tokens[i + 1].text == "(":
-            args, end = split_args(tokens, i + 1)
-            out.append(Call(name, args, t.line))
-            i = end + 1
-        else:
-            i += 1
-    return out
-
-
-def find_initializer(tokens: Sequence[Token], name: str) -> List[Token]:
-    """The tokens of ``name[...] = { ... }`` (including the outer braces)."""
-    for i, t in enumerate(tokens):
-        if t.kind == "id" and t.text == name and i + 1 < len(tokens) and tokens[i + 1].text == "[":
-            j = i + 1
-            while j < len(tokens) and tokens[j].text != "=":
-                if tokens[j].text in (";", "{", "("):
-                    break
-                j += 1
-            if j >= len(tokens) or tokens[j].text != "=" or tokens[j + 1].text != "{":
-                continue
-            depth = 0
-            for k in range(j + 1, len(tokens)):
-                if tokens[k].text == "{":
-                    depth += 1
-                elif tokens[k].text == "}":
-                    depth -= 1
-                    if depth == 0:
-                        return list(tokens[j + 1:k + 1])
-            raise SyntaxError(f"unterminated initializer for {name}")
-    raise KeyError(f"no initializer for array {name!r}")
-
-
-def parse_braces(tokens: Sequence[Token]):
-    """Turn a braced initializer into nested lists; leaves are token lists."""
-    assert tokens[0].text == "{" and tokens[-1].text == "}"
-    pos = 0
-
-    def parse_list():
-        nonlocal pos
-        assert tokens[pos].text == "{"
-        pos += 1
-        items = []
-        cur: list = []
-        cur_is_list = None
-        while True:
-            t = tokens[pos]
-            if t.text == "{" and not cur:
-                cur_is_list = parse_list()
-                continue
-            if t.text in (",", "}"):
-                if cur_is_list is not None:
-                    items.append(cur_is_list)
-                elif cur:
-                    items.append(cur)
-                cur, cur_is_list = [], None
-                pos += 1
-                if t.text == "}":
-                    return items
-                continue
-            if t.text == "(":
-                # keep parenthesised groups whole (commas inside are not separators)
-                depth = 0
-                while True:
-                    tt = tokens[pos]
-                    cur.append(tt)
-                    pos += 1
-                    if tt.text == "(":
-                        depth += 1
-                    elif tt.text == ")":
-                        depth -= 1
-                        if depth == 0:
-                            break
-                continue
-            cur.append(t)
-            pos += 1
-
-    return parse_list()
 
 
 @dataclass

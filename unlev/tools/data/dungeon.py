@@ -121,68 +121,14 @@ def read_dungeon(path: Path, warn=lambda msg: None, features=()) -> dict:
         elif key == "PROTOFILE":
             cur["protofile"] = line.take("str")
         elif key in ("DESCRIPTION", "ALIGNMENT", "LEVELDESC", "LEVALIGN"):
-            word = line.take("word")
             target = cur if key in ("DESCRIPTION", "ALIGNMENT") else last_level
-            if target is None:
-                warn(f"{where}: {key} before any level: it marks none; ignored")
+            if not _describe(key, line, target, cur, last_level, where, warn):
                 continue
-            if target is last_level and not cur["levels"]:
-                # dgn_comp marks the level defined last, whichever dungeon it is in
-                warn(f"{where}: {key} before this dungeon's first level: it marks "
-                     f"{last_level['name']!r}, the level defined last, as dgn_comp does")
-            if word in ALIGNMENTS:
-                target["alignment"] = ALIGNMENTS[word]
-            else:
-                if word not in KINDS:
-                    warn(f"{where}: descriptor {word!r} is not dgn_comp's; kept as written")
-                target["kinds"].append(word)
         elif key in ("LEVEL", "RNDLEVEL", "CHAINLEVEL", "RNDCHLEVEL"):
-            name, bones = line.take("str"), _bones(line.take("str"))
-            chain = None
-            if key in ("CHAINLEVEL", "RNDCHLEVEL"):
-                chain = line.take("str")
-                line.take("op", "+")
-            else:
-                line.take("op", "@")
-            base, rand = line.couple()
-            # what follows the couple: [chance] for LEVEL, [chance] variants for RNDLEVEL
-            ints = []
-            while line.toks and line.toks[0][0] == "int":
-                ints.append(line.take("int"))
-            chance, variants = 100, 1
-            if key in ("RNDLEVEL", "RNDCHLEVEL"):
-                if not ints:
-                    raise line.fail(f"{key} needs the number of variants")
-                variants = ints[-1]
-                chance = ints[0] if len(ints) > 1 else 100
-            elif ints:
-                chance = ints[0]
-            last_level = {"name": name, "bones": bones, "base": base, "range": rand,
-                          "chain": chain, "chance": chance, "variants": variants,
-                          "kinds": [], "alignment": None}
+            last_level = _level(key, line)
             cur["levels"].append(last_level)
         elif key in ("BRANCH", "CHAINBRANCH"):
-            name = line.take("str")
-            chain = None
-            if key == "CHAINBRANCH":
-                chain = line.take("str")
-                line.take("op", "+")
-            else:
-                line.take("op", "@")
-            base, rand = line.couple()
-            kind = line.maybe("word")
-            up = False
-            if kind in ("up", "down"):
-                up, kind = kind == "up", None
-            elif kind is not None and kind not in BRANCH_TYPES:
-                raise line.fail(f"unknown branch type {kind!r}")
-            direction = line.maybe("word")
-            if direction is not None:
-                if direction not in ("up", "down"):
-                    raise line.fail(f"unknown branch direction {direction!r}")
-                up = direction == "up"
-            cur["branches"].append({"name": name, "chain": chain, "base": base,
-                                    "range": rand, "type": kind or "stair", "up": up})
+            cur["branches"].append(_branch(key, line))
         else:
             raise DungeonError(f"{where}: unknown statement {key}")
         if line.toks:
@@ -191,6 +137,80 @@ def read_dungeon(path: Path, warn=lambda msg: None, features=()) -> dict:
     if not dungeons:
         raise DungeonError(f"{path.name}: no DUNGEON")
     return {"dungeons": dungeons}
+
+
+def _describe(key: str, line: _Line, target: Optional[dict], cur: dict,
+              last_level: Optional[dict], where: str, warn) -> bool:
+    """DESCRIPTION/ALIGNMENT of the dungeon, LEVELDESC/LEVALIGN of the level defined
+    last; False when there is nothing to mark (the line is ignored)."""
+    word = line.take("word")
+    if target is None:
+        warn(f"{where}: {key} before any level: it marks none; ignored")
+        return False
+    if target is last_level and not cur["levels"]:
+        # dgn_comp marks the level defined last, whichever dungeon it is in
+        warn(f"{where}: {key} before this dungeon's first level: it marks "
+             f"{last_level['name']!r}, the level defined last, as dgn_comp does")
+    if word in ALIGNMENTS:
+        target["alignment"] = ALIGNMENTS[word]
+    else:
+        if word not in KINDS:
+            warn(f"{where}: descriptor {word!r} is not dgn_comp's; kept as written")
+        target["kinds"].append(word)
+    return True
+
+
+def _level(key: str, line: _Line) -> dict:
+    """LEVEL, RNDLEVEL, CHAINLEVEL, RNDCHLEVEL: name, bones, [chain +] or @, the
+    couple, then [chance] (and the number of variants for the RND forms)."""
+    name, bones = line.take("str"), _bones(line.take("str"))
+    chain = None
+    if key in ("CHAINLEVEL", "RNDCHLEVEL"):
+        chain = line.take("str")
+        line.take("op", "+")
+    else:
+        line.take("op", "@")
+    base, rand = line.couple()
+    # what follows the couple: [chance] for LEVEL, [chance] variants for RNDLEVEL
+    ints = []
+    while line.toks and line.toks[0][0] == "int":
+        ints.append(line.take("int"))
+    chance, variants = 100, 1
+    if key in ("RNDLEVEL", "RNDCHLEVEL"):
+        if not ints:
+            raise line.fail(f"{key} needs the number of variants")
+        variants = ints[-1]
+        chance = ints[0] if len(ints) > 1 else 100
+    elif ints:
+        chance = ints[0]
+    return {"name": name, "bones": bones, "base": base, "range": rand, "chain": chain,
+            "chance": chance, "variants": variants, "kinds": [], "alignment": None}
+
+
+def _branch(key: str, line: _Line) -> dict:
+    """BRANCH, CHAINBRANCH: name, [chain +] or @, the couple, then an optional type
+    and direction (stair and down when absent)."""
+    name = line.take("str")
+    chain = None
+    if key == "CHAINBRANCH":
+        chain = line.take("str")
+        line.take("op", "+")
+    else:
+        line.take("op", "@")
+    base, rand = line.couple()
+    kind = line.maybe("word")
+    up = False
+    if kind in ("up", "down"):
+        up, kind = kind == "up", None
+    elif kind is not None and kind not in BRANCH_TYPES:
+        raise line.fail(f"unknown branch type {kind!r}")
+    direction = line.maybe("word")
+    if direction is not None:
+        if direction not in ("up", "down"):
+            raise line.fail(f"unknown branch direction {direction!r}")
+        up = direction == "up"
+    return {"name": name, "chain": chain, "base": base, "range": rand,
+            "type": kind or "stair", "up": up}
 
 
 def where_is(table: dict, level: str) -> List[str]:
