@@ -33,6 +33,11 @@ STEPS = 'UNLEV_LIMITS="steps=N"'
     "LOOP [1000000] { MAZEWALK: (3,3), east }",
     'LOOP [5000] { PORTAL: (1,1,70,18), (0,0,0,0), "town" }',
     'LOOP [1000000] { REGION: (1,1,20,10), lit, "ordinary" }',
+    # found by robust2's probes: each ran minutes with no step charged
+    "LOOP [1000000] { INIT_MAP: mines, '.', ' ', true, true, lit, false }",
+    "LOOP [1000000] { NON_DIGGABLE: (0,0,78,20) }",
+    "LOOP [1000000] { NON_PASSWALL: (0,0,78,20) }",
+    "LOOP [1000000] { REPLACE_TERRAIN: (0,0,78,20), ' ', '.', 50% }",
 ])
 def test_a_statements_work_is_charged_to_the_step_limit(tmp_path, capsys, body):
     code, err, seconds = run_file(tmp_path, HEAD + body + "\n", capsys)
