@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 from typing import Optional
 
+from unlev.lang.diagnostics import DesError
 from unlev.lang.values import Align, Coord, MonsterValue, ObjectValue, Region
 
 from .des import DES_FUNCTIONS
@@ -185,8 +186,21 @@ class DesAPI:
         s = self.s
         des = s.table()
         for name, fn in DES_FUNCTIONS.items():
-            des[name] = functools.partial(fn, self)
+            des[name] = functools.partial(_placed, self, fn)
         s.env["des"] = des
 
     def finish(self) -> None:
         pass
+
+
+def _placed(api: "DesAPI", fn, *args):
+    """Call one ``des.*`` function; an error of the builder's with no place (the step
+    limit a statement's work passes) gets the Lua line of the call, read while that
+    line's frame is still running (after, the stack is gone)."""
+    try:
+        return fn(api, *args)
+    except DesError as e:
+        first = e.diagnostics[0] if e.diagnostics else None
+        if first is not None and (first.span is None or first.span.line == 0):
+            raise api.s.error(first.message, first.hint) from None
+        raise
