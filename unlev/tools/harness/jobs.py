@@ -299,6 +299,8 @@ def _compare_snapshot(job: Job, settings: Settings, level, result: dict) -> None
     key = file_key(job.path)
     name = job.label or job.level
     new = make_snapshot(level, job.seed, os.path.basename(job.path))
+    if settings.update or not settings.ci:          # a run that may write: a killed
+        store.clean(key, name)                      # writer's temporaries go
     try:
         old = store.load(key, name, job.seed)
     except SnapshotError as e:
