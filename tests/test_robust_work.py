@@ -38,11 +38,12 @@ STEPS = 'UNLEV_LIMITS="steps=N"'
     "LOOP [1000000] { NON_DIGGABLE: (0,0,78,20) }",
     "LOOP [1000000] { NON_PASSWALL: (0,0,78,20) }",
     "LOOP [1000000] { REPLACE_TERRAIN: (0,0,78,20), ' ', '.', 50% }",
+    "TERRAIN: fillrect(0,0,78,20), '.'\nLOOP [1000000] { WALLWALK: (5,5), ' ', '.', 50% }",
 ])
 def test_a_statements_work_is_charged_to_the_step_limit(tmp_path, capsys, body):
     code, err, seconds = run_file(tmp_path, HEAD + body + "\n", capsys)
     assert code == 1 and "steps" in err and STEPS in err, err
-    assert "x.des:3:" in err            # the statement that went over, with its place
+    assert f"x.des:{2 + body.count(chr(10)) + 1}:" in err   # the statement that went over
     assert seconds < 10
 
 
