@@ -28,6 +28,9 @@ def run_lua(tmp_path, capsys, text):
     'des.level_init({ style="mines", fg=".", bg=" ", smoothed=true, joined=true })',
     'des.replace_terrain({ region={0,0,78,20}, fromterrain=" ", toterrain=".", chance=50 })',
     'des.non_diggable(selection.area(0,0,78,20))',
+    # calls whose Python work the Lua instruction count did not weigh (minutes each)
+    'nh.rn2(5)',
+    'des.map({ map = "...\\n...", x = 1, y = 1 })',
 ])
 def test_the_work_of_a_des_call_is_charged_and_placed(tmp_path, capsys, call):
     code, err, seconds = run_lua(tmp_path, capsys,
@@ -55,3 +58,13 @@ def test_a_real_sized_lua_level_is_under_the_memory_limit(tmp_path, capsys):
     code, err, _ = run_lua(tmp_path, capsys, INIT + 'local t = {}\nfor i = 1, 10000 do '
                            't[i] = "x" .. i end\ndes.terrain(selection.area(1,1,5,5), ".")\n')
     assert code == 0, err
+
+
+@pytest.mark.parametrize("expr", ["selection.ellipse(40,10,2147483647,3)",
+                                  "selection.circle(40,10,-2147483647)"])
+def test_a_selections_radius_is_held_to_the_radius_limit(tmp_path, capsys, expr):
+    """unlev convert writes a des-file's circle as selection.circle: the des-file's
+    radius limit held, the Lua one did not (11 GB for the ellipse)."""
+    code, err, seconds = run_lua(tmp_path, capsys, INIT + "local s = " + expr + "\n")
+    assert code == 1 and "x.lua:2:1: error: a radius of" in err
+    assert 'UNLEV_LIMITS="radius=N"' in err and seconds < 10

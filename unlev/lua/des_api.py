@@ -17,9 +17,9 @@ from __future__ import annotations
 import functools
 from typing import Optional
 
-from unlev.lang.diagnostics import DesError
 from unlev.lang.values import Align, Coord, MonsterValue, ObjectValue, Region
 
+from .charge import DES, charged
 from .des import DES_FUNCTIONS
 from .des.common import ALIGNMENTS, CLASS_PREFIXES, MONSTER_NAMES_37, stand_in
 from .selection_api import coord_of, is_num
@@ -186,21 +186,9 @@ class DesAPI:
         s = self.s
         des = s.table()
         for name, fn in DES_FUNCTIONS.items():
-            des[name] = functools.partial(_placed, self, fn)
+            des[name] = charged(s, functools.partial(fn, self), DES)
         s.env["des"] = des
 
     def finish(self) -> None:
         pass
 
-
-def _placed(api: "DesAPI", fn, *args):
-    """Call one ``des.*`` function; an error of the builder's with no place (the step
-    limit a statement's work passes) gets the Lua line of the call, read while that
-    line's frame is still running (after, the stack is gone)."""
-    try:
-        return fn(api, *args)
-    except DesError as e:
-        first = e.diagnostics[0] if e.diagnostics else None
-        if first is not None and (first.span is None or first.span.line == 0):
-            raise api.s.error(first.message, first.hint) from None
-        raise
