@@ -38,7 +38,7 @@ def compile_file(path: str, include_path: Optional[List[str]] = None,
                  compat_warnings: bool = True, text: Optional[str] = None,
                  dialect: Optional[str] = None, data=None, extensions=None,
                  lenient: Optional[bool] = None,
-                 settings: Optional[Settings] = None) -> Compiled:
+                 settings: Optional[Settings] = None, stream_levels: bool = False) -> Compiled:
     """Parse and statically check a des-file; raise DesError with every error found.
 
     ``dialect``: ``unnethack``, ``nethack36``, ``nethack343`` or ``auto`` (decide from
@@ -48,7 +48,9 @@ def compile_file(path: str, include_path: Optional[List[str]] = None,
     apply unless ``extensions`` is given.  ``lenient``: unknown names, statements,
     flags and map characters become warnings and placeholders.  ``settings``: the
     run's :class:`~unlev.lang.settings.Settings` (dialect, profile, lenient, include
-    policy); the keyword arguments above override it."""
+    policy); the keyword arguments above override it.  ``stream_levels``: only the
+    diagnostics are wanted (``unlev check``): each LEVEL is checked as it is parsed and
+    the tree keeps its outline (:mod:`unlev.lang.level_stream`)."""
     from .dialect import candidates, check_name
     settings = settings or DEFAULT
     dialect = check_name(dialect or settings.dialect)
@@ -68,7 +70,7 @@ def compile_file(path: str, include_path: Optional[List[str]] = None,
         unfit_error = (ExtensionError,)
     if dialect != "auto":
         return _compile(path, text, include_path, compat_warnings, dialect, "", ext, profile,
-                        anywhere, limits)
+                        anywhere, limits, stream_levels)
     failures = []
     strict = ext
     if lenient:
@@ -86,7 +88,7 @@ def compile_file(path: str, include_path: Optional[List[str]] = None,
     for cand, reason in cands:
         try:
             return _compile(path, text, include_path, compat_warnings, cand, reason, strict,
-                            profile, anywhere, limits)
+                            profile, anywhere, limits, stream_levels)
         except DesError as e:
             failures.append((cand, e))
             if is_limit_error(e):
@@ -104,7 +106,7 @@ def compile_file(path: str, include_path: Optional[List[str]] = None,
         reason = dict(cands).get(cand, "")
         try:
             c = _compile(path, text, include_path, compat_warnings, cand, reason, ext, profile,
-                         anywhere, limits)
+                         anywhere, limits, stream_levels)
         except DesError as e:
             e.dialect, e.tried = cand, likeliest.tried
             raise
@@ -166,7 +168,7 @@ def unknown_names(err: DesError) -> List[str]:
 
 def _compile(path, text, include_path, compat_warnings, dialect, reason, ext=None,
              profile=None, include_anywhere: bool = False,
-             limits: Limits = DEFAULT_LIMITS) -> Compiled:
+             limits: Limits = DEFAULT_LIMITS, stream_levels: bool = False) -> Compiled:
     from .checker import check
     from .parser import DesParser
     sources = SourceCache()
@@ -181,9 +183,17 @@ def _compile(path, text, include_path, compat_warnings, dialect, reason, ext=Non
     parser = DesParser(oracle=oracle, sources=sources, include_path=include_path,
                        dialect=dialect, extensions=ext or None,
                        include_anywhere=include_anywhere, limits=limits)
+    stream = None
+    if stream_levels and ext is None and dialect != "nethack36":
+        from .level_stream import LevelStream     # no tree rewrite after the parse
+        stream = parser.level_sink = LevelStream(parser, compat_warnings, dialect)
     tree = parser.parse_source(text, path)
     tree.dialect = dialect  # type: ignore[attr-defined]
-    check(tree, parser.reporter, compat_warnings, dialect=dialect)
+    found = stream.finish(tree) if stream is not None and stream.started else None
+    if found is not None:
+        parser.reporter.items += found
+    else:
+        check(tree, parser.reporter, compat_warnings, dialect=dialect)
     errors = parser.reporter.errors
     if errors:
         errors.sort(key=lambda d: (d.span.file != path, d.span.line, d.span.col))

@@ -39,8 +39,8 @@ start = "file"
 def p_file(p):
     """file : header_stmts
             | header_stmts levels"""
-    levels = p[2] if len(p) > 2 else []
-    p[0] = A.DesFile(owner(p).file_span(), p[1], levels)
+    levels = list(p[2]) if len(p) > 2 else []
+    p[0] = A.DesFile(owner(p).file_span(), list(p[1]), levels)
     included_levels = [lv for inc in p[1] if isinstance(inc, A.Include)
                        for lv in getattr(getattr(inc, "tree", None), "levels", [])]
     # lev_comp compiles the LEVELs of an INCLUDEd file as levels of this one.
@@ -53,7 +53,7 @@ def p_file(p):
 def p_header_stmts(p):
     """header_stmts :
                     | header_stmt header_stmts"""
-    p[0] = [] if len(p) == 1 else [p[1]] + p[2]
+    p[0] = deque() if len(p) == 1 else _in_front(p[1], p[2])
 
 
 def p_header_stmt(p):
@@ -70,13 +70,13 @@ def p_include_def(p):
 def p_levels(p):
     """levels : level
               | level levels"""
-    p[0] = [p[1]] + (p[2] if len(p) > 2 else [])
+    p[0] = _in_front(p[1], p[2] if len(p) > 2 else deque())
 
 
 def p_level(p):
     """level : level_def flags levstatements"""
     name, span = p[1]
-    p[0] = A.Level(span, name, p[2], A.Block(span, list(p[3])))
+    p[0] = _streamed(p, A.Level(span, name, p[2], A.Block(span, list(p[3]))))
 
 
 def p_level_def(p):
@@ -495,3 +495,24 @@ def p_error(tok):
 
 __all__ = ["tokens", "precedence", "start", "ROOM_TYPES", "CORE_FUNCTIONS",
            "carry", "span_of", "start_level_def"]
+
+
+def _in_front(item, rest: deque) -> deque:
+    """A right-recursive list grows at its front: a deque does it in O(1) (a list
+    copied at each reduction made a file of N LEVELs cost N*N/2 copies); the rule that
+    uses the whole list makes it a list."""
+    rest.appendleft(item)
+    return rest
+
+
+def _streamed(p, level):
+    """A finished LEVEL, handed to the parse's level sink when it has one (``unlev
+    check``: :mod:`unlev.lang.level_stream` checks it and keeps only its outline);
+    the top file's only, never an INCLUDEd file's."""
+    o = owner(p)
+    sink = getattr(o, "level_sink", None)
+    if sink is None or o.include_stack:
+        return level
+    below = p.stack[1] if len(p.stack) > 1 else None      # file : header_stmts levels
+    header = below.value if below is not None and below.type == "header_stmts" else None
+    return sink(level, header)

@@ -86,7 +86,7 @@ def _o(p):
 def p_x343_file(p):
     """file :
             | levels"""
-    p[0] = A.DesFile(_o(p).file_span(), [], p[1] if len(p) > 1 else [])
+    p[0] = A.DesFile(_o(p).file_span(), [], list(p[1]) if len(p) > 1 else [])
 
 
 def p_x343_level(p):

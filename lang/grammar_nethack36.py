@@ -69,7 +69,7 @@ REPLACE = {
 def p_file_36(p):
     """file :
             | levels"""
-    levels = p[1] if len(p) > 1 else []
+    levels = list(p[1]) if len(p) > 1 else []
     p[0] = A.DesFile(p.parser.owner.file_span(), [], levels)
 
 

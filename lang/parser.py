@@ -240,7 +240,7 @@ class DesParser:
             return tree
         if self.lenient:
             drop_skipped_fronts(tree)
-        deep = _deeper_than(tree, self.limits.depth)
+        deep = deeper_than(tree, self.limits.depth)
         if deep is not None:
             # the checker and the evaluator walk the tree recursively: stop here
             self.reporter.error(f"nested more than {self.limits.depth} levels deep (blocks "
@@ -740,7 +740,7 @@ _WORDS = sorted(set(KEYWORDS) | set(CORE_FUNCTIONS))
 _NO_DIGITS = str.maketrans("", "", "0123456789")
 
 
-def _deeper_than(tree: A.Node, limit: int) -> Optional[A.Node]:
+def deeper_than(tree: A.Node, limit: int) -> Optional[A.Node]:
     """The first node nested more than ``limit`` deep, found without recursion."""
     level = [tree]
     for _depth in range(limit + 1):

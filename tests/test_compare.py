@@ -435,3 +435,30 @@ def test_lighting_is_a_proportion():
     m = proportion("flags", "flag mostly lit", [True] * 19 + [False] * 21,
                    [True] * 95 + [False] * 5, floor=0.0)
     assert m.test == "Fisher exact" and m.p < 1e-6 and m.verdict == DIFFERS
+
+
+def test_a_finished_level_lets_its_samples_and_dumps_go(tmp_path):
+    """Constant memory: when a level's result is made, its runs' samples (and its
+    dumps) are let go, so the live samples do not grow with the number of levels."""
+    import gc
+    from unlev.tools.compare.sample import Sample
+    names = ["lva", "lvb", "lvc", "lvd"]
+    src = tmp_path / "four.des"
+    src.write_text("".join(f'LEVEL: "{n}"\nINIT_MAP: solidfill, \' \'\n'
+                           f'MONSTER: random, random\n' for n in names))
+    compiled = compile_file(str(src))
+    ref = tmp_path / "ref"
+    ref.mkdir()
+    for n in names:
+        _reference_from_ours(ref, compiled, [1, 2], name=n)
+    live = []
+
+    def progress(res):
+        gc.collect()
+        live.append(sum(type(o) is Sample for o in gc.get_objects()))
+    report = run_compare([str(src)], str(ref), seeds=3, progress=progress)
+    assert [r.level for r in report.results] == names
+    assert all(not r.error and r.measures for r in report.results)
+    # at each level's end: at most this level's three runs and two dumps, never the
+    # samples of the levels before it
+    assert len(live) == 4 and max(live) <= 5, live

@@ -141,18 +141,90 @@ EXACT = [("sokoban.des", "soko3-1", (1, 2, 3, 4, 5, 6, 8, 9)), ("oracle.des", "o
          # no pets among the black market's random monsters (session 3)
          ("blkmar.des", "blkmar-2", (1, 4, 6)),
          # the statue trap's monster made on a random square; a special demon's m_lev
-         ("heck.des", "heck-a-2", (1, 2, 6))]
+         ("heck.des", "heck-a-2", (1, 2, 6)),
+         # a wall-walker on a boulder's square (teleport.c goodpos: may_passwall first)
+         ("castle.des", "castle-1", (2, 4, 8)), ("castle.des", "castle-2", (5,)),
+         # the third erinys makes its kind extinct and leaves the rndmonst table
+         # (makemon.c propagate, mbirth_limit, reset_rndmonst)
+         ("sheol.des", "palace_e", (1,)), ("sheol.des", "palace_f", (8,)),
+         ("gehennom.des", "asmod-2", (8,)),
+         # a chameleon whose new form is its own keeps its inventory draws (mon.c
+         # newcham: "still the same monster")
+         ("Rogue.des", "Rog-loca", (8,)),
+         # a des-file's MONSTER {...} contents go through mpickobj: two identical
+         # scrolls the quest leader carries are one stack (add_to_minv merges)
+         ("Priest.des", "Pri-strt", (6, 7, 9)), ("Rogue.des", "Rog-strt", (7, 8)),
+         ("Tourist.des", "Tou-strt", (9,)), ("Wizard.des", "Wiz-strt", (2,)),
+         # priestini's uncurse() of a coaligned priest's robe keeps a blessing
+         ("Caveman.des", "Cav-strt", (7,)), ("Caveman.des", "Cav-goal", (10,)),
+         # mergable(): a scroll never joins a spellbook of the same name, a hatching
+         # egg never merges
+         ("Priest.des", "Pri-filb", (8,)), ("knox.des", "knox-1", (7,)),
+         ("moria.des", "moria6-2", (8,)), ("mines.des", "minetn-7", (9,)),
+         ("heck.des", "heck-a-4", (4, 8)),
+         # an egg whose hatch timer failed to start draws it again in set_corpsenm
+         ("heck.des", "heck-a-4", (9,)),
+         # rnd_offensive_item inside makemon: no helmet is worn before m_dowear, so an
+         # orc-captain's orcish helm does not turn the wand of striking into earth
+         ("knox.des", "knox-2", (6, 7)),
+         # a vampire hero starts with alignment record -5 (u_init.c adjalign): peace_minded
+         # draws rn2(11) for a coaligned monster where a Wizard's 0 gives rn2(16)
+         ("endgame.des", "earth", (7,)),
+         # a quantum mechanic's Schroedinger's box: the cat is mksobj(CORPSE, TRUE)
+         # with its own monster and timer, then set_corpsenm's timer
+         ("knox.des", "knox-3", (7,)),
+         # fixup_special's Medusa statues ask goodpos(x, y, NULL, 0): no monster test
+         ("medusa.des", "medusa-1", (6, 8)), ("medusa.des", "medusa-3", (9,)),
+         # the Ludios vault's gold joins the safe's own coins (add_to_container)
+         ("medusa.des", "medusa-1", (10,)), ("medusa.des", "medusa-3", (2, 8)),
+         # the Aleax copies the hero's starting gear in use (m_inityour): a Priest's
+         # mace, robe and small shield
+         ("medusa.des", "medufill", (9,)), ("yendor.des", "wizard2", (7,)),
+         # a snake made on row 0 hides under nothing: makemon.c asks ``if (x && y)``
+         ("Healer.des", "Hea-fila", (5, 9)), ("Healer.des", "Hea-filb", (7, 9, 10)),
+         # a shambling horror is never a newcham form (u_init.c keeps it M2_NOPOLY);
+         # a chameleon turned long worm gets its tail in newcham
+         ("Rogue.des", "Rog-strt", (2, 5)), ("Rogue.des", "Rog-goal", (3,))]
 
 
 @pytest.mark.parametrize("des,level,seeds", EXACT, ids=[e[1] for e in EXACT])
 def test_these_dumps_are_built_exactly(corpus_root, game_reference, des, level, seeds):
     from unlev.lang.frontend import compile_file
     from unlev.generate.build import find_level
+    from unlev.lang import ast as A
     compiled = compile_file(str(corpus_root / "unnethack" / des))
     dumps = read_dumps(str(game_reference / f"{level}.txt.gz"))
+    node = find_level(compiled, level)
+    # as run_exact: a level's own PORTAL regions are not the dungeon's branch
+    own_portals = sum(1 for n in A.walk(node)
+                      if isinstance(n, A.LevRegionStmt) and n.kind == "portal")
     for k in seeds:
-        r = exact.compare_dump(compiled, find_level(compiled, level), dumps[k - 1], k)
+        r = exact.compare_dump(compiled, node, dumps[k - 1], k, own_portals)
         assert r.identical, r.line()
+
+
+# The game runs whose hero's starting things held a tin or an egg that asked
+# rndmonnum() (u_init.c ini_inv -> mkobj.c mksobj): measured with the instrument
+# (gdb on /work/build/unnethack, a breakpoint on rndmonst before mklev; see
+# docs/notes/issue-28-kinds.md) -- game seed 3's and 6's Tourists among them.  The dump
+# harness makes the level without goto_level's reset_rndmonst, so its random monsters
+# come from the first level's table; the WHERE line does not say so, the test does.
+START_TABLE = [("bigroom.des", "bigrm-3", 3), ("heck.des", "heck-b-1", 3),
+               ("castle.des", "castle-2", 3), ("Tourist.des", "Tou-loca", 6)]
+
+
+@pytest.mark.parametrize("des,level,k", START_TABLE, ids=[e[1] for e in START_TABLE])
+def test_a_table_cached_at_the_games_start_makes_these_dumps(corpus_root, game_reference,
+                                                             des, level, k):
+    from unlev.lang.frontend import compile_file
+    from unlev.generate.build import find_level
+    compiled = compile_file(str(corpus_root / "unnethack" / des))
+    dump = read_dumps(str(game_reference / f"{level}.txt.gz"))[k - 1]
+    node = find_level(compiled, level)
+    assert "monsters" in exact.compare_dump(compiled, node, dump, k).differs
+    dump.where["rndmonst"] = "start"
+    r = exact.compare_dump(compiled, node, dump, k)
+    assert r.identical, r.line()
 
 
 def test_secret_doors_get_their_wall_modes(corpus_root, game_reference):
@@ -176,4 +248,4 @@ def test_the_full_exact_sweep(full_sweep, corpus_root, game_reference):
     assert n == 2110 and not [r for r in report.results if r.error]
     terrain = sum(1 for r in report.results if not r.error and "terrain" not in r.differs)
     total = sum(1 for r in report.results if r.identical)
-    assert terrain >= 2097 and total >= 1792
+    assert terrain >= 2099 and total >= 1977

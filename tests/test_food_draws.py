@@ -57,8 +57,16 @@ def test_tins_spinach_or_a_monster_and_its_variety():
 
 def test_egg_hatch_timer_draws_until_one_passes_150():
     rng = Scripted([150, 12, 151])
-    food.egg_hatch_timer(rng)
+    assert food.egg_hatch_timer(rng)
     assert rng.asked == [("rnd", 151), ("rnd", 152), ("rnd", 153)]
+
+
+def test_an_egg_whose_fifty_tries_fail_gets_no_timer():
+    # timeout.c attach_egg_hatch_timeout: no i in 151..200 with rnd(i) > 150 starts
+    # no timer; set_corpsenm then draws the fifty again (heck-a-4 seed 9)
+    rng = Scripted([1] * 50)
+    assert not food.egg_hatch_timer(rng)
+    assert rng.asked == [("rnd", i) for i in range(151, 201)]
 
 
 def test_corpse_timer_rots_all_but_lizards_and_lichens():

@@ -99,3 +99,27 @@ def test_place_axe_makes_the_axe_with_init():
                          ("rn2", 11), ("rn2", 10), ("rn2", 10)]
     axes = [o for o in level.objects if o.id == "axe"]
     assert [(o.x, o.y) for o in axes] == [(5, 5)]
+
+
+def test_mergable_keeps_apart_what_the_game_keeps_apart():
+    # invent.c mergable(): different otyps never merge, even under one name (a scroll
+    # and a spellbook of blank paper), and an egg with a hatch timer (any egg of a
+    # monster) never merges; two plain scrolls or two generic eggs do
+    from unlev.model.level import Object
+    from unlev.populate.merge import add_to_inventory, mergable
+
+    def obj(name, cls, **attrs):
+        return Object(0, 0, name, attrs={"class": cls, **attrs})
+
+    assert mergable(obj("blank paper", "?"), obj("blank paper", "?"))
+    assert not mergable(obj("blank paper", "+"), obj("blank paper", "?"))
+    assert not mergable(obj("blank paper", "?"), obj("blank paper", "+"))
+    # an object recorded without its class is its name's first kind: fixup_special's
+    # gold joins the Ludios safe's coins
+    assert mergable(obj("gold piece", "$"), Object(0, 0, "gold piece", attrs={"quantity": 5}))
+    assert mergable(obj("egg", "%"), obj("egg", "%"))
+    assert not mergable(obj("egg", "%", montype="scorpion"), obj("egg", "%", montype="scorpion"))
+    items = [obj("enchant armor", "?")]
+    assert add_to_inventory(items, obj("enchant armor", "?"))
+    assert not add_to_inventory(items, obj("enchant armor", "?", curse="blessed"))
+    assert [o.attrs.get("quantity", 1) for o in items] == [2, 1]

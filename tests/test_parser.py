@@ -675,3 +675,21 @@ def test_whole_file_tree_walk():
     assert {"DesFile", "FunctionDef", "Level", "Loop", "If", "Object", "ObjectSpec",
             "Gold", "FunctionCall"} <= names
     assert len(all_nodes(tree, A.CoordLit)) == 1
+
+
+@pytest.mark.parametrize("dialect, level", [
+    ("unnethack", 'LEVEL: "l{i}"\nINIT_MAP: solidfill, \' \'\n'),
+    ("nethack36", 'MAZE: "l{i}", \' \'\nNOMAP\n'),
+    ("nethack343", 'MAZE: "l{i}", \' \'\nNOMAP\n'),
+])
+def test_many_levels_and_header_statements_are_lists_in_file_order(dialect, level):
+    """The file-level lists (LEVELs, FUNCTIONs before them) grow at their front while
+    parsing (right recursion, a deque there); the tree holds plain lists in file order."""
+    head = "".join(f"FUNCTION f{i}() {{ }}\n" for i in range(3)) if dialect == "unnethack" \
+        else ""
+    text = head + "".join(level.format(i=i) for i in range(300))
+    tree = compile_file("many.des", text=text, dialect=dialect).tree
+    assert type(tree.levels) is list and type(tree.header) is list
+    assert [lv.name for lv in tree.levels] == [f"l{i}" for i in range(300)]
+    assert [h.name for h in tree.header] == [f"f{i}" for i in range(len(tree.header))]
+    assert len(tree.header) == (3 if dialect == "unnethack" else 0)

@@ -479,3 +479,45 @@ def test_json_of_several_levels_is_written_level_by_level_and_whole(tmp_path, ca
     text = capsys.readouterr().out
     assert out.read_text() == text
     assert [lv["name"] for lv in json.loads(text)["levels"]] == ["a", "b"]
+
+
+def test_drawn_levels_are_drawn_as_they_are_built_and_let_go(tmp_path, capsys,
+                                                              monkeypatch):
+    """Drawn alone (the default), each level is drawn before the next is built and no
+    built level is kept (constant memory); the text is what drawing the whole list at
+    the end gives (the path taken when --json is asked for as well)."""
+    import gc
+
+    from unlev.cli import main
+    from unlev.lang.diagnostics import DesError, Span
+    from unlev.tools import run as R
+    src = tmp_path / "three.des"
+    src.write_text("".join(f'LEVEL: "{n}"\nINIT_MAP: solidfill, \' \'\n'
+                           f'MONSTER: random, random\n' for n in "abc"))
+    from unlev.model.level import Level
+    real = R.build_one
+    seen = []
+
+    def watched(compiled, node, *a, **k):
+        gc.collect()
+        # (level about to be built, levels drawn so far, built levels still alive)
+        seen.append((node.name, capsys.readouterr().out.count("  seed 4  "),
+                     sum(type(o) is Level for o in gc.get_objects())))
+        if node.name == "c":
+            raise DesError("c cannot be built", Span(str(src), 7, 1))
+        return real(compiled, node, *a, **k)
+    with monkeypatch.context() as mp:
+        mp.setattr(R, "build_one", watched)
+        assert main(["run", str(src), "--seed", "4", "--color", "never", "-q"]) == 1
+    assert seen == [("a", 0, 0), ("b", 1, 0), ("c", 1, 0)]
+    assert "c cannot be built" in capsys.readouterr().err
+
+    src.write_text("".join(f'LEVEL: "{n}"\nINIT_MAP: solidfill, \' \'\n'
+                           f'MONSTER: random, random\n' for n in "ab"))
+    assert main(["run", str(src), "--seed", "4", "--color", "never", "-q"]) == 0
+    streamed = capsys.readouterr().out
+    assert main(["run", str(src), "--seed", "4", "--color", "never", "-q", "--show",
+                 "--json", str(tmp_path / "out.json")]) == 0
+    at_the_end = capsys.readouterr().out
+    assert streamed == at_the_end
+    assert streamed.count("  seed 4  ") == 2

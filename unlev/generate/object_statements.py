@@ -23,7 +23,7 @@ from unlev.populate.make import (
 )
 from unlev.populate import makemon
 from unlev.populate.makemon import G_NOGEN, where_of
-from unlev.populate.merge import add_to_container, stackobj
+from unlev.populate.merge import add_to_container, add_to_inventory, stackobj
 from unlev.populate.mksobj import blessorcurse, next_ident
 from unlev.stdlib import data
 from unlev.stdlib import terrain as T
@@ -117,8 +117,10 @@ def create_object(st: BuildState, ov: ObjectValue, specific, coord, attrs: dict,
     if random_montype:
         record["montype"] = corpsenm(st, mt, pctx)
     if "montype" in record:
-        timed_egg = kind.name == "egg" and bool(obj.attrs.get("montype"))
-        set_corpsenm_draws(kind.name, record["montype"], rng, timed_egg)
+        timed_egg = kind.name == "egg" and bool(obj.attrs.get("montype")) \
+            and obj.attrs.pop("hatch_timer", True)
+        if not set_corpsenm_draws(kind.name, record["montype"], rng, timed_egg):
+            obj.attrs["hatch_timer"] = False
     for key in ("locked", "trapped", "montype"):      # the des-file's word wins
         if key in record:
             obj.attrs[key] = record[key]
@@ -131,17 +133,19 @@ def create_object(st: BuildState, ov: ObjectValue, specific, coord, attrs: dict,
     place_object(st, obj, attrs, container)
 
 
-def set_corpsenm_draws(kind_name: str, montype, rng, timed_egg: bool = False) -> None:
+def set_corpsenm_draws(kind_name: str, montype, rng, timed_egg: bool = False) -> bool:
     """mkobj.c set_corpsenm(), which sp_lev.c create_object() calls for the des-file's
     monster after mksobj() made the object with one of its own: a corpse's rotting
-    timer starts again; an egg of a monster gets its hatching time, unless mksobj()
-    typed it already (a hatching egg keeps the time it had)."""
+    timer starts again; an egg of a monster gets its hatching time, unless it has a
+    timer already (a hatching egg keeps the time it had; one whose mksobj timer
+    failed to start draws again).  False for an egg left without a timer."""
     if not montype:
-        return
+        return True
     if kind_name == "corpse":
         food.corpse_timer(montype, rng)
     elif kind_name == "egg" and not timed_egg:
-        food.egg_hatch_timer(rng)
+        return food.egg_hatch_timer(rng)
+    return True
 
 
 # NetHack 3.7's partial curse states (sp_lev.c get_table_buc), which only Lua levels give
@@ -183,7 +187,7 @@ def petrified(st: BuildState, obj: Object) -> None:
             for carried in was.attrs.get("inventory") or ():
                 if carried.id not in _ALWAYS_RESIST:
                     st.rng.rn2(100)
-        pm = pctx.random_monster(st.mon_rng)
+        pm = pctx.rndmonnum(st.mon_rng)
 
 
 _ALWAYS_RESIST = ("Amulet of Yendor", "Book of the Dead", "Candelabrum of Invocation",
@@ -203,7 +207,7 @@ def corpsenm(st: BuildState, mt: MonsterValue, pctx) -> Optional[str]:
     if mt.cls is not None:
         pm = pctx.random_monster_of_class(st.rng, mt.cls, spc=G_NOGEN)
     else:
-        pm = pctx.random_monster(st.mon_rng)
+        pm = pctx.rndmonnum(st.mon_rng)
     return pm.name if pm is not None else None
 
 
@@ -255,7 +259,8 @@ def place_object(st: BuildState, obj: Object, attrs: dict, container: bool,
         else:
             holder = st.invent_monster
             obj.x, obj.y = holder.x, holder.y
-            holder.attrs.setdefault("inventory", []).append(obj)
+            # mpickobj() -> add_to_minv(): an identical stack takes it in
+            add_to_inventory(holder.attrs.setdefault("inventory", []), obj)
     elif not already_placed:
         if obj.buried and not bury_an_obj(st, obj):
             return                                 # a rock merges into the ground

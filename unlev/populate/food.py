@@ -107,12 +107,14 @@ def tin_contents(rndmonnum: RandomMonster, rng: RNG) -> tuple:
     return None, 0
 
 
-def egg_hatch_timer(rng: RNG) -> None:
+def egg_hatch_timer(rng: RNG) -> bool:
     """timeout.c attach_egg_hatch_timeout(egg, 0): ``rnd(i) > 150`` tried for i from
-    151 to 200 -- the draws of a typed egg's hatching time."""
+    151 to 200 -- the draws of a typed egg's hatching time.  False when no try
+    succeeded (about one egg in a thousand): the egg gets no timer and never hatches."""
     for i in range(151, 201):
         if rng.rnd(i) > 150:
-            return
+            return True
+    return False
 
 
 def corpse_timer(name: str, rng: RNG) -> None:

@@ -13,19 +13,18 @@ then the owner's touches (demons never carry blessed things, princes no poor gea
 identical objects merge into one stack, as ``mpickobj`` merges them.
 
 m_initweap and m_initinv are tables of one function per class, as the C's
-switches read.  All draws come from the monster stream.  Not modelled: the Aleax's
-copy of the hero's gear (there is no hero), m_dowear (what is worn does not change
-what is carried), the candle a gnome in the Mines lights (the candle is modelled, not
+switches read.  All draws come from the monster stream.  Not modelled: m_dowear
+(what is worn does not change what is carried), the candle a gnome in the Mines lights (the candle is modelled, not
 its light).  A domestic animal's saddle is makemon's (:mod:`unlev.populate.makemon`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import List, Optional
+from typing import Callable, List, Optional
 
 from unlev.model.level import COLNO, ROWNO, Level, Object
-from unlev.populate import artifacts
+from unlev.populate import artifacts, food, herokit
 from unlev.populate.kinds import adj_lev, rnd_class
 from unlev.populate.mksobj import init_fields, next_ident
 from unlev.stdlib import data
@@ -51,6 +50,9 @@ class Where:
     in_hell: bool = False          # Inhell: Gehennom (its demon court stops teleports)
     #: the cloak that looks like an "opera cloak" in this game (o_init.c's shuffle)
     opera_cloak: str = "cloak of invisibility"
+    hero_race: str = "human"       # the Aleax copies the hero's kit (herokit)
+    #: mksobj(CORPSE)'s own monster, drawn on the monster stream (make.random_corpse_kind)
+    corpse_kind: Optional[Callable[[], Optional[str]]] = None
 
 
 def _obj(name: str, cls: str) -> data.Object:
@@ -226,12 +228,10 @@ def equip(pm: data.Monster, x: int, y: int, rng: RNG, where: Where,
     the special item (unless ``with_special`` is False: makemon gave it already,
     :func:`special_item`), then m_initweap (armed monsters) and m_initinv.
     ``attrs``: the monster's record (``shopkeeper``, ``priest``, ``peaceful``...).
-    Shape-changers get nothing (newcham: they are born in another form)."""
+    A shape-changer born in another form gets nothing (makemon.equip does not call
+    this); one whose newcham() failed keeps its shape and gets this inventory."""
     attrs = attrs or {}
     bag = Bag(pm, x, y, rng, where, attrs)
-    if "M2_SHAPESHIFTER" in pm.m2 and not pm.name.startswith("vampire") \
-            and pm.name != "Vlad the Impaler":
-        return []
     if with_special:
         bag.items.extend(special_item(pm, x, y, rng, where, attrs))
     if where.rogue_level:
@@ -274,12 +274,22 @@ def _giant_weapons(bag: Bag) -> None:
 
 
 def _angel_weapons(bag: Bag) -> None:
-    """S_ANGEL: the Aleax's long sword (no hero weapon to copy) and 1 in 4 an amulet
-    of reflection; any other angel its blessed rustproof sword, sometimes Demonbane
+    """S_ANGEL: the Aleax's copy of the hero's gear (:mod:`unlev.populate.herokit`)
+    and 1 in 4 an amulet of reflection; any other angel its blessed rustproof sword, sometimes Demonbane
     or Sunsword, and a shield."""
     pm, rng = bag.pm, bag.rng
     if pm.name == "Aleax":
-        bag.gets("long sword", ")")
+        # it mimics the hero: m_inityour() copies each thing in use (its id, the
+        # hero's quantity, rustproof); a long sword when nothing is wielded
+        gear = herokit.gear_in_use(bag.where.role, bag.where.hero_race)
+        if not any(slot == "uwep" for slot, *_ in gear):
+            bag.gets("long sword", ")")
+        for _slot, name, cls, quan in gear:
+            o = bag.make(_obj(name, cls), init=False)
+            if quan > 1:
+                o.attrs["quantity"] = quan
+            o.attrs["erodeproof"] = True
+            bag.pick(o)
         if not rng.rn2(4):
             bag.gets("amulet of reflection", '"')
         return
@@ -770,8 +780,17 @@ def _mummy_inventory(bag: Bag, m_lev: int) -> None:
 
 def _quantum_mechanic_inventory(bag: Bag, m_lev: int) -> None:
     """S_QUANTMECH: 1 in 20 a large box holding a dead housecat."""
-    if not bag.rng.rn2(20):
+    rng = bag.rng
+    if not rng.rn2(20):
         box = bag.make(_obj("large box", "("), init=False)
+        # the cat is mksobj(CORPSE, TRUE, FALSE): its id, a monster of its own and that
+        # one's rot timer; set_corpsenm(PM_HOUSECAT) starts the timer again (the
+        # stop_timer after it draws nothing)
+        next_ident(rng)
+        drawn = bag.where.corpse_kind() if bag.where.corpse_kind is not None else None
+        if drawn:
+            food.corpse_timer(drawn, rng)
+        food.corpse_timer("housecat", rng)
         box.attrs["spe"] = 1
         cat = Object(bag.x, bag.y, "corpse", attrs={"class": "%", "montype": "housecat"})
         box.contents.append(cat)
@@ -895,8 +914,12 @@ def _merc_armor(bag: Bag) -> None:
         g("tin whistle", "(")
 
 
-def rnd_offensive_item(bag: Bag):
-    """muse.c rnd_offensive_item(): an attack wand, potion or scroll (or nothing)."""
+def rnd_offensive_item(bag: Bag, dressed: bool = False):
+    """muse.c rnd_offensive_item(): an attack wand, potion or scroll (or nothing).
+    Its first case asks which_armor() for a worn metal helmet: inside makemon
+    (m_initweap) nothing is worn yet -- m_dowear() comes after m_initinv() -- so
+    only a ``dressed`` monster (mk_mplayer's, after its m_dowear) can get the scroll
+    of earth that way."""
     pm, rng = bag.pm, bag.rng
     if _refuses_items(pm):
         return None
@@ -905,7 +928,8 @@ def rnd_offensive_item(bag: Bag):
         return ("death", "/")
     pick = rng.rn2(9 - (diff < 4) + 4 * (diff > 6))
     if pick == 0:
-        helmet = any(o.attrs.get("class") == "[" and _is_metal_helmet(o) for o in bag.items)
+        helmet = dressed and any(o.attrs.get("class") == "[" and _is_metal_helmet(o)
+                                 for o in bag.items)
         if helmet or "M1_AMORPHOUS" in pm.m1 or "M1_WALLWALK" in pm.m1 \
                 or pm.class_name == "S_GHOST" or "M1_UNSOLID" in pm.m1:
             return ("earth", "?")

@@ -1,7 +1,9 @@
 """Identical objects stacking: invent.c ``mergable()``, ``stackobj()`` (a floor object
 joins its twin on the square, sp_lev.c create_object) and mkobj.c
 ``add_to_container()`` (an object put in a box, statue or sack joins its twin inside:
-mkbox_cnts' random contents and a des-file's container contents).
+mkbox_cnts' random contents and a des-file's container contents) and
+``add_to_minv()`` (an object a des-file gives a monster, through steal.c ``mpickobj``,
+joins its twin in the monster's inventory).
 
 Why a module of its own: the floor (objects.py) and the containers' random contents
 (make.py, which objects.py imports) both need it.
@@ -21,6 +23,12 @@ _REVIVERS = ("troll", "ice troll", "rock troll", "water troll", "Olog-hai",
              "Death", "Pestilence", "Famine")
 
 
+def _hatching(egg: Object) -> bool:
+    """An egg of a monster has its hatch timer, unless timeout.c
+    attach_egg_hatch_timeout failed to start one (``hatch_timer`` False)."""
+    return bool(egg.attrs.get("montype")) and egg.attrs.get("hatch_timer", True)
+
+
 def _merge_value(obj: Object, key: str):
     """An attribute as mergable() sees it: an absent curse is uncursed, an absent
     spe is 0, an absent flag is false."""
@@ -38,10 +46,14 @@ def mergable(other: Object, obj: Object) -> bool:
     kind = data.object_named(obj.id, obj.attrs.get("class"))
     if kind is None or not kind.merge:
         return False
+    if data.object_named(other.id, other.attrs.get("class")) is not kind:
+        return False        # otyp differs: a scroll and a spellbook of blank paper
     if kind.class_symbol == "$":
         return True
     if kind.name == "corpse" and obj.attrs.get("montype") in _REVIVERS:
         return False
+    if kind.name == "egg" and (_hatching(other) or _hatching(obj)):
+        return False        # hatching eggs never merge
     if any(_merge_value(other, k) != _merge_value(obj, k) for k in _MERGE_KEYS):
         return False
     return not (kind.class_symbol in (")", "[") and
@@ -78,4 +90,16 @@ def add_to_container(holder: Object, obj: Object) -> bool:
             _merge_into(other, obj)
             return True
     holder.contents.append(obj)
+    return False
+
+
+def add_to_inventory(items: list, obj: Object) -> bool:
+    """mkobj.c add_to_minv() (steal.c mpickobj() for a des-file's MONSTER {...}
+    contents): the object joins an identical stack the monster already carries, so
+    two uncursed scrolls of one kind are one stack of 2; True when it merged."""
+    for other in items:
+        if mergable(other, obj):
+            _merge_into(other, obj)
+            return True
+    items.append(obj)
     return False

@@ -164,7 +164,9 @@ def mplayer_items(pm: data.Monster, x: int, y: int, rng: RNG, where: Where,
         bag.pick(o)
     for pick in (rnd_offensive_item, rnd_defensive_item, rnd_misc_item):
         for _ in range(rng.rnd(3)):
-            item = pick(bag)
+            # makemon and the special kit's m_dowear() have dressed it by now
+            item = rnd_offensive_item(bag, dressed=True) if pick is rnd_offensive_item \
+                else pick(bag)
             if item is not None:
                 bag.gets(*item)
     return bag.items

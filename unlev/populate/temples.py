@@ -5,7 +5,8 @@ temple room gets its priest the moment the altar is made (sp_lev.c create_altar(
 not when rooms are filled; temples have nothing else to fill.
 
 The spellbooks are made as mkobj(SPBOOK_CLASS) makes them (mksobj with init: an id
-and blessorcurse); the robe is cursed or uncursed by the hero's alignment.
+and blessorcurse); half the time the worn cloak is cursed (curse()) or, for a
+coaligned hero, uncursed (uncurse(), which clears a curse and keeps a blessing).
 """
 
 from __future__ import annotations
@@ -55,7 +56,10 @@ def priestini(st: MakeContext, room: Room, sx: int, sy: int, sanctum: bool, shri
         cloak = next((o for o in inv if o.id in _CLOAKS), None)
         if cloak is not None:
             hero = getattr(st.run_context, "alignment", 0)
-            cloak.attrs["curse"] = "uncursed" if hero == shrine_align else "cursed"
+            if hero != shrine_align:
+                cloak.attrs["curse"] = "cursed"                 # curse()
+            elif cloak.attrs.get("curse") == "cursed":
+                cloak.attrs.pop("curse")    # uncurse(): a blessed robe stays blessed
     return priest
 
 

@@ -144,7 +144,7 @@ def _check_one(path: str, args):
     try:
         compiled = compile_file(path, include_path=args.include_path,
                                 compat_warnings=not args.no_compat_warnings,
-                                settings=args.settings)
+                                settings=args.settings, stream_levels=True)
     except DesError as e:
         if sink is not None:
             sink.emit_error(e, path)

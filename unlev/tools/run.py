@@ -165,6 +165,18 @@ def cmd_run(args) -> int:
     if args.json and not (show or args.svg or args.html or args.png) \
             and not args.file.endswith(".lua"):
         return _stream_json(args, seed, json_to_stdout)
+    pictures = args.svg or args.html or args.png
+    if show and not (args.json or pictures) and not args.file.endswith(".lua"):
+        # drawn alone: each level is drawn as it is built and then let go, so memory
+        # does not grow with the number of levels
+        console = make_console(args.color)
+        drawn = [0]
+
+        def each(level) -> None:
+            _draw_one(console, level, drawn[0], seed, args.file)
+            drawn[0] += 1
+        built = _build_des(args, seed, show, each=each)
+        return built if isinstance(built, int) else 0
     if args.file.endswith(".lua"):
         built = _build_lua(args, seed, show)
     else:
@@ -439,20 +451,25 @@ def _build_lua(args, seed: int, show: bool):
 
 
 def _draw(console, levels, seed: int, source: str) -> None:
+    for i, level in enumerate(levels):
+        _draw_one(console, level, i, seed, source)
+
+
+def _draw_one(console, level, i: int, seed: int, source: str) -> None:
+    """Draw the ``i``-th level (0-based) of a run, with a rule before all but the first."""
     from rich.rule import Rule
     from unlev.output.render import level_view
     # a terminal (or a page) gets the 80 columns of the game's screen; piped text keeps
     # its lines whole, so no "The\nDungeons of Doom" lands in a file or a grep
     piped = not (console.is_terminal or console.record)
     width = 400 if piped else 80
-    for i, level in enumerate(levels):
-        if i:
-            console.print(Rule(style="dim"), width=80)
-        if piped:       # no table padding at the ends of piped lines
-            from unlev.tools.common import print_unpadded
-            print_unpadded(console, level_view(level, seed=seed, source=source), width)
-        else:
-            console.print(level_view(level, seed=seed, source=source), width=width)
+    if i:
+        console.print(Rule(style="dim"), width=80)
+    if piped:       # no table padding at the ends of piped lines
+        from unlev.tools.common import print_unpadded
+        print_unpadded(console, level_view(level, seed=seed, source=source), width)
+    else:
+        console.print(level_view(level, seed=seed, source=source), width=width)
 
 
 def run_options(args) -> dict:
@@ -480,6 +497,9 @@ def build_one(compiled, node, seed: int, args, warn_to_stderr: bool = True):
             context, rc0 = contexts_for(plan.dump, node.name)
             rc.depth, rc.difficulty = rc0.depth, rc0.difficulty
         context = place_from_where(context, plan.where)
+        # a WHERE line's rndmonst=start: the game's rndmonst table is still the one
+        # made at its start (unlev.populate.kinds.start_table_monster)
+        rc.rndmonst_from_start = str(plan.where.get("rndmonst", "")) == "start"
     if plan is not None:
         # what the game shuffled at its start depends on its seed (populate.oinit)
         game_seed = plan.dump.gameseed if plan.dump is not None else plan.game_seed

@@ -62,17 +62,21 @@ class LevelResult:
 def run_ours(compiled, node: A.Level, seeds: Sequence[int], dumps: Sequence[GameDump],
              compat: Compat):
     """Our levels for ``seeds``; the i-th run sits where the game made dump i."""
+    return list(iter_ours(compiled, node, seeds, dumps, compat))
+
+
+def iter_ours(compiled, node: A.Level, seeds: Sequence[int], dumps: Sequence[GameDump],
+              compat: Compat):
+    """:func:`run_ours` one level at a time (each built when asked for)."""
     from unlev.generate.build import build_level
-    out = []
     own_portals = sum(1 for n in A.walk(node)
                       if isinstance(n, A.LevRegionStmt) and n.kind == "portal")
     for i, seed in enumerate(seeds):
         ctx = run = None
         if dumps:
             ctx, run = contexts_for(dumps[i % len(dumps)], node.name, own_portals)
-        out.append(build_level(compiled, node, seed=seed, context=ctx, compat=compat,
-                               run_context=run, warn=lambda *a, **k: None))
-    return out
+        yield build_level(compiled, node, seed=seed, context=ctx, compat=compat,
+                          run_context=run, warn=lambda *a, **k: None)
 
 
 def compare_level(compiled, node: A.Level, dumps: Sequence[GameDump], seeds: Sequence[int],
@@ -82,7 +86,8 @@ def compare_level(compiled, node: A.Level, dumps: Sequence[GameDump], seeds: Seq
     t0 = time.perf_counter()
     res = LevelResult(node.name, file, len(seeds), len(dumps))
     try:
-        ours = [sample_of(lv) for lv in run_ours(compiled, node, seeds, dumps, compat)]
+        # each level reduced to its sample as it is built, then let go
+        ours = [sample_of(lv) for lv in iter_ours(compiled, node, seeds, dumps, compat)]
     except DesError as e:
         res.error = f"des-file error: {e}"
         return res
@@ -271,6 +276,10 @@ def run_compare(paths: Sequence[str], reference: Union[str, Sequence[str]],
         f, compiled, node, dumps, first = plans[k]
         finished[k] = _level_result(compiled, node, dumps, seed_list, f, known,
                                     done[first:first + len(seed_list)])
+        # the samples of a finished level are let go: nothing but the results grows
+        # with the number of levels
+        done[first:first + len(seed_list)] = [None] * len(seed_list)
+        plans[k] = None
         if progress is not None:
             progress(finished[k])
     results += [finished[k] for k in range(len(plans))]

@@ -1,0 +1,163 @@
+"""``unlev check`` checks each LEVEL as it is parsed and keeps only its outline
+(lang/level_stream.py): the diagnostics must be exactly those of checking the finished
+tree, in the same order, and the streamed levels' statements must really be let go."""
+
+from __future__ import annotations
+
+import gc
+from pathlib import Path
+
+import pytest
+
+from unlev.cli import main
+from unlev.lang import ast as A
+from unlev.lang.diagnostics import DesError
+from unlev.lang.frontend import compile_file
+
+REPO = Path(__file__).resolve().parent.parent
+
+HEADER = """FUNCTION helper() {
+  MONSTER: 'd', random
+}
+"""
+LEVEL = """LEVEL: "lv{i}"
+INIT_MAP: solidfill, ' '
+GEOMETRY:center,center
+MAP
+------
+|....|
+------
+ENDMAP
+$place = selection: floodfill (1,1)
+MONSTER: random, random
+helper()
+IF [50%] {{
+  OBJECT: random, random
+}}
+"""
+
+
+def _outcome(path, text, stream, **kw):
+    """(ok?, every diagnostic with its place and code, in order, the levels' names)."""
+    try:
+        c = compile_file(path, text=text, stream_levels=stream, **kw)
+    except DesError as e:
+        return ("error", [(d.severity, d.message, d.span, d.hint, d.code)
+                          for d in e.diagnostics], None)
+    return ("ok", [(d.severity, d.message, d.span, d.hint, d.code) for d in c.warnings],
+            [(lv.name, lv.span, lv.flags) for lv in c.tree.levels])
+
+
+def _many(n=5, header=HEADER, broken=None, line=None):
+    text = header + "".join(LEVEL.format(i=i) for i in range(n))
+    if broken is not None:
+        lines = text.split("\n")
+        lines.insert(line, broken)
+        text = "\n".join(lines)
+    return text
+
+
+def _committed():
+    files = sorted((REPO / "samples").glob("*.des"))
+    files += sorted((REPO / "tests" / "fuzz_regressions").glob("*.des"))
+    return files
+
+
+@pytest.mark.parametrize("path", _committed(), ids=lambda p: p.name)
+def test_streamed_check_says_what_the_whole_tree_check_says(path):
+    text = path.read_text(encoding="latin-1")
+    for cw in (True, False):
+        assert _outcome(str(path), text, True, compat_warnings=cw) == \
+            _outcome(str(path), text, False, compat_warnings=cw)
+
+
+@pytest.mark.parametrize("broken, line", [
+    (None, None),
+    ('LEVEL: 5', 40),                 # a LEVEL line PLY's recovery pops back through
+    ('LEVEL: "a.b"', 40),             # an error reported by a level's own header
+    ('MONSTER: (', 44),               # a syntax error inside a later level
+    ('BREAK', 30),                    # a checker error in a later level
+    ('}', 3),                         # in the header
+    ('nosuch()', 50),                 # a function the header does not define
+])
+def test_streamed_check_with_errors_anywhere_is_the_whole_tree_check(broken, line):
+    text = _many(broken=broken, line=line)
+    for cw in (True, False):
+        streamed = _outcome("many.des", text, True, compat_warnings=cw)
+        assert streamed == _outcome("many.des", text, False, compat_warnings=cw)
+    if broken is None:
+        assert streamed[0] == "ok" and len(streamed[2]) == 5
+        # the floodfill deviation of every level, after the parser's own findings
+        assert sum(d[4] == "game-deviation" for d in streamed[1]) == 0  # cw=False last
+    else:
+        assert streamed[0] == "error"
+
+
+@pytest.mark.parametrize("where", ["level", "header"])
+def test_a_level_past_the_depth_limit_is_reported_as_without_streaming(where):
+    from unlev.lang.limits import Limits
+    from unlev.lang.settings import Settings
+    settings = Settings.from_options("unnethack", None, False,
+                                     limits=Limits.from_text("depth=12"))
+    deep = "IF [50%] {\n" * 8 + "MONSTER: random, random\n" + "}\n" * 8
+    if where == "level":
+        text = _many(3) + 'LEVEL: "deep"\nINIT_MAP: solidfill, \' \'\n' + deep + \
+            _many(2, "")
+    else:
+        text = _many(3, HEADER + "FUNCTION deep() {\n" + deep + "}\n")
+    streamed = _outcome("deep.des", text, True, settings=settings)
+    assert streamed == _outcome("deep.des", text, False, settings=settings)
+    assert streamed[0] == "error" and any("nested more than" in d[1] for d in streamed[1])
+    assert _outcome("deep.des", _many(3), True, settings=settings)[0] == "ok"
+
+
+def test_streamed_levels_keep_their_outline_and_let_their_statements_go():
+    def monsters(name):
+        """The MONSTER statements alive that were read from the file ``name``."""
+        gc.collect()
+        return sum(type(o) is A.Monster and o.span.file == name for o in gc.get_objects())
+    text = _many(40)
+    whole = compile_file("whole.des", text=text)
+    streamed = compile_file("streamed.des", text=text, stream_levels=True)
+    assert monsters("whole.des") == 41           # the header's FUNCTION's and 40 levels'
+    assert monsters("streamed.des") == 1         # the header's: the levels' are gone
+    assert [lv.name for lv in streamed.tree.levels] == [lv.name for lv in whole.tree.levels]
+    assert all(not lv.body.statements for lv in streamed.tree.levels)
+    assert all(lv.body.statements for lv in whole.tree.levels)
+    assert [str(w).replace("streamed.des", "whole.des") for w in streamed.warnings] == \
+        [str(w) for w in whole.warnings]
+
+
+def test_nothing_is_streamed_where_a_rewrite_follows_the_parse(tmp_path):
+    """An INCLUDE in the header, --lenient (an extension set) and NetHack 3.6 (its
+    filled circles) keep the whole tree."""
+    inc = tmp_path / "funcs.des"
+    inc.write_text(HEADER)
+    main_file = tmp_path / "main.des"
+    main_file.write_text('INCLUDE "funcs.des"\n' + _many(2, ""))
+    c = compile_file(str(main_file), stream_levels=True)
+    assert all(lv.body.statements for lv in c.tree.levels)
+    c = compile_file("m.des", text=_many(2), stream_levels=True, lenient=True)
+    assert all(lv.body.statements for lv in c.tree.levels)
+    c = compile_file("m.des", text='MAZE: "x", \' \'\nNOMAP\nMONSTER: random, random\n',
+                     dialect="nethack36", stream_levels=True)
+    assert all(lv.body.statements for lv in c.tree.levels)
+
+
+def test_unlev_check_output_is_the_same_as_the_whole_tree_check(tmp_path, capsys,
+                                                                monkeypatch):
+    path = tmp_path / "many.des"
+    path.write_text(_many(6, broken='MONSTER: "no such monster", random', line=60))
+    args = ["check", "--no-cache", "--select", "game-deviation", str(path)]
+    code = main(args)
+    streamed = capsys.readouterr()
+    from unlev.lang import frontend
+    real = frontend.compile_file
+
+    def whole(*a, **k):
+        k["stream_levels"] = False
+        return real(*a, **k)
+    monkeypatch.setattr(frontend, "compile_file", whole)
+    assert main(args) == code == 1
+    assert capsys.readouterr() == streamed
+    assert "no such monster" in streamed.err
