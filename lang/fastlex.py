@@ -38,6 +38,12 @@ _INLINE = {"t_INTEGER": _INTEGER, "t_STRING": _STRING, "t_IDENT": _IDENT,
 # the rules that make no token, in the order PLY tries them
 _SKIP_RULES = ("t_COMMENT", "t_newline", "t_whitespace")
 
+# A run of blanks is taken whole by the skip: "(?:[ \t]+)*" could split n blanks 2^n
+# ways, and where no rule matches after them (trailing blanks on the last line) the
+# engine tried them all -- 30 blanks took minutes.  No rule that makes a token begins
+# with a blank, so a blank run that stops early never led to a match anyway.
+_UNSPLIT = {"t_whitespace": r"(?![ \t])"}
+
 _MASTER = {}
 
 
@@ -45,7 +51,8 @@ def master_pattern(template, rules):
     """One pattern for the shared state: any run of comment lines, newlines and blanks
     (the three rules that make no token, in the order PLY tries them), then the other
     rules in PLY's order as named groups. Where the run of blanks stops none of the
-    three can match, so leaving them out of the rules that follow changes nothing."""
+    three can match, so leaving them out of the rules that follow changes nothing; a run
+    of blanks is matched whole (``_UNSPLIT``), so a failed match costs linear time."""
     retext = template.lexstateretext["INITIAL"]
     if len(retext) != 1:
         return None
@@ -53,7 +60,8 @@ def master_pattern(template, rules):
     if pat is None:
         cre = template.lexstatere["INITIAL"][0][0]
         names = sorted(cre.groupindex, key=cre.groupindex.get)     # PLY's order
-        skip = "|".join(getattr(rules, name).__doc__ for name in _SKIP_RULES)
+        skip = "|".join(getattr(rules, name).__doc__ + _UNSPLIT.get(name, "")
+                        for name in _SKIP_RULES)
         alts = "|".join(f"(?P<{name}>{getattr(rules, name).__doc__})" for name in names
                         if name not in _SKIP_RULES)
         pat = _MASTER[retext[0]] = re.compile(f"(?:{skip})*(?:{alts})", template.lexreflags)

@@ -13,7 +13,10 @@ importer read the value they were handed (``DEFAULT`` when none).  A bad setting
 unknown name, a value that is not a whole number from 1) is a usage error of every
 command (``unlev.cli`` asks :func:`from_environment` first).  The steps count statements, LOOP rounds and the work of
 each statement: the builder charges a SPILL's squares, a quantity's objects, WALLIFY,
-MINERALIZE, MAZEWALK, PORTAL and REGION placement as it goes (``BuildState.spend``).
+MINERALIZE, MAZEWALK, WALLWALK, INIT_MAP, REPLACE_TERRAIN, NON_DIGGABLE/NON_PASSWALL, PORTAL
+and REGION placement as it goes (``BuildState.spend``); a Lua level file's ``des.*`` calls
+are charged the same, all of them together, and its Lua values are held to ``lua_memory``
+(Lua's own allocator refuses past it: ``unlev.lua.runtime``).
 """
 
 from __future__ import annotations
@@ -44,6 +47,8 @@ class Limits:
                                     # biggest of NetHack 3.7's: under 1 MB)
     cpp_tokens: int = 3_000_000     # tokens the importer's macro expansion may make of
                                     # one file (3.7's objects.c: well under 1 million)
+    lua_memory: int = 100_000_000   # bytes a Lua level file's values may hold (3.7's
+                                    # levels: a few MB; `s = s .. s` would take it all)
 
     @classmethod
     def from_text(cls, text: str) -> "Limits":

@@ -6,6 +6,7 @@ import json
 import os
 import socket
 import sys
+import time
 
 import pytest
 
@@ -107,6 +108,20 @@ def test_unlev_test_on_a_cluster_reports_what_the_local_run_reports(cluster, tmp
         assert len(list(snaps.rglob("seed-*.json.gz"))) == 3 * len(_levels())
     assert reports[0] == reports[1]
     assert len(reports[0]["results"]) == 3 * len(_levels())
+
+
+def test_the_time_limit_holds_on_a_cluster(cluster, tmp_path, capsys, monkeypatch):
+    """A Dask worker runs a job in a thread, where no signal reaches: --timeout is
+    raised in that thread (issue 34; before, a cluster's runs had no time limit)."""
+    monkeypatch.setenv("UNLEV_LIMITS", "steps=1000000000")
+    slow = tmp_path / "slow.des"
+    slow.write_text('LEVEL: "slow"\nLOOP [100000000] { $x = 1 }\n')
+    t0 = time.perf_counter()
+    rc = main(["test", str(slow), "--seeds", "1", "--timeout", "1", "--no-progress",
+               "--lint", "off", "--scheduler", cluster])
+    out = capsys.readouterr().out
+    assert rc == 1 and "took more than 1 s and was stopped" in out, out
+    assert time.perf_counter() - t0 < 60
 
 
 def _levels():

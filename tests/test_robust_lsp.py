@@ -148,3 +148,62 @@ def test_the_gate_checks_bodies_without_recursion():
                          b'"params": {"position": {"line": -1, "character": 0}}}')
     assert kind == "error" and resp["id"] == "a" and resp["error"]["code"] == -32602
     assert F.check(b'{"jsonrpc": "2.0", "id": 1, "method": "x"}')[0] == "frame"
+
+
+# -- a short frame: the client announced more than it sent ---------------------------
+def _msg(i):
+    return json.dumps({"jsonrpc": "2.0", "id": i, "method": "shutdown"}).encode()
+
+
+def _frames(data):
+    import io
+    return list(F.read_frames(io.BytesIO(data)))
+
+
+def test_the_gate_resynchronises_after_a_short_frame():
+    short = b"Content-Length: 200\r\n\r\n" + b'{"jsonrpc": "2.0", "id": 1, "me'
+    got = _frames(short + frame(_msg(2)) + frame(_msg(3)))
+    assert [k for k, _ in got] == ["error", "frame", "frame"], got
+    assert got[0][1]["error"]["code"] == F.PARSE_ERROR
+    assert json.loads(got[1][1].split(b"\r\n\r\n", 1)[1])["id"] == 2
+    assert json.loads(got[2][1].split(b"\r\n\r\n", 1)[1])["id"] == 3
+
+
+def test_a_lying_huge_length_skips_only_to_the_next_header():
+    got = _frames(b"Content-Length: 1000000000000\r\n\r\n{}" + frame(_msg(5)))
+    assert [k for k, _ in got] == ["error", "frame"], got
+    assert json.loads(got[1][1].split(b"\r\n\r\n", 1)[1])["id"] == 5
+
+
+def test_a_header_split_by_a_short_frame_loses_at_most_one_frame():
+    # the short body ends inside the next frame's header: that frame is lost, the one
+    # after it is read again
+    nxt = frame(_msg(6))
+    short = b"Content-Length: 40\r\n\r\n" + b'{"jsonrpc": "2.0", "id": 1, "m'
+    data = short + nxt[:40 - 31] + nxt[40 - 31:] + frame(_msg(7))
+    got = _frames(data)
+    ids = [json.loads(v.split(b"\r\n\r\n", 1)[1])["id"] for k, v in got if k == "frame"]
+    assert ids[-1] == 7 and all(k in ("error", "frame") for k, _ in got)
+
+
+def test_a_json_body_holding_a_header_like_string_is_not_cut():
+    text = "Content-Length: 12\r\n\r\n{}"                 # escaped in JSON: not a header
+    body = json.dumps({"jsonrpc": "2.0", "id": 8, "method": "x", "params": {"t": text}})
+    got = _frames(frame(body.encode()))
+    assert [k for k, _ in got] == ["frame"]
+
+
+def test_the_server_answers_after_a_lying_huge_length():
+    s = started()
+    s.send(b"Content-Length: 1000000000000\r\n\r\n{}")
+    got = hover(s, "after")
+    assert got and "result" in got
+    finish(s)
+
+
+def test_the_server_answers_after_a_short_frame():
+    s = started()
+    s.send(b"Content-Length: 500\r\n\r\n" + b'{"jsonrpc": "2.0", "id": 1, "method": "te')
+    got = hover(s, "after")
+    assert got and "result" in got and "gnome lord" in json.dumps(got["result"])
+    finish(s)

@@ -144,3 +144,57 @@ def test_snapshot_paths_stay_under_their_folder(tmp_path, name):
         assert os.path.commonpath([str(tmp_path / "S"), os.path.abspath(p)]) == \
             str(tmp_path / "S")
     assert _safe("..") == "_.."
+
+
+def _dead_pid():
+    import subprocess
+    import sys
+    p = subprocess.Popen([sys.executable, "-c", "pass"])
+    p.wait()
+    return p.pid
+
+
+def test_a_killed_writers_temporary_files_are_removed_not_read(stored, capsys, tmp_path):
+    """A worker killed with SIGKILL between writing a snapshot's temporary file and
+    renaming it leaves ``.tmp-*`` in the folder; the next run that writes there removes
+    those whose writer is gone or that are too old, and nothing else."""
+    import time
+    from unlev.tools import tempfiles
+    src, snaps, js = stored
+    folder = js.parent
+    host = tempfiles.prefix().split("@", 1)[1]
+    dead = folder / f".tmp-{_dead_pid()}@{host}seed-1.json.gz"
+    dead.write_bytes(b"half a snapshot")
+    old = folder / ".tmp-abc123"                        # an older unlev's name
+    old.write_bytes(b"x")
+    hour_ago = time.time() - 3600
+    os.utime(old, (hour_ago, hour_ago))
+    fresh = folder / ".tmp-def456"                      # maybe being written: kept
+    fresh.write_bytes(b"x")
+    live = folder / f".tmp-{os.getpid()}@{host}xyz"     # its writer runs: kept
+    live.write_bytes(b"x")
+    other_host = folder / f".tmp-{_dead_pid()}@another.host-xyz"   # judged by age
+    other_host.write_bytes(b"x")
+    secret = tmp_path / "secret"
+    secret.write_text("keep me")
+    link = folder / f".tmp-{_dead_pid()}@{host}link"    # not a file made here
+    os.symlink(secret, link)
+    if hasattr(os, "mkfifo"):
+        fifo = folder / f".tmp-{_dead_pid()}@{host}fifo"
+        os.mkfifo(fifo)                                 # opening it would block
+    code, text = run([str(src), "--seeds", "1", "--snapshots", str(snaps), "--update"],
+                     capsys)
+    assert code == 0, text
+    assert not dead.exists() and not old.exists()
+    assert fresh.exists() and live.exists() and other_host.exists()
+    assert os.path.islink(link) and secret.read_text() == "keep me"
+    if hasattr(os, "mkfifo"):
+        assert fifo.exists()
+    names = sorted(p.name for p in folder.iterdir() if not p.name.startswith(".tmp-"))
+    assert names == ["seed-1.json.gz", "seed-1.txt"]
+
+
+def test_temporary_files_carry_the_writers_pid_and_host():
+    from unlev.tools import tempfiles
+    m = tempfiles._NAME.match(tempfiles.prefix() + "abc")
+    assert m and int(m.group(1)) == os.getpid() and m.group(2)

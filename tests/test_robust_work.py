@@ -33,11 +33,17 @@ STEPS = 'UNLEV_LIMITS="steps=N"'
     "LOOP [1000000] { MAZEWALK: (3,3), east }",
     'LOOP [5000] { PORTAL: (1,1,70,18), (0,0,0,0), "town" }',
     'LOOP [1000000] { REGION: (1,1,20,10), lit, "ordinary" }',
+    # found by robust2's probes: each ran minutes with no step charged
+    "LOOP [1000000] { INIT_MAP: mines, '.', ' ', true, true, lit, false }",
+    "LOOP [1000000] { NON_DIGGABLE: (0,0,78,20) }",
+    "LOOP [1000000] { NON_PASSWALL: (0,0,78,20) }",
+    "LOOP [1000000] { REPLACE_TERRAIN: (0,0,78,20), ' ', '.', 50% }",
+    "TERRAIN: fillrect(0,0,78,20), '.'\nLOOP [1000000] { WALLWALK: (5,5), ' ', '.', 50% }",
 ])
 def test_a_statements_work_is_charged_to_the_step_limit(tmp_path, capsys, body):
     code, err, seconds = run_file(tmp_path, HEAD + body + "\n", capsys)
     assert code == 1 and "steps" in err and STEPS in err, err
-    assert "x.des:3:" in err            # the statement that went over, with its place
+    assert f"x.des:{2 + body.count(chr(10)) + 1}:" in err   # the statement that went over
     assert seconds < 10
 
 
@@ -158,3 +164,32 @@ def test_the_repl_stops_a_runaway_statement_and_reads_the_next_line():
     repl.feed("$x = 41 + 1")
     repl.feed("$x")
     assert "42" in out.getvalue()
+
+
+def test_the_time_limit_stops_a_run_in_a_thread_too(tmp_path, capsys, monkeypatch):
+    """A Dask worker runs jobs in threads, where SIGALRM cannot reach: the limit is
+    raised in the thread itself, and a run that ends in time is left alone."""
+    import threading
+    from unlev.lang.limits import Limits
+    from unlev.tools.harness.jobs import Settings, list_jobs, run_job
+    slow = tmp_path / "slow.des"
+    slow.write_text(HEAD + "LOOP [100000000] { $x = 1 }\n")
+    quick = tmp_path / "quick.des"
+    quick.write_text(HEAD)
+    settings = Settings(timeout=1.0, limits=Limits.from_text("steps=1000000000"))
+    got = {}
+
+    def worker():
+        for p in (slow, quick):
+            got[p.name] = run_job(list_jobs(str(p), [1], settings)[0], settings)
+        time.sleep(1.5)             # a withdrawn limit must not fire later
+        got["after"] = "still running"
+
+    t0 = time.perf_counter()
+    t = threading.Thread(target=worker)
+    t.start()
+    t.join(60)
+    assert not t.is_alive() and time.perf_counter() - t0 < 30
+    assert "took more than 1 s and was stopped" in got["slow.des"]["error"]
+    assert got["quick.des"]["outcome"] != "error", got["quick.des"]
+    assert got["after"] == "still running"

@@ -35,7 +35,13 @@ def message(rng: random.Random, k: int) -> bytes:
     params, the rest ordinary requests and edits."""
     r = rng.random()
     if r < 0.33:
-        kind = rng.randrange(9)
+        kind = rng.randrange(11)
+        if kind == 9:               # short: announces more than it sends (resynchronised)
+            body = json.dumps({"jsonrpc": "2.0", "id": k, "method": "x"}).encode()
+            body = body[:rng.randrange(len(body))]
+            return frame(body, len(body) + rng.randint(1, 300))
+        if kind == 10:              # a length far beyond the body limit, then the body
+            return frame(b"{}", rng.choice([10 ** 12, 2 ** 63, 65 * 1024 * 1024]))
         if kind == 0:
             return frame(rng.choice([b"null", b"[]", b"1", b'"x"', b"true", b"[{}]"]))
         if kind == 1:

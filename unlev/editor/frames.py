@@ -9,6 +9,13 @@ cap on the headers and the body, checked (UTF-8, JSON, an object, ``jsonrpc`` 2.
 string method, positions inside LSP's ``uinteger`` range), and either handed on whole or
 answered with the JSON-RPC error the specification gives (-32700 parse error, -32600
 invalid request, -32602 invalid params), carrying the request's id when it has one.
+
+A client that announces more bytes than it sends (a short frame) is resynchronised:
+a ``Content-Length: N`` header line cannot occur inside a JSON body (its keys are
+quoted, its strings hold no raw line ends), so where one shows in what was read as a
+body -- or at the end of a line read as a header, or in the bytes an oversized body's
+skip drops -- the short frame is answered with a parse error and reading starts again
+at that header.
 """
 
 from __future__ import annotations
@@ -27,7 +34,10 @@ UINTEGER_MAX = 2 ** 31 - 1      # LSP's uinteger: a line or character number
 
 PARSE_ERROR, INVALID_REQUEST, INVALID_PARAMS = -32700, -32600, -32602
 
-_LENGTH = re.compile(rb"content-length:\s*(\d{1,20})\s*", re.I)
+_LENGTH = re.compile(rb"content-length:[ \t]*(\d{1,20})[ \t]*$", re.I)
+# the next frame's header, where a short frame's body ran into it
+_NEXT_HEADER = re.compile(rb"content-length:[ \t]*\d{1,20}[ \t]*\r?\n", re.I)
+_HEADER_TAIL = 64               # bytes kept between the chunks a skip looks at
 
 Frame = Tuple[str, Union[bytes, dict]]     # ("frame", raw) or ("error", response)
 
@@ -36,9 +46,54 @@ def error_response(msg_id, code: int, message: str) -> dict:
     return {"jsonrpc": "2.0", "id": msg_id, "error": {"code": code, "message": message}}
 
 
+class Pushback:
+    """A byte stream with bytes put back in front of it (what a short frame's body had
+    read of the next frame)."""
+
+    def __init__(self, rfile) -> None:
+        self.rfile = rfile
+        self.buf = b""
+
+    def unread(self, data: bytes) -> None:
+        self.buf = data + self.buf
+
+    def readline(self, limit: int) -> bytes:
+        if self.buf:
+            end = self.buf.find(b"\n", 0, limit)
+            if end >= 0 or len(self.buf) >= limit:
+                n = end + 1 if end >= 0 else limit
+                line, self.buf = self.buf[:n], self.buf[n:]
+                return line
+            head, self.buf = self.buf, b""
+            return head + self.rfile.readline(limit - len(head))
+        return self.rfile.readline(limit)
+
+    def read1(self, n: int) -> bytes:
+        """Up to ``n`` bytes, as many as have come (blocking only for the first)."""
+        if self.buf:
+            head, self.buf = self.buf[:n], self.buf[n:]
+            return head
+        read1 = getattr(self.rfile, "read1", None)
+        return read1(n) if read1 is not None else self.rfile.read(n)
+
+    def read(self, n: int) -> bytes:
+        if self.buf:
+            head, self.buf = self.buf[:n], self.buf[n:]
+            if len(head) < n:
+                head += self.rfile.read(n - len(head))
+            return head
+        return self.rfile.read(n)
+
+
+def _short_frame() -> Frame:
+    return "error", error_response(None, PARSE_ERROR, "a frame ended before its "
+                                   "Content-Length: the next frame's header came first")
+
+
 def read_frames(rfile) -> Iterator[Frame]:
     """Each frame of a byte stream: ``("frame", header + body)`` to hand on, or
     ``("error", response)`` to send back.  Ends at the end of the stream."""
+    rfile = Pushback(rfile)
     while True:
         length: Optional[int] = None
         count = 0
@@ -56,8 +111,10 @@ def read_frames(rfile) -> Iterator[Frame]:
                                               "a frame's headers are too long")
                 _skip_line(rfile, line)
                 continue
-            m = _LENGTH.fullmatch(line.rstrip(b"\r\n") + b"")
+            m = _LENGTH.search(line.rstrip(b"\r\n"))
             if m:
+                if m.start() > 0:               # a short frame's rest, then a header
+                    yield _short_frame()
                 length = int(m.group(1))
         if length > MAX_BODY:
             yield "error", error_response(None, INVALID_REQUEST,
@@ -66,10 +123,35 @@ def read_frames(rfile) -> Iterator[Frame]:
             if not _skip(rfile, length):
                 return
             continue
-        body = rfile.read(length) if length else b""
+        body, nxt = _read_body(rfile, length)
+        if nxt is not None:                     # a short frame ran into the next one
+            rfile.unread(body[nxt:])
+            yield _short_frame()
+            continue
         if len(body) < length:
             return
         yield check(body)
+
+
+def _read_body(rfile: Pushback, length: int) -> Tuple[bytes, Optional[int]]:
+    """The body, read as it comes; where the next frame's header starts in it when the
+    client sent less than it announced (then the rest is not waited for), else None."""
+    parts: list = []
+    got = 0
+    tail = b""
+    while got < length:
+        chunk = rfile.read1(min(length - got, 1 << 20))
+        if not chunk:
+            break
+        seen = tail + chunk
+        nxt = _NEXT_HEADER.search(seen)
+        if nxt is not None:
+            body = b"".join(parts) + chunk
+            return body, len(body) - len(seen) + nxt.start()
+        parts.append(chunk)
+        got += len(chunk)
+        tail = seen[-_HEADER_TAIL:]
+    return b"".join(parts), None
 
 
 def _skip_line(rfile, line: bytes) -> None:
@@ -77,13 +159,21 @@ def _skip_line(rfile, line: bytes) -> None:
         line = rfile.readline(MAX_HEADER_LINE + 1)
 
 
-def _skip(rfile, length: int) -> bool:
-    """Read and drop ``length`` bytes a megabyte at a time; False at the stream's end."""
+def _skip(rfile: Pushback, length: int) -> bool:
+    """Read and drop ``length`` bytes a megabyte at a time; False at the stream's end.
+    A frame header among them (the announced length was a lie) stops the skip there."""
+    tail = b""
     while length > 0:
-        got = rfile.read(min(length, 1 << 20))
+        got = rfile.read1(min(length, 1 << 20))     # what has come: a lie is not waited on
         if not got:
             return False
         length -= len(got)
+        seen = tail + got
+        nxt = _NEXT_HEADER.search(seen)
+        if nxt is not None:
+            rfile.unread(seen[nxt.start():])
+            return True
+        tail = seen[-_HEADER_TAIL:]
     return True
 
 

@@ -77,6 +77,9 @@ def do_init_map(st: BuildState, style: str, fill=None, fg=None, bg=None, smoothe
                               lit if lit is not None else -1)
     else:
         raise DesError(f"INIT_MAP style '{style}' is not known to the loader", span)
+    # a fill passes over the map once; a generator (mines' cellular rounds and joining,
+    # sheol, rogue, swamp) several times: about what one costs against a step
+    st.spend(COLNO * ROWNO * (1 if style in ("solidfill", "mazegrid") else 5))
     from unlev.populate.makemon import door_mimic
     init_level(st.level, st.rng, spec, mimic_hook=door_mimic(st))
 
@@ -225,6 +228,7 @@ def do_replace_terrain(st: BuildState, region: Region, from_char: MapCharValue,
     x2, y2 = locations.get_location(st, x2, y2, ANY_LOC, croom, sp=False)
     lev, rng = st.level, st.rng
     typ = lev.typ
+    st.spend(_area(x1, y1, x2, y2))
     for x in range(max(x1, 0), min(x2, COLNO - 1) + 1):
         for y in range(max(y1, 0), min(y2, ROWNO - 1) + 1):
             if typ[x * ROWNO + y] == from_char.typ and rng.rn2(100) < percent:
@@ -293,6 +297,7 @@ def wallwalk_right(st: BuildState, x: int, y: int, fgtyp: int, fglit: int, bgtyp
     if st.typ(x, y) != bgtyp:
         return
     while True:
+        st.spend(1)
         if (st.trap_at(x, y) is None and not st.bydoor(x, y)
                 and st.typ(x, y) == bgtyp and chance >= rng.rn2(100)):
             lev.set_typlit(x, y, fgtyp, fglit, rng)
@@ -362,7 +367,16 @@ def wall_property(st: BuildState, region: Region, prop: int) -> None:
     x1, y1, x2, y2 = locations.region_bytes(region)
     x1, y1 = locations.get_location(st, x1, y1, ANY_LOC, None, sp=False)
     x2, y2 = locations.get_location(st, x2, y2, ANY_LOC, None, sp=False)
+    st.spend(_area(x1, y1, x2, y2))
     set_wall_property(st.level, x1, y1, x2, y2, prop)
+
+
+def _area(x1: int, y1: int, x2: int, y2: int) -> int:
+    """The squares of a region clipped to the map: the work of a statement that visits
+    each (charged to the step limit; at least 1)."""
+    w = min(x2, COLNO - 1) - max(x1, 0) + 1
+    h = min(y2, ROWNO - 1) - max(y1, 0) + 1
+    return max(w, 0) * max(h, 0) or 1
 
 
 def do_non_diggable(st: BuildState, region: Region):

@@ -19,6 +19,7 @@ from typing import Optional
 
 from unlev.lang.values import Align, Coord, MonsterValue, ObjectValue, Region
 
+from .charge import DES, charged
 from .des import DES_FUNCTIONS
 from .des.common import ALIGNMENTS, CLASS_PREFIXES, MONSTER_NAMES_37, stand_in
 from .selection_api import coord_of, is_num
@@ -185,8 +186,9 @@ class DesAPI:
         s = self.s
         des = s.table()
         for name, fn in DES_FUNCTIONS.items():
-            des[name] = functools.partial(fn, self)
+            des[name] = charged(s, functools.partial(fn, self), DES)
         s.env["des"] = des
 
     def finish(self) -> None:
         pass
+

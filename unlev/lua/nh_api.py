@@ -24,6 +24,8 @@ import functools
 
 from unlev.stdlib.builtins import time_function
 
+from .charge import CALL, charged
+
 
 class ExitLevel(Exception):
     """nh.unlev_exit(): the converted form of a des-file EXIT inside a function."""
@@ -122,7 +124,7 @@ class NhAPI:
         from unlev.stdlib.grid import COLNO, ROWNO
         nh = s.table()
         for name, fn in NH_FUNCTIONS.items():
-            nh[name] = functools.partial(fn, s)
+            nh[name] = charged(s, functools.partial(fn, s), CALL)
         s.env["nh"] = nh
         u = s.table(role=ctx.role, race=ctx.race, gender="female", name=ctx.hero_name,
                     alignment=ALIGN_NAMES.get(ctx.alignment, "neutral"),

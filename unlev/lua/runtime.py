@@ -10,7 +10,9 @@ refused, and lupa's ``python`` module is not registered.
 
 Errors in a Lua file are :class:`~unlev.lang.diagnostics.DesError` with the file and
 line of the Lua statement (``file:line:col: error: message``; Lua gives no column, so
-the column is 1).  :func:`run_lua_file` is what ``unlev run``/``check``/``test`` call for
+the column is 1).  A file is held to limits as a des-file is: Lua instructions (a count
+hook), the memory of its Lua values (the ``lua_memory`` limit, Lua's own allocator), and
+the builder's step limit on the work of its ``des.*`` calls.  :func:`run_lua_file` is what ``unlev run``/``check``/``test`` call for
 a ``.lua`` file: it builds a :class:`~unlev.model.level.Level` through the same
 GameBuilder and finishing steps as :func:`unlev.generate.build.build_level`.
 """
@@ -26,7 +28,7 @@ from unlev.lang.diagnostics import DesError, Span
 from .nh_api import ExitLevel
 
 DEFAULT_INSTRUCTION_LIMIT = 200_000_000
-_HOOK_EVERY = 100_000
+_HOOK_EVERY = 1_000
 
 
 class LuaLevelError(DesError):
@@ -98,18 +100,22 @@ return function(source)
 end
 """
 
+# counts instructions for the limit and notes the level file's line now and then: a
+# memory error unwinds the stack without a message handler, so that note is its place
 _HOOK_LUA = r"""
-local G, limit, every = ...
-local count = 0
-return function(co)
-  local function hook()
-    count = count + every
-    if count > limit then
-      G.error("the level file ran more than " .. limit .. " Lua instructions and was stopped", 2)
-    end
+local G, limit, every, source = ...
+local count, last = 0, 0
+local function hook()
+  count = count + every
+  local info = G.debug.getinfo(2, "Sl")
+  if info and info.source == source and info.currentline > 0 then last = info.currentline end
+  if count > limit then
+    G.error("the level file ran more than " .. limit .. " Lua instructions and was stopped", 2)
   end
-  if co then G.debug.sethook(co, hook, "", every) else G.debug.sethook(hook, "", every) end
 end
+return function(co)
+  if co then G.debug.sethook(co, hook, "", every) else G.debug.sethook(hook, "", every) end
+end, function() return last end
 """
 
 
@@ -118,9 +124,15 @@ class LuaSession:
 
     def __init__(self, builder, rng, path: str = "<lua>", run_context=None,
                  warn: Optional[Callable] = None,
-                 instruction_limit: int = DEFAULT_INSTRUCTION_LIMIT) -> None:
+                 instruction_limit: int = DEFAULT_INSTRUCTION_LIMIT,
+                 max_memory: Optional[int] = None) -> None:
         from . import des_api, nh_api, selection_api
         lupa_mod = _lupa()
+        # Lua's own allocator refuses past this (the lua_memory limit): a doubling
+        # string is a LuaMemoryError, not gigabytes of the machine's memory
+        self.max_memory = max_memory
+        from unlev.lang.limits import DEFAULT
+        self.limits = DEFAULT           # new_session sets the run's
         self.path = path
         # Lua cuts chunk names to 59 characters in its messages: the file's base name
         # is what the messages carry, mapped back to the path by _lua_error
@@ -134,16 +146,19 @@ class LuaSession:
         self.warn_fn = warn
         self.lua = lupa_mod.LuaRuntime(register_eval=False, register_builtins=False,
                                        unpack_returned_tuples=True,
-                                       attribute_filter=_deny_attributes)
+                                       attribute_filter=_deny_attributes,
+                                       max_memory=max_memory)
         self.lua_type = lupa_mod.lua_type
         self.LuaError = lupa_mod.LuaError
+        self.LuaMemoryError = lupa_mod.LuaMemoryError
         G = self.lua.globals()
         self.env = self.lua.execute(_SANDBOX_LUA, G, self.lua.table(*_SAFE_GLOBALS),
                                     self.lua.table_from({k: (self.lua.table(*v) if v else False)
                                                          for k, v in _SAFE_LIBS.items()}))
         self._load = self.lua.execute(_LOADER_LUA, G)
         self._where = self.lua.execute(_WHERE_LUA, G)
-        self._hook = self.lua.execute(_HOOK_LUA, G, instruction_limit, _HOOK_EVERY)
+        self._hook, self._last_line = self.lua.execute(_HOOK_LUA, G, instruction_limit,
+                                                       _HOOK_EVERY, self.chunkname)
         self.env["print"] = self._print
         self.printed: List[str] = []
         self.compat = None
@@ -208,9 +223,18 @@ class LuaSession:
         except ExitLevel:
             pass
         except DesError as e:
-            if e.diagnostics and e.diagnostics[0].span.line == 0:
-                raise self.error(e.diagnostics[0].message) from None
+            # the builder's errors (the step limit a statement's work passes, say) carry
+            # no place of their own, or line 0: the Lua line that called it is the place
+            first = e.diagnostics[0] if e.diagnostics else None
+            if first is not None and (first.span is None or first.span.line == 0):
+                raise self.error(first.message, first.hint) from None
             raise
+        except self.LuaMemoryError:
+            from unlev.lang.limits import hint
+            raise LuaLevelError(f"the level file's Lua values took more than "
+                                f"{self.max_memory:,} bytes and it was stopped",
+                                Span(self.path, int(self._last_line()) or 1, 1),
+                                hint("lua_memory", self.limits)) from None
         except LuaError as e:
             raise _lua_error(str(e), self.path) from None
         finally:
@@ -307,8 +331,10 @@ def new_session(path: str = "<lua>", seed: int = 0, *, name: Optional[str] = Non
         builder.start_level(name=name, flags=[], span=Span(path, 1, 1))
         return builder
 
+    limits = limits or DEFAULT_LIMITS
     session = LuaSession(make_builder(), rng, path, run_context=run_context, warn=warn,
-                         instruction_limit=instruction_limit)
+                         instruction_limit=instruction_limit, max_memory=limits.lua_memory)
+    session.limits = limits
     session.compat = compat
     session.make_builder = make_builder
     return session

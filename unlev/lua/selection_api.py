@@ -25,6 +25,8 @@ from unlev.stdlib.selection import W_EAST, W_NORTH, W_SOUTH, W_WEST, Selection
 from unlev.stdlib.terrain import (INVALID_TYPE, MATCH_WALL, MAX_TYPE, STONE, is_stwall,
                                  map_char_to_type)
 
+from .charge import SELECTION, charged
+
 _SEL_LUA = r"""
 local api = ...
 local mt = {}
@@ -132,7 +134,7 @@ class SelectionAPI:
         s = self.s
         api_table = s.table()
         for name, fn in SELECTION_FUNCTIONS.items():
-            api_table[name] = functools.partial(fn, self)
+            api_table[name] = charged(s, functools.partial(fn, self), SELECTION)
         wrap, module = s.lua.execute(_SEL_LUA, api_table)
         self.wrap = wrap
         s.env["selection"] = module
@@ -287,10 +289,20 @@ def l_selection_flood(api, *args):
                                                   diagonals=diagonals, compat=api.compat()))
 
 
+def _radius(api, r: int) -> int:
+    """The radius limit a des-file's circle and ellipse have (unlev.lang.limits): the
+    walk round a radius of 2147483647 took gigabytes and minutes."""
+    from unlev.lang.limits import hint
+    limits = api.s.limits
+    if abs(r) > limits.radius:
+        raise api.s.error(f"a radius of {r:,}, far beyond the map", hint("radius", limits))
+    return r
+
+
 def l_selection_circle(api, *args):
     target, rest = api.lead(args)
     c, i = api.coords(rest, 0, "selection.circle")
-    r = int(rest[i])
+    r = _radius(api, int(rest[i]))
     filled = opt_bool(rest[i + 1]) if i + 1 < len(rest) else None
     x, y = api.locate(c)
     return api.into(target, Selection.circle(x, y, r, filled, compat=api.compat()))
@@ -299,7 +311,7 @@ def l_selection_circle(api, *args):
 def l_selection_ellipse(api, *args):
     target, rest = api.lead(args)
     c, i = api.coords(rest, 0, "selection.ellipse")
-    a, b = int(rest[i]), int(rest[i + 1])
+    a, b = _radius(api, int(rest[i])), _radius(api, int(rest[i + 1]))
     filled = opt_bool(rest[i + 2]) if i + 2 < len(rest) else None
     x, y = api.locate(c)
     return api.into(target, Selection.ellipse(x, y, a, b, filled, compat=api.compat()))

@@ -106,8 +106,9 @@ def _stop_now(ex: ProcessPoolExecutor) -> None:
 
 @contextlib.contextmanager
 def _terminate_as_interrupt():
-    """SIGTERM (and SIGINT) end the command as Ctrl-C does, its workers stopped first,
-    instead of killing the parent alone; restored afterwards.  Main thread only."""
+    """SIGTERM (and SIGINT, unless it was inherited ignored) end the command as Ctrl-C
+    does, its workers stopped first, instead of killing the parent alone; restored
+    afterwards.  Main thread only."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -115,9 +116,14 @@ def _terminate_as_interrupt():
     def interrupt(_sig, _frame):
         raise KeyboardInterrupt
 
-    # SIGINT too: a shell starts a background command with it ignored, and `kill -INT`
-    # must still stop the run and its workers
-    old = {sig: signal.signal(sig, interrupt) for sig in (signal.SIGTERM, signal.SIGINT)}
+    # SIGINT too, unless it was ignored when the command started: a non-interactive
+    # shell starts `cmd &` (and nohup a command) with SIGINT ignored so that Ctrl-C
+    # meant for the foreground does not reach it, and a program keeps that choice
+    # (POSIX's convention for an ignored signal); SIGTERM always stops it
+    sigs = [signal.SIGTERM]
+    if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
+        sigs.append(signal.SIGINT)
+    old = {sig: signal.signal(sig, interrupt) for sig in sigs}
     try:
         yield
     finally:

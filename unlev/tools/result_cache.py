@@ -140,7 +140,10 @@ class ResultCache:
         try:
             entry.parent.mkdir(parents=True, exist_ok=True)
             import tempfile             # only when storing: a repeat check never does
-            fd, tmp = tempfile.mkstemp(dir=entry.parent, prefix=".tmp-", suffix=".json")
+            from unlev.tools import tempfiles
+            tempfiles.clean_leftovers(str(entry.parent))   # a killed writer's, never read
+            fd, tmp = tempfile.mkstemp(dir=entry.parent, prefix=tempfiles.prefix(),
+                                       suffix=".json")
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
                 json.dump({"key": key, "includes": inc, "result": result}, fh)
             os.replace(tmp, entry)

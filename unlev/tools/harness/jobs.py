@@ -163,11 +163,16 @@ class RunTimeout(Exception):
 @contextlib.contextmanager
 def _time_limit(seconds: float):
     """Stop the run (RunTimeout) after ``seconds`` of wall-clock time: a level the step
-    limit does not stop (a slow finishing step) cannot hold the whole test run.  Needs
-    the main thread (signals); elsewhere (a Dask worker's thread) no limit is set."""
-    if not seconds or seconds <= 0 or threading.current_thread() is not threading.main_thread() \
-            or not hasattr(signal, "setitimer"):
+    limit does not stop (a slow finishing step) cannot hold the whole test run.  In the
+    main thread a signal (SIGALRM) stops it; in another thread (a Dask worker runs jobs
+    in threads, where no signal can reach) :func:`_thread_time_limit`."""
+    if not seconds or seconds <= 0:
         yield
+        return
+    if threading.current_thread() is not threading.main_thread() \
+            or not hasattr(signal, "setitimer"):
+        with _thread_time_limit(seconds):
+            yield
         return
 
     def expire(_sig, _frame):
@@ -180,6 +185,43 @@ def _time_limit(seconds: float):
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
+
+
+@contextlib.contextmanager
+def _thread_time_limit(seconds: float):
+    """The time limit in a thread that is not the main one: a timer thread raises
+    RunTimeout in it asynchronously (CPython's PyThreadState_SetAsyncExc), which Python
+    delivers at the thread's next bytecode -- so not inside one long call into C, a
+    regular expression or Lua (Lua has its own instruction limit).  Disarmed under a
+    lock on the way out; a RunTimeout set but not yet raised is withdrawn then.
+    Elsewhere than CPython, no limit."""
+    try:
+        import ctypes
+        set_async = ctypes.pythonapi.PyThreadState_SetAsyncExc
+    except (ImportError, AttributeError):
+        yield
+        return
+    ident = ctypes.c_ulong(threading.get_ident())
+    lock = threading.Lock()
+    state = {"armed": True, "fired": False}
+
+    def fire() -> None:
+        with lock:
+            if state["armed"]:
+                state["fired"] = True
+                set_async(ident, ctypes.py_object(RunTimeout))
+
+    timer = threading.Timer(seconds, fire)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        with lock:
+            state["armed"] = False
+            timer.cancel()
+            if state["fired"]:
+                set_async(ident, None)      # withdraw one not raised yet
 
 
 def _run_lua(job: Job, settings: Settings, result: dict) -> None:
@@ -299,6 +341,8 @@ def _compare_snapshot(job: Job, settings: Settings, level, result: dict) -> None
     key = file_key(job.path)
     name = job.label or job.level
     new = make_snapshot(level, job.seed, os.path.basename(job.path))
+    if settings.update or not settings.ci:          # a run that may write: a killed
+        store.clean(key, name)                      # writer's temporaries go
     try:
         old = store.load(key, name, job.seed)
     except SnapshotError as e:

@@ -67,6 +67,19 @@ class SnapshotStore:
 
     def __init__(self, root: str) -> None:
         self.root = root
+        self._cleaned: set = set()
+
+    def clean(self, file_key: str, level: str) -> None:
+        """Remove what a writer killed between writing a temporary file and renaming it
+        left in the folder of ``level``'s snapshots (never read; once per folder): a
+        run that may write calls it, whether or not it writes."""
+        self._clean(os.path.dirname(self.paths(file_key, level, 0)[0]))
+
+    def _clean(self, folder: str) -> None:
+        if folder not in self._cleaned:
+            from unlev.tools.tempfiles import clean_leftovers
+            clean_leftovers(folder)
+            self._cleaned.add(folder)
 
     def paths(self, file_key: str, level: str, seed: int) -> Tuple[str, str]:
         base = os.path.join(self.root, _safe(file_key), _safe(level), f"seed-{int(seed)}")
@@ -120,6 +133,7 @@ class SnapshotStore:
         txt, js = self.paths(file_key, level, seed)
         try:
             os.makedirs(os.path.dirname(txt), exist_ok=True)
+            self._clean(os.path.dirname(txt))
             _atomic_write(js, gzip.compress(snap.json.encode("utf-8"), compresslevel=9,
                                             mtime=0))
             _atomic_write(txt, snap.text.encode("utf-8"))
@@ -175,18 +189,13 @@ def _umask() -> int:
     return mask
 
 
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
 def _atomic_write(path: str, data: bytes) -> None:
     """Write ``path`` whole or not at all: a temporary file beside it, fsync, the
     user's umask on its mode (mkstemp makes it 0600), rename over the old one.  A
     symlink at ``path`` is replaced, never followed; a directory there is an error."""
+    from unlev.tools import tempfiles
     d = os.path.dirname(path) or "."
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=d)
+    fd, tmp = tempfile.mkstemp(prefix=tempfiles.prefix(), dir=d)
     try:
         # mkstemp makes the file -rw-------; a snapshot is shared like any file the
         # user writes (committed, read by CI): the user's umask decides

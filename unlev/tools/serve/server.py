@@ -100,6 +100,9 @@ class Source:
 def make_handler(source: Source, args, page: str, allowed_host: str = "localhost"):
     class Handler(BaseHTTPRequestHandler):
         server_version = "unlev-serve"
+        # a request line without a version is read as HTTP/1.0, not 0.9: every reply,
+        # an error's too, starts with a status line (0.9's has none, only the body)
+        default_request_version = "HTTP/1.0"
 
         def log_message(self, fmt, *a):       # quiet: the terminal shows the URL only
             pass
