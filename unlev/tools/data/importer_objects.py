@@ -12,7 +12,7 @@ from typing import Dict, List, Optional
 
 from .cpre import find_calls, find_initializer, parse_braces
 from .importer_support import (
-    GENERATOR, Evaluator, ParamRecorder, call_of, char_of, enum_name, named_args,
+    GENERATOR, OVERLAY_SEGMENTS, Evaluator, ParamRecorder, call_of, char_of, enum_name, named_args,
     named_value, param_list, read_source, reverse_map, warn,
 )
 from .sources import Sources
@@ -148,6 +148,8 @@ def _class_probabilities(src: Sources, base: ParamRecorder, sym_of) -> dict:
         warn("src/mkobj.c not found; no class probability tables")
     else:
         pp2 = base.fork()
+        for name in OVERLAY_SEGMENTS:       # 3.4.3 keeps mkobjprobs[] in OVL1
+            pp2.define(name)
         mtoks = pp2.process_named(mk, "mkobj.c")
         ev2 = Evaluator(pp2)
         for tname in ("mkobjprobs", "boxiprobs", "rogueprobs", "hellprobs"):
