@@ -92,9 +92,12 @@ def object_with_description(description: str, first_name: str, game_seed: int,
     """The name of the object that shows ``description`` in the game of ``game_seed``,
     looked for from the object ``first_name`` on (as m_initinv looks for the opera
     cloak from CLOAK_OF_PROTECTION); None when no named object has it."""
+    first = data.object_named(first_name, "[")
+    if first is None:
+        return None             # a game's tables without that object (a small variant)
     objs = data.objects()
     descr = _descriptions(game_seed & MASK, serverseed & MASK)
-    start = data.object_named(first_name, "[").index
+    start = first.index
     for i in range(start, len(descr)):
         if objs[descr[i]].description == description:
             return objs[i].name

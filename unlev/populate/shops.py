@@ -346,11 +346,10 @@ def stock_room(st: MakeContext, shp_indx: int, room: Room, rng: RNG) -> None:
     """shknam.c stock_room(): shopkeeper first (no shopkeeper, no shop), then the
     door made usable, then a ware (or a mimic) on every square but the door row."""
     level = st.level
-    types = data.shop_types()
-    if not 0 <= shp_indx < len(types):
+    shp = data.shop_type_for_room(SHOPBASE + shp_indx)     # the level's game's shtypes[]
+    if shp is None:
         st.warn(f"stock_room: no shop type {shp_indx}")
         return
-    shp = types[shp_indx]
     shk = shkinit(st, shp, room, rng)
     if shk is None:
         return
