@@ -374,7 +374,10 @@ def _object(d: dict) -> Object:
         oc2=d["oc2"], nutrition=d["nutrition"], property=d["property"],
         subtype=d["subtype"], name_known=d["name_known"], merge=d["merge"],
         uses_known=d["uses_known"], container=d["container"], magic=d["magic"],
-        charged=d["charged"], unique=d["unique"], nowish=d["nowish"], big=d["big"],
+        charged=d["charged"], unique=d["unique"], nowish=d["nowish"],
+        # dNetHack's objects have oc_size where the others have oc_big, and its
+        # objclass.h reads oc_bimanual and oc_bulky as oc_size == MZ_HUGE (4)
+        big=d["big"] if "big" in d else d.get("size") == 4,
         tough=d["tough"], dir=d["dir"])
 
 

@@ -264,3 +264,28 @@ def test_nethack343_minetown_1_is_not_a_sacked_orcish_town():
     assert all("orc_gang" not in build_level(c, node, seed=s).extras for s in (1, 2))
     c6, n6 = _corpus_level("nethack36", "mines.des", "minetn-1")
     assert "orc_gang" in build_level(c6, n6, seed=1).extras
+
+
+def test_a_makers_name_the_variant_lacks_falls_back_to_unnethacks_tables(tmp_path):
+    """mklev.c mktrap() in Gehennom asks for FIRE_TRAP by name; a variant that renamed
+    it (EvilHack's FIRE_TRAP_SET) cannot give the maker its row: the level is made
+    from UnNetHack's tables, with a warning and ``extras["tables_fallback"]`` saying
+    why, not an internal error."""
+    prof = _variant(tmp_path)
+    traps = json.loads((prof.path / "traps.json").read_text())
+    for r in traps["traps"]:
+        if r["name"] == "FIRE_TRAP":
+            r["name"] = "FIRE_TRAP_SET"
+    (prof.path / "traps.json").write_text(json.dumps(traps))
+    prof = profiles.load(prof.path)
+    hell = 'LEVEL:"valley"\nROOM:"ordinary",lit,(3,3),(center,center),(12,7) {\n' \
+           '  LOOP [20] { TRAP:random,random }\n}\n'
+    c = compile_text(hell, dialect="unnethack", data=str(prof.path))
+    notes, fell = [], 0
+    for seed in range(1, 4):
+        lv = build_level(c, seed=seed, warn=lambda m, *a: notes.append(m))
+        if "tables_fallback" in lv.extras:
+            fell += 1
+            assert "FIRE_TRAP" in lv.extras["tables_fallback"]
+            assert "FIRE_TRAP" in [t.ttyp for t in lv.traps]      # UnNetHack's own
+    assert fell and any("made from UnNetHack's tables" in n for n in notes)

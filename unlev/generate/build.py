@@ -12,6 +12,7 @@ session (:func:`unlev.lua.runtime.run_lua_text`).
 from __future__ import annotations
 
 import contextlib
+import os
 from typing import Callable, Optional
 
 from unlev.generate.game_builder import GameBuilder
@@ -118,13 +119,33 @@ def build(name: str, script: Callable, *, seed: int = 0,
     the Lua runtime sets them), kept in the loader's state (``MakeContext.tables``)
     and active while the level is made.  ``loader_game``: whose loader it is
     (:mod:`unlev.generate.loaders`), for fixup_special's additions."""
-    scope = contextlib.nullcontext() if tables is None else data.tables_of(tables)
-    with scope:
-        return _build(name, script, seed=seed, context=context, run_context=run_context,
-                      compat=compat, warn=warn, lenient=lenient, finish=finish,
-                      post_mklev=post_mklev, force_flip=force_flip, flip_bits=flip_bits,
-                      unnethack_mklev=unnethack_mklev, post_process=post_process,
-                      limits=limits, tables=tables, loader_game=loader_game)
+    def run(tables):
+        scope = contextlib.nullcontext() if tables is None else data.tables_of(tables)
+        with scope:
+            return _build(name, script, seed=seed, context=context,
+                          run_context=run_context, compat=compat, warn=warn,
+                          lenient=lenient, finish=finish, post_mklev=post_mklev,
+                          force_flip=force_flip, flip_bits=flip_bits,
+                          unnethack_mklev=unnethack_mklev, post_process=post_process,
+                          limits=limits, tables=tables, loader_game=loader_game)
+
+    if tables is None or tables.is_unnethack:
+        return run(tables)
+    try:
+        return run(tables)
+    except (LookupError, AttributeError, RuntimeError) as e:
+        # a maker asked for a thing by the name unlev's makers know (UnNetHack's
+        # "Elvenking", FIRE_TRAP, "brass lantern") that this variant renamed or dropped,
+        # or drew from a class whose probabilities its mkobj() reads otherwise: the
+        # level is made from UnNetHack's tables, and says so
+        what = e.args[0] if isinstance(e, KeyError) and e.args else str(e)
+        note = (f"the level's tables ({os.path.basename(tables.folder)}) lack {what}, "
+                f"which unlev's makers use; the level is made from UnNetHack's tables")
+        if warn is not None:
+            warn(note, None)
+        level = run(data.UNNETHACK_TABLES)
+        level.extras["tables_fallback"] = note
+        return level
 
 
 def _build(name: str, script: Callable, *, seed, context, run_context, compat, warn,

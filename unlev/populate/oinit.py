@@ -60,7 +60,7 @@ def _shuffle(rng: _Stream, descr: List[int], objs, lo: int, hi: int) -> None:
 
 def _class_range(objs, symbol: str):
     idx = [o.index for o in objs if o.class_symbol == symbol]
-    return min(idx), max(idx)
+    return (min(idx), max(idx)) if idx else (None, None)
 
 
 @data.clears_with_tables
@@ -75,15 +75,18 @@ def _descriptions(game_seed: int, serverseed: int) -> tuple:
     rng.rn2(4)                  # fluorite
     for symbol in _WHOLE_CLASSES:
         first, last = _class_range(objs, symbol)
+        if first is None:
+            continue            # a variant's tables without the class
         j = last
         if symbol in _TO_LAST_MAGIC:
             while not objs[j].magic or objs[j].unique:
                 j -= 1
         _shuffle(rng, descr, objs, first, j)
     for lo_name, hi_name in _ARMOUR_SETS:
-        lo = data.object_named(lo_name, "[").index
-        hi = data.object_named(hi_name, "[").index
-        _shuffle(rng, descr, objs, lo, hi)
+        lo, hi = data.object_named(lo_name, "["), data.object_named(hi_name, "[")
+        if lo is None or hi is None:
+            continue            # a variant that renamed or dropped the set's ends
+        _shuffle(rng, descr, objs, lo.index, hi.index)
     return tuple(descr)
 
 
