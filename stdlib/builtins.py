@@ -36,6 +36,11 @@ class RunContext:
     #: --game-seed): what the game shuffled at its start (unlev.populate.oinit)
     game_seed: Optional[int] = None
     serverseed: int = 0
+    #: the game's rndmonst table is still the one made at its start (a starting tin
+    #: or egg asked rndmonnum, and the level was made without arriving on it, as the
+    #: dump harness does): WHERE's ``rndmonst=start`` (unlev.populate.kinds
+    #: start_table_monster)
+    rndmonst_from_start: bool = False
 
     @property
     def level_difficulty(self) -> int:

@@ -240,3 +240,88 @@ def test_a_special_demons_level_is_a_quarter_of_its_fixed_hit_points():
     assert inventory.monster_level(dispater, 30) == 2 * (dispater.level - 6) // 4
     newt = data.monster_named("newt")
     assert inventory.monster_level(newt, 1) == inventory.adj_lev(newt, 1)
+
+
+def test_a_wall_walker_may_stand_on_a_boulder_but_not_in_a_non_passwall_wall():
+    # teleport.c goodpos: passes_walls(mdat) && may_passwall(x, y) is TRUE before the
+    # boulder test (hack.c may_passwall: only a wall, stone or tree with W_NONPASSWALL
+    # refuses); castle-1 seed 2's xorn stands on fill_empty_maze's boulder
+    from unlev.model.constants import W_NONPASSWALL
+    from unlev.model.records import Object
+    from unlev.populate import makemon
+    from unlev.populate.context import MakeContext
+    from unlev.stdlib import terrain as T
+    lev = Level()
+    for x in range(1, 79):
+        for y in range(1, 20):
+            lev.set_typ(x, y, T.ROOM)
+    lev.objects.append(Object(10, 10, "boulder"))
+    lev.set_typ(12, 10, T.VWALL)
+    lev.set_typ(13, 10, T.VWALL)
+    lev.set_flags(13, 10, W_NONPASSWALL)
+    st = MakeContext(Scripted([]), lev, mon_rng=Scripted([]))
+    xorn, troll = data.monster_named("xorn"), data.monster_named("troll")
+    giant = data.monster_named("stone giant")
+    rng = Scripted([])
+    assert makemon.goodpos(st, 10, 10, xorn, rng)
+    assert not makemon.goodpos(st, 10, 10, troll, rng)
+    assert makemon.goodpos(st, 10, 10, giant, rng)        # throws rocks
+    assert makemon.goodpos(st, 12, 10, xorn, rng)
+    assert not makemon.goodpos(st, 13, 10, xorn, rng)
+    assert not makemon.goodpos(st, 12, 10, troll, rng)
+
+
+def test_the_start_of_the_games_rndmonst_table():
+    # makemon.c rndmonst_state, cached by a starting tin's or egg's rndmonnum() on
+    # the first level of the Dungeons of Doom (u_init.c ini_inv): rnd(21) over
+    # jackal 3, fox 1, kobold 1, goblin 2, sewer rat 1, grid bug 3, lichen 4, kobold
+    # zombie 1, newt 5, whatever the level (Gehennom's own flags are not asked)
+    def pick(n, **kw):
+        rng = Scripted([n])
+        pm = kinds.start_table_monster(rng, **kw)
+        assert rng.asked == [("rnd", 21)]
+        return pm.name
+    assert [pick(n) for n in (1, 3, 4, 5, 7, 8, 11, 15, 16, 17, 21)] == [
+        "jackal", "jackal", "fox", "kobold", "goblin", "sewer rat", "grid bug",
+        "lichen", "kobold zombie", "newt", "newt"]
+    assert pick(9, in_gehennom=True) == "grid bug"
+    ctx = kinds.LevelContext(depth=40, in_gehennom=True, start_table=True)
+    rng = Scripted([21])
+    assert ctx.random_monster(rng).name == "newt" and rng.asked == [("rnd", 21)]
+    assert kinds.LevelContext(depth=40, in_gehennom=True).level_difficulty == 55
+
+
+def test_rndmonnum_falls_back_to_any_common_kind_when_rndmonst_gives_none():
+    # mkobj.c rndmonnum "plan B": rn1(SPECIAL_PM - LOW_PM, LOW_PM) until the kind is
+    # not unique, G_NOGEN, G_HELL outside Gehennom or prohibited
+    everyone = frozenset(m.index for m in data.monsters()[:data.special_pm()])
+    ctx = kinds.LevelContext(depth=1, gone=everyone)
+    unique = data.monster_named("Medusa").index
+    hellish = next(m.index for m in data.monsters() if "G_HELL" in m.gen_flags)
+    newt = data.monster_named("newt").index
+    rng = Scripted([unique, hellish, newt])
+    assert ctx.rndmonnum(rng).name == "newt"
+    assert rng.asked == [("rn2", data.special_pm())] * 3
+
+
+def test_a_kind_born_to_its_limit_or_a_unique_is_extinct():
+    # makemon.c propagate(): a unique is extinct at its birth; an erinys after 3
+    # births (mbirth_limit), and reset_rndmonst(mndx) takes it out of the table
+    from unlev.populate.context import MakeContext, extinct_kinds
+    lev = Level()
+    erinys = data.monster_named("erinys")
+    for x in (10, 11):
+        add_monster(lev, x, 5, erinys, "des")
+    add_monster(lev, 12, 5, erinys, "petrified")        # MM_NOCOUNTBIRTH
+    assert extinct_kinds(lev) == frozenset()
+    add_monster(lev, 13, 5, erinys, "des")
+    medusa = data.monster_named("Medusa")
+    add_monster(lev, 14, 5, medusa, "des")
+    assert extinct_kinds(lev) == {erinys.index, medusa.index}
+    st = MakeContext(Scripted([]), lev, mon_rng=Scripted([]))
+    assert erinys.index in st.population_context().gone
+    weights = dict((m.name, w) for m, w in kinds.rndmonst_weights(56, in_sheol=True))
+    gone = dict((m.name, w) for m, w in kinds.rndmonst_weights(56, in_sheol=True,
+                                                                gone={erinys.index}))
+    assert weights["erinys"] == 4 and "erinys" not in gone
+    assert sum(weights.values()) - sum(gone.values()) == 4

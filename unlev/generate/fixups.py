@@ -239,11 +239,11 @@ def _statue(st: BuildState, level: Level, x: int, y: int, named: bool = True) ->
     rndmonnum() again while the monster would not stay a statue."""
     pctx = st.population_context()
     next_ident(st.rng)
-    pm = pctx.random_monster(st.mon_rng)
+    pm = pctx.rndmonnum(st.mon_rng)
     if named:
         tt_oname(st.rng)
     while pm is not None and _stoneproof(pm):
-        pm = pctx.random_monster(st.mon_rng)
+        pm = pctx.rndmonnum(st.mon_rng)
     obj = Object(x, y, "statue", attrs={"montype": pm.name if pm else None,
                                         "from": "fixup_special"})
     level.objects.append(obj)
@@ -300,7 +300,7 @@ def _knox_vault_on_medusa(st: BuildState, level: Level, rng: RNG) -> None:
                 safe = Object(vx, vy, "iron safe", attrs={"from": "fixup_special"})
                 next_ident(rng)
                 init_object(st, safe, object_kind("iron safe"), rng)
-                pile = Object(vx, vy, "gold piece", attrs={"quantity": gold})
+                pile = Object(vx, vy, "gold piece", attrs={"class": "$", "quantity": gold})
                 if not add_to_container(safe, pile):      # joins the safe's own gold
                     safe.contents.remove(pile)
                     safe.contents.insert(0, pile)

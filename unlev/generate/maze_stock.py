@@ -45,7 +45,6 @@ class MazeStocker:
             return
         mon = add_monster(level, x, y, pm, "maze")
         makemon.birth_draws(st, pm, mrng, mon)
-        makemon.hide_object(st, mon, mrng)
         if not name:
             makemon.make_group(st, pm, x, y, mrng)
         makemon.equip(st, mon, mrng)

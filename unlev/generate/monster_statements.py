@@ -18,10 +18,10 @@ from unlev.generate.state import BuildState
 from unlev.lang.values import Coord, MonsterValue
 from unlev.model.constants import DRY, NO_LOC_WARN
 from unlev.model.level import COLNO, ROWNO, Monster
-from unlev.populate import mplayer, placeholders
+from unlev.populate import mplayer, placeholders, questmon
 from unlev.populate.make import ALIGN_NAMES, add_monster, des_monster_attrs, mon_generation_record
 from unlev.populate.makemon import (
-    G_NOGEN, birth_draws, enexto, equip, hide_object, make_group, pm_to_humidity,
+    G_NOGEN, birth_draws, enexto, equip, make_group, pm_to_humidity,
     random_kind_for, where_of,
 )
 
@@ -93,6 +93,7 @@ def create_monster(st: BuildState, mv: MonsterValue, coord: Coord, attrs: dict) 
             return None
     if not (0 <= x < COLNO and 0 <= y < ROWNO):
         return None
+    pm = questmon.as_in_game(pm, st.run_context)     # role.c role_init's fix-ups
     record = des_monster_attrs(attrs)
     record["spot"] = "random" if coord.random else "fixed"   # the des-file chose it
     if placeholders.is_placeholder(pm):
@@ -101,8 +102,7 @@ def create_monster(st: BuildState, mv: MonsterValue, coord: Coord, attrs: dict) 
         al = amask2align(amask)
         record["alignment"] = ALIGN_NAMES.get(al, str(al))
     mon = add_monster(lev, x, y, pm, "des", **record)
-    birth_draws(st, pm, rng, mon)
-    hide_object(st, mon, rng)
+    birth_draws(st, pm, rng, mon)       # with the hider's object
     if anymon:
         make_group(st, pm, x, y, rng)
     equip(st, mon, rng)

@@ -23,7 +23,7 @@ from unlev.populate.make import (
 )
 from unlev.populate import makemon
 from unlev.populate.makemon import G_NOGEN, where_of
-from unlev.populate.merge import add_to_container, stackobj
+from unlev.populate.merge import add_to_container, add_to_inventory, stackobj
 from unlev.populate.mksobj import blessorcurse, next_ident
 from unlev.stdlib import data
 from unlev.stdlib import terrain as T
@@ -183,7 +183,7 @@ def petrified(st: BuildState, obj: Object) -> None:
             for carried in was.attrs.get("inventory") or ():
                 if carried.id not in _ALWAYS_RESIST:
                     st.rng.rn2(100)
-        pm = pctx.random_monster(st.mon_rng)
+        pm = pctx.rndmonnum(st.mon_rng)
 
 
 _ALWAYS_RESIST = ("Amulet of Yendor", "Book of the Dead", "Candelabrum of Invocation",
@@ -203,7 +203,7 @@ def corpsenm(st: BuildState, mt: MonsterValue, pctx) -> Optional[str]:
     if mt.cls is not None:
         pm = pctx.random_monster_of_class(st.rng, mt.cls, spc=G_NOGEN)
     else:
-        pm = pctx.random_monster(st.mon_rng)
+        pm = pctx.rndmonnum(st.mon_rng)
     return pm.name if pm is not None else None
 
 
@@ -255,7 +255,8 @@ def place_object(st: BuildState, obj: Object, attrs: dict, container: bool,
         else:
             holder = st.invent_monster
             obj.x, obj.y = holder.x, holder.y
-            holder.attrs.setdefault("inventory", []).append(obj)
+            # mpickobj() -> add_to_minv(): an identical stack takes it in
+            add_to_inventory(holder.attrs.setdefault("inventory", []), obj)
     elif not already_placed:
         if obj.buried and not bury_an_obj(st, obj):
             return                                 # a rock merges into the ground

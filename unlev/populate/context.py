@@ -23,6 +23,35 @@ from unlev.stdlib import data, terrain as T
 from unlev.stdlib.rng import RNG
 
 
+# makemon.c mbirth_limit(): how many of a kind may be born before it is extinct
+_BIRTH_LIMITS = {"erinys": 3, "Nazgul": 9, "weeping archangel": 7}
+
+
+def extinct_kinds(level: Level) -> frozenset:
+    """The kinds makemon.c ``propagate()`` has made extinct (``G_EXTINCT``) by the
+    monsters made so far: a unique at its birth, an erinys, Nazgul or weeping
+    archangel once ``mbirth_limit`` of them were born (not a G_NOGEN kind).  Each
+    birth of such a kind calls ``reset_rndmonst(mndx)``, which takes it out of the
+    cached rndmonst table at once; mkclass's ``mk_gen_ok`` refuses it too.  A
+    petrified monster of Medusa's statues is made with MM_NOCOUNTBIRTH."""
+    counts: dict = {}
+    out = set()
+    for mon in level.monsters:
+        pm = mon.attrs.get("data")
+        if pm is None or mon.attrs.get("from") == "petrified":
+            continue
+        flags = pm.gen_flags
+        if "G_UNIQ" in flags:
+            out.add(pm.index)
+            continue
+        limit = _BIRTH_LIMITS.get(pm.name)
+        if limit is not None and "G_NOGEN" not in flags:
+            counts[pm.index] = counts.get(pm.index, 0) + 1
+            if counts[pm.index] >= limit:
+                out.add(pm.index)
+    return frozenset(out)
+
+
 class MakeContext:
     """The level being populated, its streams and its context.
 
@@ -62,10 +91,11 @@ class MakeContext:
         """What the random monster/object/trap choices read of this level.  Asked
         for every monster and object, it is made again only when what it is made of
         changed: the level or its context (set once per build), the level's flags, or
-        its MON_GENERATION record (a new record for each statement)."""
+        its MON_GENERATION record (a new record for each statement), or the monsters
+        made (a kind may have gone extinct: :func:`extinct_kinds`)."""
         lev = self.level
         key = (id(lev), id(lev.context), lev.name, lev.flags.noteleport, lev.flags.hardfloor,
-               id(lev.extras.get("mon_generation")))
+               id(lev.extras.get("mon_generation")), len(lev.monsters))
         made_of, made = self._population
         if made_of == key:
             return made
@@ -86,7 +116,9 @@ class MakeContext:
             blackmarket=name == "One-eyed Sam's Market",
             plane=(self.level.name if ctx.in_endgame and self.level.name in PLANES
                    else None),
-            mon_gen=kinds.mon_gen_override(self.level.extras.get("mon_generation")))
+            mon_gen=kinds.mon_gen_override(self.level.extras.get("mon_generation")),
+            start_table=bool(getattr(self.run_context, "rndmonst_from_start", False)),
+            gone=extinct_kinds(self.level))
 
     # -- terrain predicates -------------------------------------------------------------
     def typ(self, x: int, y: int) -> int:

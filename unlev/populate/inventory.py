@@ -226,12 +226,10 @@ def equip(pm: data.Monster, x: int, y: int, rng: RNG, where: Where,
     the special item (unless ``with_special`` is False: makemon gave it already,
     :func:`special_item`), then m_initweap (armed monsters) and m_initinv.
     ``attrs``: the monster's record (``shopkeeper``, ``priest``, ``peaceful``...).
-    Shape-changers get nothing (newcham: they are born in another form)."""
+    A shape-changer born in another form gets nothing (newcham clears _makemon's
+    allow_minvent); :func:`unlev.populate.makemon.equip` does not ask then."""
     attrs = attrs or {}
     bag = Bag(pm, x, y, rng, where, attrs)
-    if "M2_SHAPESHIFTER" in pm.m2 and not pm.name.startswith("vampire") \
-            and pm.name != "Vlad the Impaler":
-        return []
     if with_special:
         bag.items.extend(special_item(pm, x, y, rng, where, attrs))
     if where.rogue_level:

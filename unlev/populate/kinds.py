@@ -53,6 +53,7 @@ __all__ = [
     "rndmonst_weights", "random_monster", "mkclass_weights", "random_monster_of_class",
     "adj_lev", "object_probabilities", "random_object_class", "random_object", "rnd_class",
     "random_trap", "web_spider", "random_fill_trap", "rndtrap_refuses", "LevelContext", "override_monster",
+    "start_table_monster",
 ]
 
 ALIGNWEIGHT = 4          # global.h: generation weight of alignment
@@ -654,17 +655,20 @@ def rndtrap_refuses(name: str, *, can_dig_down: bool, noteleport: bool,
 # MON_GENERATION
 # ---------------------------------------------------------------------------------------
 def override_monster(rng: RNG, rows: Sequence[Tuple[int, bool, str]], difficulty: int, *,
-                     hero_level: int = 1, gone: Iterable[int] = ()) -> Optional[Monster]:
+                     hero_level: int = 1, gone: Iterable[int] = (),
+                     genocided: Optional[Iterable[int]] = None) -> Optional[Monster]:
     """makemon.c ``get_override_mon``: one ``rnd(total)`` over the level's
     MON_GENERATION rows (each weight counts at least 1 in the total, as the loader
     adds them up; a row's own weight stays as written); a class row is ``mkclass``'s
-    choice, a named monster is refused while genocided (*gone*), and the walk goes on
-    with what is left of the number, 100 times at most."""
+    choice (refusing the *gone* kinds, genocided or extinct), a named monster is
+    refused while genocided (*genocided*; default: *gone*), and the walk goes on with
+    what is left of the number, 100 times at most."""
     total = sum(max(w, 1) for w, _, _ in rows)
     if not rows or total <= 0:
         return None
     chance = rng.rnd(total)
     gone = frozenset(gone)
+    refused = gone if genocided is None else frozenset(genocided)     # G_GENOD only
     for _ in range(100):
         hit = None
         for row in rows:
@@ -678,7 +682,7 @@ def override_monster(rng: RNG, rows: Sequence[Tuple[int, bool, str]], difficulty
                 return random_monster_of_class(rng, key, difficulty, hero_level=hero_level,
                                                gone=gone)
             mon = data.monster_named(key)
-            if mon is not None and mon.index not in gone:
+            if mon is not None and mon.index not in refused:
                 return mon
     return None
 
@@ -710,6 +714,9 @@ class LevelContext:
     mon_gen: Optional[Tuple[int, Tuple[Tuple[int, bool, str], ...]]] = None
     """MON_GENERATION: (chance in per cent, rows of (weight, is_class, name or class
     symbol) in the game's list order); see :func:`override_monster`."""
+    start_table: bool = False
+    """The game's rndmonst table was cached before this level, at the start of the
+    game (see :func:`start_table_monster`), and was not reset for it."""
 
     @property
     def level_difficulty(self) -> int:
@@ -722,14 +729,36 @@ class LevelContext:
         usual choice by difficulty."""
         if self.mon_gen is not None and rng.rn2(100) < self.mon_gen[0]:
             pm = override_monster(rng, self.mon_gen[1], self.level_difficulty,
-                                  hero_level=self.hero_level, gone=self.gone)
+                                  hero_level=self.hero_level, gone=self.gone,
+                                  genocided=frozenset())
             if pm is not None:
                 return pm
+        if self.start_table:
+            return start_table_monster(rng, in_gehennom=self.in_gehennom,
+                                       in_sheol=self.in_sheol, gone=self.gone)
         return random_monster(rng, self.level_difficulty, hero_level=self.hero_level,
                               in_gehennom=self.in_gehennom, in_sheol=self.in_sheol,
                               level_align=self.level_align, demigod=self.demigod,
                               rogue_level=self.rogue_level, blackmarket=self.blackmarket,
                               plane=self.plane, gone=self.gone)
+
+    def rndmonnum(self, rng: RNG) -> Monster:
+        """mkobj.c ``rndmonnum()``: :meth:`random_monster`, or when it gives none,
+        "plan B": ``rn1(SPECIAL_PM - LOW_PM, LOW_PM)`` until a kind that is neither
+        unique, G_NOGEN, of the wrong hell (G_HELL out of Gehennom, G_NOHELL in it) nor
+        prohibited by the generation flags (10000 tries; the last one is kept)."""
+        pm = self.random_monster(rng)
+        if pm is not None:
+            return pm
+        inhell, insheol = _hell_flags(self.in_gehennom, self.in_sheol)
+        exclude = _G("G_UNIQ") | _G("G_NOGEN") | (_G("G_NOHELL") if inhell else _G("G_HELL"))
+        mons = data.monsters()
+        for _ in range(10000):
+            pm = mons[rng.rn2(data.special_pm())]      # rn1(SPECIAL_PM - LOW_PM, LOW_PM)
+            if not (pm.geno & exclude or prohibited_by_generation_flags(
+                    pm, in_gehennom=inhell, in_sheol=insheol)):
+                break
+        return pm
 
     def random_monster_of_class(self, rng: RNG, class_symbol: str,
                                 spc: int = 0) -> Optional[Monster]:
@@ -746,6 +775,25 @@ class LevelContext:
                            in_sheol=self.in_sheol, rogue_level=self.rogue_level,
                            noteleport=self.noteleport,
                            can_fall_through=self.can_fall_through)
+
+
+def start_table_monster(rng: RNG, *, in_gehennom: bool = False, in_sheol: bool = False,
+                        gone: Iterable[int] = ()) -> Optional[Monster]:
+    """makemon.c ``rndmonst()`` when its cached table (``rndmonst_state``) is the one
+    made at the start of the game: u_init.c ``ini_inv`` makes the hero's starting
+    things while the hero stands on the first level of the Dungeons of Doom, and a tin
+    or an egg among them asks mksobj's ``rndmonnum()``; only do.c ``goto_level`` (or a
+    new experience level) resets the table, and a level made without arriving on it
+    (the dump harness's) keeps it.  One ``rnd(total)`` over that first level's table
+    (difficulty 1, hero level 1, the Dungeons of Doom's alignment and generation
+    flags); the pick is asked ``uncommon()`` again with this level's flags, and an
+    uncommon one (a lawful kind in Gehennom) makes no monster."""
+    from unlev.model.context import level_alignment
+    pm = random_monster(rng, 1, hero_level=1,
+                        level_align=level_alignment("The Dungeons of Doom", ""), gone=gone)
+    if pm is not None and uncommon(pm, in_gehennom=in_gehennom, in_sheol=in_sheol, gone=gone):
+        return None
+    return pm
 
 
 def mon_gen_override(record: Optional[dict]):

@@ -223,7 +223,7 @@ def random_corpse_kind(st: MakeContext) -> Optional[str]:
     pctx = st.population_context()
     name = None
     for _ in range(50):
-        pm = pctx.random_monster(st.mon_rng)
+        pm = pctx.rndmonnum(st.mon_rng)
         if pm is None:
             break
         name = undead_to_corpse(pm.name)
@@ -272,7 +272,7 @@ def init_object(st: MakeContext, obj: Object, kind: data.Object, rng: RNG,
         pctx = st.population_context()
         pm = None
         for _ in range(31):
-            pm = pctx.random_monster(st.mon_rng)
+            pm = pctx.rndmonnum(st.mon_rng)
             if pm is None or "M2_HUMAN" not in pm.m2:
                 break
         if pm is not None:
@@ -336,7 +336,7 @@ def _init_egg_or_tin(st: MakeContext, obj: Object, kind: data.Object, rng: RNG) 
     typed egg's hatching timer (set_corpsenm)."""
     pctx = st.population_context()
     def rndmonnum():
-        return pctx.random_monster(st.mon_rng)
+        return pctx.rndmonnum(st.mon_rng)
     if kind.name == "egg":
         montype, spe = food.egg_kind(rndmonnum, rng), 0
     else:
@@ -355,7 +355,7 @@ def _init_statue(st: MakeContext, obj: Object, kind: data.Object) -> None:
     a trap's monster replaces it afterwards), holding a spellbook now and then when
     that first monster is not tiny."""
     pctx = st.population_context()
-    pm = pctx.random_monster(st.mon_rng)
+    pm = pctx.rndmonnum(st.mon_rng)
     if "montype" not in obj.attrs and pm is not None:
         obj.attrs["montype"] = pm.name
     mksobj.init_fields(obj, kind, st.mon_rng, difficulty=pctx.level_difficulty,

@@ -14,7 +14,9 @@ from functools import lru_cache
 from typing import Optional
 
 from unlev.model.constants import DRY, HOT, SOLID, WET
-from unlev.model.level import COLNO, D_CLOSED, D_LOCKED, ROWNO, Monster, Object, isok
+from unlev.model.level import (
+    COLNO, D_CLOSED, D_LOCKED, ROWNO, W_NONPASSWALL, Monster, Object, isok,
+)
 from unlev.populate import inventory, kinds, mimic, mksobj, oinit, shapechange
 from unlev.populate.context import MakeContext
 from unlev.populate.make import add_monster, make_object, monster_data
@@ -28,9 +30,12 @@ G_NOGEN = data.load_table("monsters")["gen_flag_bits"]["G_NOGEN"]
 def hide_object(st: MakeContext, mon: Monster, rng: RNG) -> None:
     """makemon.c _makemon(): while the level is being made, a spider or snake
     (classes ``s`` and ``S``) gets a random object on its square to hide under
-    (``mkobj_at(0, x, y, TRUE)``)."""
+    (``mkobj_at(0, x, y, TRUE)``) -- only ``if (x && y)``: on row 0 (or column 0)
+    it gets none."""
     pm = mon.attrs.get("data")
     if pm is None or pm.class_name not in ("S_SPIDER", "S_SNAKE"):
+        return
+    if not (mon.x and mon.y):
         return
     kind = st.population_context().random_object(rng)
     make_object(st, mon.x, mon.y, kind, "hider", rng, artif=True)
@@ -152,10 +157,15 @@ def equip(st: MakeContext, mon: Monster, rng: RNG) -> None:
             if not ({"M2_MALE", "M2_FEMALE", "M2_NEUTER"} & form.m2):
                 rng.rn2(10)
             newmonhp(st, form, rng, body=pm)
-        if form is not None:              # newcham(): born in that form, with nothing
+        # newcham(): born in that form, with nothing; its own form again ("still the
+        # same monster", newcham returns 0) leaves _makemon's allow_minvent set, and
+        # the shape-changer gets its inventory draws like any monster (Rog-loca seed 8)
+        if form is not None and form is not pm:
             mon.id = form.name
             mon.attrs.update(data=form, shapechanger=pm.name)
             mon.attrs["class"] = form.symbol
+            # newcham(): a long worm form gets its worm number and its tail at once
+            worm_tail(st, mon, rng)
             return
     seen = mon.attrs if born_peaceful == bool(mon.attrs.get("peaceful")) else \
         dict(mon.attrs, peaceful=born_peaceful)
@@ -238,6 +248,9 @@ def birth_draws(st: MakeContext, pm, rng: RNG, mon: Optional[Monster] = None) ->
         # then peace_minded() and the sleep of some classes, before the hider's object,
         # the group and the inventory (equip() takes the answer from here)
         mon.attrs["born_peaceful"] = disposition(st, mon, rng)
+        # _makemon()'s switch on the class right after peace_minded: a spider's or
+        # snake's object to hide under comes before the special item (Scorpius's)
+        hide_object(st, mon, rng)
         named_at_birth(st, mon, rng)
         mon.attrs.setdefault("inventory", []).extend(
             inventory.special_item(pm, mon.x, mon.y, rng, where_of(st), mon.attrs))
@@ -335,10 +348,9 @@ def newmonhp(st: MakeContext, pm, rng: RNG, body=None) -> None:
 
 
 def born(st: MakeContext, mon: Monster, rng: RNG) -> Monster:
-    """What _makemon() does to any new monster while the level is made: the hider's
-    object, then the inventory."""
+    """What _makemon() does to any new monster while the level is made: the birth
+    draws (with the hider's object), then the inventory."""
     birth_draws(st, mon.attrs["data"], rng, mon)
-    hide_object(st, mon, rng)
     equip(st, mon, rng)
     return mon
 
@@ -384,9 +396,19 @@ _RACE_HATE = {"human": ("M2_GNOME", "M2_ORC"), "elf": ("M2_ORC",), "dwarf": ("M2
               "vampire": ("M2_ELF", "M2_GNOME", "M2_DWARF", "M2_ORC")}
 
 
+def hero_alignment_record(run_context) -> int:
+    """u.ualign.record when the game starts: attrib.c newhp() sets the role's
+    initrecord, then u_init.c's race switch adjalign(-5) for a vampire (its gods
+    start less pleased)."""
+    record = _INIT_RECORD.get(str(getattr(run_context, "role", "")), 0)
+    if str(getattr(run_context, "race", "") or "").lower() == "vampire":
+        record -= 5
+    return record
+
+
 def peace_minded(st: MakeContext, pm, rng: RNG) -> bool:
     """makemon.c peace_minded() for a new hero of the run's role, race and alignment
-    (the alignment record the role starts with)."""
+    (the alignment record the hero starts with)."""
     if "M2_PEACEFUL" in pm.m2:
         return True
     if "M2_HOSTILE" in pm.m2:
@@ -396,15 +418,20 @@ def peace_minded(st: MakeContext, pm, rng: RNG) -> bool:
     if pm.sound == "MS_NEMESIS":
         return False
     race = str(getattr(st.run_context, "race", "human") or "human").lower()
-    if any(f in pm.m2 for f in _RACE_LOVE.get(race, ())):
+    role = str(getattr(st.run_context, "role", ""))
+    love, hate = _RACE_LOVE.get(race, ()), _RACE_HATE.get(race, ())
+    if role == "Convict":
+        # u_init.c: a Convict is a pariah of its race, hated by the race's allies
+        love, hate = (), hate + love
+    if any(f in pm.m2 for f in love):
         return True
-    if any(f in pm.m2 for f in _RACE_HATE.get(race, ())):
+    if any(f in pm.m2 for f in hate):
         return False
     hero = getattr(st.run_context, "alignment", 0)
     mal = pm.alignment
     if (mal > 0) - (mal < 0) != (hero > 0) - (hero < 0):
         return False
-    record = _INIT_RECORD.get(str(getattr(st.run_context, "role", "")), 0)
+    record = hero_alignment_record(st.run_context)
     if "M2_MINION" in pm.m2:
         return record >= 0
     return bool(rng.rn2(16 + max(record, -15))) and bool(rng.rn2(2 + abs(mal)))
@@ -444,7 +471,10 @@ def goodpos(st: MakeContext, x: int, y: int, pm, rng: RNG, occupied=None) -> boo
                 return False
             return (pm.class_name == "S_EYE" or "M1_FLY" in m1
                     or pm.name in ("fire elemental", "salamander"))
-        if "M1_WALLWALK" in m1 and st.typ(x, y) < T.POOL:
+        # hack.c may_passwall(): a wall-walker may stand anywhere but in a wall or
+        # tree made non-passwall -- on a boulder's floor square too, which the
+        # boulder test below would refuse (castle-1 seed 2: a xorn on one)
+        if "M1_WALLWALK" in m1 and may_passwall(st, x, y):
             return True
     if st.typ(x, y) < T.DOOR:
         return False
@@ -454,6 +484,15 @@ def goodpos(st: MakeContext, x: int, y: int, pm, rng: RNG, occupied=None) -> boo
         return False
     if any(o.x == x and o.y == y and o.id == "boulder" for o in st.level.objects):
         return pm is not None and "M2_ROCKTHROW" in pm.m2
+    return True
+
+
+def may_passwall(st: MakeContext, x: int, y: int) -> bool:
+    """hack.c may_passwall(): False only for a wall, stone or tree whose
+    W_NONPASSWALL bit is set."""
+    typ = st.typ(x, y)
+    if typ <= T.DBWALL or typ in (T.TREE, T.DEADTREE):
+        return not st.level.flg[x * ROWNO + y] & W_NONPASSWALL
     return True
 
 
@@ -546,7 +585,6 @@ def makemon(st: MakeContext, pm: Optional[data.Monster], x: int, y: int, origin:
             return None
     mon = add_monster(st.level, x, y, pm, origin, **attrs)
     birth_draws(st, pm, rng, mon)
-    hide_object(st, mon, rng)
     if anymon:
         make_group(st, pm, x, y, rng, asleep=attrs.get("asleep") is True)
     equip(st, mon, rng)

@@ -1,7 +1,9 @@
 """Identical objects stacking: invent.c ``mergable()``, ``stackobj()`` (a floor object
 joins its twin on the square, sp_lev.c create_object) and mkobj.c
 ``add_to_container()`` (an object put in a box, statue or sack joins its twin inside:
-mkbox_cnts' random contents and a des-file's container contents).
+mkbox_cnts' random contents and a des-file's container contents) and
+``add_to_minv()`` (an object a des-file gives a monster, through steal.c ``mpickobj``,
+joins its twin in the monster's inventory).
 
 Why a module of its own: the floor (objects.py) and the containers' random contents
 (make.py, which objects.py imports) both need it.
@@ -35,12 +37,20 @@ def mergable(other: Object, obj: Object) -> bool:
     the same curse, enchantment, erosion, name, monster...; coins always)."""
     if other is obj or other.id != obj.id or other.contents or obj.contents:
         return False
+    if other.attrs.get("class") != obj.attrs.get("class"):
+        return False        # otyp differs: a scroll and a spellbook of blank paper
+
     kind = data.object_named(obj.id, obj.attrs.get("class"))
     if kind is None or not kind.merge:
         return False
     if kind.class_symbol == "$":
         return True
     if kind.name == "corpse" and obj.attrs.get("montype") in _REVIVERS:
+        return False
+    if kind.name == "egg" and (other.attrs.get("montype") or obj.attrs.get("montype")):
+        # hatching eggs never merge: an egg of a monster has its hatch timer (timeout.c
+        # attach_egg_hatch_timeout fails to start one about once in a thousand eggs,
+        # which unlev does not record)
         return False
     if any(_merge_value(other, k) != _merge_value(obj, k) for k in _MERGE_KEYS):
         return False
@@ -78,4 +88,16 @@ def add_to_container(holder: Object, obj: Object) -> bool:
             _merge_into(other, obj)
             return True
     holder.contents.append(obj)
+    return False
+
+
+def add_to_inventory(items: list, obj: Object) -> bool:
+    """mkobj.c add_to_minv() (steal.c mpickobj() for a des-file's MONSTER {...}
+    contents): the object joins an identical stack the monster already carries, so
+    two uncursed scrolls of one kind are one stack of 2; True when it merged."""
+    for other in items:
+        if mergable(other, obj):
+            _merge_into(other, obj)
+            return True
+    items.append(obj)
     return False

@@ -104,7 +104,7 @@ def set_mimic_sym(st, mon, rng: RNG) -> Optional[str]:
             init_object(st, thrown, kind, rng)
             appear = str(thrown.id)
     if appear in _BY_MONSTER:
-        pm = pctx.random_monster(st.mon_rng)
+        pm = pctx.rndmonnum(st.mon_rng)
         if pm is not None:
             if appear == "corpse" and "G_NOCORPSE" in pm.gen_flags:
                 first = data.monster_named("archeologist").index

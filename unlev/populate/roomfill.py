@@ -257,7 +257,7 @@ def _zoo_extras(st: MakeContext, level: Level, rng: RNG, rtype: int, sx: int, sy
             # mk_tt_object(STATUE): mksobj_at(STATUE, .., FALSE, FALSE) -- an id and
             # its rndmonnum() -- then tt_oname's draw
             next_ident(rng)
-            pm = pctx.random_monster(st.mon_rng)
+            pm = pctx.rndmonnum(st.mon_rng)
             statue = add_object(level, sx, sy, object_kind("statue"), "fill",
                                 **({"montype": pm.name} if pm is not None else {}))
             tt_oname(rng)

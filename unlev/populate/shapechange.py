@@ -106,6 +106,10 @@ def _accept(pm: data.Monster, mndx: int) -> Optional[data.Monster]:
         return cand                                   # is_mplayer
     if cand is pm:
         return cand
+    if cand.name == "shambling horror":
+        # u_init.c rebuilds it at every game's start with random flags, but always
+        # M2_NOPOLY (and M2_HOSTILE): polyok() refuses it, whatever the table says
+        return None
     return cand if "M2_NOPOLY" not in cand.m2 else None
 
 

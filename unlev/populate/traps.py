@@ -39,7 +39,7 @@ def statue_trap_statue(st: MakeContext, x: int, y: int) -> None:
     hero = getattr(st.run_context, "alignment", 0)
     pm = None
     for _ in range(10):
-        pm = pctx.random_monster(mrng)
+        pm = pctx.rndmonnum(mrng)
         if pm is None:
             break
         unicorn = pm.class_name == "S_UNICORN" and "M2_JEWELS" in pm.m2
@@ -51,7 +51,7 @@ def statue_trap_statue(st: MakeContext, x: int, y: int) -> None:
     statue = new_object(x, y, object_kind("statue"), "statue trap",
                         montype=pm.name if pm is not None else None)
     next_ident(st.rng)
-    pctx.random_monster(mrng)
+    pctx.rndmonnum(mrng)
     st.level.objects.append(statue)
     if pm is not None:
         # makemon(&mons[corpsenm], 0, 0, MM_NOCOUNTBIRTH) on a random good square, its

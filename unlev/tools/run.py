@@ -480,6 +480,9 @@ def build_one(compiled, node, seed: int, args, warn_to_stderr: bool = True):
             context, rc0 = contexts_for(plan.dump, node.name)
             rc.depth, rc.difficulty = rc0.depth, rc0.difficulty
         context = place_from_where(context, plan.where)
+        # a WHERE line's rndmonst=start: the game's rndmonst table is still the one
+        # made at its start (unlev.populate.kinds.start_table_monster)
+        rc.rndmonst_from_start = str(plan.where.get("rndmonst", "")) == "start"
     if plan is not None:
         # what the game shuffled at its start depends on its seed (populate.oinit)
         game_seed = plan.dump.gameseed if plan.dump is not None else plan.game_seed

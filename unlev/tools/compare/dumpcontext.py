@@ -56,7 +56,8 @@ def contexts_for(dump: GameDump, name: str, own_portals: int = 0):
     run = RunContext(depth=depth, difficulty=diff,
                      role=ROLE_NAMES.get(str(w.get("role")), "Valkyrie"),
                      race=str(w.get("race", "human")), alignment=int(w.get("align", 0)),
-                     level_name=name, game_seed=dump.gameseed)
+                     level_name=name, game_seed=dump.gameseed,
+                     rndmonst_from_start=str(w.get("rndmonst", "")) == "start")
     return ctx, run
 
 
