@@ -17,12 +17,12 @@ re-exports everything here: import from there.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
+import functools
 import json
 import os
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Dict, FrozenSet, Generic, Iterable, List, Optional, Sequence, Tuple, TypeVar
+from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple, TypeVar
 
 
 T = TypeVar("T")
@@ -70,38 +70,99 @@ def load_table(name: str) -> dict:
 load_table.cache_info = _load_table.cache_info     # what has been read so far
 
 
+def _per_tables(maxsize: Optional[int] = None):
+    """Like ``functools.lru_cache``, with one cache per tables (:func:`tables_of`): the
+    values of one game's tables are never handed out while another's are active, and
+    a switch of tables (every build of a 3.6 file, every NetHack 3.7 level) keeps
+    what each game's tables gave instead of building it again."""
+    def deco(fn):
+        caches: Dict = {}
+
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            cached = caches.get(_ACTIVE[-1])
+            if cached is None:
+                cached = caches[_ACTIVE[-1]] = lru_cache(maxsize=maxsize)(fn)
+            return cached(*args, **kwargs)
+
+        wrapper.cache_clear = caches.clear
+        return wrapper
+    return deco
+
+
 def clears_with_tables(fn):
-    """Register a cached function (``functools.lru_cache``) whose values come from the
-    tables, so that a switch of tables (:func:`tables_of`) clears it."""
+    """Give a cached function (``functools.lru_cache``) of values that come from the
+    tables one cache per tables (:func:`_per_tables`), so that no value of one game's
+    tables is read while another's are active."""
+    inner = getattr(fn, "__wrapped__", None)
+    if inner is not None and hasattr(fn, "cache_parameters"):
+        fn = _per_tables(fn.cache_parameters()["maxsize"])(inner)
     _DERIVED.append(fn)
     return fn
 
 
 def _switch(active: Tuple[Optional[str], FrozenSet[str]]) -> None:
-    if _ACTIVE[-1] == active:
-        return
-    _ACTIVE[-1] = active
-    for fn in list(globals().values()) + _DERIVED:
-        clear = getattr(fn, "cache_clear", None)
-        if clear is not None and fn is not _load_table:
-            clear()
+    _ACTIVE[-1] = active            # the caches are per tables: nothing to clear
+
+
+#: Every table a maker reads from a game's profile (monsters, objects, traps, shop
+#: types and shopkeepers, headstones).
+#: (Not ``rooms``: the loader numbers room types as UnNetHack does, whatever the game;
+#: :func:`shop_type_for_room` finds the game's shop of a room type by its name.)
+ALL_TABLES = ("monsters", "objects", "traps", "shops", "epitaphs")
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Which game's tables a level is built from: a profile's folder (None: the shipped
+    UnNetHack tables) and which of its tables are read from it (the others stay
+    UnNetHack's, as :func:`load_table` falls back for a table the folder lacks).  One
+    value per build, reached from the run's settings (the ``--data`` profile, else the
+    dialect's own): ``unlev.generate.build.build`` hands it to the loader's state
+    (``MakeContext.tables``) and makes it the active tables while the level is made."""
+
+    folder: Optional[str] = None
+    which: FrozenSet[str] = frozenset()
+
+    @classmethod
+    def of(cls, folder: Optional[str], which: Iterable[str] = ALL_TABLES) -> "Tables":
+        if folder is None:
+            return UNNETHACK_TABLES
+        return cls(os.path.abspath(str(folder)), frozenset(which))
+
+    @property
+    def is_unnethack(self) -> bool:
+        return self.folder is None
+
+
+#: The shipped UnNetHack tables, what every des-file of UnNetHack's is built from.
+UNNETHACK_TABLES = Tables()
 
 
 @contextlib.contextmanager
-def tables_of(folder: Optional[str], tables: Iterable[str] = ("monsters", "objects",
-                                                               "epitaphs", "shops")):
+def tables_of(folder, tables: Iterable[str] = ("monsters", "objects", "epitaphs",
+                                               "shops")):
     """Build with another game's tables: inside the ``with``, the named *tables*
     (every lookup, random monster and object, headstone text) are read from *folder*
-    (a profile's directory, :mod:`unlev.stdlib.profiles`; None: UnNetHack's), the
-    others stay UnNetHack's.  Why: a NetHack 3.7 level is populated from 3.7's
-    ``mons[]``, ``objects[]`` and shop kinds (issue 31), not UnNetHack's."""
-    folder = None if folder is None else os.path.abspath(str(folder))
+    (a profile's directory, :mod:`unlev.stdlib.profiles`; None: UnNetHack's; or a
+    :class:`Tables` value, which says both), the others stay UnNetHack's.  Why: a
+    NetHack 3.7 level is populated from 3.7's ``mons[]``, ``objects[]`` and shop kinds
+    (issue 31),
+    a 3.6 or variant level from its game's tables (issue 30), not UnNetHack's."""
+    if not isinstance(folder, Tables):
+        folder = Tables.of(folder, tables)
     before = _ACTIVE[-1]
-    _switch((folder, frozenset(tables) if folder is not None else frozenset()))
+    _switch((folder.folder, folder.which))
     try:
         yield
     finally:
         _switch(before)
+
+
+def active() -> Tables:
+    """The active tables as a :class:`Tables` value."""
+    folder, which = _ACTIVE[-1]
+    return UNNETHACK_TABLES if folder is None else Tables(folder, which)
 
 
 def active_tables() -> Optional[str]:
@@ -290,47 +351,50 @@ def _object(d: dict) -> Object:
         oc2=d["oc2"], nutrition=d["nutrition"], property=d["property"],
         subtype=d["subtype"], name_known=d["name_known"], merge=d["merge"],
         uses_known=d["uses_known"], container=d["container"], magic=d["magic"],
-        charged=d["charged"], unique=d["unique"], nowish=d["nowish"], big=d["big"],
+        charged=d["charged"], unique=d["unique"], nowish=d["nowish"],
+        # dNetHack's objects have oc_size where the others have oc_big, and its
+        # objclass.h reads oc_bimanual and oc_bulky as oc_size == MZ_HUGE (4)
+        big=d["big"] if "big" in d else d.get("size") == 4,
         tough=d["tough"], dir=d["dir"])
 
 
-@lru_cache(maxsize=None)
+@_per_tables()
 def monsters() -> Tuple[Monster, ...]:
     """All of ``mons[]`` in game order (index == PM_* value), special ones included."""
     return tuple(_monster(d) for d in load_table("monsters")["monsters"])
 
 
-@lru_cache(maxsize=None)
+@_per_tables()
 def monster_classes() -> Tuple[MonsterClass, ...]:
     """Monster classes 1..MAXMCLASSES-1 (index 35 is an unused slot with no symbol)."""
     return tuple(MonsterClass(**c) for c in load_table("monsters")["classes"])
 
 
-@lru_cache(maxsize=None)
+@_per_tables()
 def objects() -> Tuple[Object, ...]:
     """All of ``objects[]`` in game order (index == object type number)."""
     return tuple(_object(d) for d in load_table("objects")["objects"])
 
 
-@lru_cache(maxsize=None)
+@_per_tables()
 def object_classes() -> Tuple[ObjectClass, ...]:
     return tuple(ObjectClass(**c) for c in load_table("objects")["classes"])
 
 
-@lru_cache(maxsize=None)
+@_per_tables()
 def traps() -> Tuple[Trap, ...]:
     """Trap types 1..TRAPNUM-1 (NO_TRAP excluded), index == trap.h value."""
     return tuple(Trap(**t) for t in load_table("traps")["traps"])
 
 
-@lru_cache(maxsize=None)
+@_per_tables()
 def room_types() -> Tuple[RoomType, ...]:
     """The room-type names lev_comp accepts, in its table order."""
     return tuple(RoomType(r["name"], r["value"], r["room"])
                  for r in load_table("rooms")["des_names"])
 
 
-@lru_cache(maxsize=None)
+@_per_tables()
 def shop_types() -> Tuple[ShopType, ...]:
     return tuple(ShopType(r["index"], r["name"], r["class"], r["prob"],
                           tuple(ShopStock(st["prob"], st.get("class"), st.get("object"))
@@ -338,7 +402,7 @@ def shop_types() -> Tuple[ShopType, ...]:
                  for r in load_table("shops")["shops"])
 
 
-@lru_cache(maxsize=None)
+@_per_tables()
 def _shop_numbering() -> Tuple[str, ...]:
     """The shop kinds by room type number (SHOPBASE + i): UnNetHack's names in its
     order, then the active table's kinds UnNetHack lacks, in their order."""
@@ -355,6 +419,13 @@ def shop_of_room(i: int) -> Optional[ShopType]:
     if not 0 <= i < len(names):
         return None
     return next((k for k in shop_types() if k.name == names[i]), None)
+
+
+def shop_type_for_room(rtype: int) -> Optional[ShopType]:
+    """The active tables' shop of UnNetHack's room type number ``rtype`` (SHOPBASE and
+    up: the loader numbers room types as UnNetHack does): :func:`shop_of_room` of its
+    shop index, the kind of the same name in the level's game, None if it has none."""
+    return shop_of_room(rtype - _load_table(None, "rooms")["shopbase"])
 
 
 def shop_room_index(kind: ShopType) -> int:
@@ -383,7 +454,7 @@ def depth_engravings(depth: int) -> Tuple[str, ...]:
     return tuple(load_table("epitaphs").get("depth_engravings", {}).get(str(depth), ()))
 
 
-@lru_cache(maxsize=None)
+@_per_tables()
 def _monsters_by_name() -> Dict[Tuple[str, Optional[str]], Monster]:
     out: Dict[Tuple[str, Optional[str]], Monster] = {}
     for m in monsters():
@@ -400,7 +471,7 @@ def monster_named(name: str, class_symbol: Optional[str] = None) -> Optional[Mon
     return _monsters_by_name().get((name, class_symbol))
 
 
-@lru_cache(maxsize=None)
+@_per_tables()
 def _objects_by_name() -> Dict[Tuple[str, Optional[str]], Object]:
     out: Dict[Tuple[str, Optional[str]], Object] = {}
     for o in objects():
@@ -440,7 +511,7 @@ def last_gem() -> int:
     return load_table("objects")["last_gem"]
 
 
-@lru_cache(maxsize=None)
+@_per_tables()
 def object_class_bases() -> Dict[str, int]:
     """``bases[]``: first object index of each class, keyed by class symbol."""
     return dict(load_table("objects")["bases"])
@@ -455,7 +526,7 @@ def object_class_probabilities(table: str = "mkobjprobs") -> List[Tuple[int, str
 # ---------------------------------------------------------------------------------------
 # classes
 # ---------------------------------------------------------------------------------------
-@lru_cache(maxsize=None)
+@_per_tables()
 def _monclass_by_symbol() -> Dict[str, MonsterClass]:
     out: Dict[str, MonsterClass] = {}
     for c in monster_classes():
@@ -464,7 +535,7 @@ def _monclass_by_symbol() -> Dict[str, MonsterClass]:
     return out
 
 
-@lru_cache(maxsize=None)
+@_per_tables()
 def _objclass_by_symbol() -> Dict[str, ObjectClass]:
     out: Dict[str, ObjectClass] = {}
     for c in object_classes():
@@ -498,14 +569,14 @@ def object_class(symbol: str) -> ObjectClass:
         raise unknown_object_class(symbol) from None
 
 
-@lru_cache(maxsize=None)
+@_per_tables()
 def monsters_of_class(symbol: str) -> Tuple[Monster, ...]:
     """Every monster whose class symbol is *symbol*, in table order (special ones too)."""
     cls = monster_class(symbol)
     return tuple(m for m in monsters() if m.class_index == cls.index)
 
 
-@lru_cache(maxsize=None)
+@_per_tables()
 def objects_of_class(symbol: str) -> Tuple[Object, ...]:
     """The block of objects[] holding class *symbol* (unnamed rows included)."""
     cls = object_class(symbol)

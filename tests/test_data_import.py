@@ -222,10 +222,12 @@ def test_the_imported_profile_reads_and_builds_the_variants_level(toy_profile):
     assert [(e["terrain"], e["base"]) for e in embers] == [("ember", ".")] * 3
     assert [(e["kind"], e["name"]) for e in level.extras["extensions"]] == [
         ("flag", "smoky"), ("door", "charred")]
-    # the builder runs on UnNetHack's tables: the variant's newt is a stand-in, its trap
-    # a placeholder
-    assert len(level.monsters) == 1 and level.monsters[0].id != "ember newt"
-    assert level.extras["placeholders"] == {"trap": {"ember vent": 1}}
+    # the builder runs on the variant's own tables (issue 30): its newt is made as
+    # itself, from its own mons[] row, and its trap is one of its own traps
+    assert [m.id for m in level.monsters] == ["ember newt"]
+    assert level.monsters[0].attrs["data"].difficulty == 2
+    assert [t.ttyp for t in level.traps] == ["EMBER_VENT"]
+    assert not level.extras.get("placeholders")
 
 
 def test_without_base_src_the_built_in_digest_of_the_base_is_compared(tmp_path):

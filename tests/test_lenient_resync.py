@@ -72,22 +72,24 @@ def test_unnethack35_lenient_with_an_unknown_name_builds():
     assert level.extras["placeholders"]["monster"] == {"no such hound": 1}
 
 
-def test_stand_in_warnings_carry_their_own_line_and_column(tmp_path):
+def test_a_36_name_unnethack_lacks_is_made_from_36s_tables_without_a_stand_in(tmp_path):
+    # issue 30: a 3.6 file is built from NetHack 3.6's tables (loaders.tables_for), so
+    # its red dragon is 3.6's own, not UnNetHack's nearest dragon; no stand-in warning
     des = tmp_path / "soldiers.des"
     des.write_text('MAZE: "x", \' \'\nGEOMETRY:center,center\nMAP\n...\nENDMAP\n'
                    'MONSTER:(\'D\',"red dragon"),(1,0)\n')
     said = []
     c = compile_text(des.read_text(), str(des), dialect="nethack36")
-    build_level(c, seed=1, warn=lambda m, span=None: said.append((m, span)))
-    notes = [(m, s) for m, s in said if "is not in UnNetHack" in m]
-    assert notes and all((s.line, s.col) == (6, 9) for _m, s in notes), said
+    level = build_level(c, seed=1, warn=lambda m, span=None: said.append((m, span)))
+    assert [m.id for m in level.monsters] == ["red dragon"]
+    assert not [m for m, _s in said if "is not in UnNetHack" in m], said
     r = subprocess.run([sys.executable, "-m", "unlev", "run", str(des), "--dialect",
                         "nethack36", "--seed", "1", "--json", str(tmp_path / "o.json")],
                        capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
-    assert f"{des}:6:9: warning: monster \"red dragon\"" in r.stderr
-    assert ":0:0:" not in r.stderr
-    json.loads((tmp_path / "o.json").read_text())
+    assert "is not in UnNetHack" not in r.stderr and ":0:0:" not in r.stderr
+    doc = json.loads((tmp_path / "o.json").read_text())
+    assert [m["name"] for m in doc["levels"][0]["monsters"]] == ["red dragon"]
 
 
 def test_an_unknown_init_map_character_is_a_placeholder_in_lenient_mode():

@@ -181,15 +181,21 @@ def test_a_profile_makes_the_variants_names_known(mini_profile):
         compile_text(TREE_LEVEL, dialect="nethack36")
 
 
-def test_a_variants_name_runs_as_a_stand_in(mini_profile):
+def test_a_variants_name_is_made_from_its_own_tables(mini_profile):
+    # issue 30: a level built with a variant's profile is made from the variant's
+    # tables (unlev.generate.loaders.tables_for), so its own monster is no stand-in
     from unlev.generate.build import build_level
     compiled = compile_text(TREE_LEVEL.replace('OBJECT:"magic chest",(3,3)\n', "")
                             .replace('TRAP:"lever",(4,4)\n', ""), data=mini_profile)
     notes = []
     level = build_level(compiled, seed=1, warn=lambda m, *a: notes.append(m))
     names = [m.id for m in level.monsters]
-    assert "jackal" in names and "tree blight" not in names
-    assert any('monster "tree blight" is not in UnNetHack' in n for n in notes)
+    assert "jackal" in names and "tree blight" in names
+    blight = next(m for m in level.monsters if m.id == "tree blight")
+    row = next(r for r in mini_profile.table("monsters")["monsters"]
+               if r["name"] == "tree blight")
+    assert blight.attrs["data"].index == row["index"]
+    assert not any("is not in UnNetHack" in n for n in notes)
     assert not level.extras.get("placeholders")
 
 
@@ -325,7 +331,7 @@ def test_a_variants_room_type_is_named_as_the_variants(mini_profile):
     assert any(w.message.startswith('Unknown room type "grove"!') for w in plain.warnings)
 
 
-def test_a_variants_trap_is_kept_as_a_placeholder_without_lenient(mini_profile):
+def test_a_variants_trap_is_its_own_without_lenient(mini_profile):
     from unlev.generate.build import build_level
     src = 'LEVEL:"t"\nROOM:"ordinary",lit,(3,3),(center,center),(6,4) {\n' \
           '  TRAP:"lever",(1,1)\n}\n'
@@ -334,8 +340,9 @@ def test_a_variants_trap_is_kept_as_a_placeholder_without_lenient(mini_profile):
     compiled = compile_text(src, data=mini_profile)
     assert not compiled.lenient
     level = build_level(compiled, seed=1)
-    assert [(t.ttyp, t.attrs.get("placeholder")) for t in level.traps] == [("lever", True)]
-    assert level.extras["placeholders"] == {"trap": {"lever": 1}}
+    # the profile's traps are the level's: its LEVER is a trap of its own, no placeholder
+    assert [(t.ttyp, t.attrs.get("placeholder")) for t in level.traps] == [("LEVER", None)]
+    assert not level.extras.get("placeholders")
 
 
 def test_lenient_unknown_classes_in_nethack343(tmp_path):
@@ -354,12 +361,14 @@ def test_lenient_unknown_classes_in_nethack343(tmp_path):
     assert level.extras["placeholders"] == {"monster": {"monster of class '$'": 1}}
 
 
-def test_run_says_which_stand_ins_it_used_with_the_drawing(tmp_path):
+def test_run_makes_a_variants_names_from_its_profile(tmp_path):
     r = unlev("data", "import", str(MINI), "--name", "mini", "--out", str(tmp_path / "mini"))
     assert r.returncode == 0, r.stderr
     des = tmp_path / "grove.des"
     des.write_text(TREE_LEVEL.replace('OBJECT:"magic chest",(3,3)\n', ""))
     run = unlev("run", str(des), "--seed", "1", "--data", str(tmp_path / "mini"))
     assert run.returncode == 0, run.stderr
-    assert f'{des}:3:11: warning: monster "tree blight" is not in UnNetHack; using "' in run.stderr
-    assert 'placeholders: 1 (trap "lever")' in run.stdout
+    # made from the profile's own tables: no stand-in, no placeholder
+    assert "is not in UnNetHack" not in run.stderr
+    assert "tree blight" in run.stdout and "LEVER" in run.stdout
+    assert "placeholders" not in run.stdout

@@ -11,10 +11,12 @@ session (:func:`unlev.lua.runtime.run_lua_text`).
 
 from __future__ import annotations
 
+import contextlib
+import os
 from typing import Callable, Optional
 
 from unlev.generate.game_builder import GameBuilder
-from unlev.generate.loaders import loader_for
+from unlev.generate.loaders import loader_for, tables_for
 from unlev.generate.lregions import fixup_special
 from unlev.generate.mklev_draws import draw_before_script
 from unlev.generate.wall_state import set_secret_door_modes
@@ -28,6 +30,7 @@ from unlev.lang.lowering import loader_level
 from unlev.lang.limits import DEFAULT as DEFAULT_LIMITS, Limits
 from unlev.model.level import DungeonContext, Level
 from unlev.model.placement import place_level
+from unlev.stdlib import data
 from unlev.stdlib.builtins import RunContext
 from unlev.stdlib.rng import RNG
 from unlev.stdlib.compat import Compat
@@ -74,9 +77,11 @@ def build_level(compiled, level_node: Optional[A.Level] = None, seed: int = 0,
     limits = getattr(compiled, "limits", DEFAULT_LIMITS)
     if level_node is None:
         level_node = compiled.tree.levels[0]
-    # NetHack 3.6/3.4.3 levels: stand-ins for names UnNetHack lacks, the MAZE fill.
-    level_node = loader_level(compiled, level_node, game=Compat.of(compat).is_game,
-                              warn=warn)
+    tables = tables_for(compiled)
+    # NetHack 3.6/3.4.3 levels: stand-ins for names the level's tables lack, the MAZE fill.
+    with data.tables_of(tables):
+        level_node = loader_level(compiled, level_node, game=Compat.of(compat).is_game,
+                                  warn=warn)
 
     def script(builder, rng, run_context) -> None:
         ev = Evaluator(builder, rng, context=run_context, compat=compat, warn=warn,
@@ -90,7 +95,8 @@ def build_level(compiled, level_node: Optional[A.Level] = None, seed: int = 0,
                  run_context=run_context, compat=compat, warn=warn,
                  lenient=placeholders_wanted(compiled), finish=finish,
                  post_mklev=post_mklev, force_flip=force_flip, flip_bits=flip_bits,
-                 unnethack_mklev=True, post_process=loader.post_process, limits=limits)
+                 unnethack_mklev=True, post_process=loader.post_process, limits=limits,
+                 tables=tables, loader_game=loader.game)
 
 
 def build(name: str, script: Callable, *, seed: int = 0,
@@ -98,7 +104,8 @@ def build(name: str, script: Callable, *, seed: int = 0,
           compat=None, warn: Optional[Callable] = None, lenient: bool = False,
           finish: bool = True, post_mklev: bool = True, force_flip: bool = False,
           flip_bits: Optional[int] = None, unnethack_mklev: bool = False,
-          post_process: bool = True, limits: Limits = DEFAULT_LIMITS) -> Level:
+          post_process: bool = True, limits: Limits = DEFAULT_LIMITS,
+          tables: Optional[data.Tables] = None, loader_game: str = "unnethack") -> Level:
     """The one way a level is built, whatever its script: place it, make the loader on
     a fresh level and one random stream, run ``script(builder, rng, run_context)``,
     then finish it as the game does.  ``lenient`` makes placeholders of names no table
@@ -106,7 +113,44 @@ def build(name: str, script: Callable, *, seed: int = 0,
     under --compat game, what UnNetHack's mklev() does around the script that no
     loader statement does: its draws before the script (mklev_draws) and the secret
     doors' wall modes at the end (wall_state).  ``limits``: the run's
-    (:class:`unlev.lang.limits.Limits`), read by the loader (entities, placements)."""
+    (:class:`unlev.lang.limits.Limits`), read by the loader (entities, placements).
+    ``tables``: the game's tables the level is made from
+    (:func:`unlev.generate.loaders.tables_for`; None: the tables already active, as
+    the Lua runtime sets them), kept in the loader's state (``MakeContext.tables``)
+    and active while the level is made.  ``loader_game``: whose loader it is
+    (:mod:`unlev.generate.loaders`), for fixup_special's additions."""
+    def run(tables):
+        scope = contextlib.nullcontext() if tables is None else data.tables_of(tables)
+        with scope:
+            return _build(name, script, seed=seed, context=context,
+                          run_context=run_context, compat=compat, warn=warn,
+                          lenient=lenient, finish=finish, post_mklev=post_mklev,
+                          force_flip=force_flip, flip_bits=flip_bits,
+                          unnethack_mklev=unnethack_mklev, post_process=post_process,
+                          limits=limits, tables=tables, loader_game=loader_game)
+
+    if tables is None or tables.is_unnethack:
+        return run(tables)
+    try:
+        return run(tables)
+    except (LookupError, AttributeError, RuntimeError) as e:
+        # a maker asked for a thing by the name unlev's makers know (UnNetHack's
+        # "Elvenking", FIRE_TRAP, "brass lantern") that this variant renamed or dropped,
+        # or drew from a class whose probabilities its mkobj() reads otherwise: the
+        # level is made from UnNetHack's tables, and says so
+        what = e.args[0] if isinstance(e, KeyError) and e.args else str(e)
+        note = (f"the level's tables ({os.path.basename(tables.folder)}) lack {what}, "
+                f"which unlev's makers use; the level is made from UnNetHack's tables")
+        if warn is not None:
+            warn(note, None)
+        level = run(data.UNNETHACK_TABLES)
+        level.extras["tables_fallback"] = note
+        return level
+
+
+def _build(name: str, script: Callable, *, seed, context, run_context, compat, warn,
+           lenient, finish, post_mklev, force_flip, flip_bits, unnethack_mklev,
+           post_process, limits, tables, loader_game) -> Level:
     context, run_context = place_level(name, context, run_context)
     rng = RNG(seed)
     game = Compat.of(compat).is_game
@@ -117,6 +161,8 @@ def build(name: str, script: Callable, *, seed: int = 0,
                           compat=Compat.of(compat), run_context=run_context, warn=warn,
                           limits=limits)
     builder.state.lenient = lenient
+    builder.state.game = loader_game
+    builder.state.tables = tables if tables is not None else data.active()
     script(builder, rng, run_context)
     level = finish_built_level(builder, rng, finish=finish, post_mklev=post_mklev,
                                force_flip=force_flip, flip_bits=flip_bits,

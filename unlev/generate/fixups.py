@@ -417,14 +417,24 @@ def _advent_calendar(st: BuildState, level: Level, rng: RNG) -> None:
             door_nr += 1
 
 
-def _level_fixup(level: Level) -> Optional[Callable]:
+def _level_fixup(level: Level, game: str = "unnethack") -> Optional[Callable]:
     name, ctx = level.name, level.context
+    unnethack = game == "unnethack"
+    # NetHack 3.6.x's and 3.4.3's fixup_special() (mkmaze.c) have no Sokoban prizes
+    # under the burned Elbereths (their des-files place the prizes), no Ludios vault
+    # on Medusa's island (their Ludios portal is mk_knox_portal()'s, made by mklev()
+    # in an ordinary level's vault), a secret door on three walls of the Wizard's
+    # morgue (W_SOUTH | W_EAST | W_WEST), and 3.4.3 no sacked Orcish Town (minetn-1
+    # is Frontier Town there; 3.6 checks "ransacked")
     if ctx.in_sokoban and ctx.dunlev == 1:
-        return _sokoban_prizes
+        return _sokoban_prizes if unnethack else None
     if name.startswith("medusa"):
+        if not unnethack:
+            level.extras["ludios_portal"] = False
         return _medusa
     if name == "wizard1":
-        return lambda b, lv, rng: _secret_door_in(b, lv, rng, MORGUE, W_EAST | W_WEST)
+        walls = W_EAST | W_WEST if unnethack else W_SOUTH | W_EAST | W_WEST
+        return lambda b, lv, rng: _secret_door_in(b, lv, rng, MORGUE, walls)
     if name.startswith("knox"):
         return _knox
     if name == "sanctum":
@@ -432,7 +442,7 @@ def _level_fixup(level: Level) -> Optional[Callable]:
     if name.startswith("orcus"):
         return _orcus
     if ctx.in_mines and name == "minetn-1":
-        return _orctown
+        return _orctown if game != "nethack343" else None
     if name == "advcal":
         return _advent_calendar
     return None
@@ -446,7 +456,7 @@ def _secret_door_in(st: BuildState, level: Level, rng: RNG, rtype: int, walls: i
 
 def special_level_fixups(st: BuildState, level: Level, rng: RNG) -> Optional[str]:
     """The additions of fixup_special() for this level, if any; returns which ran."""
-    fix = _level_fixup(level)
+    fix = _level_fixup(level, getattr(st, "game", "unnethack"))
     if fix is None:
         return None
     fix(st, level, rng)

@@ -15,6 +15,11 @@ What is modelled here, each with the C function it follows:
   NetHack 3.6.x's and 3.4.3's ``mklev()`` (mklev.c) end with ``bound_digging()`` and
   ``mineralize()``: no engraving, no axe.
 
+* **The tables.**  Each game's makers draw from its own ``mons[]``, ``objects[]``,
+  trap list, room and shop tables (``rndmonst()``, ``mkobj()``, ``mktrap()``,
+  ``fill_ordinary_room()``, ``mkshop()``): a level is built from its profile's tables
+  (:func:`tables_for`), a 3.6 file without ``--data`` from NetHack 3.6's.
+
 A level's loader is its game's: the dialect's (UnNetHack's releases all run on
 UnNetHack's loader), or for a variant's data profile the game its profile extends
 (``base`` in profile.json: EvilHack's profile extends nethack36, so EvilHack's files
@@ -26,6 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from unlev.lang.dialect_data import is_unnethack
+from unlev.stdlib import data
 
 
 @dataclass(frozen=True)
@@ -59,3 +65,22 @@ def loader_for(compiled) -> Loader:
     if profile is not None and not getattr(profile, "is_default", True):
         return loader_of(profile.base)
     return loader_of(getattr(compiled, "dialect", "unnethack") or "unnethack")
+
+
+def tables_for(compiled) -> data.Tables:
+    """The tables a compiled file's levels are built from: its ``--data`` profile's,
+    else its dialect's own shipped profile's (NetHack 3.6's, 3.4.3's); UnNetHack's
+    for UnNetHack and its releases, and for a dialect with no profile of its own."""
+    from unlev.stdlib.profiles import ProfileError, resolve
+    profile = getattr(compiled, "data", None)
+    if profile is None or getattr(profile, "is_default", True):
+        dialect = getattr(compiled, "dialect", "unnethack") or "unnethack"
+        if is_unnethack(dialect):
+            return data.UNNETHACK_TABLES
+        try:
+            profile = resolve(dialect)
+        except ProfileError:
+            return data.UNNETHACK_TABLES
+    if getattr(profile, "is_default", True):
+        return data.UNNETHACK_TABLES
+    return data.Tables.of(str(profile.path))

@@ -68,6 +68,9 @@ class BuildState(MakeContext):
         self.containers: List[Optional[Object]] = []
         self.monster_stack: List[Optional[Monster]] = []
         self.finished = False
+        #: whose loader builds the level (unlev.generate.loaders: "unnethack",
+        #: "nethack36", "nethack343"): fixup_special's additions differ by game
+        self.game = "unnethack"
 
     def spend(self, work: int) -> None:
         """Count ``work`` against the step limit, and stop the statement (the step-limit

@@ -345,16 +345,21 @@ def run_lua_text(text: str, path: str = "<lua>", seed: int = 0, *, name: Optiona
                  warn: Optional[Callable] = None, finish: bool = True, post_mklev: bool = True,
                  flip_bits: Optional[int] = None, post_process: bool = True,
                  instruction_limit: int = DEFAULT_INSTRUCTION_LIMIT,
-                 generator: Optional[str] = None, data=None, limits=None):
+                 generator: Optional[str] = None, data=None, limits=None,
+                 tables=None, loader_game: Optional[str] = None):
     """Run a Lua level held in ``text``; see :func:`run_lua_file`."""
     from unlev.stdlib.data import tables_of
-    with tables_of(tables_folder(data, own=not is_converted(text))):
+    # ``tables`` (unlev.stdlib.data.Tables) and ``loader_game``: a converted des-file
+    # checked against its des-file is made from the des-file's game's tables and gets
+    # that game's fixup_special() (unlev.generate.loaders)
+    with tables_of(tables if tables is not None
+                   else tables_folder(data, own=not is_converted(text))):
         return _run_lua_text(text, path, seed, name=name, context=context,
                              run_context=run_context, compat=compat, force_flip=force_flip,
                              warn=warn, finish=finish, post_mklev=post_mklev,
                              flip_bits=flip_bits, instruction_limit=instruction_limit,
                              generator=generator, post_process=post_process,
-                             limits=limits)
+                             limits=limits, loader_game=loader_game)
 
 
 def tables_folder(data=None, own: bool = True) -> Optional[str]:
@@ -373,7 +378,7 @@ def tables_folder(data=None, own: bool = True) -> Optional[str]:
 
 def _run_lua_text(text: str, path: str, seed: int, *, name, context, run_context, compat,
                   force_flip, warn, finish, post_mklev, flip_bits, instruction_limit,
-                  generator, post_process=True, limits=None):
+                  generator, post_process=True, limits=None, loader_game=None):
     session = new_session(path, seed, name=name, context=context, run_context=run_context,
                           compat=compat, warn=warn, instruction_limit=instruction_limit,
                           generator=generator, limits=limits)
@@ -382,6 +387,8 @@ def _run_lua_text(text: str, path: str, seed: int, *, name, context, run_context
         # 3.7's fixup_special puts no Fort Ludios vault on Medusa's island (UnNetHack's
         # does); a converted des-file keeps its game's
         session.builder.level.extras["ludios_portal"] = False
+    if loader_game is not None:
+        session.builder.state.game = loader_game
     session.run(text)
     session.des.finish()
     builder = session.builder

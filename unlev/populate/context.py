@@ -19,7 +19,7 @@ from unlev.model.level import (
     Level, Monster, Room, Trap, isok,
 )
 from unlev.populate import kinds
-from unlev.stdlib import terrain as T
+from unlev.stdlib import data, terrain as T
 from unlev.stdlib.rng import RNG
 
 
@@ -70,6 +70,9 @@ class MakeContext:
         self.compat = compat
         self.run_context = run_context
         self.warnings: List[str] = []
+        #: the game's tables this level is made from (unlev.stdlib.data.Tables), set
+        #: by the build from the run's settings; active while the level is made
+        self.tables = data.UNNETHACK_TABLES
         self.warn_to = warn_to
         self.lenient = False
         self._population = (None, None)     # (what it was made of, LevelContext)

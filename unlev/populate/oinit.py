@@ -60,7 +60,7 @@ def _shuffle(rng: _Stream, descr: List[int], objs, lo: int, hi: int) -> None:
 
 def _class_range(objs, symbol: str):
     idx = [o.index for o in objs if o.class_symbol == symbol]
-    return min(idx), max(idx)
+    return (min(idx), max(idx)) if idx else (None, None)
 
 
 @data.clears_with_tables
@@ -75,15 +75,18 @@ def _descriptions(game_seed: int, serverseed: int) -> tuple:
     rng.rn2(4)                  # fluorite
     for symbol in _WHOLE_CLASSES:
         first, last = _class_range(objs, symbol)
+        if first is None:
+            continue            # a variant's tables without the class
         j = last
         if symbol in _TO_LAST_MAGIC:
             while not objs[j].magic or objs[j].unique:
                 j -= 1
         _shuffle(rng, descr, objs, first, j)
     for lo_name, hi_name in _ARMOUR_SETS:
-        lo = data.object_named(lo_name, "[").index
-        hi = data.object_named(hi_name, "[").index
-        _shuffle(rng, descr, objs, lo, hi)
+        lo, hi = data.object_named(lo_name, "["), data.object_named(hi_name, "[")
+        if lo is None or hi is None:
+            continue            # a variant that renamed or dropped the set's ends
+        _shuffle(rng, descr, objs, lo.index, hi.index)
     return tuple(descr)
 
 
@@ -92,9 +95,12 @@ def object_with_description(description: str, first_name: str, game_seed: int,
     """The name of the object that shows ``description`` in the game of ``game_seed``,
     looked for from the object ``first_name`` on (as m_initinv looks for the opera
     cloak from CLOAK_OF_PROTECTION); None when no named object has it."""
+    first = data.object_named(first_name, "[")
+    if first is None:
+        return None             # a game's tables without that object (a small variant)
     objs = data.objects()
     descr = _descriptions(game_seed & MASK, serverseed & MASK)
-    start = data.object_named(first_name, "[").index
+    start = first.index
     for i in range(start, len(descr)):
         if objs[descr[i]].description == description:
             return objs[i].name

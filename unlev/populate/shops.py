@@ -346,7 +346,7 @@ def stock_room(st: MakeContext, shp_indx: int, room: Room, rng: RNG) -> None:
     """shknam.c stock_room(): shopkeeper first (no shopkeeper, no shop), then the
     door made usable, then a ware (or a mimic) on every square but the door row."""
     level = st.level
-    shp = data.shop_of_room(shp_indx)        # by name: another game's table (3.7's)
+    shp = data.shop_of_room(shp_indx)        # by name: the level's game's shtypes[]
     if shp is None:
         st.warn(f"stock_room: no shop type {shp_indx}")
         return

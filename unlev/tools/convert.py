@@ -115,7 +115,7 @@ def contexts_like_run(name: str, values=None):
 
 
 def build_lua_like_run(path: str, seed: int, args=None, name: Optional[str] = None,
-                       text: Optional[str] = None, warn=None, loader=None):
+                       text: Optional[str] = None, warn=None, loader=None, tables=None):
     """A Level from a ``.lua`` file with ``unlev run``'s options (``args`` may be None):
     what ``unlev run FILE.lua`` should call in place of ``build_one``."""
     from unlev.stdlib.compat import Compat
@@ -161,6 +161,9 @@ def build_lua_like_run(path: str, seed: int, args=None, name: Optional[str] = No
         if not loader.flips:
             kwargs["flip_bits"] = 0
         kwargs["post_process"] = loader.post_process
+        kwargs["loader_game"] = loader.game
+    if tables is not None:
+        kwargs["tables"] = tables           # the des-file's game's (loaders.tables_for)
     if getattr(args, "generator", None):
         kwargs["generator"] = args.generator
     if getattr(args, "data", None):
@@ -204,7 +207,7 @@ def verify_file(path: str, seeds, dialect: str = "auto", settings=None,
     from unlev.lang.frontend import compile_file
     from unlev.stdlib.compat import Compat
     from unlev.lua.convert import convert_compiled
-    from unlev.generate.loaders import loader_for
+    from unlev.generate.loaders import loader_for, tables_for
     with open(path, encoding="latin-1") as fh:
         text = fh.read()
     compiled = compile_file(path, dialect=dialect, text=text, settings=settings,
@@ -225,7 +228,8 @@ def verify_file(path: str, seeds, dialect: str = "auto", settings=None,
             try:
                 got = level_json(build_lua_like_run(path[:-4] + "-" + name + ".lua", seed,
                                                     name=name, text=lua,
-                                                    loader=loader_for(compiled)), seed)
+                                                    loader=loader_for(compiled),
+                                                    tables=tables_for(compiled)), seed)
             except Exception as e:
                 diffs.append(f"{name} seed {seed}: Lua fails: {type(e).__name__}: {e}")
                 continue

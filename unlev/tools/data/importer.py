@@ -51,8 +51,8 @@ from .declarations import digest
 from .importer_monsters import gen_monsters
 from .importer_objects import gen_objects
 from .importer_support import (
-    DIALECT_FEATURES, GENERATOR, WARNINGS, Evaluator, ParamRecorder, enum_name,
-    load_headers, read_drawing, read_source, warn,
+    DIALECT_FEATURES, GENERATOR, OVERLAY_SEGMENTS, WARNINGS, Evaluator, ParamRecorder,
+    enum_name, load_headers, read_drawing, read_source, warn,
 )
 from .sources import SourceError, Sources
 
@@ -170,8 +170,6 @@ def _oname_classes(objects: dict) -> Dict[str, str]:
     return out
 
 
-# What hack.h defines for a build without overlays (every Unix build).
-OVERLAY_SEGMENTS = ("OVL0", "OVL1", "OVL2", "OVL3", "OVLB")
 
 SHCLASS_FIELDS = ["name", "symb", "prob", "shdist", "iprobs", "shknms"]
 

@@ -12,7 +12,7 @@ from typing import Dict, List, Optional
 
 from .cpre import find_calls, find_initializer, parse_braces
 from .importer_support import (
-    GENERATOR, Evaluator, ParamRecorder, call_of, char_of, enum_name, named_args,
+    GENERATOR, OVERLAY_SEGMENTS, Evaluator, ParamRecorder, call_of, char_of, enum_name, named_args,
     named_value, param_list, read_source, reverse_map, warn,
 )
 from .sources import Sources
@@ -49,7 +49,7 @@ def gen_objects(src: Sources, base: ParamRecorder, drawing: dict, features) -> d
         bases.setdefault(o["class"], o["index"])
     tables = _class_probabilities(src, base, sym_of)
     last_gem = _last_gem(src, pp, objects, sym_of)
-    return {
+    out = {
         "generator": GENERATOR,
         "features": features,
         "classes": classes,
@@ -59,6 +59,22 @@ def gen_objects(src: Sources, base: ParamRecorder, drawing: dict, features) -> d
         "materials": {str(k): v for k, v in materials.items()},
         "objects": objects,
     }
+    if _sums_class_probabilities(src):
+        out["probability_total"] = "sum"
+    return out
+
+
+def _sums_class_probabilities(src: Sources) -> bool:
+    """Whether the tree's mkobj() draws an object type as ``rnd(total)`` over the sum of
+    the class's ``oc_prob`` (xNetHack's and EvilHack's ``total_prob``, NetHack 3.7's
+    ``oclass_prob_totals``) instead of ``rnd(1000)``: their rings are 1 each, 28 or 29
+    in all, which the 1000 scheme cannot draw from ("probtype error")."""
+    mk = src.find("src/mkobj.c")
+    if mk is None:
+        return False
+    text = re.sub(r"/\*.*?\*/", "", mk.read_text(encoding="latin-1"), flags=re.S)
+    return bool(re.search(r"\+=\s*objects\[\s*\w+\s*\]\.oc_prob\b", text)
+                or re.search(r"\brnd\(\s*oclass_prob_totals\b", text))
 
 
 def _materials(base: ParamRecorder) -> Dict[int, str]:
@@ -148,6 +164,8 @@ def _class_probabilities(src: Sources, base: ParamRecorder, sym_of) -> dict:
         warn("src/mkobj.c not found; no class probability tables")
     else:
         pp2 = base.fork()
+        for name in OVERLAY_SEGMENTS:       # 3.4.3 keeps mkobjprobs[] in OVL1
+            pp2.define(name)
         mtoks = pp2.process_named(mk, "mkobj.c")
         ev2 = Evaluator(pp2)
         for tname in ("mkobjprobs", "boxiprobs", "rogueprobs", "hellprobs"):

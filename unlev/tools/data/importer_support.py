@@ -283,6 +283,11 @@ def load_headers(src: Sources, features: Dict[str, str],
     return pp
 
 
+# What hack.h defines for a build without overlays (every Unix build): 3.4.3-era files
+# hold their tables inside #ifdef OVL0..OVLB (mkobj.c's mkobjprobs[] is in OVL1).
+OVERLAY_SEGMENTS = ("OVL0", "OVL1", "OVL2", "OVL3", "OVLB")
+
+
 def read_source(src: Sources, base: ParamRecorder, rel: str, why: str = "",
                  protected=(), defines=()):
     """Preprocess one required file of the source tree on a fork of the headers' state:
