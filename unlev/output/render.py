@@ -119,6 +119,7 @@ _WALL_COLOR_OF_ROOM = {
 
 
 # --- lookups in the data tables ------------------------------------------------------------
+@data.clears_with_tables        # one cache per game's tables
 @lru_cache(maxsize=None)
 def _objects_by_name() -> Dict[str, Tuple[data.Object, ...]]:
     """Object records by real name and by description (for unnamed ones)."""
@@ -130,6 +131,7 @@ def _objects_by_name() -> Dict[str, Tuple[data.Object, ...]]:
     return {k: tuple(v) for k, v in out.items()}
 
 
+@data.clears_with_tables        # one cache per game's tables
 @lru_cache(maxsize=None)
 def _trap_index_by_name() -> Dict[str, int]:
     out: Dict[str, int] = {}
