@@ -35,21 +35,26 @@ def extinct_kinds(level: Level) -> frozenset:
     cached rndmonst table at once; mkclass's ``mk_gen_ok`` refuses it too.  A
     petrified monster of Medusa's statues is made with MM_NOCOUNTBIRTH."""
     counts: dict = {}
-    out = set()
+    out: set = set()
     for mon in level.monsters:
-        pm = mon.attrs.get("data")
-        if pm is None or mon.attrs.get("from") == "petrified":
-            continue
-        flags = pm.gen_flags
-        if "G_UNIQ" in flags:
-            out.add(pm.index)
-            continue
-        limit = _BIRTH_LIMITS.get(pm.name)
-        if limit is not None and "G_NOGEN" not in flags:
-            counts[pm.index] = counts.get(pm.index, 0) + 1
-            if counts[pm.index] >= limit:
-                out.add(pm.index)
+        _count_birth(mon, counts, out)
     return frozenset(out)
+
+
+def _count_birth(mon, counts: dict, out: set) -> None:
+    """One monster's birth as :func:`extinct_kinds` counts it."""
+    pm = mon.attrs.get("data")
+    if pm is None or mon.attrs.get("from") == "petrified":
+        return
+    flags = pm.gen_flags
+    if "G_UNIQ" in flags:
+        out.add(pm.index)
+        return
+    limit = _BIRTH_LIMITS.get(pm.name)
+    if limit is not None and "G_NOGEN" not in flags:
+        counts[pm.index] = counts.get(pm.index, 0) + 1
+        if counts[pm.index] >= limit:
+            out.add(pm.index)
 
 
 class MakeContext:
@@ -76,6 +81,11 @@ class MakeContext:
         self.warn_to = warn_to
         self.lenient = False
         self._population = (None, None)     # (what it was made of, LevelContext)
+        # extinct_kinds counted on as monsters are made: (level, monsters counted, the
+        # last one counted, the finished monsters' counts and kinds)
+        self._births: Any = (None, 0, None, {}, set())
+        self._births_frozen: Optional[frozenset] = None
+        self.where_cache: Any = (None, None)    # makemon.where_of's last (key, Where)
 
     @property
     def context(self) -> DungeonContext:
@@ -95,15 +105,42 @@ class MakeContext:
         made (a kind may have gone extinct: :func:`extinct_kinds`)."""
         lev = self.level
         key = (id(lev), id(lev.context), lev.name, lev.flags.noteleport, lev.flags.hardfloor,
-               id(lev.extras.get("mon_generation")), len(lev.monsters))
+               id(lev.extras.get("mon_generation")))
+        gone = self._extinct_now()
         made_of, made = self._population
-        if made_of == key:
+        if made_of == key and made.gone == gone:
             return made
-        made = self._make_population_context()
+        made = self._make_population_context(gone)
         self._population = (key, made)
         return made
 
-    def _make_population_context(self) -> kinds.LevelContext:
+    def _extinct_now(self) -> frozenset:
+        """:func:`extinct_kinds` of the level, without walking every monster again for
+        every new one: the monsters before the last are counted once (the last one is
+        counted afresh each time: its record may still change while it is being made,
+        a shape-changer's form, a statue's petrified monster)."""
+        lev = self.level
+        mons = lev.monsters
+        level, n, last, counts, out = self._births
+        if (level is not lev or n > len(mons)
+                or (n and (n > len(mons) or mons[n - 1] is not last))):
+            level, n, last, counts, out = lev, 0, None, {}, set()
+        # count every monster before the last one for good
+        while n < len(mons) - 1:
+            _count_birth(mons[n], counts, out)
+            n += 1
+        if (level, n) != self._births[:2] or self._births_frozen is None:
+            self._births_frozen = frozenset(out)
+        self._births = (level, n, mons[n - 1] if n else None, counts, out)
+        if len(mons) > n:                   # the newest: counted on a copy
+            pm = mons[n].attrs.get("data")
+            if pm is not None and ("G_UNIQ" in pm.gen_flags or pm.name in _BIRTH_LIMITS):
+                c, o = dict(counts), set(out)
+                _count_birth(mons[n], c, o)
+                return frozenset(o)
+        return self._births_frozen
+
+    def _make_population_context(self, gone: frozenset) -> kinds.LevelContext:
         ctx = self.level.context
         name = ctx.dungeon_name
         return kinds.LevelContext(
@@ -118,7 +155,7 @@ class MakeContext:
                    else None),
             mon_gen=kinds.mon_gen_override(self.level.extras.get("mon_generation")),
             start_table=bool(getattr(self.run_context, "rndmonst_from_start", False)),
-            gone=extinct_kinds(self.level))
+            gone=gone)
 
     # -- terrain predicates -------------------------------------------------------------
     def typ(self, x: int, y: int) -> int:

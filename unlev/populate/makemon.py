@@ -205,7 +205,20 @@ def can_saddle(pm) -> bool:
 
 
 def where_of(st: MakeContext) -> inventory.Where:
-    """What of this level a new monster's equipment depends on."""
+    """What of this level a new monster's equipment depends on (made again only when
+    something it is made of changed: asked twice for every monster)."""
+    lev = st.level
+    key = (st.population_context(), id(lev), id(lev.context), lev.name,
+           lev.flags.noteleport, id(st.run_context), st.rng.seed, data.active())
+    made_of, made = st.where_cache
+    if made_of == key:
+        return made
+    made = _where_of(st)
+    st.where_cache = (key, made)
+    return made
+
+
+def _where_of(st: MakeContext) -> inventory.Where:
     lev = st.level
     race = str(getattr(st.run_context, "race", "") or "").lower()
     role = str(getattr(st.run_context, "role", "") or "")
