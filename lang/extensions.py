@@ -1,60 +1,13 @@
-"""Declared extensions: what a variant adds to its base dialect's des-file language.
+"""Declared extensions, the grammar: a variant's lexicon and PLY grammar.
 
-Why this module exists: variants of NetHack (EvilHack, xNetHack, SLASH'EM...) compile
-their levels with a copy of lev_comp that knows a few more words -- new statements
-(``FORGE:``, ``MAGIC_CHEST:``, ``TREE:``), flags, map characters (grass, sand, puddles),
-door materials (``DOOR:iron,locked,(15,5)``) and door flags combined with ``&``
-(``DOOR:locked&irondoor,(25,9)``).  A profile declares them (``profile.json``'s
-``"extensions"``, schema below and in ``docs/extensions.md``); this module turns the
-declaration into a lexicon and a PLY grammar composed from the base dialect's rules
-(:func:`unlev.lang.grammar_compose.compose`: the shared rules are reused, the
-extension adds alternatives whose shared action runs on the shared symbols), and
-the lowering pass (:func:`unlev.lang.lowering.extension_records`) makes the parsed tree
-speak the base language plus typed extension records the evaluator hands to
-``LevelBuilder.extension``.
-
-Schema of ``"extensions"`` (every key optional)::
-
-    {
-      "statements": {                      # new statements, NAME: arg, arg, ...
-        "FORGE": {"args": ["selection"], "places": "U"},   # modelled: TERRAIN sel,'U'
-        "MAGIC_CHEST": {"args": ["coord"]},                 # kept and reported
-        "MINDEPTH": {"args": ["int"]},
-        "LEVER": {"args": ["raw"]}         # the rest of the line, unparsed
-      },
-      "flags": ["rndvault", "outdoors"],   # FLAGS: words
-      "map_chars": {                       # MAP and 'c' characters
-        "g": {"terrain": "grass", "base": "."}
-      },
-      "door_states": {"ajar": {"base": "open"}},       # new DOOR states
-      "door_materials": ["iron", "wooden"],  # DOOR:iron,locked,(x,y) / ROOMDOOR:iron,...
-      "door_flags": ["irondoor", "trapped"],  # DOOR:closed&irondoor,(x,y)
-      "monster_flags": ["dead"],           # MONSTER: ..., dead
-      "object_attributes": {"forged_qual": "int", "blessed_by": "flag"},
-      "light_states": {"mineslight": {"base": "lit"}},
-      "keywords": {"ctrapped": "trapped"}, # another spelling of a base keyword
-      "syntax": ["gradient_comma"]         # named changes of existing rules
-    }
-
-Argument shapes (``args``; a trailing ``?`` makes an argument and those after it
-optional): ``selection``, ``coord``, ``region``, ``int``, ``string``, ``mapchar``,
-``monster``, ``object``, ``light``, ``direction``, ``bool``, ``percent`` and
-``raw``.  NetHack 3.4.3-based profiles have no selections or expressions: their
-shapes are ``coord``, ``region``, ``int``, ``string``, ``mapchar``, ``light``,
-``direction``, ``bool`` and ``raw``.
-
-``syntax`` names: ``gradient_comma`` (``gradient(radial,(a,b,limited),...)``, xNetHack),
-``engraving_random_text`` (``ENGRAVING:(x,y),engrave,random``, xNetHack),
-``room_coordinates`` (``ROOM:`` positions are level coordinates, not 1-5; xNetHack).
-
-What reaches the builder (``LevelBuilder.extension(kind, name, args)``):
-``statement`` (a declared statement that places no terrain; its evaluated arguments),
-``terrain`` (the squares a declared map character or ``places`` statement drew, as its
-base), ``door`` (material or flags of doors the base DOOR made), ``monster``/``object``
-(their extra flags and attributes), ``flag``, ``light`` and ``engraving`` (random
-text).  The lenient mode (:func:`lenient_for`) adds ``unknown statement``,
-``unknown flag`` and ``unknown map character`` declarations for what a file uses and
-no profile declares.
+Why this module exists: a variant's lev_comp knows a few more words than its base
+dialect (new statements, flags, map characters, door materials and flags); a profile
+declares them (:mod:`unlev.lang.extension_decl`, ``docs/extensions.md``).  This module
+composes the variant's grammar from the base dialect's rules
+(:func:`unlev.lang.grammar_compose.compose`: the shared rules are reused, an extension
+adds alternatives whose shared action runs on the shared symbols); the lowering pass
+(:func:`unlev.lang.lowering.extension_records`) then makes the parsed tree speak the base
+language plus typed records for ``LevelBuilder.extension``.
 
 The declaration itself (schema, validation, the lenient mode's additions) is
 :mod:`unlev.lang.extension_decl`, re-exported here; this module makes the lexicon and

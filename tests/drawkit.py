@@ -19,3 +19,7 @@ class Scripted:
 
     def rnd(self, x):
         return self._next("rnd", x)
+
+    def rn1(self, x, y):
+        """rnd.c's rn1(x, y) is the macro rn2(x) + y: recorded as the rn2 it is."""
+        return self._next("rn2", x) + y

@@ -19,26 +19,9 @@ from unlev.populate import inventory37  # noqa: E402
 from unlev.stdlib import data  # noqa: E402
 from unlev.stdlib.builtins import RunContext  # noqa: E402
 
+import drawkit  # noqa: E402
 
-class Scripted:
-    """Answers rn2/rnd/rn1 from a list and records what was asked."""
-
-    def __init__(self, answers):
-        self.answers = list(answers)
-        self.asked = []
-
-    def _next(self, fn, x):
-        self.asked.append((fn, x))
-        return self.answers.pop(0)
-
-    def rn2(self, x):
-        return self._next("rn2", x)
-
-    def rnd(self, x):
-        return self._next("rnd", x)
-
-    def rn1(self, x, y):
-        return self._next("rn2", x) + y
+Scripted = drawkit.Scripted
 
 
 @pytest.fixture
