@@ -41,20 +41,30 @@ def extinct_kinds(level: Level) -> frozenset:
     return frozenset(out)
 
 
-def _count_birth(mon, counts: dict, out: set) -> None:
-    """One monster's birth as :func:`extinct_kinds` counts it."""
+def _birth_kind(mon):
+    """The kind whose birth :func:`extinct_kinds` counts for this monster: a unique or a
+    kind with a birth limit (not G_NOGEN), not a petrified statue's; else None."""
     pm = mon.attrs.get("data")
     if pm is None or mon.attrs.get("from") == "petrified":
+        return None
+    if "G_UNIQ" in pm.gen_flags:
+        return pm
+    if pm.name in _BIRTH_LIMITS and "G_NOGEN" not in pm.gen_flags:
+        return pm
+    return None
+
+
+def _count_birth(mon, counts: dict, out: set) -> None:
+    """One monster's birth as :func:`extinct_kinds` counts it."""
+    pm = _birth_kind(mon)
+    if pm is None:
         return
-    flags = pm.gen_flags
-    if "G_UNIQ" in flags:
+    if "G_UNIQ" in pm.gen_flags:
         out.add(pm.index)
         return
-    limit = _BIRTH_LIMITS.get(pm.name)
-    if limit is not None and "G_NOGEN" not in flags:
-        counts[pm.index] = counts.get(pm.index, 0) + 1
-        if counts[pm.index] >= limit:
-            out.add(pm.index)
+    counts[pm.index] = counts.get(pm.index, 0) + 1
+    if counts[pm.index] >= _BIRTH_LIMITS[pm.name]:
+        out.add(pm.index)
 
 
 class MakeContext:
@@ -122,22 +132,22 @@ class MakeContext:
         lev = self.level
         mons = lev.monsters
         level, n, last, counts, out = self._births
-        if (level is not lev or n > len(mons)
-                or (n and (n > len(mons) or mons[n - 1] is not last))):
-            level, n, last, counts, out = lev, 0, None, {}, set()
+        if level is not lev or n > len(mons) or (n and mons[n - 1] is not last):
+            level, n, counts, out = lev, 0, {}, set()
+            self._births_frozen = None
         # count every monster before the last one for good
         while n < len(mons) - 1:
-            _count_birth(mons[n], counts, out)
+            if _birth_kind(mons[n]) is not None:
+                _count_birth(mons[n], counts, out)
+                self._births_frozen = None
             n += 1
-        if (level, n) != self._births[:2] or self._births_frozen is None:
+        if self._births_frozen is None:
             self._births_frozen = frozenset(out)
         self._births = (level, n, mons[n - 1] if n else None, counts, out)
-        if len(mons) > n:                   # the newest: counted on a copy
-            pm = mons[n].attrs.get("data")
-            if pm is not None and ("G_UNIQ" in pm.gen_flags or pm.name in _BIRTH_LIMITS):
-                c, o = dict(counts), set(out)
-                _count_birth(mons[n], c, o)
-                return frozenset(o)
+        if len(mons) > n and _birth_kind(mons[n]) is not None:   # the newest, on a copy
+            c, o = dict(counts), set(out)
+            _count_birth(mons[n], c, o)
+            return frozenset(o)
         return self._births_frozen
 
     def _make_population_context(self, gone: frozenset) -> kinds.LevelContext:
