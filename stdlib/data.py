@@ -41,7 +41,7 @@ from .data_tables import (  # noqa: F401  (re-exported: the tables and their rec
     monster_classes, monster_named, monsters, monsters_of_class, object_by_index,
     object_class, object_class_bases, object_class_probabilities, object_classes,
     object_named, objects, objects_of_class, room_types, shop_of_room, shop_room_index,
-    shop_type_for_room, shop_types, shopkeeper_names, Tables, UNNETHACK_TABLES, active,
+    shop_types, shopkeeper_names, Tables, UNNETHACK_TABLES, active,
     ALL_TABLES,
     special_pm, suggest, tables_of, trap_by_index, traps, unknown_monster_class,
     unknown_object_class)
@@ -61,7 +61,7 @@ __all__ = [
     "blackmarket_prefixes", "epitaphs", "monster_named", "object_named",
     "placeholder_monster", "placeholder_object", "placeholder_trap",
     "tables_of", "active_tables", "clears_with_tables", "Tables", "UNNETHACK_TABLES", "active",
-    "ALL_TABLES", "shop_type_for_room",
+    "ALL_TABLES",
 ]
 
 T = TypeVar("T")

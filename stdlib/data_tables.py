@@ -108,7 +108,7 @@ def _switch(active: Tuple[Optional[str], FrozenSet[str]]) -> None:
 #: Every table a maker reads from a game's profile (monsters, objects, traps, shop
 #: types and shopkeepers, headstones).
 #: (Not ``rooms``: the loader numbers room types as UnNetHack does, whatever the game;
-#: :func:`shop_type_for_room` finds the game's shop of a room type by its name.)
+#: :func:`shop_of_room` finds the game's shop of a room type by its name.)
 ALL_TABLES = ("monsters", "objects", "traps", "shops", "epitaphs")
 
 
@@ -419,13 +419,6 @@ def shop_of_room(i: int) -> Optional[ShopType]:
     if not 0 <= i < len(names):
         return None
     return next((k for k in shop_types() if k.name == names[i]), None)
-
-
-def shop_type_for_room(rtype: int) -> Optional[ShopType]:
-    """The active tables' shop of UnNetHack's room type number ``rtype`` (SHOPBASE and
-    up: the loader numbers room types as UnNetHack does): :func:`shop_of_room` of its
-    shop index, the kind of the same name in the level's game, None if it has none."""
-    return shop_of_room(rtype - _load_table(None, "rooms")["shopbase"])
 
 
 def shop_room_index(kind: ShopType) -> int:

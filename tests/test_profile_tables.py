@@ -184,16 +184,16 @@ def test_a_shop_of_a_room_type_is_the_games_own_row():
     level's game (NetHack 3.6's CANDLESHOP is its 12th row, UnNetHack's its 14th);
     3.4.3's general store has probability 44 (UnNetHack's 41)."""
     candle = data.get_room_type("candle shop").value
-    assert data.shop_type_for_room(candle).name == "lighting store"
+    assert data.shop_of_room(candle - SHOPBASE).name == "lighting store"
     with data.tables_of(data.Tables.of(profiles.resolve("nethack36").path)):
-        shop = data.shop_type_for_room(candle)
+        shop = data.shop_of_room(candle - SHOPBASE)
         assert shop.name == "lighting store" and shop.index == 11
-    general = data.shop_type_for_room(SHOPBASE)
+    general = data.shop_of_room(0)
     with data.tables_of(data.Tables.of(profiles.resolve("nethack343").path)):
-        assert data.shop_type_for_room(SHOPBASE).prob == 44 != general.prob
-        assert data.shop_type_for_room(candle).index == 10
+        assert data.shop_of_room(0).prob == 44 != general.prob
+        assert data.shop_of_room(candle - SHOPBASE).index == 10
         # UnNetHack's tin shop is in no vanilla game: no row, stock_room() warns
-        assert data.shop_type_for_room(data.get_room_type("tin shop").value) is None
+        assert data.shop_of_room(data.get_room_type("tin shop").value - SHOPBASE) is None
 
 
 # ------------------------------------------------- fixup_special (mkmaze.c) per game
