@@ -19,9 +19,9 @@ from __future__ import annotations
 import argparse
 import glob
 import hashlib
-import multiprocessing as mp
 import os
 import random
+import re
 import resource
 import signal
 import sys
@@ -83,8 +83,28 @@ def repl_feed(text: str) -> str:
     return "crash" if "internal error" in out.getvalue() else "ok"
 
 
+def check_and_run(text: str, repl: bool) -> None:
+    """The work done on one input: typed into the REPL (when ``repl``), then compiled
+    (``unlev check``), and its first three levels built and exported (``unlev run``).
+    Returns normally or raises DesError; anything else is a finding."""
+    from unlev.generate.build import build_level
+    from unlev.lang.frontend import compile_text
+    from unlev.output import export
+    if repl and repl_feed(text) == "crash":
+        raise RuntimeError("the REPL reported an internal error")
+    compiled = compile_text(text, "fuzz.des")
+    for i, node in enumerate(compiled.tree.levels[:3]):
+        lv = build_level(compiled, node, seed=1 + i)
+        export.dumps(export.level_to_dict(lv, seed=1))
+
+
+# what run_one runs on an input: a test plants faults by replacing it before the
+# workers are forked (tests/test_fuzz_harness.py)
+WORK = [check_and_run]
+
+
 def run_one(args):
-    """(outcome, seconds, detail): outcome ok | error | crash | slow | memory."""
+    """(outcome, seconds, detail, resident MB): outcome ok | error | crash | slow | memory."""
     text, timeout = args[0], args[1]
     repl = len(args) > 2 and args[2]
     from unlev.lang.diagnostics import DesError
@@ -95,16 +115,7 @@ def run_one(args):
     signal.setitimer(which, timeout)
     try:
         try:
-            from unlev.generate.build import build_level
-            from unlev.lang.frontend import compile_text
-            from unlev.output import export
-            if repl:
-                if repl_feed(text) == "crash":
-                    raise RuntimeError("the REPL reported an internal error")
-            compiled = compile_text(text, "fuzz.des")
-            for i, node in enumerate(compiled.tree.levels[:3]):
-                lv = build_level(compiled, node, seed=1 + i)
-                export.dumps(export.level_to_dict(lv, seed=1))
+            WORK[0](text, repl)
             outcome, detail = "ok", ""
         except DesError as e:
             outcome, detail = "error", e.diagnostics[0].message if e.diagnostics else str(e)
@@ -124,7 +135,14 @@ def run_one(args):
     finally:
         _ARMED[0] = False
         signal.setitimer(which, 0)
-    return outcome, clock() - t0, detail, resident_mb()
+    took = clock() - t0
+    if outcome in ("ok", "error") and took > timeout:
+        # over the limit inside one call into C, where the timer's exception waited
+        outcome, detail = "slow", f"{took:.2f} s in one call"
+    mem = resident_mb()
+    if outcome in ("ok", "error") and mem > MEMORY_MB[0]:
+        outcome, detail = "memory", f"resident peak {mem} MB"
+    return outcome, took, detail, mem
 
 
 def reset_peak() -> None:
@@ -149,12 +167,159 @@ def resident_mb() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
 
 
-def run_keeping_findings(args):
-    """run_one's result, and the input (with whether the REPL had it) only when it is a
-    finding (each input is generated once, in the parent, and not sent back otherwise)."""
-    res = run_one(args)
-    finding = res[0] in ("crash", "slow", "memory") or res[3] > MEMORY_MB[0]
-    return res, (args if finding else None)
+# ------------------------------------------------------------------ workers
+# Each worker is one forked process that runs inputs one after another in itself (no
+# process per input: forking and importing unlev cost more than most inputs), with the
+# CPU timer and the resident peak taken per input as above.  The parent watches them:
+# a worker that dies (a signal, the address-space limit in C, os._exit) is a crash
+# finding for the input it held, and one that goes on past its CPU limit without the
+# timer's exception getting through (a call into C that never returns) is killed and
+# counted slow; either way a new worker takes its place.  A worker reads its inputs from
+# a pipe, so it ends when the parent does (end of file), even after a SIGKILL.
+_PARENT_ENDS: list = []
+
+
+def _cpu_seconds(pid: int) -> float:
+    """A process's user + system CPU time, from /proc (0 when it cannot be read)."""
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            fields = fh.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+class Worker:
+    """One forked worker process and the input it holds."""
+
+    def __init__(self, memory_mb: int, clock: str, keep_all: bool = False):
+        import multiprocessing.connection as mpc
+        ours, theirs = mpc.Pipe()
+        pid = os.fork()
+        if pid == 0:                                     # the worker
+            ours.close()
+            for end in _PARENT_ENDS:                     # other workers' parent ends
+                end.close()
+            code = 0
+            try:
+                signal.signal(signal.SIGINT, signal.SIG_IGN)   # the parent decides
+                init_worker(memory_mb, clock)
+                while True:
+                    try:
+                        job = theirs.recv()
+                    except (EOFError, OSError):
+                        break
+                    if job is None:
+                        break
+                    res = run_one(job)
+                    finding = keep_all or res[0] in ("crash", "slow", "memory") \
+                        or res[3] > MEMORY_MB[0]
+                    theirs.send((res, job if finding else None))
+            except BaseException:                        # noqa: BLE001 - never return
+                code = 3
+            finally:
+                os._exit(code)
+        theirs.close()
+        _PARENT_ENDS.append(ours)
+        self.pid, self.conn = pid, ours
+        self.job = None
+        self.index = None
+        self.cpu0 = 0.0
+        self.done = 0
+
+    def give(self, index: int, job) -> None:
+        self.index, self.job = index, job
+        self.cpu0 = _cpu_seconds(self.pid)
+        self.conn.send(job)
+
+    def stop(self, kill: bool = False) -> None:
+        try:
+            if kill:
+                os.kill(self.pid, signal.SIGKILL)
+            else:
+                self.conn.send(None)
+        except OSError:
+            pass
+        try:
+            self.conn.close()
+        finally:
+            if self.conn in _PARENT_ENDS:
+                _PARENT_ENDS.remove(self.conn)
+        try:
+            os.waitpid(self.pid, 0)
+        except ChildProcessError:
+            pass
+
+    def died(self) -> str:
+        """Why the worker ended (after end of file on its pipe)."""
+        try:
+            _pid, status = os.waitpid(self.pid, 0)
+        except ChildProcessError:
+            return "the worker vanished"
+        if os.WIFSIGNALED(status):
+            return f"the worker died of signal {os.WTERMSIG(status)}"
+        return f"the worker exited with status {os.WEXITSTATUS(status)}"
+
+
+def run_inputs(jobs, workers: int = 2, memory_mb: int = 200, clock: str = "cpu",
+               recycle: int = 1000, keep_all: bool = False, grace: float = 5.0):
+    """Run ``jobs`` (an iterable of (text, timeout, repl)) in ``workers`` forked workers;
+    yield (index, result, job-or-None) in the order the inputs finish, where result is
+    run_one's (outcome, seconds, detail, resident MB) and the job is given back only
+    for a finding (or always with ``keep_all``).  A worker still in one input past 3
+    times its CPU limit and ``grace`` seconds more is killed (the timer could not stop it)."""
+    import multiprocessing.connection as mpc
+    it = iter(enumerate(jobs))
+    pool = [Worker(memory_mb, clock, keep_all) for _ in range(workers)]
+    idle = list(pool)
+    busy = {}
+    try:
+        while True:
+            while idle:
+                nxt = next(it, None)
+                if nxt is None:
+                    break
+                w = idle.pop()
+                w.give(*nxt)
+                busy[w.conn] = w
+            if not busy:
+                return
+            ready = mpc.wait(list(busy), timeout=1.0)
+            for conn in ready:
+                w = busy.pop(conn)
+                index = w.index
+                try:
+                    res, job = conn.recv()
+                except (EOFError, OSError):
+                    why = w.died()
+                    res, job = ("crash", 0.0, why, 0), w.job
+                    w.stop(kill=True)
+                    pool.remove(w)
+                    w = Worker(memory_mb, clock, keep_all)
+                    pool.append(w)
+                yield index, res, job
+                w.done += 1
+                if w.done >= recycle:                 # a fresh worker now and then
+                    w.stop()
+                    pool.remove(w)
+                    w = Worker(memory_mb, clock, keep_all)
+                    pool.append(w)
+                idle.append(w)
+            # the CPU watchdog: past 3 times the limit (and the grace) in one input
+            for conn, w in list(busy.items()):
+                limit = 3 * w.job[1] + grace
+                if _cpu_seconds(w.pid) - w.cpu0 > limit:
+                    busy.pop(conn)
+                    index, job = w.index, w.job
+                    w.stop(kill=True)
+                    pool.remove(w)
+                    nw = Worker(memory_mb, clock, keep_all)
+                    pool.append(nw)
+                    idle.append(nw)
+                    yield index, ("slow", limit, "killed by the CPU watchdog", 0), job
+    finally:
+        for w in pool:
+            w.stop(kill=bool(busy))
 
 
 # ------------------------------------------------------------------ inputs
@@ -219,15 +384,34 @@ def generate(rng: random.Random) -> str:
     return "\n".join(out) + "\n"
 
 
-def inputs(rng: random.Random, corpus: str, count: int):
+LEVEL_START = re.compile(r"^\s*(LEVEL|MAZE)\s*:", re.M)
+
+
+def split_levels(text: str):
+    """A des-file's levels, each with the lines before the file's first level (its
+    comments and whatever a level may rely on): ``LEVEL:`` or ``MAZE:`` starts one."""
+    starts = [m.start() for m in LEVEL_START.finditer(text)]
+    if len(starts) < 2:
+        return [text]
+    head = text[:starts[0]]
+    return [head + text[a:b] for a, b in zip(starts, starts[1:] + [len(text)])]
+
+
+def inputs(rng: random.Random, corpus: str, count: int, whole_files: float = 0.1):
+    """``count`` inputs: a third generated programs, the rest corpus mutants -- of one
+    level of a file, or (``whole_files`` of them) of the whole file.  A mutation in a
+    many-level file otherwise mostly lands in a level that is parsed but never built
+    (only the first three are), and parsing the other levels is most of the cost."""
     files = []
     for d in ("unnethack", "nethack36", "nethack343"):
         for f in sorted(glob.glob(os.path.join(corpus, d, "*.des"))):
             with open(f, encoding="latin-1") as fh:
                 files.append(fh.read())
+    levels = [part for text in files for part in split_levels(text)]
     for k in range(count):
         if files and k % 3:
-            yield mutate(rng, rng.choice(files))
+            whole = rng.random() < whole_files
+            yield mutate(rng, rng.choice(files if whole else levels))
         else:
             yield generate(rng)
 
@@ -258,6 +442,9 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--clock", choices=sorted(TIMERS), default="wall",
                     help="time each input by the wall clock or by the worker's CPU time")
+    ap.add_argument("--whole-files", type=float, default=0.1,
+                    help="the share of corpus mutants made from a whole file rather than "
+                         "from one of its levels")
     ap.add_argument("--corpus", default=os.environ.get("UNLEV_CORPUS", "../shared/corpus"))
     ap.add_argument("--save", default=os.path.join(os.path.dirname(__file__), "..", "tests",
                                                    "fuzz_regressions"))
@@ -265,67 +452,89 @@ def main() -> int:
     # kill -INT stops a run early with its summary, even one a shell started in the
     # background (with SIGINT ignored)
     signal.signal(signal.SIGINT, signal.default_int_handler)
+    preload()
     rng = random.Random(args.seed)
     counts = {"ok": 0, "error": 0, "crash": 0, "slow": 0, "memory": 0}
     peak = 0
     slowest = 0.0
     findings = []
     t0 = time.perf_counter()
-    with mp.get_context("fork").Pool(args.jobs, init_worker, (args.memory_mb, args.clock),
-                                     maxtasksperchild=500) as pool:
-        # every fifth input is also typed into the REPL, line by line
-        work = ((text, args.timeout, k % 5 == 4)
-                for k, text in enumerate(inputs(rng, args.corpus, args.count)))
-        done = 0
-        try:
-            results = pool.imap(run_keeping_findings, work, chunksize=8)
-            for k, (res, text) in enumerate(results):
-                done = k + 1
-                _count(k, res, text, counts, findings, args)
-                peak, slowest = max(peak, res[3]), max(slowest, res[1])
-        except KeyboardInterrupt:       # stopped early (Ctrl-C, kill -INT): say how far
-            pool.terminate()
-            print(f"stopped after {done} inputs", flush=True)
-        args.count = done
+    cpu0 = _children_cpu()
+    # every fifth input is also typed into the REPL, line by line
+    work = ((text, args.timeout, k % 5 == 4)
+            for k, text in enumerate(inputs(rng, args.corpus, args.count, args.whole_files)))
+    done = 0
+    results = run_inputs(work, args.jobs, args.memory_mb, args.clock)
+    try:
+        for k, res, job in results:
+            done += 1
+            _count(k, done, res, job, counts, findings, args, t0, cpu0)
+            peak, slowest = max(peak, res[3]), max(slowest, res[1])
+    except KeyboardInterrupt:       # stopped early (Ctrl-C, kill -INT): say how far
+        results.close()
+        print(f"stopped after {done} inputs", flush=True)
+    results.close()
+    args.count = done
     took = time.perf_counter() - t0
-    return _finish(args, counts, findings, peak, slowest, took)
+    return _finish(args, counts, findings, peak, slowest, took, _children_cpu() - cpu0)
 
 
-def _count(k, res, text, counts, findings, args) -> None:
+def preload() -> None:
+    """Import what the workers run before they are forked: each worker then starts with
+    the parser tables and data loaded instead of loading them again."""
+    import unlev.generate.build  # noqa: F401
+    import unlev.lang.frontend  # noqa: F401
+    import unlev.output.export  # noqa: F401
+    import unlev.tools.repl.core  # noqa: F401
+    try:
+        check_and_run('LEVEL: "warm"\nINIT_MAP: solidfill, \' \'\nTERRAIN: (1,1), \'.\'\n', True)
+    except Exception:  # noqa: BLE001 - warming only
+        pass
+
+
+def _children_cpu() -> float:
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
+
+
+def _count(k, done, res, job, counts, findings, args, t0, cpu0) -> None:
     """Tally one result; print a finding at once and the counts every 1,000 inputs."""
     outcome, seconds, detail, mem = res
-    text, repl = (text[0], text[2]) if text else (None, False)
-    if outcome in ("ok", "error") and mem > args.memory_mb:
-        outcome, detail = "memory", f"resident peak {mem} MB"
+    text, repl = (job[0], job[2]) if job else (None, False)
     counts[outcome] += 1
     if outcome in ("crash", "slow", "memory"):
         findings.append((outcome, detail, text, repl))
         print(f"  input {k + 1}: {outcome} ({seconds:.2f} s, {mem} MB) {detail}", flush=True)
-    if (k + 1) % 1000 == 0:
-        print(f"  {k + 1} inputs, {counts}", flush=True)
+    if done % 1000 == 0:
+        wall = time.perf_counter() - t0
+        print(f"  {done} inputs in {wall:.0f} s ({done / wall:.1f}/s; workers' CPU so far "
+              f"{_children_cpu() - cpu0:.0f} s of finished workers), {counts}", flush=True)
 
 
-def _finish(args, counts, findings, peak, slowest, took) -> int:
+def _finish(args, counts, findings, peak, slowest, took, cpu) -> int:
     os.makedirs(args.save, exist_ok=True)
     saved = 0
-    with mp.get_context("fork").Pool(1, init_worker, (args.memory_mb, args.clock)) as pool:
-        for outcome, detail, text, repl in findings[:50]:
-            def still(t, outcome=outcome, repl=repl):
-                got = pool.apply(run_one, ((t, args.timeout, repl),))
-                if outcome == "memory":
-                    return got[0] == "memory" or got[3] > args.memory_mb
-                return got[0] == outcome
-            small = minimize(text, still)
-            name = hashlib.sha1(small.encode("latin-1", "replace")).hexdigest()[:12]
-            with open(os.path.join(args.save, f"{outcome}-{name}.des"), "w",
-                      encoding="latin-1", errors="replace") as fh:
-                fh.write(small)
-            saved += 1
-            print(f"{outcome}: {detail}")
+    for outcome, detail, text, repl in findings[:50]:
+        if text is None:
+            continue
+        def still(t, outcome=outcome, repl=repl):
+            got = list(run_inputs([(t, args.timeout, repl)], 1, args.memory_mb,
+                                  args.clock, keep_all=True))[0][1]
+            if outcome == "memory":
+                return got[0] == "memory" or got[3] > args.memory_mb
+            return got[0] == outcome
+        small = minimize(text, still)
+        name = hashlib.sha1(small.encode("latin-1", "replace")).hexdigest()[:12]
+        with open(os.path.join(args.save, f"{outcome}-{name}.des"), "w",
+                  encoding="latin-1", errors="replace") as fh:
+            fh.write(small)
+        saved += 1
+        print(f"{outcome}: {detail}")
     print(f"{args.count} inputs in {took:.0f} s: {counts['crash']} crashes, "
           f"{counts['slow']} over {args.timeout:g} s ({args.clock} clock), {counts['memory']} over "
           f"{args.memory_mb} MB; slowest {slowest:.2f} s; peak worker memory {peak} MB; "
-          f"{counts['ok']} levels made, {counts['error']} clear errors; {saved} saved")
+          f"{counts['ok']} levels made, {counts['error']} clear errors; {saved} saved; "
+          f"workers' CPU {cpu:.0f} s")
     return 1 if findings else 0
 
 
