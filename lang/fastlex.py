@@ -87,10 +87,11 @@ class MasterLexer:
         self.core_functions, self.cfunc_token, self.atoi = words
         self.lextokens_all = set(template.lextokens_all) | set(owner.lexicon.extra_tokens)
         self.lexliterals = template.lexliterals
-        self.lexstatere = {
-            state: [(cre, [(getattr(owner, f[0].__name__), f[1]) if f and f[0] else f
-                           for f in findex]) for cre, findex in groups]
-            for state, groups in template.lexstatere.items()}
+        # PLY's rules of each state, bound to the owner when PLY's loop first needs
+        # them (binding them all up front was most of the cost of a short parse, which
+        # the REPL makes for every line)
+        self._template_states = template.lexstatere
+        self.lexstatere = {}
         # the shared state's rules by group number: (inlined kind or None, rule, type)
         self.by_index = [(None, None, None)] * (master.groups + 1)
         for name, i in master.groupindex.items():
@@ -113,13 +114,24 @@ class MasterLexer:
         self.lexlen = len(s)
 
     def begin(self, state: str) -> None:
-        if state not in self.lexstatere:
+        if state not in self._template_states:
             raise ValueError("Undefined state")
-        self.lexre = self.lexstatere[state]
         self.lexignore = self.lexstateignore.get(state, "")
         self.lexerrorf = self.lexstateerrorf.get(state)
         self.lexeoff = self.lexstateeoff.get(state)
         self.lexstate = state
+
+    @property
+    def lexre(self):
+        """PLY's (regex, rules) list of the current state, bound on first use."""
+        state = self.lexstate
+        groups = self.lexstatere.get(state)
+        if groups is None:
+            owner = self.owner
+            groups = self.lexstatere[state] = [
+                (cre, [(getattr(owner, f[0].__name__), f[1]) if f and f[0] else f
+                       for f in findex]) for cre, findex in self._template_states[state]]
+        return groups
 
     # ------------------------------------------------------------------ the loop
     def token(self):

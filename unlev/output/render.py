@@ -190,7 +190,10 @@ def trap_index(trap) -> Optional[int]:
 
 
 # --- the terrain layer ------------------------------------------------------------------
+@lru_cache(maxsize=None)
 def _sym(name: str, color: Optional[str] = None) -> Glyph:
+    # a Glyph is immutable and DEFSYMS constant: one per (name, colour), made once
+    # (the REPL redraws the whole map after every statement)
     ch, c, what = DEFSYMS[name]
     return Glyph(ch, c if color is None else color, "terrain", what)
 
