@@ -68,3 +68,34 @@ def test_a_selections_radius_is_held_to_the_radius_limit(tmp_path, capsys, expr)
     code, err, seconds = run_lua(tmp_path, capsys, INIT + "local s = " + expr + "\n")
     assert code == 1 and "x.lua:2:1: error: a radius of" in err
     assert 'UNLEV_LIMITS="radius=N"' in err and seconds < 10
+
+
+@pytest.mark.parametrize("body", [
+    "local s = selection.area(0,0,78,20)",
+    "local s = selection.negate()",
+    "local s = whole | selection.negate()",
+    "local s = whole:clone()",
+    "local s = selection.floodfill(1,1)",
+])
+def test_a_loop_of_whole_map_selections_is_stopped_in_seconds(tmp_path, capsys, body):
+    """A selection call is charged by the squares it works on: a whole-map one about
+    50 steps, so a loop of them meets the step limit after some 20,000 calls, not
+    after a million (about 2 minutes of CPU when each call cost 1)."""
+    code, err, seconds = run_lua(tmp_path, capsys, INIT + "local whole = selection.negate()\n"
+                                 "for i = 1, 100000000 do\n  " + body + "\nend\n")
+    assert code == 1 and 'UNLEV_LIMITS="steps=N"' in err, err
+    assert "x.lua:4:1: error:" in err
+    assert seconds < 10
+
+
+def test_small_selections_and_reading_squares_stay_cheap(tmp_path, capsys):
+    """What NetHack 3.7's test_sel.lua does -- tens of thousands of ``get`` on whole-map
+    selections, thousands of small ones -- stays far under the step limit: a one-square
+    call is charged as a call, a small selection by its few squares."""
+    code, err, _ = run_lua(tmp_path, capsys, INIT + (
+        "local whole = selection.negate()\n"
+        "local n = 0\n"
+        "for i = 1, 80000 do n = n + whole:get(i % 78, i % 21) end\n"
+        "for i = 1, 20000 do local s = selection.area(1,1,3,3) | selection.new() end\n"
+        "assert(n == 80000)\n"))
+    assert code == 0, err
