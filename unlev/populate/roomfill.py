@@ -19,7 +19,8 @@ from typing import Optional
 from unlev.model import spots
 from unlev.model.level import OROOM, ROOMNO_MASK, SHOPBASE, TEMPLE, VAULT, Engraving, Level, Room
 from unlev.populate.make import (
-    add_object, init_object, make_object, mkgold, monster_kind, new_object, object_kind,
+    add_object, init_object, make_object, mkgold, monster_kind, new_object, note_room_spot,
+    object_kind,
 )
 from unlev.populate.merge import add_to_container
 from unlev.populate.mksobj import next_ident
@@ -169,6 +170,7 @@ def fill_zoo(st: MakeContext, level: Level, rng: RNG, room: Room) -> None:
         deep = level.context.depth > 15 and data.object_named("iron safe") is not None
         coffer = make_object(st, pt[0], pt[1], object_kind("iron safe" if deep else "chest"),
                              "fill", rng)
+        note_room_spot(coffer, room)
         coffer.attrs["spe"] = 2
         # mkgold(rn1(50 * ld, 10)) on the coffer's square, then taken off the floor
         # into the coffer: gold already lying there joins it, else a new pile takes
