@@ -22,7 +22,7 @@ from unlev.stdlib.rng import RNG
 from unlev.stdlib.selection import Selection
 from unlev.generate.state import BuildState
 from unlev.populate import makemon, traps
-from unlev.populate.make import init_object, make_object, mkgold, object_kind
+from unlev.populate.make import init_object, make_object, mkgold, note_room_spot, object_kind
 from unlev.populate.merge import add_to_container
 from unlev.populate.mksobj import next_ident
 from unlev.populate.roomfill import tt_oname
@@ -266,7 +266,8 @@ def _medusa(st: BuildState, level: Level, rng: RNG) -> None:
         # x86-64) evaluates them right to left, so somey draws first
         sy = spots.somey(rng, croom)
         sx = spots.somex(rng, croom)
-        _statue(st, level, sx, sy, named)
+        # no goodpos() for this one: any square of the room's rectangle, its walls too
+        note_room_spot(_statue(st, level, sx, sy, named), croom)
     # mklev.c get_floating_branch(): no Ludios portal on a level that has a branch
     # already (Is_branchlev) -- the game's Medusa has exactly one portal
     if level.context.depth > 10 and level.extras.get("ludios_portal", True) \

@@ -300,14 +300,15 @@ def _walled_in_later(record) -> bool:
 
 
 def _in_its_room(record) -> bool:
-    """Given a random spot of its room by the fill (the placement noted the room:
+    """Given a random spot of its room (the placement noted the room:
     unlev.populate.make.note_room_spot) and lying in that room's rectangle: the
-    game's somexy() draws any square of a regular room's rectangle, so rock there is
-    the rectangle the level gave the room (Fort Ludios' court, whose REGION takes in
-    stone, gets its coffer there in the game too).  A fill's thing outside its room
-    still fails."""
+    game draws such a spot from the rectangle (somexy() of a regular room, somex() and
+    somey()), whatever the level made of it, so rock there is the rectangle the level
+    gave the room.  Fort Ludios' court, whose REGION takes in stone, gets its coffer
+    there, and fixup_special()'s last statue on Medusa's island lands on the island's
+    walls, in the game too.  Such a thing outside its room still fails."""
     room = getattr(record, "spot_of_room", None)
-    if room is None or room.irregular:
+    if room is None:
         return False
     return room.lx <= record.x <= room.hx and room.ly <= record.y <= room.hy
 
