@@ -47,11 +47,17 @@ def test_jobs_give_what_one_process_gives_without_forking(folder, command, capsy
     _no_fork(monkeypatch)
     try:
         code2 = main([command, str(folder), "-j", "2", "--no-cache"])
+        two = capsys.readouterr()
+        # with the result cache, which is sent to the workers: filled, then read
+        code3 = main([command, str(folder), "-j", "2"])
+        three = capsys.readouterr()
+        code4 = main([command, str(folder), "-j", "2"])
+        four = capsys.readouterr()
     finally:
         stop.set()
-    two = capsys.readouterr()
-    assert code1 == code2 == 1
-    assert (one.out, one.err) == (two.out, two.err)
+    assert code1 == code2 == code3 == code4 == 1
+    assert (one.out, one.err) == (two.out, two.err) == (three.out, three.err) \
+        == (four.out, four.err)
     assert "jackall" in two.err                 # the broken file's error, from a worker
 
 
