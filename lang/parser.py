@@ -185,6 +185,7 @@ class DesParser:
         self.max_x_map = 0
         self.max_y_map = 0
         self.include_stack: List[str] = []
+        self.level_sink = None     # unlev check's LevelStream (unlev.lang.level_stream)
         self._lexers: List[DesLexer] = []
         self.tokens_left = [limits.tokens]     # shared by the file and its INCLUDEs
         self.includes_read = 0                  # INCLUDEs read, and their bytes (limits)
