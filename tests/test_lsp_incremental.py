@@ -122,3 +122,41 @@ def test_the_whole_file_is_read_where_levels_alone_cannot_tell():
     assert why == "an error" and any(d.severity == "error" for d in found)
     quick, exact = quick_diagnostics(pieces, broken, "t.des", A.Settings())
     assert not exact and quick
+
+
+def test_the_server_publishes_the_whole_files_diagnostics_in_the_end(tmp_path):
+    """Over the pipe: a clean file's diagnostics (read level by level) and, for an
+    edit that leaves an error, the last diagnostics published (the whole file's) are
+    what reading the whole file gives."""
+    import json
+    from test_lsp import Client
+    c = Client()
+    try:
+        c.request("initialize", {"processId": os.getpid(), "rootUri": tmp_path.as_uri(),
+                                 "capabilities": {}})
+        c.notify("initialized", {})
+        uri = (tmp_path / "t.des").as_uri()
+        path = str(tmp_path / "t.des")
+        text = _file(5)
+        c.notify("textDocument/didOpen", {"textDocument": {
+            "uri": uri, "languageId": "des", "version": 1, "text": text}})
+
+        def lsp_json(diags):
+            return sorted(json.dumps({"line": d.range.start.line, "col": d.range.start.character,
+                                      "message": d.message}) for d in diags)
+
+        def got_json(diags):
+            return sorted(json.dumps({"line": d["range"]["start"]["line"],
+                                      "col": d["range"]["start"]["character"],
+                                      "message": d["message"]}) for d in diags)
+        assert got_json(c.diagnostics(uri)) == lsp_json(diagnostics_for(text, path))
+        broken = text.replace("MONSTER: random, random", "MONSTER: random,", 1)
+        c.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2},
+                                            "contentChanges": [{"text": broken}]})
+        want = lsp_json(diagnostics_for(broken, path))
+        seen = []
+        while not seen or seen[-1] != want:
+            seen.append(got_json(c.diagnostics(uri)))
+        assert len(seen) <= 2 and any("error" in m or "syntax" in m for m in seen[-1])
+    finally:
+        c.close()

@@ -13,6 +13,7 @@ names, extensions and lenient placeholders reach diagnostics, completion and hov
 from __future__ import annotations
 
 import threading
+import time
 import urllib.parse
 from typing import Dict, List, Optional
 
@@ -26,6 +27,9 @@ from unlev.editor.incremental import LevelPieces
 # The pause after a keystroke before diagnostics are made: an edit reads again only
 # the LEVEL it is in (unlev.editor.incremental), so a short pause is enough.
 DEBOUNCE_SECONDS = 0.03
+# ... and before the whole file is read when the levels alone could not say (an error
+# while typing): a further pause, so that typing does not read the whole file each time.
+WHOLE_FILE_SECONDS = 0.25
 
 
 def _path(uri: str) -> str:
@@ -173,7 +177,11 @@ class DesServer(LanguageServer):
             quick, exact = quick_diagnostics(pieces, text, path, settings)
             if quick is not None and not stale():
                 self.publish_diagnostics(uri, quick)
-            if exact or stale():
+            if exact:
+                return
+            if quick is not None:
+                time.sleep(WHOLE_FILE_SECONDS)
+            if stale():
                 return
             diags = diagnostics_for(text, path, settings)
             if not stale():
