@@ -124,6 +124,19 @@ def test_the_whole_file_is_read_where_levels_alone_cannot_tell():
     assert not exact and quick
 
 
+def test_levels_each_under_the_token_limit_but_not_together_read_the_whole_file(
+        monkeypatch):
+    from unlev.editor import incremental
+    from unlev.lang.limits import Limits
+    text = _file(3)
+    found, why = LevelPieces().findings(text, "t.des", "auto")
+    assert why == ""
+    # a piece (the header and one level) is ~60 tokens, the file 127
+    monkeypatch.setattr(incremental, "DEFAULT_LIMITS", Limits.from_text("tokens=100"))
+    found, why = LevelPieces().findings(text, "t.des", "auto")
+    assert why == "the file's token limit"
+
+
 def test_the_server_publishes_the_whole_files_diagnostics_in_the_end(tmp_path):
     """Over the pipe: a clean file's diagnostics (read level by level) and, for an
     edit that leaves an error, the last diagnostics published (the whole file's) are

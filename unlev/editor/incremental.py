@@ -20,7 +20,8 @@ level's own, and a finding in the header is the whole file's when every piece ha
 said, :meth:`LevelPieces.findings` says the result is not exact and the caller reads
 the whole file as before: a file with an error (the whole file then tries the other
 dialects and keeps the likeliest one's errors), an INCLUDE, a FUNCTION defined inside
-a level (a later level may call it), a profile's names or extensions, the lenient
+a level (a later level may call it), a file whose levels together pass the token
+limit (each piece alone is under it), a profile's names or extensions, the lenient
 mode, and the dialects whose levels are not cut at ``LEVEL:`` lines (NetHack 3.6 and
 3.4.3's MAZE, UnNetHack 3.5.1/3.5.2).
 """
@@ -30,6 +31,8 @@ from __future__ import annotations
 import dataclasses
 import re
 from typing import Dict, List, Optional, Tuple
+
+from unlev.lang.limits import DEFAULT as DEFAULT_LIMITS
 
 LEVEL_LINE = re.compile(r"[ \t]*LEVEL[ \t]*:")
 _WHOLE_FILE_WORDS = re.compile(r"\bINCLUDE\b")
@@ -73,6 +76,7 @@ class LevelPieces:
         head = "\n".join(header)
         pieces = []
         self.read = 0
+        tokens = _tokens(head, dialect)
         bounds = starts + [len(lines)]
         for i, first in enumerate(starts):
             body = "\n".join(lines[first:bounds[i + 1]])
@@ -80,9 +84,11 @@ class LevelPieces:
             got = self.found.get(key)
             if got is None:
                 source = (head + "\n" if h else "") + "\n" * (first - h) + body
-                got = self.found[key] = (first, *_read_piece(source, path, dialect))
+                got = self.found[key] = (first, *_read_piece(source, path, dialect),
+                                         _tokens(body, dialect))
                 self.read += 1
-            read_at, clean, found = got
+            read_at, clean, found, count = got
+            tokens += count
             if read_at != first:         # the level moved: so did its own findings
                 found = [_moved(d, first - read_at, h) for d in found]
             pieces.append((clean, found))
@@ -90,6 +96,8 @@ class LevelPieces:
         ok = all(clean for clean, _found in pieces)
         out = _header_findings(pieces, h) + [d for _c, found in pieces for d in found
                                              if d.span.line > h]
+        if ok and tokens >= DEFAULT_LIMITS.tokens * 0.99:   # a margin: counted apart
+            return out, "the file's token limit"    # each level is under it, the file not
         return out, "" if ok else "an error"
 
     def _forget(self, keep_at_least: int) -> None:
@@ -115,6 +123,24 @@ def _header_findings(pieces, h: int) -> list:
         keys = {_key(d) for d in found if d.span.line <= h}
         common = keys if common is None else common & keys
     return [d for d in pieces[0][1] if d.span.line <= h and _key(d) in common]
+
+
+def _tokens(text: str, dialect: str) -> int:
+    """The tokens of a piece of the file as the parser counts them against the limit
+    (one per token the lexer gives); a piece the lexer cannot read counts as the limit."""
+    from unlev.lang.dialect import lexicon_of
+    from unlev.lang.lexer import DesLexer
+    if not text:
+        return 0
+    try:
+        lx = DesLexer("<count>", lexicon=lexicon_of(dialect))
+        lx.input(text)
+        n = 0
+        while lx.token() is not None:
+            n += 1
+        return n
+    except Exception:  # noqa: BLE001 - whatever stops the lexer: not counted, not exact
+        return DEFAULT_LIMITS.tokens
 
 
 def _read_piece(source: str, path: str, dialect: str) -> Tuple[bool, list]:
