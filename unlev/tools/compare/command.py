@@ -248,20 +248,24 @@ def run_compare(paths: Sequence[str], reference: Union[str, Sequence[str]],
         results.append(LevelResult(os.path.basename(f), f, 0, 0, error="des-file error"))
     seed_list = (list(range(seed_base, seed_base + seeds)) if isinstance(seeds, int)
                  else list(seeds))
-    plans = []          # (file, compiled, node, dumps, first job)
+    plans = []          # (file, compiled, node, its dump files, first job)
     jobs: List[SampleJob] = []
     for f, compiled, node in todo:
         remember(f, compiled)
+        # the dumps are read here for the jobs' contexts and again when the level's
+        # runs are done, not kept meanwhile: every level's dumps held at once grew
+        # with the number of levels (346 MB for the UnNetHack corpus)
         dumps = [d for path in pooled[node.name] for d in read_dumps(path)]
         own_portals = sum(1 for n in A.walk(node)
                           if isinstance(n, A.LevRegionStmt) and n.kind == "portal")
         index = next(i for i, lv in enumerate(compiled.tree.levels) if lv is node)
-        plans.append((f, compiled, node, dumps, len(jobs)))
+        plans.append((f, compiled, node, pooled[node.name], len(jobs)))
         for i, seed in enumerate(seed_list):
             ctx = run = None
             if dumps:
                 ctx, run = contexts_for(dumps[i % len(dumps)], node.name, own_portals)
             jobs.append(SampleJob(f, index, seed, ctx, run, compat))
+        del dumps
     done: List[Optional[tuple]] = [None] * len(jobs)
     missing = [len(seed_list)] * len(plans)
     level_of = [k for k in range(len(plans)) for _ in seed_list]
@@ -273,13 +277,14 @@ def run_compare(paths: Sequence[str], reference: Union[str, Sequence[str]],
         missing[k] -= 1
         if missing[k]:
             continue
-        f, compiled, node, dumps, first = plans[k]
+        f, compiled, node, dump_files, first = plans[k]
+        dumps = [d for path in dump_files for d in read_dumps(path)]
         finished[k] = _level_result(compiled, node, dumps, seed_list, f, known,
                                     done[first:first + len(seed_list)])
         # the samples of a finished level are let go: nothing but the results grows
         # with the number of levels
         done[first:first + len(seed_list)] = [None] * len(seed_list)
-        plans[k] = None
+        plans[k] = dumps = None
         if progress is not None:
             progress(finished[k])
     results += [finished[k] for k in range(len(plans))]
