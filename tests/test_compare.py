@@ -452,13 +452,20 @@ def test_a_finished_level_lets_its_samples_and_dumps_go(tmp_path):
     for n in names:
         _reference_from_ours(ref, compiled, [1, 2], name=n)
     live = []
+    dumps = []
+    from unlev.tools.compare.gamedump import GameDump
 
     def progress(res):
         gc.collect()
-        live.append(sum(type(o) is Sample for o in gc.get_objects()))
+        objects = gc.get_objects()
+        live.append(sum(type(o) is Sample for o in objects))
+        dumps.append(sum(isinstance(o, GameDump) for o in objects))
     report = run_compare([str(src)], str(ref), seeds=3, progress=progress)
     assert [r.level for r in report.results] == names
     assert all(not r.error and r.measures for r in report.results)
     # at each level's end: at most this level's three runs and two dumps, never the
     # samples of the levels before it
     assert len(live) == 4 and max(live) <= 5, live
+    # nor the game dumps of the levels still running (all eight were held from the
+    # start before)
+    assert max(dumps) <= 2, dumps
