@@ -209,7 +209,7 @@ class DesParser(SyntaxRecovery, ParseChecks):
         return self._lexers[-1]
 
     def span_at(self, p, i: int) -> Span:
-        lx = self.lexer.inner
+        lx = self._lexers[-1].inner             # self.lexer.inner, one call less
         sym = p.stack[i] if i < 0 else p.slice[i]
         line = getattr(sym, "lineno", 0)
         if not line:
