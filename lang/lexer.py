@@ -246,11 +246,12 @@ class DesLexer(DialectRules):
         template = _template_lexer()
         self._map_lines: list = []
         self._map_start = None
-        if self.engine == "master" and self.lexicon.state == "INITIAL":
-            master = master_pattern(template, DesLexer)
+        if self.engine == "master":
+            state = self.lexicon.state
+            master = master_pattern(template, DesLexer, state)
             if master is not None:
                 self.lexer = MasterLexer(self, template, master,
-                                         (CORE_FUNCTIONS, _CFUNC_TOKEN, c_atoi))
+                                         (CORE_FUNCTIONS, _CFUNC_TOKEN, c_atoi), state)
                 return
         self.lexer = template.clone(self)
         # PLY 3.11's clone() keeps only the last master regex of each state; the
