@@ -200,11 +200,14 @@ def test_the_importer_declares_the_irregular_word_and_wish_objects(tmp_path):
     shutil.copytree(FIXTURE / "toyhack" / "util", util)
     lex = util / "lev_comp.l"
     lex.write_text(lex.read_text().replace(
-        "locked\t", "irregular\t\tST_RET(irregular_ID);\nlocked\t", 1))
+        "locked\t", "irregular\t\tST_RET(irregular_ID);\nfemale\t\tST_RET(FEMALE_ID);\nlocked\t", 1))
     y = util / "lev_comp.y"
-    y.write_text(y.read_text().replace("%%", "%%\nroomflag : irregular_ID\n\t\t;\n", 1)
+    y.write_text(y.read_text().replace("%%", "%%\nroomflag : irregular_ID\n\t\t;\nmonster_info : FEMALE_ID\n\t\t;\n", 1)
                  + '/* yyerror("Name given for externally-parsed object"); */\n')
     g = generate([tmp_path], [FIXTURE / "base"], "unnethack35", "spork")
     assert set(g["extensions"]["syntax"]) >= {"irregular_word", "wish_objects"}
+    # a word unlev's lexer of the base already reads is not declared (the base digest
+    # lists only lev_comp.l's words with a value)
+    assert "monster_flags" not in g["extensions"]
     g = generate([tmp_path], [FIXTURE / "base"], "nethack36", "spork")
     assert "irregular_word" not in g["extensions"].get("syntax", [])

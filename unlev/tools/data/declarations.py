@@ -215,9 +215,17 @@ def generate(variant, base_src, base: str, name: str, lexer_only: bool = False) 
                        if c in new_chars or c in base_chars}
     char_of_terrain.update({t: c for c, t in base_terrain.items() if c in base_chars})
 
+    # the words unlev's own lexer of the base dialect has: the digest of the base's
+    # lev_comp.l lists only the words with a value, and a word unlev already reads
+    # (female, buried, quantity...) is no extension
+    from unlev.lang.dialect import lexicon_of
+    try:
+        base_known = set(lexicon_of(base).keywords)
+    except (KeyError, ValueError):
+        base_known = set()
     for word, (tok, val) in sorted(vwords.items()):
         old = bwords.get(word)
-        if old == (tok, val):
+        if old == (tok, val) or (old is None and word in base_known):
             continue
         if tok == "FLAG_TYPE":
             add("flags", word)
