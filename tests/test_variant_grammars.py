@@ -211,3 +211,18 @@ def test_the_importer_declares_the_irregular_word_and_wish_objects(tmp_path):
     assert "monster_flags" not in g["extensions"]
     g = generate([tmp_path], [FIXTURE / "base"], "nethack36", "spork")
     assert "irregular_word" not in g["extensions"].get("syntax", [])
+
+
+def test_a_variants_own_trap_is_drawn_as_a_plain_caret():
+    """A trap whose index in the variant's table is past UnNetHack's trap symbols
+    (EvilHack's SPEAR_TRAP_SET is its 26th) is drawn as a plain ^ when the level is
+    exported under the variant's tables -- it was an IndexError in render."""
+    import dataclasses
+    from unlev.model.level import Level, Trap
+    from unlev.output.render import TRAP_SYMS, glyph_grid
+    from unlev.stdlib import data
+    spear = dataclasses.replace(data.traps()[0], name="SPEAR_TRAP_SET",
+                                index=len(TRAP_SYMS) + 2)
+    lv = Level()
+    lv.traps.append(Trap(5, 5, spear))
+    assert glyph_grid(lv)[5][5].ch == "^"
