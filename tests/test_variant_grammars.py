@@ -216,7 +216,8 @@ def test_the_importer_declares_the_irregular_word_and_wish_objects(tmp_path):
 def test_a_variants_own_trap_is_drawn_as_a_plain_caret():
     """A trap whose index in the variant's table is past UnNetHack's trap symbols
     (EvilHack's SPEAR_TRAP_SET is its 26th) is drawn as a plain ^ when the level is
-    exported under the variant's tables -- it was an IndexError in render."""
+    exported under the variant's tables, and its JSON has no UnNetHack name -- both were
+    an IndexError (render's glyph grid, export's trap_to_dict)."""
     import dataclasses
     from unlev.model.level import Level, Trap
     from unlev.output.render import TRAP_SYMS, glyph_grid
@@ -226,3 +227,6 @@ def test_a_variants_own_trap_is_drawn_as_a_plain_caret():
     lv = Level()
     lv.traps.append(Trap(5, 5, spear))
     assert glyph_grid(lv)[5][5].ch == "^"
+    from unlev.output.export import trap_to_dict
+    d = trap_to_dict(lv.traps[0])
+    assert d["type"] == "SPEAR_TRAP_SET" and d["name"] is None
