@@ -88,6 +88,9 @@ class MakeContext:
         #: the game's tables this level is made from (unlev.stdlib.data.Tables), set
         #: by the build from the run's settings; active while the level is made
         self.tables = data.UNNETHACK_TABLES
+        #: whose loader makes the level ("unnethack", "nethack36", "nethack343"): the
+        #: makers that differ by game (traps36, shops36) ask it
+        self.game = "unnethack"
         self.warn_to = warn_to
         self.lenient = False
         self._population = (None, None)     # (what it was made of, LevelContext)

@@ -28,7 +28,7 @@ from unlev.stdlib import data
 from unlev.stdlib import terrain as T
 from unlev.stdlib.rng import RNG
 from unlev.populate.context import MakeContext
-from unlev.populate import makemon
+from unlev.populate import makemon, shops36
 
 COURT, SWAMP, BEEHIVE, MORGUE, BARRACKS, ZOO = 2, 3, 5, 6, 7, 8
 LEPREHALL, COCKNEST, ANTHOLE, GARDEN, LEMUREPIT = 11, 12, 13, 14, 16
@@ -61,7 +61,9 @@ def fill_room(st: MakeContext, level: Level, rng: RNG, room: Room, prefilled: bo
         return
     if not prefilled:
         if room.rtype >= SHOPBASE:
-            stock_room(st, room.rtype - SHOPBASE, room, rng)
+            # NetHack 3.6's stock_room on its loader (the tribute, health food)
+            stocker = shops36.stock_room if shops36.applies(st.game) else stock_room
+            stocker(st, room.rtype - SHOPBASE, room, rng)
             level.extras["has_shop"] = True
             return
         if room.rtype == VAULT:
