@@ -13,6 +13,10 @@ final flips (flip_level over get_level_extends' box): unlev does not draw the ga
 stream (the fixture's RNG cannot be aligned, see the note), so the flip the game drew
 is not known and the best of the four is reported, with which one.
 
+The levels are made as the fixtures were: by 3.7's ``#wizloaddes`` on the hero's
+level 1 (:mod:`unlev.lua.wizload`), the Elemental Planes by the game's mklev (the
+hero went there); ``--mklev`` makes them all as the game's mklev does.
+
 ``--write-facts`` writes the fixture grids of the levels asked for (only those, as
 row strings) for ``tests/test_mom_fixtures.py``, which needs no network.
 """
@@ -31,6 +35,9 @@ GROUPS = {"knox": "knox", "castle": "castle", "tower1": "vlad", "tower2": "vlad"
           "tower3": "vlad", "fire": "planes", "air": "planes", "earth": "planes",
           "water": "planes", "astral": "planes", "medusa": "medusa",
           "wizard1": "wizard", "wizard2": "wizard", "wizard3": "wizard"}
+# the planes' fixtures were made by the hero travelling there (gen_planes_with_amulet.py:
+# the game's own mklev); every other group by #wizloaddes on the hero's level 1
+MADE_BY_MKLEV = ("planes",)
 FIXED = ("knox", "tower1", "tower2", "tower3", "fire", "castle")
 
 
@@ -45,13 +52,15 @@ def read_fixture(mirror: str, seed: int, group: str) -> dict:
     return json.loads(out)
 
 
-def unlev_grid(dat: str, level: str, seed: int):
-    """unlev's terrain of the level, unflipped, as 3.7's type numbers [y][x]."""
+def unlev_grid(dat: str, level: str, seed: int, wizload: bool = True):
+    """unlev's terrain of the level, unflipped, as 3.7's type numbers [y][x]; made as
+    ``#wizloaddes`` makes it (the fixtures' way, :mod:`unlev.lua.wizload`) unless
+    ``wizload`` is False (as the game's mklev makes it)."""
     from unlev.lua.nh_api import TYPE_NUMBER_37
     from unlev.lua.runtime import run_lua_file
     from unlev.stdlib.grid import COLNO, ROWNO
     from unlev.stdlib.terrain import TERRAIN_NAMES
-    lv = run_lua_file(os.path.join(dat, level + ".lua"), seed, flip_bits=0)
+    lv = run_lua_file(os.path.join(dat, level + ".lua"), seed, flip_bits=0, wizload=wizload)
     return [[TYPE_NUMBER_37.get(TERRAIN_NAMES[lv.typ_at(x, y)], -1) for x in range(COLNO)]
             for y in range(ROWNO)], lv.flags.is_maze_lev
 
@@ -126,6 +135,9 @@ def main() -> int:
     ap.add_argument("--levels", default=",".join(FIXED))
     ap.add_argument("--seeds", default="1,42,100")
     ap.add_argument("--write-facts", default=None)
+    ap.add_argument("--mklev", action="store_true",
+                    help="make the levels as the game's mklev does, not as #wizloaddes "
+                         "(which made the fixtures) does")
     args = ap.parse_args()
     facts = {}
     total_same = total = 0
@@ -133,7 +145,8 @@ def main() -> int:
         for seed in (int(s) for s in args.seeds.split(",")):
             fx = read_fixture(args.mirror, seed, GROUPS[level])
             theirs = next(L["typGrid"] for L in fx["levels"] if L["levelName"] == level)
-            ours, maze = unlev_grid(args.nh37, level, seed)
+            wizload = not args.mklev and GROUPS[level] not in MADE_BY_MKLEV
+            ours, maze = unlev_grid(args.nh37, level, seed, wizload=wizload)
             n, bits = best_flip(ours, maze, theirs)
             cells = len(theirs) * len(theirs[0])
             total_same, total = total_same + n, total + cells

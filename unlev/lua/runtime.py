@@ -346,7 +346,7 @@ def run_lua_text(text: str, path: str = "<lua>", seed: int = 0, *, name: Optiona
                  flip_bits: Optional[int] = None, post_process: bool = True,
                  instruction_limit: int = DEFAULT_INSTRUCTION_LIMIT,
                  generator: Optional[str] = None, data=None, limits=None,
-                 tables=None, loader_game: Optional[str] = None):
+                 tables=None, loader_game: Optional[str] = None, wizload: bool = False):
     """Run a Lua level held in ``text``; see :func:`run_lua_file`."""
     from unlev.stdlib.data import tables_of
     # ``tables`` (unlev.stdlib.data.Tables) and ``loader_game``: a converted des-file
@@ -359,7 +359,7 @@ def run_lua_text(text: str, path: str = "<lua>", seed: int = 0, *, name: Optiona
                              warn=warn, finish=finish, post_mklev=post_mklev,
                              flip_bits=flip_bits, instruction_limit=instruction_limit,
                              generator=generator, post_process=post_process,
-                             limits=limits, loader_game=loader_game)
+                             limits=limits, loader_game=loader_game, wizload=wizload)
 
 
 def tables_folder(data=None, own: bool = True) -> Optional[str]:
@@ -378,7 +378,11 @@ def tables_folder(data=None, own: bool = True) -> Optional[str]:
 
 def _run_lua_text(text: str, path: str, seed: int, *, name, context, run_context, compat,
                   force_flip, warn, finish, post_mklev, flip_bits, instruction_limit,
-                  generator, post_process=True, limits=None, loader_game=None):
+                  generator, post_process=True, limits=None, loader_game=None,
+                  wizload=False):
+    if wizload:
+        from unlev.lua.wizload import hero_level_context
+        context = context or hero_level_context()
     session = new_session(path, seed, name=name, context=context, run_context=run_context,
                           compat=compat, warn=warn, instruction_limit=instruction_limit,
                           generator=generator, limits=limits)
@@ -395,8 +399,12 @@ def _run_lua_text(text: str, path: str, seed: int, *, name, context, run_context
     builder.end_level()
     from unlev.generate.build import finish_built_level
     level = finish_built_level(builder, session.rng, force_flip=force_flip,
-                               flip_bits=flip_bits, finish=finish, post_mklev=post_mklev,
+                               flip_bits=flip_bits, finish=finish,
+                               post_mklev=post_mklev and not wizload,
                                post_process=post_process)
+    if wizload and finish:
+        from unlev.lua.wizload import finalize_again
+        finalize_again(builder.state, level, session.rng)
     if own:
         level.extras.pop("ludios_portal", None)
     return level
@@ -419,7 +427,8 @@ def run_lua_file(path: str, seed: int = 0, **kwargs):
     names levels), ``instruction_limit`` and ``generator`` (:func:`new_session`), and
     ``data``, the profile whose monsters, objects and epitaphs populate the level
     (:func:`tables_folder`; default NetHack 3.7's, ``nethack37``), and ``limits``
-    (the run's :class:`unlev.lang.limits.Limits`).
+    (the run's :class:`unlev.lang.limits.Limits`), and ``wizload``: make it as
+    3.7's ``#wizloaddes`` does, on the hero's level 1 (:mod:`unlev.lua.wizload`).
     Errors are :class:`LuaLevelError`
     (a DesError: ``file:line:col: error: message``)."""
     try:
