@@ -102,3 +102,34 @@ for i = 1, 300 do des.object({ id = "long sword", x = 5, y = 5 }) end
                                                      "greased") if o.attrs.get(k)}
         seen.add((data, bool(keys)))
     assert seen == {("nethack37", True), ("unnethack", False)}
+
+
+def test_a_class_draws_rn2_9_for_each_candidate():
+    # 3.7's mkclass: every candidate of the class draws rn2(9) (the hell mask) before
+    # mk_gen_ok; UnNetHack's draws nothing until its pick
+    lit = MAZE % ", lit = 0"
+    got = moduli(lit + 'des.monster("D", 5, 5)\n')
+    assert got[:3] == [3, 2, 3]                  # nhlib's shuffle, induced_align
+    assert got[3:6] == [9, 9, 9]
+
+
+def test_a_37_level_is_flipped_as_37_flips_it():
+    # 3.7's load_special keeps flip_level_rnd's flips on every level; "noflip" keeps
+    # the level as written
+    text = """des.level_init({ style = "solidfill", fg = " ", lit = 0 })
+des.level_flags("mazelevel"%s)
+des.map({ x = 10, y = 5, map = [[
+--------
+|......|
+|......|
+--------
+]] })
+des.object("boulder", 1, 1)
+"""
+    spots = set()
+    for seed in range(1, 9):
+        level = run_lua_text(text % "", "flip.lua", seed)
+        spots.add(next((o.x, o.y) for o in level.objects if o.id == "boulder"))
+        kept = run_lua_text(text % ', "noflip"', "flip.lua", seed)
+        assert [(o.x, o.y) for o in kept.objects if o.id == "boulder"] == [(12, 6)]
+    assert len(spots) > 1

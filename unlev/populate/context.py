@@ -18,7 +18,7 @@ from unlev.model.level import (
     COLNO, DB_LAVA, DB_MOAT, DB_UNDER, DOORMAX, NO_ROOM, ROWNO, SHOPBASE, DungeonContext,
     Level, Monster, Room, Trap, isok,
 )
-from unlev.populate import kinds
+from unlev.populate import kinds, mkclass37, mksobj37
 from unlev.stdlib import data, terrain as T
 from unlev.stdlib.rng import RNG
 
@@ -153,7 +153,9 @@ class MakeContext:
     def _make_population_context(self, gone: frozenset) -> kinds.LevelContext:
         ctx = self.level.context
         name = ctx.dungeon_name
-        return kinds.LevelContext(
+        # NetHack 3.7's tables: its mkclass() (mkclass37); else UnNetHack's
+        make = mkclass37.LevelContext37 if mksobj37.applies() else kinds.LevelContext
+        return make(
             depth=ctx.depth, difficulty=ctx.difficulty,
             in_gehennom=name in ("Gehennom", "Sheol"), in_sheol=name == "Sheol",
             noteleport=self.level.flags.noteleport,
