@@ -412,7 +412,9 @@ def _run_lua_text(text: str, path: str, seed: int, *, name, context, run_context
     builder = session.builder
     builder.end_level()
     from unlev.generate.build import finish_built_level
-    level = finish_built_level(builder, session.rng, force_flip=force_flip,
+    # 3.7's load_special keeps flip_level_rnd's flips on every level (UnNetHack's
+    # loader only on Sokoban's): a 3.7 file is flipped as 3.7 flips it
+    level = finish_built_level(builder, session.rng, force_flip=force_flip or own,
                                flip_bits=flip_bits, finish=finish,
                                post_mklev=post_mklev and not wizload,
                                post_process=post_process)
