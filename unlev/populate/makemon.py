@@ -566,6 +566,8 @@ def enexto(st: MakeContext, xx: int, yy: int, pm, rng: RNG):
 
 def pm_to_humidity(pm) -> int:
     """sp_lev.c pm_to_humidity(): where a monster may be put by a random coordinate."""
+    if traps37.applies():
+        return makemon37.pm_to_humidity(pm)
     loc = DRY
     m1 = pm.m1
     if pm.class_name == "S_EEL" or "M1_AMPHIBIOUS" in m1 or "M1_BREATHLESS" in m1 or "M1_SWIM" in m1:
