@@ -154,8 +154,13 @@ class MakeContext:
         ctx = self.level.context
         name = ctx.dungeon_name
         # NetHack 3.7's tables: its mkclass() (mkclass37); else UnNetHack's
-        make = mkclass37.LevelContext37 if mksobj37.applies() else kinds.LevelContext
-        return make(
+        extra = {}
+        if mksobj37.applies():
+            make = mkclass37.LevelContext37
+            extra["temperature"] = getattr(self.level.flags, "temperature", 0) or 0
+        else:
+            make = kinds.LevelContext
+        return make(**extra,
             depth=ctx.depth, difficulty=ctx.difficulty,
             in_gehennom=name in ("Gehennom", "Sheol"), in_sheol=name == "Sheol",
             noteleport=self.level.flags.noteleport,

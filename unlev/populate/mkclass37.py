@@ -1,4 +1,5 @@
-"""NetHack 3.7's mkclass()/mkclass_aligned() (makemon.c): a random monster of a class.
+"""NetHack 3.7's choice of a random monster (makemon.c): mkclass()/mkclass_aligned(),
+a monster of a class, and rndmonst_adj(), any monster for the level.
 
 Why this module exists: 3.7 changed how a class's monster is picked, and with it the
 draws.  Every candidate of the class (in table order, of the asked alignment's sign)
@@ -13,8 +14,17 @@ a candidate of another difficulty, not only a greater one.  The mazesofmenace lo
 part from unlev's there (Vlad's towers: ``des.monster("D")``).
 
 :class:`LevelContext37` is the level context (:class:`unlev.populate.kinds.LevelContext`)
-whose ``random_monster_of_class`` is this one; :mod:`unlev.populate.context` makes it
-while NetHack 3.7's tables are active.
+whose ``random_monster_of_class`` and ``random_monster`` are these;
+:mod:`unlev.populate.context` makes it while NetHack 3.7's tables are active.
+
+rndmonst_adj() in 3.7 is a weighted reservoir sampling: every eligible kind, in table
+order, adds its weight (frequency, align_shift, and +3 for a kind resisting the heat or
+cold of a hot or cold level: temperature_shift) to the total and draws
+``rn2(total) < weight`` to take its place -- one draw per kind, where UnNetHack draws
+once over a cached table.  The kinds and weights are UnNetHack's rules on 3.7's table
+(:func:`unlev.populate.kinds.rndmonst_weights`: difficulty window, rogue level, the
+elemental planes' kinds, uncommon(), G_NOHELL in Gehennom).  Not followed: the quest's
+``rn2(7)`` for its own monsters (qt_montype), the level's MON_GENERATION (UnNetHack's).
 """
 
 from __future__ import annotations
@@ -84,9 +94,38 @@ def mkclass(rng: RNG, class_symbol: str, difficulty: int, *, spc: int = 0,
     return None  # pragma: no cover
 
 
+def temperature_shift(mon, temperature: int) -> int:
+    """makemon.c temperature_shift(): +3 for a kind resisting the level's heat (fire)
+    or cold on a hot or cold level."""
+    if temperature and ("MR_FIRE" if temperature > 0 else "MR_COLD") in mon.resists:
+        return 3
+    return 0
+
+
+def rndmonst(rng: RNG, ctx: "LevelContext37"):
+    """makemon.c rndmonst_adj(0, 0) of NetHack 3.7 (see the module docstring)."""
+    weights = kinds.rndmonst_weights(
+        ctx.level_difficulty, hero_level=ctx.hero_level, in_gehennom=ctx.in_gehennom,
+        in_sheol=ctx.in_sheol, level_align=ctx.level_align, demigod=ctx.demigod,
+        rogue_level=ctx.rogue_level, plane=ctx.plane, gone=ctx.gone)
+    total, chosen = 0, None
+    for mon, w in weights:
+        w += temperature_shift(mon, ctx.temperature)
+        total += w
+        if rng.rn2(total) < w:
+            chosen = mon
+    return chosen
+
+
 @dataclass(frozen=True)
 class LevelContext37(kinds.LevelContext):
-    """A level context whose class choice is 3.7's :func:`mkclass`."""
+    """A level context whose choices of a monster are 3.7's :func:`mkclass` and
+    :func:`rndmonst`; ``temperature`` is the level's (1 hot, -1 cold, 0)."""
+
+    temperature: int = 0
+
+    def random_monster(self, rng: RNG):
+        return rndmonst(rng, self)
 
     def random_monster_of_class(self, rng: RNG, class_symbol: str, spc: int = 0):
         return mkclass(rng, class_symbol, self.level_difficulty, spc=spc,
