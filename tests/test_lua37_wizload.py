@@ -91,3 +91,21 @@ des.drawbridge({ dir = "east", state = "closed", x = 3, y = 1 })
     assert T.DRAWBRIDGE_UP in kinds and T.DRAWBRIDGE_DOWN not in kinds
     opened = run_lua_text(text.replace('"closed"', '"open"'), "bridge.lua", seed)
     assert T.DRAWBRIDGE_DOWN in set(opened.typ)
+
+
+def test_unlev_run_wizloaddes(tmp_path, capsys):
+    import json
+
+    from unlev.cli import main
+    lua = tmp_path / "joints.lua"
+    lua.write_text(JOINTS)
+    out = tmp_path / "out.json"
+    assert main(["run", str(lua), "--seed", "1", "--wizloaddes", "--json", str(out)]) == 0
+    (level,) = json.loads(out.read_text())["levels"]
+    assert level["context"]["depth"] == 1 and level["context"]["branch"] == "up"
+    assert [s["destination"] for s in level["stairs"]] == ["branch"]
+    des = tmp_path / "x.des"
+    des.write_text('MAZE:"x",\' \'\n')
+    assert main(["run", str(des), "--wizloaddes"]) == 2
+    err = capsys.readouterr().err
+    assert "unlev run: error: --wizloaddes applies to NetHack 3.7 .lua files" in err

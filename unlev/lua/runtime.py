@@ -394,8 +394,13 @@ def _run_lua_text(text: str, path: str, seed: int, *, name, context, run_context
                   generator, post_process=True, limits=None, loader_game=None,
                   wizload=False):
     if wizload:
+        # the command makes the level where the hero stands, whatever its usual place
+        import dataclasses
         from unlev.lua.wizload import hero_level_context
-        context = context or hero_level_context()
+        context = hero_level_context()
+        if run_context is not None:
+            run_context = dataclasses.replace(run_context, depth=context.depth,
+                                              difficulty=context.difficulty)
     session = new_session(path, seed, name=name, context=context, run_context=run_context,
                           compat=compat, warn=warn, instruction_limit=instruction_limit,
                           generator=generator, limits=limits, mklev=not wizload)

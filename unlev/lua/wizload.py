@@ -24,7 +24,8 @@ show in the terrain:
 
 The game itself never does this: :func:`unlev.lua.runtime.run_lua_file` keeps making
 levels as ``mklev`` does; ``wizload=True`` asks for this way (``unlev run FILE.lua
---wizloaddes``; ``tools/mom_fixtures.py`` compares the fixtures with it).
+--wizloaddes``, whatever place or depth is asked; ``tools/mom_fixtures.py`` compares
+the fixtures with it).
 Not followed: ``fill_special_room`` for every room a second time (the throne room of
 Fort Ludios is stocked twice by the command; unlev stocks it once).
 """
