@@ -17,6 +17,10 @@ The levels are made as the fixtures were: by 3.7's ``#wizloaddes`` on the hero's
 level 1 (:mod:`unlev.lua.wizload`), the Elemental Planes by the game's mklev (the
 hero went there); ``--mklev`` makes them all as the game's mklev does.
 
+``--aligned`` makes each level on the game's own stream instead, from the raw draw
+where the fixture's level starts (found from its logged draws by tools/nh37_align.py),
+with 3.7's flips drawn and kept: no best-of-four, the game's draws decide.
+
 ``--write-facts`` writes the fixture grids of the levels asked for (only those, as
 row strings) for ``tests/test_mom_fixtures.py``, which needs no network.
 """
@@ -63,6 +67,26 @@ def unlev_grid(dat: str, level: str, seed: int, wizload: bool = True):
     lv = run_lua_file(os.path.join(dat, level + ".lua"), seed, flip_bits=0, wizload=wizload)
     return [[TYPE_NUMBER_37.get(TERRAIN_NAMES[lv.typ_at(x, y)], -1) for x in range(COLNO)]
             for y in range(ROWNO)], lv.flags.is_maze_lev
+
+
+def aligned_grid(dat: str, level: str, seed: int, fixture_level: dict, words, wizload: bool):
+    """unlev's terrain of the level made on the game's own stream: NetHack 3.7's
+    ISAAC64 for ``seed`` from the raw draw where the fixture's level starts
+    (tools/nh37_align.py finds it from the fixture's logged draws), with 3.7's flips
+    drawn and kept.  None if the start is not in ``words``."""
+    import nh37_align
+    from unlev.lua.nh_api import TYPE_NUMBER_37
+    from unlev.lua.runtime import run_lua_file
+    from unlev.stdlib.grid import COLNO, ROWNO
+    from unlev.stdlib.terrain import TERRAIN_NAMES
+    draws = nh37_align.level_draws(nh37_align.logged_draws(fixture_level), not wizload)
+    idx = nh37_align.place_on_stream(draws, words, complete=bool(fixture_level.get("rng")))
+    if not idx:
+        return None
+    rng = nh37_align.recording_rng(seed, idx[0])
+    lv = run_lua_file(os.path.join(dat, level + ".lua"), seed, generator=rng, wizload=wizload)
+    return [[TYPE_NUMBER_37.get(TERRAIN_NAMES[lv.typ_at(x, y)], -1) for x in range(COLNO)]
+            for y in range(ROWNO)]
 
 
 def extents(grid, maze: bool):
@@ -135,19 +159,36 @@ def main() -> int:
     ap.add_argument("--levels", default=",".join(FIXED))
     ap.add_argument("--seeds", default="1,42,100")
     ap.add_argument("--write-facts", default=None)
+    ap.add_argument("--aligned", action="store_true",
+                    help="make each level on the game's own stream from the fixture's "
+                         "start (3.7's flips drawn and kept) and compare unflipped grids")
     ap.add_argument("--mklev", action="store_true",
                     help="make the levels as the game's mklev does, not as #wizloaddes "
                          "(which made the fixtures) does")
     args = ap.parse_args()
     facts = {}
     total_same = total = 0
+    words = {}
     for level in args.levels.split(","):
         for seed in (int(s) for s in args.seeds.split(",")):
             fx = read_fixture(args.mirror, seed, GROUPS[level])
-            theirs = next(L["typGrid"] for L in fx["levels"] if L["levelName"] == level)
+            fixture_level = next(L for L in fx["levels"] if L["levelName"] == level)
+            theirs = fixture_level["typGrid"]
             wizload = not args.mklev and GROUPS[level] not in MADE_BY_MKLEV
-            ours, maze = unlev_grid(args.nh37, level, seed, wizload=wizload)
-            n, bits = best_flip(ours, maze, theirs)
+            if args.aligned:
+                if seed not in words:
+                    from unlev.stdlib.isaac64 import Isaac64
+                    gen = Isaac64.from_seed(seed)
+                    words[seed] = [gen.next_uint64() for _ in range(30000)]
+                ours = aligned_grid(args.nh37, level, seed, fixture_level, words[seed],
+                                    wizload)
+                if ours is None:
+                    print(f"{level:8s} seed {seed:3d}: the level's start is not on the stream")
+                    continue
+                n, bits = same_cells(ours, theirs), "drawn"
+            else:
+                ours, maze = unlev_grid(args.nh37, level, seed, wizload=wizload)
+                n, bits = best_flip(ours, maze, theirs)
             cells = len(theirs) * len(theirs[0])
             total_same, total = total_same + n, total + cells
             print(f"{level:8s} seed {seed:3d}: {n}/{cells} cells identical "
