@@ -27,7 +27,7 @@ from unlev.stdlib import data
 from unlev.stdlib import terrain as T
 from unlev.stdlib.rng import RNG
 from unlev.populate.context import MakeContext
-from unlev.populate import artifacts, makemon
+from unlev.populate import artifacts, makemon, shopveg
 from unlev.populate.mksobj import init_fields, next_ident
 
 BLACKSHOP = SHOPBASE + 14
@@ -297,6 +297,9 @@ def mkshobj_at(st: MakeContext, shp: data.ShopType, x: int, y: int, color: Optio
             make_object(st, x, y, pctx.random_object(rng, cls), "shop", rng, artif=True)
             return
     row = shop_item(shp, rng)
+    if row.vegetarian:
+        shopveg.mkveggy_at(st, x, y, rng)
+        return
     if row.obj is not None:
         make_object(st, x, y, object_kind(row.obj, row.cls), "shop", rng, artif=True)
         return

@@ -13,11 +13,8 @@ own that change every shop's draws:
   initialisation) and the tribute is stocked; in any other shop the square is stocked
   as the others.  unlev builds one level: the first bookstore of the level stocks it.
 - **The health food store.**  Its 70% row is ``VEGETARIAN_CLASS`` (the importer
-  reads it as a row without a class in a shop that has one): ``mkveggy_at()`` draws
-  ``rnd`` over the ``oc_prob`` of the food that ``veggy_item()`` accepts (veggy
-  material, eggs, tins, corpses -- a lichen stands in for their contents) and makes it;
-  a tin of meat becomes spinach (``set_tin_variety(HEALTHY_TIN)``).  The variety
-  re-roll of a tin of a vegetarian monster is not modelled.
+  reads it as a row without a class in a shop that has one), stocked by
+  ``mkveggy_at()`` as 3.7 does (:mod:`unlev.populate.shopveg`).
 
 Otherwise as UnNetHack: the shopkeeper (``shkinit()``), the door made usable, every
 square but the row inside the door (``stock_room_goodpos()``, with no terrain test),
@@ -26,21 +23,16 @@ a mimic ``rn2(100) < depth`` times, else ``get_shop_item()``'s row.
 
 from __future__ import annotations
 
-from typing import Optional
-
 from unlev.model.records import Room
 from unlev.populate import shops
 from unlev.populate.context import MakeContext
 from unlev.populate.make import make_object, new_object, note_ground, object_kind
-from unlev.populate import mksobj
+from unlev.populate import mksobj, shopveg
 from unlev.stdlib import data
 from unlev.stdlib.rng import RNG
 
 GAMES = ("nethack36",)
 _BOOKSTORES = ("rare books", "second-hand bookstore")
-# vegetarian() (mondata.h): vegan classes, puddings but the black one, noncorporeal
-_VEGAN_CLASSES = ("b", "j", "F", "v", "y", "E", "'", " ")
-_NOT_VEGAN = ("stalker", "flesh golem", "leather golem", "black pudding")
 
 
 def applies(game: str) -> bool:
@@ -87,40 +79,7 @@ def mkshobj_at(st: MakeContext, shp: data.ShopType, x: int, y: int, special: boo
     if row.obj is not None:
         make_object(st, x, y, object_kind(row.obj, row.cls), "shop", rng, artif=True)
     elif row.cls is None and shp.cls is not None:       # VEGETARIAN_CLASS
-        _mkveggy_at(st, x, y, rng)
+        shopveg.mkveggy_at(st, x, y, rng)
     else:
         obj = st.population_context().random_object(rng, row.cls)
         make_object(st, x, y, obj, "shop", rng, artif=True)
-
-
-def _veggy(obj: data.Object) -> bool:
-    """veggy_item(NULL, otyp): a food of veggy material, an egg, a tin or a corpse."""
-    return obj.class_symbol == "%" and (
-        obj.material == "VEGGY" or obj.name in ("egg", "tin", "corpse"))
-
-
-def _mkveggy_at(st: MakeContext, x: int, y: int, rng: RNG) -> None:
-    """mkveggy_at(): shkveg()'s rnd over the vegetarian foods' oc_prob, in table order."""
-    ok = [o for o in data.objects() if _veggy(o)]
-    total = sum(o.prob for o in ok)
-    if total < 1:
-        st.warn("shkveg: no vegetarian food in this game's objects")
-        return
-    prob = rng.rnd(total)
-    pick: Optional[data.Object] = None
-    for o in ok:
-        prob -= o.prob
-        pick = o
-        if prob <= 0:
-            break
-    made = make_object(st, x, y, pick, "shop", rng, artif=True)
-    if made.id == "tin" and not _vegetarian(made.attrs.get("montype")):
-        made.attrs.pop("montype", None)         # set_tin_variety(HEALTHY_TIN): spinach
-        made.attrs["spe"] = 1
-
-
-def _vegetarian(name: Optional[str]) -> bool:
-    if not name or name in _NOT_VEGAN:
-        return False
-    mon = data.monster_named(name)
-    return mon is not None and (mon.symbol in _VEGAN_CLASSES or mon.symbol == "P")
