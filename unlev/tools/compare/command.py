@@ -21,7 +21,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Union
 from unlev.lang.dialect import label
 from unlev.output.words import count
 from unlev.tools.compare.known import KNOWN, KnownDifference, known_reason
-from unlev.tools.compare.dumpcontext import contexts_for
+from unlev.tools.compare.dumpcontext import contexts_for, place_from_where
 from unlev.tools.compare.measures import (DIFFERS, KNOWN as V_KNOWN, MATCH, RANK, Measure,
                                     level_measures, level_verdict)
 from unlev.tools.compare.place import map_templates
@@ -59,6 +59,15 @@ class LevelResult:
                 "measures": [m.to_dict() for m in self.measures]}
 
 
+def run_context_of(dump: GameDump, name: str, own_portals: int = 0):
+    """The place and hero of the game's ``dump`` for one of our runs: everything its
+    WHERE line says, the ledger number included (as the exact mode builds it), so that
+    what depends on the ledger (o_init.c ``setgemprobs``: ``9 - ledger/3`` gems left
+    out) follows the game's run and not the level's usual place."""
+    ctx, run = contexts_for(dump, name, own_portals)
+    return place_from_where(ctx, dump.where), run
+
+
 def run_ours(compiled, node: A.Level, seeds: Sequence[int], dumps: Sequence[GameDump],
              compat: Compat):
     """Our levels for ``seeds``; the i-th run sits where the game made dump i."""
@@ -74,7 +83,7 @@ def iter_ours(compiled, node: A.Level, seeds: Sequence[int], dumps: Sequence[Gam
     for i, seed in enumerate(seeds):
         ctx = run = None
         if dumps:
-            ctx, run = contexts_for(dumps[i % len(dumps)], node.name, own_portals)
+            ctx, run = run_context_of(dumps[i % len(dumps)], node.name, own_portals)
         yield build_level(compiled, node, seed=seed, context=ctx, compat=compat,
                           run_context=run, warn=lambda *a, **k: None)
 
@@ -263,7 +272,7 @@ def run_compare(paths: Sequence[str], reference: Union[str, Sequence[str]],
         for i, seed in enumerate(seed_list):
             ctx = run = None
             if dumps:
-                ctx, run = contexts_for(dumps[i % len(dumps)], node.name, own_portals)
+                ctx, run = run_context_of(dumps[i % len(dumps)], node.name, own_portals)
             jobs.append(SampleJob(f, index, seed, ctx, run, compat))
         del dumps
     done: List[Optional[tuple]] = [None] * len(jobs)
