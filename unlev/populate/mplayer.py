@@ -14,9 +14,8 @@ from __future__ import annotations
 from typing import List, Optional
 
 from unlev.model.level import Object
-from unlev.populate.inventory import (
-    Bag, Where, rnd_defensive_item, rnd_misc_item, rnd_offensive_item,
-)
+from unlev.populate.bag import Bag, Where
+from unlev.populate.muse import rnd_defensive_item, rnd_misc_item, rnd_offensive_item
 from unlev.populate.kinds import rnd_class
 from unlev.stdlib import data
 from unlev.stdlib.rng import RNG
