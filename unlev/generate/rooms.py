@@ -15,7 +15,7 @@ Room arrays: ``level.rooms`` is ``rooms[0..nroom-1]`` and ``level.subrooms`` is
 
 from __future__ import annotations
 
-from typing import Callable, Optional
+from typing import Callable, Optional, Tuple
 
 from unlev.stdlib import terrain as T
 from unlev.model.level import (
@@ -369,8 +369,7 @@ def dig_corridor(level: Level, rng, org: tuple, dest: tuple, nxcor: bool, ftyp: 
     chance per cell to be ... CORR anyway (the game's former secret corridor)."""
     xx, yy = org
     tx, ty = dest
-    if (xx <= 0 or yy <= 0 or tx <= 0 or ty <= 0 or xx > COLNO - 1 or tx > COLNO - 1
-            or yy > ROWNO - 1 or ty > ROWNO - 1):
+    if not (_digging_ends_ok(xx, yy) and _digging_ends_ok(tx, ty)):
         return False
     dx = dy = 0
     if tx > xx:
@@ -385,7 +384,6 @@ def dig_corridor(level: Level, rng, org: tuple, dest: tuple, nxcor: bool, ftyp: 
     xx -= dx
     yy -= dy
     cct = 0
-    scorr = T.SCORR
     while xx != tx or yy != ty:
         if cct > 500 or (nxcor and not rng.rn2(35)):
             return False
@@ -394,50 +392,60 @@ def dig_corridor(level: Level, rng, org: tuple, dest: tuple, nxcor: bool, ftyp: 
         yy += dy
         if xx >= COLNO - 1 or xx <= 0 or yy <= 0 or yy >= ROWNO - 1:
             return False
-        k = xx * ROWNO + yy
-        t = typ[k]
-        if t == btyp:
-            if ftyp != T.CORR or rng.rn2(100):
-                typ[k] = ftyp
-                if nxcor and not rng.rn2(50):
-                    if boulder is not None:
-                        boulder(xx, yy)
-            else:
-                typ[k] = T.CORR
-        elif t != ftyp and t != scorr:
+        if not _dig_cell(typ, rng, xx, yy, nxcor, ftyp, btyp, boulder):
             return False
-        dix = abs(xx - tx)
-        diy = abs(yy - ty)
-        if dix > diy and diy and not rng.rn2(dix - diy + 1):
-            dix = 0
-        elif diy > dix and dix and not rng.rn2(diy - dix + 1):
-            diy = 0
-        if dy and dix > diy:
-            ddx = -1 if xx > tx else 1
-            t = typ[(xx + ddx) * ROWNO + yy]
-            if t == btyp or t == ftyp or t == scorr:
-                dx = ddx
-                dy = 0
-                continue
-        elif dx and diy > dix:
-            ddy = -1 if yy > ty else 1
-            t = typ[xx * ROWNO + yy + ddy]
-            if t == btyp or t == ftyp or t == scorr:
-                dy = ddy
-                dx = 0
-                continue
-        t = typ[(xx + dx) * ROWNO + yy + dy]
-        if t == btyp or t == ftyp or t == scorr:
-            continue
-        if dx:
-            dx = 0
-            dy = -1 if ty < yy else 1
-        else:
-            dy = 0
-            dx = -1 if tx < xx else 1
-        t = typ[(xx + dx) * ROWNO + yy + dy]
-        if t == btyp or t == ftyp or t == scorr:
-            continue
-        dy = -dy
-        dx = -dx
+        dx, dy = _corridor_turn(typ, rng, xx, yy, tx, ty, dx, dy, (btyp, ftyp, T.SCORR))
     return True
+
+
+def _digging_ends_ok(x: int, y: int) -> bool:
+    """dig_corridor()'s test of its two ends: inside the map, off its first row and
+    column."""
+    return 0 < x <= COLNO - 1 and 0 < y <= ROWNO - 1
+
+
+def _dig_cell(typ, rng, xx: int, yy: int, nxcor: bool, ftyp: int, btyp: int,
+              boulder: Optional[Callable[[int, int], None]]) -> bool:
+    """dig_corridor() on one square: dig ``btyp`` to ``ftyp`` (an nxcor corridor's
+    boulder 1 in 50; a CORR is drawn rn2(100) as the game's former secret corridor);
+    False where the square is neither diggable nor already dug."""
+    k = xx * ROWNO + yy
+    t = typ[k]
+    if t == btyp:
+        if ftyp != T.CORR or rng.rn2(100):
+            typ[k] = ftyp
+            if nxcor and not rng.rn2(50) and boulder is not None:
+                boulder(xx, yy)
+        else:
+            typ[k] = T.CORR
+        return True
+    return t == ftyp or t == T.SCORR
+
+
+def _corridor_turn(typ, rng, xx: int, yy: int, tx: int, ty: int, dx: int, dy: int,
+                   passable: tuple) -> Tuple[int, int]:
+    """dig_corridor()'s next direction from (xx, yy) towards (tx, ty): sometimes
+    toward the target across the way, else on if it can, else turn, else back."""
+    dix = abs(xx - tx)
+    diy = abs(yy - ty)
+    if dix > diy and diy and not rng.rn2(dix - diy + 1):
+        dix = 0
+    elif diy > dix and dix and not rng.rn2(diy - dix + 1):
+        diy = 0
+    if dy and dix > diy:
+        ddx = -1 if xx > tx else 1
+        if typ[(xx + ddx) * ROWNO + yy] in passable:
+            return ddx, 0
+    elif dx and diy > dix:
+        ddy = -1 if yy > ty else 1
+        if typ[xx * ROWNO + yy + ddy] in passable:
+            return 0, ddy
+    if typ[(xx + dx) * ROWNO + yy + dy] in passable:
+        return dx, dy
+    if dx:
+        dx, dy = 0, (-1 if ty < yy else 1)
+    else:
+        dx, dy = (-1 if tx < xx else 1), 0
+    if typ[(xx + dx) * ROWNO + yy + dy] in passable:
+        return dx, dy
+    return -dx, -dy
