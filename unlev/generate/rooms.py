@@ -158,7 +158,6 @@ def flood_fill_rm(level: Level, sx: int, sy: int, rmno: int, lit: bool, anyroom:
     typ = level.typ
     rn = level.roomno
     litarr = level.lit
-    edge = level.edge
     rmask = rmno & ROOMNO_MASK     # the game's 6-bit field
     fg_typ = typ[sx * ROWNO + sy]
     litv = 1 if lit else 0
@@ -191,43 +190,57 @@ def flood_fill_rm(level: Level, sx: int, sy: int, rmno: int, lit: bool, anyroom:
             rn[ci] = rmask
             litarr[ci] = litv
             if anyroom:
-                for ii in range(i - 1 if i == sx else i, i + 2):
-                    for jj in (sy - 1, sy, sy + 1):
-                        if isok(ii, jj):
-                            k = ii * ROWNO + jj
-                            t = typ[k]
-                            if (0 < t <= T.DBWALL) or t == T.DOOR or t == T.SDOOR:
-                                edge[k] = 1
-                                if lit:
-                                    litarr[k] = litv
-                                if rn[k] == NO_ROOM:
-                                    rn[k] = rmask
-                                elif rn[k] != rmask:
-                                    rn[k] = SHARED
+                _edge_walls(level, i - 1 if i == sx else i, i + 1, sy, rmask, lit)
             result.n_loc_filled += 1
             i += 1
         nx = i
-        pending = []
-        for ny in (sy - 1, sy + 1):
-            if not isok(sx, ny):
-                continue
-            for i in range(sx, nx):
-                if check(i, ny):
-                    if rn[i * ROWNO + ny] != rmask:
-                        pending.append((i, ny))
-                else:
-                    if (i > sx or isok(i - 1, ny)) and check(i - 1, ny):
-                        if rn[(i - 1) * ROWNO + ny] != rmask:
-                            pending.append((i - 1, ny))
-                    if (i < nx - 1 or isok(i + 1, ny)) and check(i + 1, ny):
-                        if rn[(i + 1) * ROWNO + ny] != rmask:
-                            pending.append((i + 1, ny))
-        stack.extend(reversed(pending))
+        stack.extend(reversed(_runs_beside(check, rn, sx, nx, sy, rmask)))
         if nx > result.max_rx:
             result.max_rx = nx - 1
         if sy > result.max_ry:
             result.max_ry = sy
     return result
+
+
+def _edge_walls(level: Level, x1: int, x2: int, sy: int, rmask: int, lit: bool) -> None:
+    """flood_fill_rm() with ``anyroom``: the walls and doors in columns x1..x2 of rows
+    sy-1..sy+1 become the room's edge (lit with it), its own or SHARED when another
+    room has them already."""
+    typ, rn, litarr, edge = level.typ, level.roomno, level.lit, level.edge
+    for ii in range(x1, x2 + 1):
+        for jj in (sy - 1, sy, sy + 1):
+            if isok(ii, jj):
+                k = ii * ROWNO + jj
+                t = typ[k]
+                if (0 < t <= T.DBWALL) or t == T.DOOR or t == T.SDOOR:
+                    edge[k] = 1
+                    if lit:
+                        litarr[k] = 1
+                    if rn[k] == NO_ROOM:
+                        rn[k] = rmask
+                    elif rn[k] != rmask:
+                        rn[k] = SHARED
+
+
+def _runs_beside(check, rn, sx: int, nx: int, sy: int, rmask: int) -> list:
+    """flood_fill_rm()'s recursion, in the C's order: the squares of the rows above
+    and below the run sx..nx-1 (and the ones diagonally past a gap) still to fill."""
+    pending = []
+    for ny in (sy - 1, sy + 1):
+        if not isok(sx, ny):
+            continue
+        for i in range(sx, nx):
+            if check(i, ny):
+                if rn[i * ROWNO + ny] != rmask:
+                    pending.append((i, ny))
+            else:
+                if (i > sx or isok(i - 1, ny)) and check(i - 1, ny):
+                    if rn[(i - 1) * ROWNO + ny] != rmask:
+                        pending.append((i - 1, ny))
+                if (i < nx - 1 or isok(i + 1, ny)) and check(i + 1, ny):
+                    if rn[(i + 1) * ROWNO + ny] != rmask:
+                        pending.append((i + 1, ny))
+    return pending
 
 
 # --------------------------------------------------------------------------------
