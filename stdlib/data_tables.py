@@ -316,6 +316,7 @@ class ShopStock:
     prob: int
     cls: Optional[str]
     obj: Optional[str] = None
+    vegetarian: bool = False      # 3.7's VEGETARIAN_CLASS row (the health food store)
 
 
 @dataclass(frozen=True)
@@ -407,7 +408,8 @@ def room_types() -> Tuple[RoomType, ...]:
 @_per_tables()
 def shop_types() -> Tuple[ShopType, ...]:
     return tuple(ShopType(r["index"], r["name"], r["class"], r["prob"],
-                          tuple(ShopStock(st["prob"], st.get("class"), st.get("object"))
+                          tuple(ShopStock(st["prob"], st.get("class"), st.get("object"),
+                                          bool(st.get("vegetarian")))
                                 for st in r["stock"]), r["names"])
                  for r in load_table("shops")["shops"])
 

@@ -446,7 +446,16 @@ def _level_fixup(level: Level, game: str = "unnethack") -> Optional[Callable]:
         return _orctown if game != "nethack343" else None
     if name == "advcal":
         return _advent_calendar
+    # 3.6.x and 3.4.3: the Priest's quest levels (Role_if(PM_PRIEST) && In_quest: a
+    # quest level is its hero's role's) and the Castle are graveyards, "less chance for
+    # undead corpses"; UnNetHack's fixup_special() has neither
+    if not unnethack and (name.startswith("Pri-") or name == "castle"):
+        return _graveyard
     return None
+
+
+def _graveyard(st: BuildState, level: Level, rng: RNG) -> None:
+    level.flags.graveyard = True
 
 
 def _secret_door_in(st: BuildState, level: Level, rng: RNG, rtype: int, walls: int) -> None:

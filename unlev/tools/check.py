@@ -15,7 +15,6 @@ import os
 import sys
 
 from unlev.lang.diagnostics import DesError
-from unlev.tools.result_cache import includes_unknown
 from unlev.tools.common import (LINT_ONLY_CODES, add_common_options, find_des_files,
                                 format_diagnostic,
                                 report_failed_dialect,
@@ -123,8 +122,11 @@ def check_lua(path: str) -> bool:
 def check_one(path: str, args):
     """Check one file, printing its errors and warnings to standard error: (passed,
     what --lenient let through by kind); from the result cache when it has the file."""
-    from unlev.tools.result_cache import cached
     cache = None if path.endswith(".lua") else getattr(args, "result_cache", None)
+    if cache is None:       # --no-cache: the cache's module (hashlib, json) is not loaded
+        ok, held, _includes = _check_one(path, args)
+        return ok, held
+    from unlev.tools.result_cache import cached
 
     def work():
         ok, held, includes = _check_one(path, args)
@@ -150,6 +152,9 @@ def _check_one(path: str, args):
         else:
             print(format_des_error(e, path), file=sys.stderr)
         report_failed_dialect(args, path, e)
+        if getattr(args, "result_cache", None) is None:
+            return False, {}, None
+        from unlev.tools.result_cache import includes_unknown
         return False, {}, includes_unknown(path)
     report_dialect(args, path, compiled)
     if not args.quiet:
