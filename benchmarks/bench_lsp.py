@@ -5,8 +5,12 @@
 On the largest corpus file and on a 4,000-line file (corpus files concatenated): the
 token scan every keystroke pays (didChange -> symbols, completion, hover, definition),
 the round trip of a completion request right after a change, over a real pipe to
-``unlev lsp``, and the front-end run behind diagnostics (paid once the edits settle,
-in a worker thread).  Medians of 5.
+``unlev lsp``, the front-end run behind diagnostics (paid once the edits settle,
+in a worker thread): the whole file's and, as the server now reads it, one edited
+LEVEL's (unlev.editor.incremental) -- and, over the pipe, the time from a keystroke
+(didChange) to its diagnostics (publishDiagnostics), debounce included: the first
+published and, for an edit that leaves an error (the whole file is read then), the
+last.  Medians of 5; CPU times beside the wall times.
 """
 
 from __future__ import annotations
@@ -14,24 +18,99 @@ from __future__ import annotations
 import argparse
 import glob
 import os
+import queue
 import statistics
 import sys
+import threading
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests"))
 
 from unlev.editor import analysis  # noqa: E402
-from unlev.editor.lsp import diagnostics_for  # noqa: E402
+from unlev.editor.incremental import LevelPieces  # noqa: E402
+from unlev.editor.lsp import DEBOUNCE_SECONDS, diagnostics_for, quick_diagnostics  # noqa: E402
 
 
-def median_ms(fn, n=5):
+def median_ms(fn, n=5, clock=time.perf_counter):
     times = []
     for _ in range(n):
-        t0 = time.perf_counter()
+        t0 = clock()
         fn()
-        times.append((time.perf_counter() - t0) * 1000)
+        times.append((clock() - t0) * 1000)
     return statistics.median(times)
+
+
+def middle_level_end(lines) -> int:
+    """Where a statement can be added at the end of the LEVEL in the middle of the file
+    (before the next LEVEL line: never inside a MAP or a block)."""
+    starts = [i for i, line in enumerate(lines) if line.startswith("LEVEL")]
+    later = [i for i in starts if i >= len(lines) // 2]
+    return later[0] if later else len(lines)
+
+
+def edited_level_ms(text: str, clock) -> float:
+    """One LEVEL edited (a MONSTER line added at the end of the level in the middle of
+    the file), the others kept from the version before: what the server pays once the
+    typing settles."""
+    lines = text.split("\n")
+    middle = middle_level_end(lines)
+    pieces = LevelPieces()
+    settings = analysis.Settings()
+    quick_diagnostics(pieces, text, "bench.des", settings)
+    times = []
+    for v in range(5):
+        edited = "\n".join(lines[:middle] + [f"MONSTER: random, ({v},{v})"] + lines[middle:])
+        t0 = clock()
+        quick_diagnostics(pieces, edited, "bench.des", settings)
+        times.append((clock() - t0) * 1000)
+    return statistics.median(times)
+
+
+def settle_ms(c, notes: "queue.Queue", uri: str, text: str, v: int):
+    """(first, last, server CPU) milliseconds from a didChange to its publishDiagnostics
+    (``notes``: what a reader thread took from the server, with the time it arrived;
+    the CPU the server process spent meanwhile, from /proc where there is one)."""
+    cpu0 = server_cpu_ms(c.p.pid)
+    t0 = time.perf_counter()
+    c.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": v},
+                                        "contentChanges": [{"text": text}]})
+    arrivals = []
+    while True:
+        try:
+            at, msg = notes.get(timeout=3.0 if arrivals else 10.0)
+        except queue.Empty:
+            break
+        if msg.get("method") == "textDocument/publishDiagnostics":
+            arrivals.append((at - t0) * 1000)
+    cpu = server_cpu_ms(c.p.pid) - cpu0
+    if not arrivals:
+        return float("nan"), float("nan"), cpu
+    return arrivals[0], arrivals[-1], cpu
+
+
+def server_cpu_ms(pid: int) -> float:
+    """User + system CPU of a process so far (Linux /proc; NaN elsewhere)."""
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            fields = fh.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return float("nan")
+
+
+def read_notes(c) -> "queue.Queue":
+    notes: queue.Queue = queue.Queue()
+
+    def run():
+        while True:
+            try:
+                msg = c.read()
+            except (ValueError, OSError):
+                return
+            notes.put((time.perf_counter(), msg))
+    threading.Thread(target=run, daemon=True).start()
+    return notes
 
 
 def main() -> int:
@@ -55,6 +134,10 @@ def main() -> int:
         n = text.count("\n") + 1
         scan = median_ms(lambda: analysis.index(text))
         diag = median_ms(lambda: diagnostics_for(text, "bench.des"), n=3)
+        diag_cpu = median_ms(lambda: diagnostics_for(text, "bench.des"), n=3,
+                             clock=time.process_time)
+        level = edited_level_ms(text, time.perf_counter)
+        level_cpu = edited_level_ms(text, time.process_time)
         c = Client()
         c.request("initialize", {"processId": os.getpid(), "rootUri": None,
                                  "capabilities": {}})
@@ -72,10 +155,31 @@ def main() -> int:
             c.request("textDocument/completion", {"textDocument": {"uri": uri},
                                                   "position": {"line": last, "character": 3}})
             times.append((time.perf_counter() - t0) * 1000)
-        c.close()
+        lines = text.split("\n")
+        middle = middle_level_end(lines)
+        clean, broken = [], []
+        notes = read_notes(c)
+        time.sleep(1.5)                        # the diagnostics of the edits above
+        while not notes.empty():
+            notes.get()
+        for v in range(7, 12):
+            edit = lines[:middle] + [f"MONSTER: random, ({v % 5},{v % 5})"] + lines[middle:]
+            clean.append(settle_ms(c, notes, uri, "\n".join(edit), 2 * v))
+            edit = lines[:middle] + [f"MONSTER: random, ({v % 5},"] + lines[middle:]
+            broken.append(settle_ms(c, notes, uri, "\n".join(edit), 2 * v + 1))
+        c.p.kill()
         print(f"{name} ({n} lines): keystroke (change + completion over the pipe) "
               f"{statistics.median(times):.0f} ms; token scan {scan:.0f} ms; "
-              f"diagnostics (front end + lint, after the edits settle) {diag:.0f} ms")
+              f"diagnostics (front end + lint) of the whole file {diag:.0f} ms "
+              f"({diag_cpu:.0f} ms CPU), of one edited LEVEL {level:.0f} ms "
+              f"({level_cpu:.0f} ms CPU)")
+        def med(rows, i):
+            return statistics.median(r[i] for r in rows)
+        print(f"  keystroke to diagnostics over the pipe (debounce {DEBOUNCE_SECONDS * 1000:.0f}"
+              f" ms included): a clean edit {med(clean, 0):.0f} ms (server CPU "
+              f"{med(clean, 2):.0f} ms); an edit leaving an error: first "
+              f"{med(broken, 0):.0f} ms, the whole file's {med(broken, 1):.0f} ms (server "
+              f"CPU {med(broken, 2):.0f} ms)")
     return 0
 
 

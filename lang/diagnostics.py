@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import List, Optional
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Span:
     """A place in a source file: 1-based line and column, with an optional length."""
 
@@ -20,6 +20,17 @@ class Span:
     line: int
     col: int
     length: int = 1
+
+    def __init__(self, file: str, line: int, col: int, length: int = 1) -> None:
+        # Frozen all the same (the dataclass's __setattr__ refuses): the fields are
+        # written once into the instance's dict, as a frozen dataclass's own __init__
+        # does through object.__setattr__ at nearly three times the cost -- the parser
+        # makes a Span for every node of every file.
+        d = self.__dict__
+        d["file"] = file
+        d["line"] = line
+        d["col"] = col
+        d["length"] = length
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.col}"

@@ -92,9 +92,14 @@ class DataOracle:
 
     profile_name = "unnethack"
 
-    def __init__(self) -> None:
+    def __getattr__(self, name):
+        """``data``, the tables' module, is loaded at the first question: a file that
+        names no monster, object or trap does not pay for importing it."""
+        if name != "data":
+            raise AttributeError(name)
         from ..stdlib import data
         self.data = data
+        return data
 
     def monster_class_known(self, ch) -> bool:
         return self.data.is_monster_class_symbol(ch)

@@ -46,7 +46,11 @@ shapes are ``coord``, ``region``, ``int``, ``string``, ``mapchar``, ``light``,
 
 ``syntax`` names: ``gradient_comma`` (``gradient(radial,(a,b,limited),...)``, xNetHack),
 ``engraving_random_text`` (``ENGRAVING:(x,y),engrave,random``, xNetHack),
-``room_coordinates`` (``ROOM:`` positions are level coordinates, not 1-5; xNetHack).
+``room_coordinates`` (``ROOM:`` positions are level coordinates, not 1-5; xNetHack),
+``irregular_word`` (``REGION:...,unfilled,irregular``: the word ``irregular`` in the
+UnNetHack 3.5 flag list, where that base takes a boolean; SporkHack),
+``wish_objects`` (``OBJECT:'#',"blessed +3 elven bow",...``: the class ``'#'`` takes a
+wish string the game reads with ``readobjnam()``; dNetHack).
 
 What reaches the builder (``LevelBuilder.extension(kind, name, args)``):
 ``statement`` (a declared statement that places no terrain; its evaluated arguments),
@@ -85,7 +89,8 @@ SHAPES_343 = {
     "mapchar": "CHAR", "light": "light_state", "direction": "DIRECTION", "bool": "BOOLEAN",
 }
 SHAPES = tuple(sorted(set(SHAPES_NEW) | {"raw"}))
-SYNTAX = ("gradient_comma", "engraving_random_text", "room_coordinates")
+SYNTAX = ("gradient_comma", "engraving_random_text", "room_coordinates", "irregular_word",
+          "wish_objects")
 LOADER_SYNTAX = ("room_coordinates",)   # what the loader must know too (kind "syntax")
 _DOOR_BASES = {"open": 2, "closed": 4, "locked": 8, "nodoor": 0, "broken": 1, "secret": 32}
 _LIGHT_BASES = {"lit": 1, "unlit": 0}

@@ -289,6 +289,13 @@ def _syntax_rules(ext: Extensions, form: _Form, extra: list, replace: dict,
         extra.append(rule_function("p_ext_engraving_random",
                                    "engraving_detail : ENGRAVING_ID ':' coord_or_var ',' "
                                    "engraving_type ',' RANDOM_TYPE", _engraving_random))
+    if "irregular_word" in ext.syntax and form.dialect == "unnethack35":
+        # SporkHack's roomflaglist: ``irregular`` is a word of the 3.5 flag list (the
+        # later dialects' lists have it already)
+        extra.append(rule_function("p_ext_irregular_word",
+                                   "optroomregionflags : ',' IRREGULAR\n"
+                                   "    | ',' FILLING ',' IRREGULAR\n"
+                                   "    | ',' IRREGULAR ',' FILLING", _irregular_word))
     if "room_coordinates" in ext.syntax:        # 3.4.3-based dNetHack has it too
         drop.append("room_pos : '(' INTEGER ',' INTEGER ')'")
         extra.append(rule_function("p_ext_room_coordinates",
@@ -393,6 +400,18 @@ def _room_coordinates(p):
         p.parser.owner.error(f"Room positions should be real coordinates: ({p[2]},{p[4]})!",
                              _span(p))
     p[0] = (p[2], p[4])
+
+
+def _irregular_word(p):
+    """SporkHack's ``roomflaglist``: ROOMF_FILLED from ``filled``, ROOMF_IRREG from
+    ``irregular``; a flag list without ``filled`` is not prefilled."""
+    filled = irregular = 0
+    for i in range(2, len(p), 2):
+        if p.slice[i].type == "FILLING":
+            filled = 1 if p[i] else 0
+        else:
+            irregular = 1 if p[i] else 0
+    p[0] = A.RoomFlags(_span(p, 2), filled=filled, irregular=irregular, joined=1)
 
 
 def _engraving_random(p):

@@ -15,8 +15,9 @@ position, in the same order as lev_comp's ``util/lev_comp.l``), and then:
   report the exact character);
 * hands every other match to the rule itself, as PLY does.
 
-Only lexers in the shared ``INITIAL`` state use it (UnNetHack's dialects, with or
-without a profile's words); the older dialects' lexer states keep PLY's own loop.
+Lexers in the shared ``INITIAL`` state use it (UnNetHack's dialects, with or without a
+profile's words), and those of NetHack 3.6 and UnNetHack 3.5.2, whose states try their
+own rules first (``FAST_STATES``); 3.4.3's and UnNetHack 3.5.1's keep PLY's own loop.
 ``tests/test_fastlex.py`` proves the tokens identical, token for token, to PLY's.
 """
 
@@ -46,25 +47,37 @@ _UNSPLIT = {"t_whitespace": r"(?![ \t])"}
 
 _MASTER = {}
 
+# The states the driver serves: the shared one, and the inclusive states whose own
+# rules (tried before the shared ones) cannot begin with a blank, a newline or '#'
+# (3.6's words and variables, UnNetHack 3.5.2's words, numbers and signs), so the
+# blanks and comments before a token are still the shared skip rules' alone.  3.4.3's
+# and UnNetHack 3.5.1's states have rules of their own for indentation and column-1
+# comments and keep PLY's loop.
+FAST_STATES = ("INITIAL", "nh36", "unh352")
 
-def master_pattern(template, rules):
-    """One pattern for the shared state: any run of comment lines, newlines and blanks
-    (the three rules that make no token, in the order PLY tries them), then the other
-    rules in PLY's order as named groups. Where the run of blanks stops none of the
-    three can match, so leaving them out of the rules that follow changes nothing; a run
-    of blanks is matched whole (``_UNSPLIT``), so a failed match costs linear time."""
-    retext = template.lexstateretext["INITIAL"]
-    if len(retext) != 1:
+
+def master_pattern(template, rules, state: str = "INITIAL"):
+    """One pattern for a state: any run of comment lines, newlines and blanks (the
+    three shared rules that make no token, in the order PLY tries them), then the
+    other rules in PLY's order as named groups -- an inclusive state's own rules first,
+    as PLY tries its two master patterns in turn. Where the run of blanks stops none of
+    the three can match, so leaving them out of the rules that follow changes nothing; a
+    run of blanks is matched whole (``_UNSPLIT``), so a failed match costs linear time."""
+    if state not in FAST_STATES:
         return None
-    pat = _MASTER.get(retext[0])
+    retext = tuple(template.lexstateretext[state])
+    if len(retext) != (1 if state == "INITIAL" else 2):
+        return None
+    pat = _MASTER.get(retext)
     if pat is None:
-        cre = template.lexstatere["INITIAL"][0][0]
-        names = sorted(cre.groupindex, key=cre.groupindex.get)     # PLY's order
+        names = []
+        for cre, _findex in template.lexstatere[state]:
+            names += sorted(cre.groupindex, key=cre.groupindex.get)   # PLY's order
         skip = "|".join(getattr(rules, name).__doc__ + _UNSPLIT.get(name, "")
                         for name in _SKIP_RULES)
         alts = "|".join(f"(?P<{name}>{getattr(rules, name).__doc__})" for name in names
                         if name not in _SKIP_RULES)
-        pat = _MASTER[retext[0]] = re.compile(f"(?:{skip})*(?:{alts})", template.lexreflags)
+        pat = _MASTER[retext] = re.compile(f"(?:{skip})*(?:{alts})", template.lexreflags)
     return pat
 
 
@@ -78,12 +91,13 @@ def _unknown_type(func, type_, rest) -> LexError:
 class MasterLexer:
     """PLY's lexer object for one :class:`~unlev.lang.lexer.DesLexer`, faster."""
 
-    def __init__(self, owner, template, master, words) -> None:
+    def __init__(self, owner, template, master, words, state: str = "INITIAL") -> None:
         """``owner``: the DesLexer whose rules these are; ``template``: PLY's lexer
-        built from them; ``master``: :func:`master_pattern`; ``words``: the lexer's
-        (core functions, their token by return type, lev_comp's atoi)."""
+        built from them; ``master``: :func:`master_pattern` of ``state``; ``words``:
+        the lexer's (core functions, their token by return type, lev_comp's atoi)."""
         self.owner = owner
         self.master = master
+        self.fast_state = state
         self.core_functions, self.cfunc_token, self.atoi = words
         self.lextokens_all = set(template.lextokens_all) | set(owner.lexicon.extra_tokens)
         self.lexliterals = template.lexliterals
@@ -92,10 +106,15 @@ class MasterLexer:
         # the REPL makes for every line)
         self._template_states = template.lexstatere
         self.lexstatere = {}
-        # the shared state's rules by group number: (inlined kind or None, rule, type)
+        # the token type PLY gives a rule's match before calling it (the rule's name
+        # without ``t_`` and its states: ``t_unh352_SPERCENT`` makes SPERCENT)
+        types = {f[0].__name__: f[1] for groups in template.lexstatere.values()
+                 for _cre, findex in groups for f in findex if f and f[0]}
+        # the state's rules by group number: (inlined kind or None, rule, type)
         self.by_index = [(None, None, None)] * (master.groups + 1)
         for name, i in master.groupindex.items():
-            self.by_index[i] = (_INLINE.get(name), getattr(owner, name), name[2:])
+            self.by_index[i] = (_INLINE.get(name), getattr(owner, name),
+                                types.get(name, name[2:]))
         self.lexstateignore = dict(template.lexstateignore)
         self.lexstateerrorf = {s: getattr(owner, f.__name__)
                                for s, f in template.lexstateerrorf.items() if f}
@@ -135,15 +154,17 @@ class MasterLexer:
 
     # ------------------------------------------------------------------ the loop
     def token(self):
-        """The next token: blanks and one token in one match in the shared state; PLY's
-        loop (:meth:`ply_token`) in the others, at the end and at an error."""
+        """The next token: blanks and one token in one match in the lexer's own state;
+        PLY's loop (:meth:`ply_token`) in the others (a MAP block read row by row), at
+        the end and at an error."""
         match = self.master.match
         rules = self.by_index
         data = self.lexdata
         keywords = self.owner.keywords
         core_functions = self.core_functions
         atoi = self.atoi
-        while self.lexstate == "INITIAL":
+        fast_state = self.fast_state
+        while self.lexstate == fast_state:
             pos = self.lexpos
             m = match(data, pos)
             if m is None:

@@ -81,8 +81,10 @@ def compile_file(path: str, include_path: Optional[List[str]] = None,
     if profile is not None:
         # a variant's files are mostly in the dialect it extends
         first = [c for c in cands if c[0] == profile.base]
+        if not first:       # a base the words did not suggest (an UnNetHack 3.5 fork)
+            first = [(profile.base, f"the {profile.name} data extends {profile.base}")]
         cands = first + [c for c in cands if c[0] != profile.base]
-        if first and cands[0] is not detected[0]:
+        if cands[0] is not detected[0]:
             cands[0] = (profile.base, f"the {profile.name} data extends {profile.base}")
     unfit = None
     for cand, reason in cands:

@@ -76,7 +76,7 @@ def p_levels(p):
 def p_level(p):
     """level : level_def flags levstatements"""
     name, span = p[1]
-    p[0] = _streamed(p, A.Level(span, name, p[2], A.Block(span, list(p[3]))))
+    p[0] = _streamed(p, A.Level(span, name, p[2], A.Block(span, list(p[3]))), p[3])
 
 
 def p_level_def(p):
@@ -113,15 +113,17 @@ def p_flag_list(p):
 
 def p_levstatements(p):
     """levstatements :
-                     | levstatement levstatements"""
-    # Right recursion reduces the last statement first: the list grows at its front,
-    # so it is a deque (O(1) there) until the rule that uses it makes it a list.
+                     | levstatements levstatement"""
+    # Left recursion: PLY reduces each statement into the list as soon as it is read,
+    # so its stack stays short however long the level (a right-recursive list held
+    # every statement of a level on the stack until the level's end); ``unlev check``
+    # takes a LEVEL's own statements from here one by one (``_streamed_statement``).
     if len(p) == 1:
         p[0] = deque()
     else:
-        if p[1] is not None:
-            p[2].appendleft(p[1])
-        p[0] = p[2]
+        if p[2] is not None and not _streamed_statement(p, p[1], p[2]):
+            p[1].append(p[2])
+        p[0] = p[1]
 
 
 def p_stmt_block(p):
@@ -505,14 +507,30 @@ def _in_front(item, rest: deque) -> deque:
     return rest
 
 
-def _streamed(p, level):
+def _streamed(p, level, body):
     """A finished LEVEL, handed to the parse's level sink when it has one (``unlev
-    check``: :mod:`unlev.lang.level_stream` checks it and keeps only its outline);
-    the top file's only, never an INCLUDEd file's."""
+    check``: :mod:`unlev.lang.level_stream` has checked its statements as they were
+    read and keeps only its outline); the top file's only, never an INCLUDEd file's.
+    ``body`` is the statement list the level was read into."""
     o = owner(p)
     sink = getattr(o, "level_sink", None)
     if sink is None or o.include_stack:
         return level
-    below = p.stack[1] if len(p.stack) > 1 else None      # file : header_stmts levels
-    header = below.value if below is not None and below.type == "header_stmts" else None
-    return sink(level, header)
+    return sink(level, _header_below(p), body)
+
+
+def _streamed_statement(p, body, statement) -> bool:
+    """Whether the parse's level sink took a statement of a LEVEL's own list (not one
+    inside a block) and checked it, so the list need not keep it."""
+    o = owner(p)
+    sink = getattr(o, "level_sink", None)
+    if sink is None or o.include_stack or p.stack[-1].type != "flags":
+        return False        # ``level : level_def flags levstatements``: the level's own
+    return sink.statement(statement, body, _header_below(p))
+
+
+def _header_below(p):
+    """The header statements under the LEVELs on PLY's stack (``file : header_stmts
+    levels``), or None."""
+    below = p.stack[1] if len(p.stack) > 1 else None
+    return below.value if below is not None and below.type == "header_stmts" else None

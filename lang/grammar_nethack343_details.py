@@ -142,12 +142,49 @@ def p_x343_object_detail(p):
     p[0] = obj if pct is None else A.Chance(obj.span, A.CondPercent(obj.span, pct), obj)
 
 
+def _wish_objects(o) -> bool:
+    """The profile declares dNetHack's ``'#'`` class (a wish string, ``wish_objects``)."""
+    ext = getattr(o, "extensions", None)
+    return ext is not None and "wish_objects" in getattr(ext, "syntax", ())
+
+
+def _wish_object(p, text, attrs):
+    """dNetHack's ``'#'``: the wish string read as the game's readobjnam() reads it
+    (:mod:`unlev.lang.wish_names`), as the object and infos of a plain OBJECT."""
+    from .wish_names import read_wish
+    o = _o(p)
+    oracle = o.oracle
+    wish = read_wish(text or "", oracle.object_names(), oracle.object_classes)
+    if wish.curse is not None:
+        attrs["curse"] = wish.curse
+    if wish.spe is not None:
+        attrs["spe"] = A.Int(span_of(p, 5), wish.spe)
+    if wish.count is not None:
+        attrs["quantity"] = A.Int(span_of(p, 5), wish.count)
+    if wish.erodeproof:
+        attrs["eroded"] = A.Int(span_of(p, 5), -1)
+    if wish.trapped:
+        attrs["trapped"] = 1
+    if wish.called is not None:
+        attrs["name"] = A.Str(span_of(p, 5), wish.called)
+    attrs["ext:wish"] = A.Str(span_of(p, 5), text or "")
+    if wish.unread:
+        made = wish.name or ("a random object" if not wish.cls else f"a random {wish.cls!r}")
+        o.warning(f"wish \"{text}\" made as {made}; unlev does not read "
+                  f"{' '.join(repr(w) for w in wish.unread)}", span_of(p, 5),
+                  "dNetHack's readobjnam() makes materials, sizes and properties unlev "
+                  "does not model", code="extension")
+    return A.ObjectSpec(span_of(p, 2), wish.cls, wish.name)
+
+
 def p_x343_object_desc(p):
     """object_desc : chance ':' object_c ',' o_name ',' object_where object_infos"""
     o = _o(p)
     cls, name = p[3], p[5]
     span = span_of(p, 2)
-    if isinstance(cls, A.Index):
+    if cls == "#" and _wish_objects(o):
+        spec = _wish_object(p, name, p[8])
+    elif isinstance(cls, A.Index):
         spec = cls if name is None else A.ObjectSpec(span, None, name)
     else:
         if name is not None and not o.object_known(cls, name):
@@ -167,7 +204,9 @@ def p_x343_object_c(p):
                 | O_REGISTER '[' INTEGER ']'"""
     kind = p.slice[1].type
     if kind == "CHAR":
-        if not _o(p).object_class_known(p[1]):
+        if p[1] == "#" and _wish_objects(_o(p)):
+            pass                        # a wish string follows (dNetHack)
+        elif not _o(p).object_class_known(p[1]):
             _o(p).unknown_name("Unknown char class!", span_of(p))
         p[0] = p[1]
     elif kind == "RANDOM_TYPE":

@@ -4,19 +4,22 @@ Why this module exists: lev_comp writes each level's file as soon as the level's
 statement is read (lev_main.c's ``write_level_file`` from the grammar's level rule)
 and forgets it; unlev's front end kept the whole tree until the end of the file, so
 checking a large des-file took memory in proportion to the file.  When the caller
-wants only the diagnostics, the parser hands each finished top-level LEVEL here
-(:func:`unlev.lang.grammar._streamed`): its depth is measured, the checker
-(:mod:`unlev.lang.checker`, one :class:`Checker` for the whole file, so it sees the
-header and the levels in source order as ``check_file`` does) runs on it, and the tree
-keeps the LEVEL with an empty body.  The checker's findings are held apart and added
-after the parser's, in the order a whole-file check gives.
+wants only the diagnostics, the parser hands each statement of a LEVEL's own list here
+as soon as it is reduced (:func:`unlev.lang.grammar._streamed_statement`; the list is
+left-recursive, so PLY reduces it statement by statement): its depth is measured, the
+checker (:mod:`unlev.lang.checker`, one :class:`Checker` for the whole file, so it
+sees the header and the statements in source order as ``check_file`` does) runs on it,
+and the list does not keep it; the finished LEVEL (:func:`unlev.lang.grammar._streamed`)
+is its outline with an empty body.  Memory then stays that of one statement, however
+long the level.  The checker's findings are held apart and added after the parser's,
+in the order a whole-file check gives.
 
 Nothing is streamed where the result could differ from checking the finished tree:
 a tree rewrite that runs after the parse (a profile's extensions, --lenient, NetHack
-3.6's filled circles), an INCLUDE in the header, a level past the depth limit (left
-whole for the parser's own depth check), or once the parse has reported an error (PLY's
-recovery may drop symbols already reduced; a streamed level the finished tree lacks
-has its findings dropped).
+3.6's filled circles), an INCLUDE in the header, a statement past the depth limit (left
+in the tree for the parser's own depth check), or once the parse has reported an error
+(PLY's recovery may drop symbols already reduced: the statements streamed into a LEVEL
+the finished tree lacks have their findings dropped).
 """
 
 from __future__ import annotations
@@ -26,6 +29,19 @@ from typing import List, Optional
 from . import ast as A
 from .checker import Checker
 from .diagnostics import Reporter
+
+
+class _Group:
+    """The statements of one LEVEL that were checked as they were read: their findings
+    are ``reporter.items[first:end]``; ``level`` is the LEVEL the parser made of the
+    list (None while it is read, or when PLY's recovery dropped it)."""
+
+    __slots__ = ("body", "first", "end", "level")
+
+    def __init__(self, body, first: int) -> None:
+        self.body = body
+        self.first = self.end = first
+        self.level: Optional[A.Level] = None
 
 
 class LevelStream:
@@ -38,66 +54,96 @@ class LevelStream:
         self.checker.dialect = dialect
         self.open = True                 # still streaming
         self.scanned = 0                 # the parser's findings looked at so far
-        self.header_items = 0            # findings of the header: reporter.items[:n]
-        self.levels: List[A.Level] = []  # the outlines handed back, in order
-        self.spans: List[tuple] = []     # (first, end) of each level's findings
+        self.header_done = False         # the header is checked: reporter.items[:n]
+        self.header_items = 0
+        self.groups: List[_Group] = []   # one per LEVEL with statements checked, in order
 
-    def __call__(self, level: A.Level, header) -> A.Level:
+    def _start(self, header) -> bool:
+        """Check the header, once, before the first statement or LEVEL streamed; False
+        (and streaming stops) when it cannot be: an INCLUDE, past the depth limit."""
+        if header is None or any(isinstance(h, A.Include) for h in header):
+            self.open = False
+            return False
+        from .parser import deeper_than
+        span = header[0].span if header else None
+        if deeper_than(A.DesFile(span, list(header), []), self.parser.limits.depth) is not None:
+            self.open = False
+            return False
+        for node in header:
+            self.checker.statement(node)
+        self.header_items = len(self.reporter.items)
+        self.header_done = True
+        return True
+
+    def statement(self, stmt: A.Node, body, header) -> bool:
+        """A statement of a LEVEL's own list (``body``, the list being read), just
+        reduced: True when it was checked and the list need not keep it."""
         if not self.open:
-            return level
+            return False
         if header is None or self._error_since_last():
             self.open = False
-            return level
+            return False
+        if not self.header_done and not self._start(header):
+            return False
         from .parser import deeper_than
-        if deeper_than(level, self.parser.limits.depth - 1) is not None:
-            self.open = False            # the parser's depth check finds it whole
-            return level
-        if not self.levels:
-            if any(isinstance(h, A.Include) for h in header) or \
-                    deeper_than(A.DesFile(level.span, list(header), []),
-                                 self.parser.limits.depth) is not None:
-                self.open = False
-                return level
-            for node in header:
-                self.checker.statement(node)
-            self.header_items = len(self.reporter.items)
-        first = len(self.reporter.items)
-        self.checker.block(level.body.statements)
-        self.spans.append((first, len(self.reporter.items)))
-        outline = A.Level(level.span, level.name, level.flags, A.Block(level.body.span, []))
-        self.levels.append(outline)
-        return outline
+        # the file, the LEVEL and its block stand above a level's statement
+        if deeper_than(stmt, self.parser.limits.depth - 3) is not None:
+            self.open = False            # the parser's depth check finds it in the tree
+            return False
+        group = self.groups[-1] if self.groups else None
+        if group is None or group.body is not body:
+            group = _Group(body, len(self.reporter.items))
+            self.groups.append(group)
+        self.checker.statement(stmt)
+        group.end = len(self.reporter.items)
+        return True
+
+    def __call__(self, level: A.Level, header, body) -> A.Level:
+        """A LEVEL just reduced from ``body``, given back as it is: its list holds only
+        the statements not streamed (none while streaming), and the findings of those
+        that were are kept with it."""
+        group = self.groups[-1] if self.groups and self.groups[-1].body is body else None
+        if self.open and (header is None or self._error_since_last()):
+            self.open = False
+        if self.open and not self.header_done:
+            self._start(header)          # a LEVEL without statements
+        if self.open and group is None:
+            group = _Group(body, len(self.reporter.items))
+            self.groups.append(group)
+        if group is not None:
+            group.level = level          # its list kept only what was not streamed
+        return level
 
     def _error_since_last(self) -> bool:
-        """Whether the parser reported an error since the last level (each finding
-        looked at once: a file of many levels and many warnings stays linear)."""
+        """Whether the parser reported an error since the last look (each finding
+        looked at once: a file of many statements and many warnings stays linear)."""
         items = self.parser.reporter.items
+        if len(items) == self.scanned:
+            return False
         new = items[self.scanned:]
         self.scanned = len(items)
         return any(d.severity == "error" for d in new)
 
     @property
     def started(self) -> bool:
-        return bool(self.levels)
+        return self.header_done
 
     def finish(self, tree: A.DesFile) -> Optional[List]:
-        """The findings of the whole file's check, given the finished tree: the levels
-        not streamed are checked now, after the streamed ones, as ``check_file`` would.
-        None when the tree holds none of the streamed levels (the parser put an empty
-        tree in its place, or PLY's recovery from an error in a LEVEL line dropped the
-        header and the levels before it): every level in it is whole, so the caller
-        checks it as usual.  A streamed level the tree lost keeps no findings."""
+        """The findings of the whole file's check, given the finished tree: what was not
+        streamed is checked now, after what was, as ``check_file`` would.  None when the
+        tree holds none of the LEVELs streamed into (the parser put an empty tree in its
+        place, or PLY's recovery from an error in a LEVEL line dropped the header and
+        the levels before it): every level in it is whole, so the caller checks it as
+        usual.  Statements streamed into a LEVEL the tree lost keep no findings."""
         kept = {id(lv) for lv in tree.levels}
-        if not any(id(lv) in kept for lv in self.levels):
+        live = [g for g in self.groups if g.level is not None and id(g.level) in kept]
+        if not live:
             return None
         items = list(self.reporter.items[:self.header_items])
-        for lv, (first, end) in zip(self.levels, self.spans):
-            if id(lv) in kept:
-                items += self.reporter.items[first:end]
-        streamed = {id(lv) for lv in self.levels}
+        for g in live:
+            items += self.reporter.items[g.first:g.end]
         rest = Reporter()
         self.checker.r = rest
-        for lv in tree.levels:
-            if id(lv) not in streamed:
-                self.checker.block(lv.body.statements)
+        for lv in tree.levels:           # a streamed level's list holds only the rest
+            self.checker.block(lv.body.statements)
         return items + rest.items

@@ -9,6 +9,8 @@ Two things make this lexer unusual, both inherited from the reference:
 * ``MAP`` at the start of a line switches to a mode where whole lines are taken verbatim
   until ``ENDMAP``; ``#`` starts a comment only when it is the first non-blank of a line.
 
+The older dialects' own word and number rules are in :mod:`unlev.lang.lexer_dialects`.
+
 Keywords are case-sensitive. Numbers follow flex's longest match: ``-5`` is one
 ``MINUS_INTEGER`` token (so ``$x-1`` is a syntax error, as in the game's compiler).
 """
@@ -22,6 +24,7 @@ import ply.lex as lex
 
 from .diagnostics import DesError, Span
 from .fastlex import MasterLexer, master_pattern
+from .lexer_dialects import VAR_TOKEN, DialectRules, c_atoi
 
 # lev_comp's largest MAP block (MAP_X_LIM x MAP_Y_LIM in lev_main.c)
 MAP_X_LIM, MAP_Y_LIM = 76, 21
@@ -150,8 +153,6 @@ VAR_TYPES = ("int", "string", "coord", "region", "mapchar", "monster", "object",
 TYPE_WORDS = {"int": "integer", "string": "string", "coord": "coordinate",
               "region": "region", "mapchar": "mapchar", "monster": "monster",
               "object": "object", "selection": "selection"}
-_VAR_TOKEN = {"int": "INT", "string": "STRING", "coord": "COORD", "region": "REGION",
-              "mapchar": "MAPCHAR", "monster": "MONST", "object": "OBJ", "selection": "SEL"}
 
 # Methods: (variable type, is array, method) -> return type
 METHODS = {("coord", False, "x"): "int", ("coord", True, "length"): "int",
@@ -169,8 +170,8 @@ tokens = sorted(
     | {"CHAR", "INTEGER", "PERCENT", "SPERCENT", "MINUS_INTEGER", "PLUS_INTEGER", "DICE",
        "STRING", "MAP_ID", "NQSTRING", "VARSTRING", "COMPARE_TYPE", "RANDOM_TYPE_BRACKET",
        "CFUNC", "CFUNC_INT", "CFUNC_STR", "CFUNC_COORD", "CFUNC_REGION", "METHOD_INT"}
-    | {f"VARSTRING_{t}" for t in _VAR_TOKEN.values()}
-    | {f"VARSTRING_{t}_ARRAY" for t in _VAR_TOKEN.values()}
+    | {f"VARSTRING_{t}" for t in VAR_TOKEN.values()}
+    | {f"VARSTRING_{t}_ARRAY" for t in VAR_TOKEN.values()}
 )
 
 literals = [",", ":", "(", ")", "[", "]", "{", "}", "=", "|", "&", ".", "+", "-", "*",
@@ -222,31 +223,13 @@ def unclosed_string_before(text: str, end: int) -> Optional[int]:
 _STRING_OR_COMMENT = re.compile(r"""'\\?"'|"[^"]*"|^[ \t]*#[^\n]*""", re.M)   # '"' is a char
 
 
-def c_atoi(text: str) -> int:
-    """The value lev_comp's ``atoi`` gives a literal: strtol's (clamped to a 64-bit
-    long) cut to a 32-bit int.  Python never converts more than 20 digits, so a
-    5,000-digit literal costs nothing (and 2**40 reads as lev_comp reads it: 0)."""
-    if len(text) < 10 and text.isdigit():     # the common case: an int as it is
-        return int(text)
-    t = text.strip()
-    sign = -1 if t.startswith("-") else 1
-    digits = t.lstrip("+-").lstrip("0") or "0"
-    if len(digits) > 19 or int(digits) > _LONG_MAX + (sign < 0):
-        v = _LONG_MAX if sign > 0 else -_LONG_MAX - 1
-    else:
-        v = sign * int(digits)
-    return (v + 2 ** 31) % 2 ** 32 - 2 ** 31
-
-
-_LONG_MAX = 2 ** 63 - 1
-
-
-class DesLexer:
+class DesLexer(DialectRules):
     """PLY lexer for one source text, with file name, columns and typed variables."""
 
     tokens = tokens + DIALECT_TOKENS
     literals = literals
-    # nh36/nh343/unh352/unh351 are inclusive: their rules are tried first, then the shared ones.
+    # nh36/nh343/unh352/unh351 are inclusive: their rules (lang/lexer_dialects.py) are
+    # tried first, then the shared ones.
     states = (("map", "exclusive"), ("nh36", "inclusive"), ("nh343", "inclusive"),
               ("unh352", "inclusive"), ("unh351", "inclusive"))
 
@@ -263,11 +246,12 @@ class DesLexer:
         template = _template_lexer()
         self._map_lines: list = []
         self._map_start = None
-        if self.engine == "master" and self.lexicon.state == "INITIAL":
-            master = master_pattern(template, DesLexer)
+        if self.engine == "master":
+            state = self.lexicon.state
+            master = master_pattern(template, DesLexer, state)
             if master is not None:
                 self.lexer = MasterLexer(self, template, master,
-                                         (CORE_FUNCTIONS, _CFUNC_TOKEN, c_atoi))
+                                         (CORE_FUNCTIONS, _CFUNC_TOKEN, c_atoi), state)
                 return
         self.lexer = template.clone(self)
         # PLY 3.11's clone() keeps only the last master regex of each state; the
@@ -315,9 +299,6 @@ class DesLexer:
             if t is None:
                 return
             yield t
-
-    def _fail(self, message: str, t, hint: Optional[str] = None) -> None:
-        raise DesError(message, Span(self.filename, t.lineno, self.column(t.lexpos)), hint)
 
     # -- MAP blocks --------------------------------------------------------------
     def t_MAPSTART(self, t):
@@ -405,149 +386,6 @@ class DesLexer:
         line, _pos = self._map_start
         raise DesError("MAP block has no ENDMAP", Span(self.filename, line, 1, 3))
 
-    # -- NetHack 3.6 (state nh36): flex's longest match over [-_a-zA-Z0-9]+ ---------
-    # 3.6's lev_comp.l ends its word rules with "[-_a-zA-Z0-9]+ -> UNKNOWN_TYPE", so a
-    # run of those characters is one token: a keyword or number only when it is the
-    # whole run ("5-3", "lit2" and a lone "-" are unknown words), and variables
-    # take letters only.
-    def t_nh36_MAPSTART(self, t):
-        r"^MAP\r?\n"
-        self.t_MAPSTART(t)
-
-    def t_nh36_VARIABLE(self, t):
-        r"\$[a-zA-Z_]+"
-        t.text = t.value
-        info = self.lookup_var(t.value)
-        if info is None:
-            t.type = "VARSTRING"
-        else:
-            vtype, is_array = info
-            t.type = f"VARSTRING_{_VAR_TOKEN[vtype]}" + ("_ARRAY" if is_array else "")
-        return t
-
-    def t_nh36_WORD(self, t):
-        r"[-_a-zA-Z0-9]+"
-        word = t.text = t.value
-        data, end = t.lexer.lexdata, t.lexer.lexpos
-        nxt = data[end] if end < len(data) else ""
-        if word == "random" and nxt == "[":
-            t.lexer.lexpos += 1
-            t.text, t.type, t.value = "random[", "RANDOM_TYPE_BRACKET", -1
-            return t
-        if word.isdigit() and nxt == "%":
-            t.lexer.lexpos += 1
-            t.text, t.type, t.value = word + "%", "SPERCENT", c_atoi(word)
-            if t.value > 100:
-                self._fail(f"Unexpected percentile '{t.value}%'", t)
-            return t
-        kw = self.keywords.get(word)
-        if kw is not None:
-            t.type, value = kw
-            t.value = value if value is not None else word
-        elif re.fullmatch(r"[0-9]+d[0-9]+", word):
-            n, d = word.split("d")
-            t.type, t.value = "DICE", (c_atoi(n), c_atoi(d))
-        elif re.fullmatch(r"-?[0-9]+", word):
-            t.type = "MINUS_INTEGER" if word[0] == "-" else "INTEGER"
-            t.value = c_atoi(word)
-        else:
-            t.type = "UNKNOWN_TYPE"
-        return t
-
-    # -- NetHack 3.4.3 (state nh343): keywords matched anywhere, no words ------------
-    # 3.4.3's lexer has no identifier rule: the longest keyword at the position wins
-    # ("randomly" is "random" then 'l'), any other character is a token of its own,
-    # numbers take a sign, and '#' starts a comment only in column 1.
-    def t_nh343_MAPSTART(self, t):
-        r"^MAP\r?\n"
-        self.t_MAPSTART(t)
-
-    def t_nh343_COMMENT(self, t):
-        r"^\#[^\n]*\n"
-        t.lexer.lineno += 1
-
-    def t_nh343_INDENT(self, t):
-        r"^[ \t]+"
-        # Not a comment even before '#': the '#' then reaches t_error.
-
-    def t_nh343_INTEGER(self, t):
-        r"[+\-]?[0-9]+"
-        t.text = t.value
-        t.value = c_atoi(t.value)
-        return t
-
-    def t_nh343_WORD(self, t):
-        r"[A-Za-z_][-A-Za-z_]*"
-        run = t.value
-        best = max((k for k in _prefixes(run) if k in self.keywords), key=len, default=None)
-        if best is None:
-            t.lexer.lexpos = t.lexpos + 1
-            t.text = t.value = run[0]
-            t.type = "UNKNOWN_CHAR"
-            return t
-        t.lexer.lexpos = t.lexpos + len(best)
-        t.text = best
-        t.type, value = self.keywords[best]
-        t.value = value if value is not None else best
-        return t
-
-    def t_nh343_DOLLAR(self, t):
-        r"[$!<>=&*/%]"
-        t.text = t.value
-        t.type = "UNKNOWN_CHAR"
-        return t
-
-    # -- UnNetHack 3.5.2 (state unh352): 3.4.3's words, comments may be indented -------
-    # Its lev_comp.l is 3.4.3's with the new keywords, "^[ \t]*#" comments and
-    # SPERCENT ("[0-9]+%") tried before a number.
-    def t_unh352_MAPSTART(self, t):
-        r"^MAP\r?\n"
-        self.t_MAPSTART(t)
-
-    def t_unh352_SPERCENT(self, t):
-        r"[0-9]+%"
-        return self.t_SPERCENT(t)
-
-    def t_unh352_INTEGER(self, t):
-        r"[+\-]?[0-9]+"
-        return self.t_nh343_INTEGER(t)
-
-    def t_unh352_WORD(self, t):
-        r"[A-Za-z_][-A-Za-z_]*"
-        return self.t_nh343_WORD(t)
-
-    def t_unh352_DOLLAR(self, t):
-        r"[$!<>=&*/%]"
-        return self.t_nh343_DOLLAR(t)
-
-    # -- UnNetHack 3.5.1 (state unh351): 3.5.2's rules, comments in column 1 only -----
-    def t_unh351_MAPSTART(self, t):
-        r"^MAP\r?\n"
-        self.t_MAPSTART(t)
-
-    def t_unh351_COMMENT(self, t):
-        r"^\#[^\n]*\n"
-        t.lexer.lineno += 1
-
-    def t_unh351_INDENT(self, t):
-        r"^[ \t]+"
-
-    def t_unh351_SPERCENT(self, t):
-        r"[0-9]+%"
-        return self.t_SPERCENT(t)
-
-    def t_unh351_INTEGER(self, t):
-        r"[+\-]?[0-9]+"
-        return self.t_nh343_INTEGER(t)
-
-    def t_unh351_WORD(self, t):
-        r"[A-Za-z_][-A-Za-z_]*"
-        return self.t_nh343_WORD(t)
-
-    def t_unh351_DOLLAR(self, t):
-        r"[$!<>=&*/%]"
-        return self.t_nh343_DOLLAR(t)
-
     # -- comments and layout --------------------------------------------------------
     def t_COMMENT(self, t):
         r"^[ \t]*\#[^\n]*(\n|\Z)"
@@ -568,7 +406,7 @@ class DesLexer:
         t.text = t.value
         t.value = c_atoi(t.value.strip("[] %"))
         if not 0 <= t.value <= 100:
-            self._fail(f"Unexpected percentile '{t.value}%'", t)
+            self.fail_at(f"Unexpected percentile '{t.value}%'", t)
         return t
 
     def t_DICE(self, t):
@@ -595,7 +433,7 @@ class DesLexer:
         t.text = t.value
         t.value = c_atoi(t.value[:-1])
         if not 0 <= t.value <= 100:
-            self._fail(f"Unexpected percentile '{t.value}%'", t)
+            self.fail_at(f"Unexpected percentile '{t.value}%'", t)
         return t
 
     def t_INTEGER(self, t):
@@ -618,10 +456,10 @@ class DesLexer:
         info = self.lookup_var(name)
         if method:
             if info is None:
-                self._fail(f"Trying to use a method of unknown variable '{name}'.", t)
+                self.fail_at(f"Trying to use a method of unknown variable '{name}'.", t)
             ret = METHODS.get((info[0], info[1], method))
             if ret is None:
-                self._fail(f"variable '{name}' ({type_words(*info)}) has no method '.{method}'", t,
+                self.fail_at(f"variable '{name}' ({type_words(*info)}) has no method '.{method}'", t,
                            "coordinates have .x and .y; arrays have .length")
             t.type = "METHOD_INT"
             t.value = (name, method)
@@ -631,7 +469,7 @@ class DesLexer:
             t.type = "VARSTRING"
         else:
             vtype, is_array = info
-            t.type = f"VARSTRING_{_VAR_TOKEN[vtype]}" + ("_ARRAY" if is_array else "")
+            t.type = f"VARSTRING_{VAR_TOKEN[vtype]}" + ("_ARRAY" if is_array else "")
         return t
 
     def t_HALFWORD(self, t):
@@ -725,8 +563,3 @@ class MapBlock:
 
     def __repr__(self) -> str:
         return f"MapBlock({len(self.lines)} lines from line {self.first_line})"
-
-
-def _prefixes(run: str):
-    for i in range(len(run), 0, -1):
-        yield run[:i]

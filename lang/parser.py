@@ -3,15 +3,16 @@
 :class:`DesParser` owns everything a parse needs besides the rules themselves: the
 lexer, the table of variables defined so far (which the lexer consults to type
 ``$name`` tokens), function scopes, the current MAP size for range checks, name
-validation, and error recovery at the next statement.
+validation, and error recovery at the next statement.  What lev_comp checks inside
+its grammar actions lives in :mod:`unlev.lang.parse_checks` and the syntax errors and
+recovery in :mod:`unlev.lang.parse_recovery` (mixins of :class:`DesParser`).
 """
 
 from __future__ import annotations
 
 import os
-import re
 from _thread import RLock             # threading's own lock, without importing threading
-from typing import Callable, Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
 import ply.yacc as yacc
 
@@ -19,36 +20,12 @@ from . import ast as A
 from . import grammar
 from .diagnostics import DesError, Diagnostic, Reporter, SourceCache, Span
 from .limits import DEFAULT as DEFAULT_LIMITS, Limits, hint
-from .lexer import (CORE_FUNCTIONS, KEYWORDS, MAP_X_LIM, MAP_Y_LIM, DesLexer, type_words,
-                    unclosed_string_before)
-from ..stdlib.terrain import INVALID_TYPE, MAX_TYPE, map_char_to_type
+from .lexer import DesLexer, type_words
+from .parse_checks import ParseChecks, arg_letter, decode_params, short_map_rows  # noqa: F401 (re-exported)
+from .parse_recovery import GiveUp as _GiveUp, SyntaxRecovery
 
 _TABLES_DIR = os.path.dirname(os.path.abspath(__file__))
 _PARSERS: Dict[str, object] = {}
-
-from ..stdlib.grid import COLNO, ROWNO
-
-# Tokens at which the parser resynchronises after a syntax error.
-_SYNC = {
-    "LEVEL_ID", "FUNCTION_ID", "MESSAGE_ID", "LEV_INIT_ID", "FLAGS_ID", "GEOMETRY_ID",
-    "NOMAP_ID", "OBJECT_ID", "COBJECT_ID", "MONSTER_ID", "TRAP_ID", "DOOR_ID",
-    "ROOMDOOR_ID", "DRAWBRIDGE_ID", "MAZEWALK_ID", "WALLIFY_ID", "REGION_ID", "ALTAR_ID",
-    "LADDER_ID", "STAIR_ID", "PORTAL_ID", "TELEPRT_ID", "BRANCH_ID", "FOUNTAIN_ID",
-    "SINK_ID", "POOL_ID", "WALLWALK_ID", "NON_DIGGABLE_ID", "NON_PASSWALL_ID", "IF_ID",
-    "EXIT_ID", "ROOM_ID", "SUBROOM_ID", "RAND_CORRIDOR_ID", "CORRIDOR_ID", "SPILL_ID",
-    "TERRAIN_ID", "REPLACE_TERRAIN_ID", "MON_GENERATION_ID", "GOLD_ID", "GRAVE_ID",
-    "ENGRAVING_ID", "MINERALIZE_ID", "FOR_ID", "LOOP_ID", "SWITCH_ID", "CASE_ID",
-    "BREAK_ID", "DEFAULT_ID", "INCLUDE_ID", "SOUNDS_ID", "SHUFFLE_ID", "VAULTGEN_ID",
-    "PERCENT", "}",
-}
-
-# What lev_comp calls the tokens, for "expected ..." style hints.
-_TOKEN_WORDS = {
-    "INTEGER": "an integer", "STRING": "a string", "CHAR": "a map character",
-    "MINUS_INTEGER": "a negative integer", "PLUS_INTEGER": "a signed integer",
-    "VARSTRING": "an undefined variable", "NQSTRING": "a name", "MAP_ID": "a MAP block",
-    "SPERCENT": "a percentage", "PERCENT": "a [N%] chance", "DICE": "dice",
-}
 
 
 def drop_skipped_fronts(tree) -> None:
@@ -73,19 +50,6 @@ def drop_skipped_fronts(tree) -> None:
                         kept.pop()
                 kept.append(x)
             items[:] = kept
-
-
-def _starts_assignment(data: str, tok) -> bool:
-    """Whether a token opens a variable assignment (``$p = ...`` first on its line): a
-    statement boundary the lenient resynchronisation stops at, as at a keyword, so a
-    skipped statement does not swallow the assignment after it."""
-    if not str(tok.type).startswith("VARSTRING"):
-        return False
-    start = data.rfind("\n", 0, tok.lexpos) + 1
-    if data[start:tok.lexpos].strip():
-        return False
-    m = re.match(r"\$[A-Za-z_][A-Za-z_0-9]*(\s*\[[^\]\n]*\])?\s*=(?!=)", data[tok.lexpos:])
-    return m is not None
 
 
 def _build_parser(dialect: str = "unnethack"):
@@ -113,18 +77,6 @@ def _build_parser(dialect: str = "unnethack"):
     return parser
 
 
-def short_map_rows(rows, width: int):
-    """``(row index, message, hint)`` for the first MAP row shorter than ``width``
-    (the one wording ``unlev check``, ``run``, ``lint`` and ``test`` use), or None."""
-    short = [(i, r) for i, r in enumerate(rows) if len(r) < width and r.strip()]
-    if not short:
-        return None
-    i, r = short[0]
-    more = (f" (and {len(short) - 1} more row{'s' if len(short) > 2 else ''})"
-            if len(short) > 1 else "")
-    return (i, f"MAP row {i + 1} is {len(r)} characters wide, the widest is "
-            f"{width}{more}", "lev_comp pads short rows with solid rock")
-
 
 # One parse at a time per process: the PLY parser of a dialect is shared (``_PARSERS``),
 # its ``owner`` and grammar.ACTIVE say whose parse the actions serve, and PLY keeps its
@@ -148,7 +100,7 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
-class DesParser:
+class DesParser(SyntaxRecovery, ParseChecks):
     """Parses one des-file (and what it INCLUDEs) into a :class:`unlev.lang.ast.DesFile`.
 
     Errors and warnings go to ``self.reporter``; :meth:`parse` raises a
@@ -185,6 +137,7 @@ class DesParser:
         self.max_x_map = 0
         self.max_y_map = 0
         self.include_stack: List[str] = []
+        self.level_sink = None     # unlev check's LevelStream (unlev.lang.level_stream)
         self._lexers: List[DesLexer] = []
         self.tokens_left = [limits.tokens]     # shared by the file and its INCLUDEs
         self.includes_read = 0                  # INCLUDEs read, and their bytes (limits)
@@ -257,7 +210,7 @@ class DesParser:
         return self._lexers[-1]
 
     def span_at(self, p, i: int) -> Span:
-        lx = self.lexer.inner
+        lx = self._lexers[-1].inner             # self.lexer.inner, one call less
         sym = p.stack[i] if i < 0 else p.slice[i]
         line = getattr(sym, "lineno", 0)
         if not line:
@@ -316,154 +269,6 @@ class DesParser:
                    "--lenient to see the level with a placeholder")
         self.error(message, span, f"{hint}; {way_out}" if hint else way_out)
 
-    def recovered(self):
-        """Called on each reduction of ``levstatement: error``; gives up when recovery
-        keeps reducing at the same input position (a '}' or LEVEL it cannot shift).
-        Returns the statement's placeholder in the lenient mode, else None."""
-        placeholder = self._skipped.pop() if self._skipped else None
-        pos = (id(self.lexer), self.lexer.inner.lexer.lexpos, len(self.lexer.pending))
-        if pos == self._last_recovery:
-            self._stuck += 1
-            if self._stuck >= 3:
-                tok = self.lexer.last
-                span = self.lexer.inner.span_of(tok) if tok is not None else self.file_span()
-                if not self.reporter.errors:
-                    self.error("syntax error", span)
-                self.reporter.error("cannot recover from the syntax error(s) above", span,
-                                    "look for an unbalanced '{' or '}'")
-                raise _GiveUp()
-        else:
-            self._last_recovery = pos
-            self._stuck = 0
-        return placeholder
-
-    def syntax_error(self, tok) -> None:
-        lx = self.lexer
-        if tok is None:
-            span = self.last_span()
-            self.error("syntax error: unexpected end of file", span,
-                       "a block or statement is not finished (missing '}' or argument?)")
-            return
-        span = lx.inner.span_of(tok)
-        text = getattr(tok, "text", tok.value)
-        unclosed = unclosed_string_before(lx.inner.lexer.lexdata, tok.lexpos + len(str(text)))
-        if self.lenient and unclosed is None:
-            from .extensions import skip_statement
-            # what lev_comp's actions said of the statement's first part goes with it:
-            # a skipped statement is skipped, not also an error
-            self.reporter.items[:] = [
-                d for d in self.reporter.items if not (
-                    d.severity == "error" and d.span.file == span.file
-                    and d.span.line == span.line and d.span.col <= span.col)]
-            self._skipped = [skip_statement(self, tok, span, text)]
-        elif unclosed is not None:
-            # a string that runs over its line swallowed the rest: say where it starts
-            pos = unclosed
-            self.error("unterminated string", Span(span.file, _line_of(lx.inner.lexer.lexdata,
-                       pos), lx.inner.column(pos)), 'a string ends on its own line with \'"\'')
-        else:
-            word = re.match(r"[A-Za-z_][A-Za-z_0-9-]*", lx.inner.lexer.lexdata[tok.lexpos:
-                                                                             tok.lexpos + 64])
-            if word and len(word.group(0)) > len(str(text)) and len(str(text)) == 1:
-                # a dialect whose lexer has no rule for the word reads it a letter at a
-                # time (3.4.3): name the whole word
-                w = word.group(0)
-                flags = sorted(k for k, (t, _v) in self.lexicon.keywords.items()
-                               if t == "FLAG_TYPE")
-                hint = f"'{w}' is not a keyword of {_dialect_label(self.dialect)}"
-                if _line_before(lx.inner.lexer.lexdata, tok.lexpos).strip().startswith("FLAGS"):
-                    hint = f"'{w}' is not a flag of {_dialect_label(self.dialect)} (its flags: " \
-                           f"{', '.join(flags)})"
-                self.error(f'syntax error at "{w}"', Span(span.file, span.line, span.col,
-                                                           len(w)), hint)
-            else:
-                self.error(f'syntax error at "{text}"', span, self._hint_for(tok))
-        # Panic mode: skip to a statement keyword on a later line and hand it back,
-        # so PLY's error production resumes there; a block opened on the way is
-        # skipped whole, so its statements and its '}' do not cascade into more errors.
-        depth = 0
-        while True:
-            nxt = lx.inner.token()
-            if nxt is None:
-                break
-            if nxt.type == "{":
-                depth += 1
-            elif nxt.type == "}" and depth:
-                depth -= 1
-            elif depth == 0 and nxt.lineno > tok.lineno and (
-                    nxt.type in _SYNC or _starts_assignment(lx.inner.lexer.lexdata, nxt)):
-                lx.push(nxt)
-                break
-
-    def _hint_for(self, tok) -> Optional[str]:
-        t = tok.type
-        if t == "MINUS_INTEGER":
-            return ("a negative number must be written in parentheses, e.g. (-5); "
-                    "'a-1' needs spaces: 'a - 1'")
-        if t == "PLUS_INTEGER":
-            return "'+N' is a signed literal here: write 'a + 1' with spaces"
-        if t == "VARSTRING":
-            return f"variable '{tok.value}' is not defined (a FUNCTION body cannot see level variables)"
-        if t.startswith("VARSTRING_"):
-            info = self.lookup_var(tok.value)
-            if info:
-                return f"variable '{tok.value}' is {type_words(*info)}, which does not fit here"
-        if t == "NQSTRING":
-            word = str(tok.value)
-            if len(word) == 1 and map_char_to_type(word) != INVALID_TYPE:
-                return f"a map character is quoted: '{word}'"
-            close = self.suggest(word, _WORDS)
-            if close:
-                return f"'{word}' is not a keyword of the language; {close}"
-            return f"'{word}' is not a keyword of the language (keywords are case-sensitive)"
-        if t == ":" or t == "(":
-            word = _word_before(self.lexer.inner.lexer.lexdata, tok.lexpos)
-            if word and word not in KEYWORDS:
-                close = self.suggest(word, [k for k in KEYWORDS if k.isupper()]
-                                     if t == ":" else _WORDS)
-                if close:
-                    return f"'{word}' is not a statement or function; {close}"
-                if t == ":" and word.isupper():
-                    return (f"'{word}' is not a statement of {_dialect_label(self.dialect)}; "
-                            "a variant's own statement is declared in its profile (--data), "
-                            "or kept as a placeholder with --lenient")
-        if t == "STRING":
-            before = _line_before(self.lexer.inner.lexer.lexdata, tok.lexpos)
-            m = re.match(r"\s*(MONSTER|OBJECT)\s*:\s*('.')\s*,\s*$", before)
-            if m:
-                return (f"{m.group(1)}: {m.group(2)}, \"{tok.value}\" is NetHack 3.4.3's form; "
-                        f"this dialect writes ({m.group(2)}, \"{tok.value}\") (or run with "
-                        "--dialect nethack343)")
-        if t == "MAP_ID":
-            return "a MAP block must follow GEOMETRY:..."
-        if t in ("CFUNC_INT", "CFUNC_STR", "CFUNC_COORD", "CFUNC_REGION", "CFUNC"):
-            return f"'{tok.value}' is a core function and cannot be used as a name here"
-        if t.endswith("_ID") or t in ("RANDOM_TYPE", "DIRECTION", "LIGHT_STATE"):
-            return f"'{getattr(tok, 'text', tok.value)}' is a keyword; it cannot be used here"
-        return None
-
-    def unknown_room_type(self, name: str, span: Span, known) -> None:
-        """lev_comp's warning for a room type it lacks (it makes an ordinary room); a
-        type the --data profile has is said to be the variant's, not unknown."""
-        names = getattr(self.oracle, "room_type_names", lambda: [])()
-        if name in names:
-            self.warning(f'room type "{name}" is the {self.oracle.profile_name} data\'s; '
-                         "unlev makes an ordinary room", span, code="variant-room")
-            return
-        self.warning(f'Unknown room type "{name}"!  Making ordinary room...', span,
-                     self.suggest_name(name, known))
-
-    def suggest(self, name: str, candidates, cutoff: float = 0.6) -> Optional[str]:
-        import difflib                  # only for a misspelt word: not at start-up
-        close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=cutoff)
-        return f'did you mean "{close[0]}"?' if close else None
-
-    def suggest_name(self, name: str, candidates) -> Optional[str]:
-        """A "did you mean" for a game name: only a near spelling (a typo), never a
-        different creature ("tree blight" is not "yellow light")."""
-        from ..stdlib.data import NAME_CUTOFF
-        return self.suggest(name, candidates, NAME_CUTOFF)
-
     # ------------------------------------------------------------------ variables
     def lookup_var(self, name: str) -> Optional[Tuple[str, bool]]:
         return self.vars.get(name)
@@ -494,102 +299,6 @@ class DesParser:
         _name, saved = self.function_stack.pop()
         self.vars = saved
         self.functions.setdefault(fdef.name, fdef)
-
-    # ------------------------------------------------------------------ maps
-    def check_map_char(self, ch: str, span: Span, message: str,
-                       allow_see_through: bool = True) -> None:
-        if ch in getattr(self.lexicon, "ext_map_chars", ()):
-            return              # a profile's own character, drawn as its declared base
-        if self.lenient and ch not in self.lexicon.map_chars and len(ch) == 1:
-            from .extensions import lenient_map_char
-            if lenient_map_char(self, ch):
-                return
-        t = map_char_to_type(ch)
-        valid = self.lexicon.map_chars
-        if t == INVALID_TYPE or (not allow_see_through and t >= MAX_TYPE) or \
-                (ch != " " and ch not in valid):
-            # the dialect's own set: a 3.6 TERRAIN takes no UnNetHack-only 't' or 'M'
-            shown = " ".join(c for c in " #.-|+ABCSH{\\K}PLIWTtFMxYU"
-                             if c == " " and c or c in valid)
-            self.error(message, span, f"map characters: ' ' {shown.strip()}")
-
-    def lenient_placeholder_char(self, ch: str) -> bool:
-        """A map character neither the dialect nor the profile knows, as a lenient
-        placeholder (for the grammar's actions, which do not import extensions)."""
-        from .extensions import lenient_map_char
-        return lenient_map_char(self, ch)
-
-    def map_type(self, ch: str) -> int:
-        """The terrain type of a map character; a profile's own is its base's."""
-        decl = getattr(self.lexicon, "ext_map_chars", {}).get(ch)
-        return map_char_to_type(decl.base if decl is not None else ch)
-
-    def set_map_size(self, size) -> None:
-        if size is None:
-            self.max_x_map, self.max_y_map = COLNO - 1, ROWNO
-        else:
-            self.max_x_map, self.max_y_map = size
-
-    def scan_map(self, node: A.MapStmt, span: Span, size=None) -> None:
-        """lev_comp's MAP checks; ``size`` is the (width, height) the lexer measured
-        when it kept only the rows up to the limit."""
-        rows = [line.translate(_NO_DIGITS) for line in node.lines]
-        width, height = size or (max((len(r) for r in rows), default=0), len(rows))
-        found = short_map_rows(rows, width)
-        if found is not None:
-            dy, message, hint = found
-            self.warning(message, Span(span.file, node.first_line + dy, len(rows[dy]) + 1),
-                         hint, code="map-rows")
-        if width > MAP_X_LIM or height > MAP_Y_LIM:
-            self.error(f"Map too large at ({width} x {height}), max is ({MAP_X_LIM} x {MAP_Y_LIM})", span)
-        node.lines = rows
-        self.max_x_map, self.max_y_map = width - 1, height - 1
-
-    def check_map_region(self, x1, y1, x2, y2, span: Span) -> None:
-        for name, v, hi in (("x1", x1, self.max_x_map), ("y1", y1, self.max_y_map),
-                            ("x2", x2, self.max_x_map), ("y2", y2, self.max_y_map)):
-            if v < 0 or v > hi:
-                self.error(f"Region ({x1},{y1},{x2},{y2}) out of map range ({name})!", span,
-                           "use levregion(...) for coordinates relative to the whole level")
-                return
-
-    # ------------------------------------------------------------------ names
-    def level_has_flag(self, flag: str) -> bool:
-        return flag in self.level_flags
-
-    def monster_class_known(self, ch): return self.oracle.monster_class_known(ch)
-    def object_class_known(self, ch): return self.oracle.object_class_known(ch)
-    def monster_known(self, cls, name): return self.oracle.monster_known(cls, name)
-    def object_known(self, cls, name): return self.oracle.object_known(cls, name)
-    def trap_known(self, name): return self.oracle.trap_known(name)
-    def monster_hint(self, cls, name):
-        if cls is not None and self.oracle.monster_known(None, name):
-            return _class_hint("monster", name, self.oracle.monster_classes(name))
-        return self.suggest_name(name, self.oracle.monster_names())
-
-    def object_hint(self, cls, name):
-        if cls is not None and self.oracle.object_known(None, name):
-            return _class_hint("object", name, self.oracle.object_classes(name))
-        return self.suggest_name(name, self.oracle.object_names())
-
-    def trap_hint(self, name): return self.suggest_name(name, self.oracle.trap_names())
-
-    # ------------------------------------------------------------------ core functions
-    def check_corecall(self, node: A.CoreCall, had_parens: bool) -> None:
-        params, ret = CORE_FUNCTIONS[node.name]
-        got = "".join(arg_letter(a) for a in node.args)
-        if had_parens and not node.args:
-            got = " "  # lev_comp passes "nothing" for empty parentheses
-        if got != params:
-            if params == "":
-                self.error(f"Core function '{node.name}' takes no parameters.", node.span)
-            else:
-                self.error(f"Core function '{node.name}' requires '{decode_params(params)}' parameter"
-                           f"{'s' if len(params) > 1 else ''}, got '{decode_params(got)}' instead.",
-                           node.span)
-        if ret != node.returns:
-            self.error(f"Core function '{node.name}' does not return '{decode_params(node.returns)}' value.",
-                       node.span)
 
     # ------------------------------------------------------------------ INCLUDE
     def include(self, node: A.Include) -> A.Include:
@@ -646,50 +355,9 @@ class DesParser:
         return node
 
 
-def _class_hint(what: str, name: str, classes) -> Optional[str]:
-    """The name is right but the class is not: say which class it has."""
-    if not classes:
-        return None
-    which = " or ".join(f"'{c}'" for c in classes)
-    return f'"{name}" is {"an" if what == "object" else "a"} {what} of class {which}: ' \
-           f"write ({classes[0]!r}, \"{name}\")"
-
-
-def arg_letter(node) -> str:
-    """The lev_comp parameter letter (i s c r O M) of an argument expression."""
-    if isinstance(node, (A.Int, A.Dice, A.BinOp, A.Method)):
-        return "i"
-    if isinstance(node, (A.Str, A.Concat)):
-        return "s"
-    if isinstance(node, A.CoreCall):
-        return node.returns
-    if isinstance(node, (A.CoordLit, A.RandomCoord, A.RndCoord)):
-        return "c"
-    if isinstance(node, A.RegionLit):
-        return "r"
-    if isinstance(node, A.ObjectSpec):
-        return "O"
-    if isinstance(node, A.MonsterSpec):
-        return "M"
-    if isinstance(node, (A.Var, A.Index)):
-        var = node if isinstance(node, A.Var) else node.var
-        return {"int": "i", "string": "s", "coord": "c", "region": "r", "object": "O",
-                "monster": "M", "mapchar": "m"}.get(var.vtype, "?")
-    return "?"
-
-
-def decode_params(letters: str) -> str:
-    words = {"i": "int", "r": "region", "s": "str", "O": "obj", "c": "coord", " ": "nothing",
-             "m": "mapchar", "M": "monster"}
-    return ", ".join(words.get(c, "unknown") for c in letters)
-
 
 _INCLUDE_HINT = ("a des-file may include files under its own folder and the --include-path "
                  "folders; --include-anywhere lifts this")
-
-
-class _GiveUp(Exception):
-    """Stop parsing: too many errors, or error recovery is making no progress."""
 
 
 class _PushbackLexer:
@@ -736,8 +404,6 @@ class _PushbackLexer:
 
 
 # what a misspelt word is compared with: statement keywords, flags, functions
-_WORDS = sorted(set(KEYWORDS) | set(CORE_FUNCTIONS))
-_NO_DIGITS = str.maketrans("", "", "0123456789")
 
 
 def deeper_than(tree: A.Node, limit: int) -> Optional[A.Node]:
@@ -751,22 +417,6 @@ def deeper_than(tree: A.Node, limit: int) -> Optional[A.Node]:
             return None
         level = following
     return level[0]
-
-
-def _line_before(text: str, pos: int) -> str:
-    """The text of ``pos``'s line before it."""
-    return text[text.rfind("\n", 0, pos) + 1:pos]
-
-
-def _word_before(text: str, pos: int) -> Optional[str]:
-    """The word that is all the line holds before ``pos`` (``MONSTR`` of ``MONSTR:``,
-    ``circel`` of ``x = circel(``), or None."""
-    m = re.search(r"([A-Za-z_][A-Za-z_0-9]*)\s*$", _line_before(text, pos))
-    return m.group(1) if m else None
-
-
-def _line_of(text: str, pos: int) -> int:
-    return text.count("\n", 0, pos) + 1
 
 
 
@@ -795,9 +445,3 @@ def build_tables(dialects=None) -> None:
         _build_parser(d)
 
 
-Callable  # re-exported for type checkers
-
-
-def _dialect_label(dialect: str) -> str:
-    from .dialect import label
-    return label(dialect)

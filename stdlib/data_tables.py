@@ -20,6 +20,7 @@ import contextlib
 import functools
 import json
 import os
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple, TypeVar
@@ -48,10 +49,19 @@ def _load_table(folder: Optional[str], name: str) -> dict:
         return json.load(fh)
 
 
-#: The folder of the tables a level is being built from and which of its tables are
-#: read from it (:func:`tables_of`); (None, ()) for the shipped UnNetHack tables.
+class _ActiveTables(threading.local):
+    """The folder of the tables a level is being built from and which of its tables are
+    read from it (:func:`tables_of`); (None, ()) for the shipped UnNetHack tables.
+    One per thread: the language server and ``unlev serve`` build levels on threads of
+    their own, and a 3.6 level made on one must not lend its tables to an UnNetHack
+    file checked on another at the same time (a new thread starts with UnNetHack's)."""
+
+    def __init__(self) -> None:
+        self.value: Tuple[Optional[str], FrozenSet[str]] = (None, frozenset())
+
+
 #: Everything below reads through :func:`load_table`.
-_ACTIVE: List[Tuple[Optional[str], FrozenSet[str]]] = [(None, frozenset())]
+_ACTIVE = _ActiveTables()
 #: Caches of other modules derived from the tables (:func:`clears_with_tables`).
 _DERIVED: List = []
 
@@ -60,7 +70,7 @@ def load_table(name: str) -> dict:
     """The raw JSON of ``<name>.json`` (``monsters``, ``objects``, ``traps``, ``rooms``)
     of the active tables (:func:`tables_of`; by default UnNetHack's, ``data/``).  A
     profile without that table falls back to UnNetHack's."""
-    folder, which = _ACTIVE[-1]
+    folder, which = _ACTIVE.value
     if folder is not None and (name not in which
                                or not os.path.isfile(os.path.join(folder, f"{name}.json"))):
         folder = None
@@ -80,9 +90,9 @@ def _per_tables(maxsize: Optional[int] = None):
 
         @functools.wraps(fn)
         def wrapper(*args, **kwargs):
-            cached = caches.get(_ACTIVE[-1])
+            cached = caches.get(_ACTIVE.value)
             if cached is None:
-                cached = caches[_ACTIVE[-1]] = lru_cache(maxsize=maxsize)(fn)
+                cached = caches[_ACTIVE.value] = lru_cache(maxsize=maxsize)(fn)
             return cached(*args, **kwargs)
 
         wrapper.cache_clear = caches.clear
@@ -102,7 +112,7 @@ def clears_with_tables(fn):
 
 
 def _switch(active: Tuple[Optional[str], FrozenSet[str]]) -> None:
-    _ACTIVE[-1] = active            # the caches are per tables: nothing to clear
+    _ACTIVE.value = active            # the caches are per tables: nothing to clear
 
 
 #: Every table a maker reads from a game's profile (monsters, objects, traps, shop
@@ -151,7 +161,7 @@ def tables_of(folder, tables: Iterable[str] = ("monsters", "objects", "epitaphs"
     a 3.6 or variant level from its game's tables (issue 30), not UnNetHack's."""
     if not isinstance(folder, Tables):
         folder = Tables.of(folder, tables)
-    before = _ACTIVE[-1]
+    before = _ACTIVE.value
     _switch((folder.folder, folder.which))
     try:
         yield
@@ -161,13 +171,13 @@ def tables_of(folder, tables: Iterable[str] = ("monsters", "objects", "epitaphs"
 
 def active() -> Tables:
     """The active tables as a :class:`Tables` value."""
-    folder, which = _ACTIVE[-1]
+    folder, which = _ACTIVE.value
     return UNNETHACK_TABLES if folder is None else Tables(folder, which)
 
 
 def active_tables() -> Optional[str]:
     """The folder :func:`tables_of` made active, or None (UnNetHack's tables)."""
-    return _ACTIVE[-1][0]
+    return _ACTIVE.value[0]
 
 
 # ---------------------------------------------------------------------------------------
@@ -306,6 +316,7 @@ class ShopStock:
     prob: int
     cls: Optional[str]
     obj: Optional[str] = None
+    vegetarian: bool = False      # 3.7's VEGETARIAN_CLASS row (the health food store)
 
 
 @dataclass(frozen=True)
@@ -397,7 +408,8 @@ def room_types() -> Tuple[RoomType, ...]:
 @_per_tables()
 def shop_types() -> Tuple[ShopType, ...]:
     return tuple(ShopType(r["index"], r["name"], r["class"], r["prob"],
-                          tuple(ShopStock(st["prob"], st.get("class"), st.get("object"))
+                          tuple(ShopStock(st["prob"], st.get("class"), st.get("object"),
+                                          bool(st.get("vegetarian")))
                                 for st in r["stock"]), r["names"])
                  for r in load_table("shops")["shops"])
 

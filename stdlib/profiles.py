@@ -14,6 +14,8 @@ A profile is a directory holding ``profile.json`` and the tables beside it::
     [shops.json  epitaphs.json  dungeon.json  levcomp.json]     (optional)
 
 ``base`` is the des-file dialect the variant extends (``unnethack``, ``nethack36`` or
+``nethack343``, or one of UnNetHack's releases); ``loader`` (optional) the game whose
+loader builds its levels when that is not the base's (``unnethack``, ``nethack36``,
 ``nethack343``).  ``extensions`` is what the variant adds to the language; its schema
 belongs to the language (``unlev.lang.extensions``), and this module keeps it as a plain
 dict without reading it.  ``dungeon`` is the dungeon description (dungeon.def) and
@@ -36,12 +38,16 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Dict, List, Optional, Tuple
 
-__all__ = ["Profile", "ProfileError", "BUILTIN", "BASES", "TABLES", "builtin", "load",
+__all__ = ["Profile", "ProfileError", "BUILTIN", "BASES", "LOADERS", "TABLES", "builtin", "load",
            "resolve", "user_profile_dir", "search_dirs", "available"]
 
 #: The dialects a profile can extend.
 BASES = ("unnethack", "nethack36", "nethack343", "unnethack35", "unnethack352",
          "unnethack351")
+#: The games whose loader a profile may name (``"loader"`` in profile.json) apart from
+#: its grammar's base: SporkHack reads UnNetHack 3.5's language but builds its levels
+#: as NetHack 3.4.3 does (its sp_lev.c comments out flip_level_rnd()).
+LOADERS = ("unnethack", "nethack36", "nethack343")
 #: The tables every profile has (name checks need them); ``shops``/``epitaphs`` are optional.
 TABLES = ("monsters", "objects", "traps", "rooms")
 #: The shipped profiles: name -> folder under ``stdlib/data``.
@@ -64,6 +70,7 @@ class Profile:
     extensions: dict = field(default_factory=dict, compare=False, hash=False)
     builtin: bool = False
     source: str = ""
+    loader: str = ""        # the game whose loader builds its levels; "": its base's
 
     def table(self, name: str) -> dict:
         """The raw JSON of ``<path>/<name>.json`` (cached per file)."""
@@ -113,7 +120,12 @@ def _from_dir(path: Path, builtin: bool = False) -> Profile:
     missing = [t for t in TABLES if not (path / f"{t}.json").is_file()]
     if missing:
         raise ProfileError(f"{path}: the profile lacks {', '.join(t + '.json' for t in missing)}")
-    return Profile(str(name), base, path, dict(ext), builtin, str(meta.get("source", "")))
+    loader = meta.get("loader") or ""
+    if loader and loader not in LOADERS:
+        raise ProfileError(f"{meta_path}: \"loader\" is {loader!r}; it must be one of "
+                           f"{', '.join(LOADERS)}")
+    return Profile(str(name), base, path, dict(ext), builtin, str(meta.get("source", "")),
+                   str(loader))
 
 
 @lru_cache(maxsize=None)

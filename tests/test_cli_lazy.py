@@ -106,3 +106,22 @@ def test_help_is_as_wide_as_argparse_makes_it(monkeypatch, columns, command):
     ours = ap.format_help()
     ap._get_formatter = lambda: argparse.ArgumentParser._get_formatter(ap)
     assert ours == ap.format_help()
+
+
+def test_a_first_check_loads_no_cache_and_no_tables_it_does_not_need(tmp_path):
+    """``check --no-cache`` loads no result cache (hashlib, its JSON); a file naming no
+    monster, object or trap does not load the game's tables; one that does still has
+    its names checked."""
+    tiny = tmp_path / "tiny.des"
+    tiny.write_text("LEVEL: \"tiny\"\nINIT_MAP: solidfill, ' '\n")
+    code, modules = loaded_by("check", "--no-cache", tiny)
+    assert code == 0
+    assert under(modules, ("unlev.tools.result_cache", "hashlib", "unlev.stdlib.data",
+                           "unlev.stdlib.data_tables")) == []
+    bad = tmp_path / "bad.des"
+    bad.write_text("LEVEL: \"bad\"\nINIT_MAP: solidfill, ' '\nMONSTER: ('d', \"jackall\"), (1,1)\n")
+    code, modules = loaded_by("check", "--no-cache", bad)
+    assert code == 1
+    assert "unlev.stdlib.data" in modules and "unlev.tools.result_cache" not in modules
+    code, modules = loaded_by("check", tiny)          # with the cache: it is loaded
+    assert code == 0 and "unlev.tools.result_cache" in modules

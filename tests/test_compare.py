@@ -290,6 +290,24 @@ def test_our_runs_sit_where_the_game_made_each_dump():
     assert branch_of(d) == "portal" and branch_of(d, own_portals=1) is None
 
 
+def test_our_statistical_runs_take_the_dumps_ledger_number():
+    # o_init.c setgemprobs leaves out the 9 - ledger/3 most precious gems, and the
+    # ledger is the game's run's (ledger_no(&u.uz), the WHERE line), not the level's
+    # usual place: a valley made at ledger 26 has one gem fewer than one at 27.
+    # The exact mode always built it so; the statistical runs took the usual place's.
+    from unlev.populate.kinds import object_probabilities
+    from unlev.tools.compare.command import run_context_of
+    (d,) = parse_dumps(format_dumps([Level(name="x")], where={
+        "dnum": 1, "dname": "Gehennom", "dlevel": 1, "depth": 26, "ledger": 26,
+        "role": "Pri", "align": 0, "difficulty": 41}))
+    ctx, run = run_context_of(d, "valley-1")
+    assert ctx.ledger == 26 and ctx.depth == 26 and run.role == "Priest"
+    usual = guess_context("valley-1").ledger
+    assert usual != 26
+    gems = lambda ledger: {o.name for o, p in object_probabilities("*", ledger) if p}
+    assert gems(26) < gems(usual)        # the usual place would draw from more gems
+
+
 def test_branch_stairs_and_dungeon_ends_follow_the_game(game_reference, unnethack_corpus):
     files = {p.stem: p for p in unnethack_corpus}
     report = run_compare([str(files["mines"])], str(game_reference), seeds=3,
@@ -452,13 +470,20 @@ def test_a_finished_level_lets_its_samples_and_dumps_go(tmp_path):
     for n in names:
         _reference_from_ours(ref, compiled, [1, 2], name=n)
     live = []
+    dumps = []
+    from unlev.tools.compare.gamedump import GameDump
 
     def progress(res):
         gc.collect()
-        live.append(sum(type(o) is Sample for o in gc.get_objects()))
+        objects = gc.get_objects()
+        live.append(sum(type(o) is Sample for o in objects))
+        dumps.append(sum(isinstance(o, GameDump) for o in objects))
     report = run_compare([str(src)], str(ref), seeds=3, progress=progress)
     assert [r.level for r in report.results] == names
     assert all(not r.error and r.measures for r in report.results)
     # at each level's end: at most this level's three runs and two dumps, never the
     # samples of the levels before it
     assert len(live) == 4 and max(live) <= 5, live
+    # nor the game dumps of the levels still running (all eight were held from the
+    # start before)
+    assert max(dumps) <= 2, dumps

@@ -5,9 +5,10 @@ Each file is compiled twice, once with PLY's own lexer loop (``DesLexer.engine =
 (type, value, line, position and text of every token, in order) is compared, with the
 outcome: the tree with its spans, or every diagnostic. The variables' types come from
 the parser as it goes, so the comparison runs through the real parser, not a token
-dump. Both dialects the driver serves (UnNetHack's and UnNetHack 3.5's), strict and
-lenient (a profile's words through the lexicon), on the committed files, every fuzz
-regression, the corpus and the UnNetHack releases when they are there.
+dump. The dialects the driver serves (UnNetHack's and UnNetHack 3.5's, strict and
+lenient: a profile's words through the lexicon; NetHack 3.6's and UnNetHack 3.5.2's
+inclusive states), on the committed files, every fuzz regression, the corpus and the
+UnNetHack releases when they are there.
 """
 
 from __future__ import annotations
@@ -65,6 +66,35 @@ def test_committed_files_and_fuzz_regressions(monkeypatch, path):
     for dialect in ("unnethack", "unnethack35"):
         for lenient in (False, True):
             _same(monkeypatch, path, dialect, lenient)
+    for dialect in ("nethack36", "unnethack352"):     # the inclusive states it serves
+        _same(monkeypatch, path, dialect)
+
+
+@pytest.mark.parametrize("dialect,driver", [
+    ("unnethack", "MasterLexer"), ("unnethack35", "MasterLexer"),
+    ("nethack36", "MasterLexer"), ("unnethack352", "MasterLexer"),
+    ("nethack343", "Lexer"), ("unnethack351", "Lexer")])
+def test_which_states_the_driver_serves(dialect, driver):
+    # 3.4.3's and 3.5.1's states have their own indentation and comment rules
+    from unlev.lang.dialect import lexicon_of
+    lx = DesLexer("<t>", None, lexicon_of(dialect))
+    assert type(lx.lexer).__name__ == driver
+
+
+def test_an_inclusive_state_tries_its_own_rules_first(monkeypatch):
+    # 3.6's word rule takes "5-3" and "lit2" whole; UnNetHack 3.5.2 reads "randomly"
+    # as the keyword "random" then 'l', 'y'; both back to their state after a MAP
+    from unlev.lang.dialect import lexicon_of
+    text = 'MAP\n..\nENDMAP\n  # note\nx 5-3 lit2 randomly 50% $v [7%] 3d4\n'
+    for dialect in ("nethack36", "unnethack352"):
+        seen = {}
+        for engine in ("ply", "master"):
+            monkeypatch.setattr(DesLexer, "engine", engine)
+            lx = DesLexer("<t>", None, lexicon_of(dialect))
+            lx.input(text)
+            seen[engine] = [(t.type, repr(t.value), t.lineno, t.lexpos) for t in lx]
+        assert seen["master"] == seen["ply"], dialect
+        assert seen["ply"][0][0] == "MAP_ID" and len(seen["ply"]) > 8
 
 
 def test_the_committed_files_are_lexed_at_all(monkeypatch):
@@ -103,6 +133,8 @@ def test_corpus(monkeypatch):
     assert files
     total = sum(_same(monkeypatch, f) for f in files)
     assert total > 100_000
+    for f in sorted(root.glob("nethack36/*.des")):      # in their own dialect's state
+        _same(monkeypatch, f, "nethack36")
 
 
 def test_unnethack_releases(monkeypatch, tmp_path):

@@ -220,6 +220,43 @@ def test_the_placement_notes_whether_it_was_on_open_ground():
     assert [v.at for v in check_level(lev, None, skip=set(CHECKS) - {"embedded"})] == [(2, 1)]
 
 
+COURT_WITH_STONE = """\
+LEVEL: "court"
+FLAGS: noflip
+INIT_MAP: solidfill, ' '
+GEOMETRY:center,center
+MAP
+---------
+|...|   |
+|...|   |
+|...|   |
+---------
+ENDMAP
+NON_DIGGABLE:(0,0,8,4)
+REGION:(1,1,7,3),lit,"throne"
+"""
+
+
+def test_a_courts_coffer_on_stone_its_region_takes_in_passes():
+    """Fort Ludios' throne room REGION takes in stone beyond the room's walls, and
+    fill_zoo() gives the royal coffer any square of the rectangle (somexy()), stone
+    too, in the game as in unlev: the level's rectangle, not a thing put into rock.
+    The same coffer outside its room's rectangle still fails."""
+    on_stone = []
+    for seed in range(1, 40):
+        level, req = build(COURT_WITH_STONE, seed=seed)
+        coffer = next(o for o in level.objects if o.id == "chest")
+        if T.is_rock(level.typ[coffer.x * ROWNO + coffer.y]):
+            on_stone.append(seed)
+            assert coffer.spot_of_room is not None
+            assert "spot_of_room" not in coffer.attrs       # not in the exported record
+            assert [v for v in check_level(level, req) if v.check == "embedded"] == []
+            coffer.x = coffer.spot_of_room.lx - 1           # the room's west wall
+            (v,) = [v for v in check_level(level, req) if v.check == "embedded"]
+            assert v.at == (coffer.x, coffer.y) and "chest" in v.message
+    assert on_stone, "no seed put the coffer on the stone of its rectangle"
+
+
 def test_things_put_on_a_wall_by_the_des_file_are_allowed():
     level, req = build(EMBEDDED.replace("TERRAIN: fillrect(1,1,5,2), '-'\n", ""))
     coyote = next(m for m in level.monsters if m.id == "coyote")

@@ -42,14 +42,21 @@ def test_a_second_block_of_output():
 
 
 def test_a_lua_level_draws_the_games_numbers():
-    # --generator nethack37: nhlib's shuffle(align) takes the first two draws
-    # (rn2(3), rn2(2)), as 3.7's nhlib.lua does; the level's own first rn2(100) is then
-    # the C generator's third output % 100 (seed 42: 48)
+    # --generator nethack37: mklev's getbones() draws rn2(3) first, then nhlib's
+    # shuffle(align) takes two draws (rn2(3), rn2(2)), as 3.7's nhlib.lua does; the
+    # level's own first rn2(100) is then the C generator's fourth output % 100 (seed
+    # 42: 45).  #wizloaddes calls load_special without getbones: the third (48)
     import pytest
     pytest.importorskip("lupa")
     from unlev.lua.runtime import run_lua_text
+    s = Isaac64.from_seed(42)
+    out = [s.next_uint64() for _ in range(4)]
+    assert (out[2] % 100, out[3] % 100) == (48, 45)
     lv = run_lua_text('des.message(tostring(nh.rn2(100)))', "t.lua", 42, finish=False,
                       generator="nethack37")
+    assert lv.messages == ["45"]
+    lv = run_lua_text('des.message(tostring(nh.rn2(100)))', "t.lua", 42, finish=False,
+                      generator="nethack37", wizload=True)
     assert lv.messages == ["48"]
 
 

@@ -128,6 +128,47 @@ def test_streamed_levels_keep_their_outline_and_let_their_statements_go():
         [str(w) for w in whole.warnings]
 
 
+def test_a_long_level_is_checked_statement_by_statement(monkeypatch):
+    """One LEVEL of many statements: each of its own statements is checked as PLY
+    reduces it and is not kept, so neither PLY's stack nor the level's list grows with
+    the level (a right-recursive statement list held them all on the stack)."""
+    from unlev.lang import grammar
+    seen = []
+    real = grammar._streamed_statement
+
+    def spy(p, body, statement):
+        taken = real(p, body, statement)
+        seen.append((len(p.stack), len(body), taken))
+        return taken
+    monkeypatch.setattr(grammar, "_streamed_statement", spy)
+    body = "".join(f"OBJECT: \"boulder\", ({i % 70 + 1},{i % 19 + 1})\n" for i in range(2000))
+    text = HEADER + 'LEVEL: "long"\nINIT_MAP: solidfill, \' \'\n' + body + "helper()\n" + \
+        "IF [50%] {\n  OBJECT: random, random\n  OBJECT: random, random\n}\n"
+    streamed = _outcome("long.des", text, True)
+    # INIT_MAP, the 2,000 OBJECTs, the call and the IF; not the statements in blocks
+    assert sum(taken for _s, _b, taken in seen) == 2003 and len(seen) == 2006
+    assert max(depth for depth, _b, taken in seen if taken) <= 8
+    assert max(kept for _d, kept, taken in seen if taken) == 0
+    assert streamed == _outcome("long.des", text, False)
+    assert streamed[0] == "ok"
+
+
+@pytest.mark.parametrize("broken, line", [
+    ('OBJECT: "boulder"', 9),         # a syntax error after statements were streamed
+    ('}', 9),                         # a brace the level cannot shift
+    ('BREAK', 9),                     # a checker error among streamed statements
+    ('OBJECT: "no such object", (1,1)', 9),   # an error the parser reports
+    ('FUNCTION late() { MONSTER: random, random }', 9),   # a function defined late
+])
+def test_a_level_whose_streaming_stops_halfway_is_checked_as_a_whole(broken, line):
+    """An error in the middle of a level stops the streaming there: what was streamed
+    keeps its findings, the rest of the level is checked with the finished tree."""
+    text = _many(3, broken=broken, line=line + 15)
+    for cw in (True, False):
+        streamed = _outcome("half.des", text, True, compat_warnings=cw)
+        assert streamed == _outcome("half.des", text, False, compat_warnings=cw)
+
+
 def test_nothing_is_streamed_where_a_rewrite_follows_the_parse(tmp_path):
     """An INCLUDE in the header, --lenient (an extension set) and NetHack 3.6 (its
     filled circles) keep the whole tree."""

@@ -106,3 +106,19 @@ def test_every_nethack36_corpus_level_unflipped_and_without_an_axe(corpus_root):
                 assert not _axes(lv), (f.name, node.name, seed)
                 built += 1
     assert built >= 2 * len(files)
+
+
+@pytest.mark.parametrize("dialect", ["nethack36", "nethack343"])
+def test_the_castle_and_the_priest_quest_are_graveyards_in_36_and_343(dialect):
+    """3.6.x's and 3.4.3's fixup_special() (mkmaze.c): ``Role_if(PM_PRIEST) &&
+    In_quest(&u.uz)`` and ``Is_stronghold(&u.uz)`` set level.flags.graveyard;
+    UnNetHack's does not (the control: the same level read as UnNetHack's)."""
+    for name in ("castle", "Pri-loca", "Pri-strt"):
+        text = WOOD_36.replace('"wood"', f'"{name}"')
+        lv = build_level(compile_text(text, dialect=dialect), seed=1)
+        assert lv.flags.graveyard, name
+    lv = build_level(compile_text(WOOD_36.replace('"wood"', '"Kni-loca"'), dialect=dialect),
+                     seed=1)
+    assert not lv.flags.graveyard
+    un = WOOD_UN.replace('"wood"', '"Pri-loca"')
+    assert not build_level(compile_text(un, dialect="unnethack"), seed=1).flags.graveyard

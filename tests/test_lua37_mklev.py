@@ -247,3 +247,17 @@ def test_a_vault_has_its_gold_and_sometimes_the_ludios_portal_in_its_corner():
     assert vaults and portals
     for seed in range(1, 7):                            # not above level 11
         assert not [t for t in _run(seed, 9).traps if t.ttyp == "MAGIC_PORTAL"]
+
+
+def test_a_blessed_fountain_has_its_horizontal_bit():
+    # mklev.c mkfount: !rn2(7) sets blessedftn, rm.h's name for the horizontal bit
+    from unlev.stdlib import terrain as T
+    fountains = blessed = 0
+    for seed in range(1, 41):
+        level = _run(seed, 5)
+        for i, t in enumerate(level.typ):
+            if t == T.FOUNTAIN:
+                fountains += 1
+                blessed += bool(level.horiz[i])
+    assert fountains >= 10
+    assert 0 < blessed < fountains

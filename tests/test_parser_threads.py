@@ -40,8 +40,9 @@ def test_concurrent_parses_each_get_their_own_result():
 
 
 def test_a_child_forked_during_anothers_parse_can_parse():
-    """``check -j`` forks its workers; if a thread of the parent held the parse lock at
-    that moment the child inherited a lock nobody would release and hung for ever."""
+    """A process forked while a thread of its parent held the parse lock (``check -j``
+    forked its workers until they came from a fork server) inherited a lock nobody
+    would release and hung for ever; the lock is still made safe for any fork."""
     import os
     import signal
     import time

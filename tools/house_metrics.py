@@ -5,6 +5,9 @@ prints the claim's numbers from the source, so they are measured, not asserted.
 
     python tools/house_metrics.py            # longest module/class/function, worst
                                              # complexity (radon, if installed), cycles
+    python tools/house_metrics.py --only unlev.populate unlev.generate
+                                             # the sizes of some packages only (the
+                                             # cycles are always the whole tree's)
 
 Generated parse tables (``_parsetab*.py``) are left out.  Import cycles are counted over
 every import, lazy ones inside functions too, between modules and between the packages of
@@ -74,13 +77,27 @@ def package_of(module: str, modules) -> str:
     return module
 
 
-def main() -> int:
-    L = _sources()
-    longest_mod = []
-    classes, functions = [], []
+def _measured(L, only):
+    """(name, path) of the modules whose sizes are measured: all but the parse tables,
+    or those under the ``only`` packages."""
     for name, path in L.MODULES.items():
         if os.path.basename(path).startswith("_parsetab"):
             continue
+        if only and not any(name == p or name.startswith(p + ".") for p in only):
+            continue
+        yield name, path
+
+
+def main(argv=None) -> int:
+    import argparse
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--only", nargs="+", metavar="PACKAGE", default=(),
+                    help="measure the sizes of these packages' modules only")
+    args = ap.parse_args(argv)
+    L = _sources()
+    longest_mod = []
+    classes, functions = [], []
+    for name, path in _measured(L, args.only):
         with open(path, encoding="utf-8") as fh:
             text = fh.read()
         longest_mod.append((text.count("\n"), name))
@@ -95,9 +112,7 @@ def main() -> int:
     try:
         from radon.complexity import cc_visit
         worst = []
-        for name, path in L.MODULES.items():
-            if os.path.basename(path).startswith("_parsetab"):
-                continue
+        for name, path in _measured(L, args.only):
             with open(path, encoding="utf-8") as fh:
                 for b in cc_visit(fh.read()):
                     worst.append((b.complexity, f"{name}:{b.name}"))

@@ -13,6 +13,14 @@ final flips (flip_level over get_level_extends' box): unlev does not draw the ga
 stream (the fixture's RNG cannot be aligned, see the note), so the flip the game drew
 is not known and the best of the four is reported, with which one.
 
+The levels are made as the fixtures were: by 3.7's ``#wizloaddes`` on the hero's
+level 1 (:mod:`unlev.lua.wizload`), the Elemental Planes by the game's mklev (the
+hero went there); ``--mklev`` makes them all as the game's mklev does.
+
+``--aligned`` makes each level on the game's own stream instead, from the raw draw
+where the fixture's level starts (found from its logged draws by tools/nh37_align.py),
+with 3.7's flips drawn and kept: no best-of-four, the game's draws decide.
+
 ``--write-facts`` writes the fixture grids of the levels asked for (only those, as
 row strings) for ``tests/test_mom_fixtures.py``, which needs no network.
 """
@@ -31,6 +39,9 @@ GROUPS = {"knox": "knox", "castle": "castle", "tower1": "vlad", "tower2": "vlad"
           "tower3": "vlad", "fire": "planes", "air": "planes", "earth": "planes",
           "water": "planes", "astral": "planes", "medusa": "medusa",
           "wizard1": "wizard", "wizard2": "wizard", "wizard3": "wizard"}
+# the planes' fixtures were made by the hero travelling there (gen_planes_with_amulet.py:
+# the game's own mklev); every other group by #wizloaddes on the hero's level 1
+MADE_BY_MKLEV = ("planes",)
 FIXED = ("knox", "tower1", "tower2", "tower3", "fire", "castle")
 
 
@@ -45,15 +56,37 @@ def read_fixture(mirror: str, seed: int, group: str) -> dict:
     return json.loads(out)
 
 
-def unlev_grid(dat: str, level: str, seed: int):
-    """unlev's terrain of the level, unflipped, as 3.7's type numbers [y][x]."""
+def unlev_grid(dat: str, level: str, seed: int, wizload: bool = True):
+    """unlev's terrain of the level, unflipped, as 3.7's type numbers [y][x]; made as
+    ``#wizloaddes`` makes it (the fixtures' way, :mod:`unlev.lua.wizload`) unless
+    ``wizload`` is False (as the game's mklev makes it)."""
     from unlev.lua.nh_api import TYPE_NUMBER_37
     from unlev.lua.runtime import run_lua_file
     from unlev.stdlib.grid import COLNO, ROWNO
     from unlev.stdlib.terrain import TERRAIN_NAMES
-    lv = run_lua_file(os.path.join(dat, level + ".lua"), seed, flip_bits=0)
+    lv = run_lua_file(os.path.join(dat, level + ".lua"), seed, flip_bits=0, wizload=wizload)
     return [[TYPE_NUMBER_37.get(TERRAIN_NAMES[lv.typ_at(x, y)], -1) for x in range(COLNO)]
             for y in range(ROWNO)], lv.flags.is_maze_lev
+
+
+def aligned_grid(dat: str, level: str, seed: int, fixture_level: dict, words, wizload: bool):
+    """unlev's terrain of the level made on the game's own stream: NetHack 3.7's
+    ISAAC64 for ``seed`` from the raw draw where the fixture's level starts
+    (tools/nh37_align.py finds it from the fixture's logged draws), with 3.7's flips
+    drawn and kept.  None if the start is not in ``words``."""
+    import nh37_align
+    from unlev.lua.nh_api import TYPE_NUMBER_37
+    from unlev.lua.runtime import run_lua_file
+    from unlev.stdlib.grid import COLNO, ROWNO
+    from unlev.stdlib.terrain import TERRAIN_NAMES
+    draws = nh37_align.level_draws(nh37_align.logged_draws(fixture_level), not wizload)
+    idx = nh37_align.place_on_stream(draws, words, complete=bool(fixture_level.get("rng")))
+    if not idx:
+        return None
+    rng = nh37_align.recording_rng(seed, idx[0])
+    lv = run_lua_file(os.path.join(dat, level + ".lua"), seed, generator=rng, wizload=wizload)
+    return [[TYPE_NUMBER_37.get(TERRAIN_NAMES[lv.typ_at(x, y)], -1) for x in range(COLNO)]
+            for y in range(ROWNO)]
 
 
 def extents(grid, maze: bool):
@@ -126,15 +159,36 @@ def main() -> int:
     ap.add_argument("--levels", default=",".join(FIXED))
     ap.add_argument("--seeds", default="1,42,100")
     ap.add_argument("--write-facts", default=None)
+    ap.add_argument("--aligned", action="store_true",
+                    help="make each level on the game's own stream from the fixture's "
+                         "start (3.7's flips drawn and kept) and compare unflipped grids")
+    ap.add_argument("--mklev", action="store_true",
+                    help="make the levels as the game's mklev does, not as #wizloaddes "
+                         "(which made the fixtures) does")
     args = ap.parse_args()
     facts = {}
     total_same = total = 0
+    words = {}
     for level in args.levels.split(","):
         for seed in (int(s) for s in args.seeds.split(",")):
             fx = read_fixture(args.mirror, seed, GROUPS[level])
-            theirs = next(L["typGrid"] for L in fx["levels"] if L["levelName"] == level)
-            ours, maze = unlev_grid(args.nh37, level, seed)
-            n, bits = best_flip(ours, maze, theirs)
+            fixture_level = next(L for L in fx["levels"] if L["levelName"] == level)
+            theirs = fixture_level["typGrid"]
+            wizload = not args.mklev and GROUPS[level] not in MADE_BY_MKLEV
+            if args.aligned:
+                if seed not in words:
+                    from unlev.stdlib.isaac64 import Isaac64
+                    gen = Isaac64.from_seed(seed)
+                    words[seed] = [gen.next_uint64() for _ in range(30000)]
+                ours = aligned_grid(args.nh37, level, seed, fixture_level, words[seed],
+                                    wizload)
+                if ours is None:
+                    print(f"{level:8s} seed {seed:3d}: the level's start is not on the stream")
+                    continue
+                n, bits = same_cells(ours, theirs), "drawn"
+            else:
+                ours, maze = unlev_grid(args.nh37, level, seed, wizload=wizload)
+                n, bits = best_flip(ours, maze, theirs)
             cells = len(theirs) * len(theirs[0])
             total_same, total = total_same + n, total + cells
             print(f"{level:8s} seed {seed:3d}: {n}/{cells} cells identical "

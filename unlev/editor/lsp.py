@@ -13,6 +13,7 @@ names, extensions and lenient placeholders reach diagnostics, completion and hov
 from __future__ import annotations
 
 import threading
+import time
 import urllib.parse
 from typing import Dict, List, Optional
 
@@ -21,8 +22,14 @@ from pygls.server import LanguageServer
 
 from unlev import __version__
 from unlev.editor import analysis as A
+from unlev.editor.incremental import LevelPieces
 
-DEBOUNCE_SECONDS = 0.15
+# The pause after a keystroke before diagnostics are made: an edit reads again only
+# the LEVEL it is in (unlev.editor.incremental), so a short pause is enough.
+DEBOUNCE_SECONDS = 0.03
+# ... and before the whole file is read when the levels alone could not say (an error
+# while typing): a further pause, so that typing does not read the whole file each time.
+WHOLE_FILE_SECONDS = 0.25
 
 
 def _path(uri: str) -> str:
@@ -46,16 +53,24 @@ def diagnostics_for(text: str, path: str,
         return [T.Diagnostic(range=_range((0, 0), (0, 1)), message=settings.error,
                              severity=T.DiagnosticSeverity.Error, code="config",
                              source="unlev")]
-    out = []
     try:
         compiled = compile_text(text, path, data=settings.data, lenient=settings.lenient,
                                 dialect=None if settings.dialect == "auto" else settings.dialect)
         found = list(compiled.warnings) + list(lint_tree(compiled.tree, path))
     except DesError as e:
         found = e.diagnostics
+    return as_lsp(found, text, path)
+
+
+def as_lsp(found, text: str, path: str) -> List[T.Diagnostic]:
+    """unlev's findings as LSP diagnostics, in the order of their places (the same
+    list whether the file was read whole or level by level)."""
     seen = set()
     lines = text.split("\n")
-    for d in found:
+    out = []
+    order = sorted(found, key=lambda d: (d.span.line, d.span.col, d.severity, d.message,
+                                         d.hint or "", d.code or ""))
+    for d in order:
         if d.span.file not in (path, "<input>") and d.span.line:
             continue                     # an INCLUDEd file's own finding
         line = max(d.span.line - 1, 0)
@@ -76,10 +91,20 @@ def diagnostics_for(text: str, path: str,
     return out
 
 
+def quick_diagnostics(pieces, text: str, path: str, settings: A.Settings):
+    """(LSP diagnostics read level by level, or None; whether they are the whole
+    file's exactly) -- :mod:`unlev.editor.incremental`, kept in ``pieces``."""
+    if settings.error or settings.data is not None or settings.lenient:
+        return None, False
+    found, why = pieces.findings(text, path, settings.dialect)
+    return (None if found is None else as_lsp(found, text, path)), not why
+
+
 class DesServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__("unlev", __version__)
         self.indexes: Dict[str, A.TextIndex] = {}
+        self.pieces: Dict[str, LevelPieces] = {}     # each document's levels, read
         self.timers: Dict[str, threading.Timer] = {}
         self.lock = threading.Lock()
         # --data/--lenient/--dialect given to `unlev lsp` (None: the project's config)
@@ -137,11 +162,30 @@ class DesServer(LanguageServer):
             t.start()
 
     def publish(self, uri: str, text: str) -> None:
-        if self.indexes.get(uri) is None or self.indexes[uri].text != text:
-            return                                   # edited since: a newer run follows
+        """Diagnostics read level by level when those are the file's exactly; else those
+        at once and then the whole file's (unlev.editor.incremental says when)."""
+        def stale() -> bool:
+            idx = self.indexes.get(uri)
+            return idx is None or idx.text != text   # edited since: a newer run follows
+        if stale():
+            return
         try:
-            diags = diagnostics_for(text, _path(uri), self.settings(uri))
-            self.publish_diagnostics(uri, diags)
+            path = _path(uri)
+            settings = self.settings(uri)
+            with self.lock:
+                pieces = self.pieces.setdefault(uri, LevelPieces())
+            quick, exact = quick_diagnostics(pieces, text, path, settings)
+            if quick is not None and not stale():
+                self.publish_diagnostics(uri, quick)
+            if exact:
+                return
+            if quick is not None:
+                time.sleep(WHOLE_FILE_SECONDS)
+            if stale():
+                return
+            diags = diagnostics_for(text, path, settings)
+            if not stale():
+                self.publish_diagnostics(uri, diags)
         except (OSError, ValueError):
             pass        # the client went away meanwhile (a closed pipe): nobody to tell
 
@@ -174,6 +218,7 @@ def did_change(ls: DesServer, params: T.DidChangeTextDocumentParams) -> None:
 @server.feature(T.TEXT_DOCUMENT_DID_CLOSE)
 def did_close(ls: DesServer, params: T.DidCloseTextDocumentParams) -> None:
     ls.indexes.pop(params.text_document.uri, None)
+    ls.pieces.pop(params.text_document.uri, None)
 
 
 @server.feature(T.TEXT_DOCUMENT_COMPLETION,

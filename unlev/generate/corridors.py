@@ -171,77 +171,103 @@ def join(st: BuildState, a: int, b: int, nxcor: bool) -> None:
 
 
 def makecorridors(st: BuildState, style: int) -> None:
-    """mklev.c makecorridors(): RANDOM_CORRIDORS in one of four styles."""
-    rng, rooms = st.rng, st.level.rooms
-    nroom = len(rooms)
+    """mklev.c makecorridors(): RANDOM_CORRIDORS in one of four styles (UnNetHack's
+    three extra styles, 1-3, and the classic one, 0)."""
+    rng = st.rng
+    nroom = len(st.level.rooms)
     smeq = st.smeq
     while len(smeq) < nroom:
         smeq.append(len(smeq))
     if style == -1:
         style = rng.rn2(4)
-    if style == 1:
+    if style in (1, 2, 3):
         if nroom > 1:
-            cnt = 0
-            for a in range(nroom):
-                while True:
-                    b = rng.rn2(nroom - 1)
-                    cont = (a == b or rooms[b].doorct or not rooms[b].needjoining)
-                    cnt += 1
-                    if not (cont and cnt - 1 < 100):
-                        break
-                if cnt >= 100:
-                    for b in range(nroom - 1):
-                        if not rooms[b].doorct and a != b:
-                            break
-                    else:
-                        b = nroom - 1
-                if a == b:
-                    b += 1
-                join(st, a, b, False)
-    elif style == 2:
-        if nroom > 1:
-            for a in range(nroom):
-                if rooms[a].needjoining:
-                    cnt = 0
-                    b = a
-                    while True:
-                        b = (b + 1) % nroom
-                        cnt += 1
-                        if not (not rooms[b].needjoining and cnt < nroom):
-                            break
-                    join(st, a, b, False)
-    elif style == 3:
-        if nroom > 1:
-            b = 0
-            while b < nroom and not rooms[b].needjoining:
-                b += 1
-            if b < nroom:
-                for a in range(nroom):
-                    if a != b:
-                        join(st, a, b, False)
+            _CORRIDOR_STYLES[style](st, nroom)
     else:
-        for a in range(nroom - 1):
-            join(st, a, a + 1, False)
-            if not rng.rn2(50):
+        _classic_corridors(st, nroom)
+
+
+def _random_partner_corridors(st: BuildState, nroom: int) -> None:
+    """Style 1: each room joined to a random room that has no door yet and wants
+    joining (100 tries, then the first doorless room)."""
+    rng, rooms = st.rng, st.level.rooms
+    cnt = 0
+    for a in range(nroom):
+        while True:
+            b = rng.rn2(nroom - 1)
+            cont = (a == b or rooms[b].doorct or not rooms[b].needjoining)
+            cnt += 1
+            if not (cont and cnt - 1 < 100):
                 break
-        for a in range(nroom - 2):
-            if smeq[a] != smeq[a + 2]:
-                join(st, a, a + 2, False)
-        anyj = True
-        a = 0
-        while anyj and a < nroom:
-            anyj = False
-            for b in range(nroom):
-                if smeq[a] != smeq[b]:
-                    join(st, a, b, False)
-                    anyj = True
-            a += 1
-        if nroom > 2:
-            i = rng.rn2(nroom) + 4
-            while i:
-                a = rng.rn2(nroom)
-                b = rng.rn2(nroom - 2)
-                if b >= a:
-                    b += 2
-                join(st, a, b, True)
-                i -= 1
+        if cnt >= 100:
+            for b in range(nroom - 1):
+                if not rooms[b].doorct and a != b:
+                    break
+            else:
+                b = nroom - 1
+        if a == b:
+            b += 1
+        join(st, a, b, False)
+
+
+def _next_room_corridors(st: BuildState, nroom: int) -> None:
+    """Style 2: each room that wants joining joined to the next one that does."""
+    rooms = st.level.rooms
+    for a in range(nroom):
+        if rooms[a].needjoining:
+            cnt = 0
+            b = a
+            while True:
+                b = (b + 1) % nroom
+                cnt += 1
+                if not (not rooms[b].needjoining and cnt < nroom):
+                    break
+            join(st, a, b, False)
+
+
+def _hub_corridors(st: BuildState, nroom: int) -> None:
+    """Style 3: every room joined to the first room that wants joining."""
+    rooms = st.level.rooms
+    b = 0
+    while b < nroom and not rooms[b].needjoining:
+        b += 1
+    if b < nroom:
+        for a in range(nroom):
+            if a != b:
+                join(st, a, b, False)
+
+
+def _classic_corridors(st: BuildState, nroom: int) -> None:
+    """Style 0, the game's classic: neighbours joined (stopping 1 in 50), then rooms two
+    apart not yet connected, then any still apart, then 4 or more dead-end (nxcor)
+    corridors."""
+    rng, smeq = st.rng, st.smeq
+    for a in range(nroom - 1):
+        join(st, a, a + 1, False)
+        if not rng.rn2(50):
+            break
+    for a in range(nroom - 2):
+        if smeq[a] != smeq[a + 2]:
+            join(st, a, a + 2, False)
+    anyj = True
+    a = 0
+    while anyj and a < nroom:
+        anyj = False
+        for b in range(nroom):
+            if smeq[a] != smeq[b]:
+                join(st, a, b, False)
+                anyj = True
+        a += 1
+    if nroom > 2:
+        i = rng.rn2(nroom) + 4
+        while i:
+            a = rng.rn2(nroom)
+            b = rng.rn2(nroom - 2)
+            if b >= a:
+                b += 2
+            join(st, a, b, True)
+            i -= 1
+
+
+_CORRIDOR_STYLES = {1: _random_partner_corridors, 2: _next_room_corridors,
+                    3: _hub_corridors}

@@ -44,7 +44,8 @@ def do_extension(st: BuildState, kind: str, name: str, args: Mapping[str, Any],
     first = not any(r["kind"] == kind and r["name"] == name for r in records)
     records.append(record)
     if first:
-        st.warn(_UNMODELLED.get(kind, "extension {kind} {name} is not modelled by unlev")
+        st.warn(_UNMODELLED.get(f"{kind} {name}", _UNMODELLED.get(
+                    kind, "extension {kind} {name} is not modelled by unlev"))
                 .format(kind=kind, name=name) + ": kept in the level's JSON (extras.extensions)",
                 span)
 
@@ -55,6 +56,8 @@ _UNMODELLED = {
     "door": "door {name}: made as a plain door",
     "monster": "monster flag {name}: the monster is made without it",
     "object": "object attribute {name}: the object is made without it",
+    # dNetHack's '#' objects: made as the object the wish string names
+    "object wish": "object made from a wish string: the words unlev does not read are",
     "flag": "level flag {name} has no effect in unlev",
     "engraving": "engraving with {name}: engraved with no text",
     "argument": "the further arguments of {name} are not modelled by unlev",

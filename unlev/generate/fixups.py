@@ -22,7 +22,7 @@ from unlev.stdlib.rng import RNG
 from unlev.stdlib.selection import Selection
 from unlev.generate.state import BuildState
 from unlev.populate import makemon, traps
-from unlev.populate.make import init_object, make_object, mkgold, object_kind
+from unlev.populate.make import init_object, make_object, mkgold, note_room_spot, object_kind
 from unlev.populate.merge import add_to_container
 from unlev.populate.mksobj import next_ident
 from unlev.populate.roomfill import tt_oname
@@ -266,7 +266,8 @@ def _medusa(st: BuildState, level: Level, rng: RNG) -> None:
         # x86-64) evaluates them right to left, so somey draws first
         sy = spots.somey(rng, croom)
         sx = spots.somex(rng, croom)
-        _statue(st, level, sx, sy, named)
+        # no goodpos() for this one: any square of the room's rectangle, its walls too
+        note_room_spot(_statue(st, level, sx, sy, named), croom)
     # mklev.c get_floating_branch(): no Ludios portal on a level that has a branch
     # already (Is_branchlev) -- the game's Medusa has exactly one portal
     if level.context.depth > 10 and level.extras.get("ludios_portal", True) \
@@ -445,7 +446,16 @@ def _level_fixup(level: Level, game: str = "unnethack") -> Optional[Callable]:
         return _orctown if game != "nethack343" else None
     if name == "advcal":
         return _advent_calendar
+    # 3.6.x and 3.4.3: the Priest's quest levels (Role_if(PM_PRIEST) && In_quest: a
+    # quest level is its hero's role's) and the Castle are graveyards, "less chance for
+    # undead corpses"; UnNetHack's fixup_special() has neither
+    if not unnethack and (name.startswith("Pri-") or name == "castle"):
+        return _graveyard
     return None
+
+
+def _graveyard(st: BuildState, level: Level, rng: RNG) -> None:
+    level.flags.graveyard = True
 
 
 def _secret_door_in(st: BuildState, level: Level, rng: RNG, rtype: int, walls: int) -> None:

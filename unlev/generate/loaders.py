@@ -23,7 +23,8 @@ What is modelled here, each with the C function it follows:
 A level's loader is its game's: the dialect's (UnNetHack's releases all run on
 UnNetHack's loader), or for a variant's data profile the game its profile extends
 (``base`` in profile.json: EvilHack's profile extends nethack36, so EvilHack's files
-are built by NetHack 3.6's loader).
+are built by NetHack 3.6's loader), unless the profile names its loader apart
+(``"loader"``: SporkHack's grammar is UnNetHack 3.5's, its loader NetHack 3.4.3's).
 """
 
 from __future__ import annotations
@@ -63,7 +64,7 @@ def loader_for(compiled) -> Loader:
     else the file's dialect's game."""
     profile = getattr(compiled, "data", None)
     if profile is not None and not getattr(profile, "is_default", True):
-        return loader_of(profile.base)
+        return loader_of(getattr(profile, "loader", "") or profile.base)
     return loader_of(getattr(compiled, "dialect", "unnethack") or "unnethack")
 
 

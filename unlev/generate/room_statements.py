@@ -142,85 +142,20 @@ def create_room(st: BuildState, x: int, y: int, w: int, h: int, xal: int, yal: i
     if rtype == -1:
         rtype = OROOM
     vault = rtype == VAULT
-    xlim, ylim = XLIM + vault, YLIM + vault
     rlit = litstate_rnd(lev, rng, rlit)
-    r1 = None
-    r2 = Rect(0, 0, 0, 0)
-    xabs = yabs = wtmp = htmp = 0
     trycnt = 0
     while True:
-        wtmp, htmp, xtmp, ytmp, xaltmp, yaltmp = w, h, x, y, xal, yal
-        if (xtmp < 0 and ytmp < 0 and wtmp < 0 and xaltmp < 0 and yaltmp < 0) or vault:
-            r1 = rects.rnd_rect(rng)
-            if r1 is None:
+        if (x < 0 and y < 0 and w < 0 and xal < 0 and yal < 0) or vault:
+            placed = _random_place(st, vault)
+            if placed is None:
                 return None
-            hx, hy, lx, ly = r1.hx, r1.hy, r1.lx, r1.ly
-            if vault:
-                dx = dy = 1
-            else:
-                dx = 2 + rng.rn2(12 if hx - lx > 28 else 8)
-                dy = 2 + rng.rn2(4)
-                if dx * dy > 50:
-                    dy = 50 // dx
-            xborder = 2 * xlim if (lx > 0 and hx < COLNO - 1) else xlim + 1
-            yborder = 2 * ylim if (ly > 0 and hy < ROWNO - 1) else ylim + 1
-            if hx - lx < dx + 3 + xborder or hy - ly < dy + 3 + yborder:
-                r1 = None
-            else:
-                xabs = lx + (xlim if lx > 0 else 3) + rng.rn2(
-                    hx - (lx if lx > 0 else 3) - dx - xborder + 1)
-                yabs = ly + (ylim if ly > 0 else 2) + rng.rn2(
-                    hy - (ly if ly > 0 else 2) - dy - yborder + 1)
-                nroom = len(lev.rooms)
-                if (ly == 0 and hy >= ROWNO - 1 and (not nroom or not rng.rn2(nroom))
-                        and yabs + dy > ROWNO // 2):
-                    yabs = rng.rn1(3, 2)
-                    if nroom < 4 and dy > 1:
-                        dy -= 1
-                ok, xabs, dx, yabs, dy = check_room(st, xabs, dx, yabs, dy, vault)
-                if not ok:
-                    r1 = None
-                else:
-                    wtmp, htmp = dx + 1, dy + 1
-                    r2 = Rect(xabs - 1, yabs - 1, xabs + wtmp, yabs + htmp)
         elif "room_coordinates" in lev.extras.get("syntax", ()):
-            xabs, yabs, wtmp, htmp = _coordinates_room(rng, xtmp, ytmp, wtmp, htmp, xaltmp, yaltmp)
-            r2 = Rect(xabs - 1, yabs - 1, xabs + wtmp, yabs + htmp)
-            r1 = rects.get_rect(r2)
-            if r1 is not None:
-                ok, xabs, _dx, yabs, _dy = check_room(st, xabs, wtmp, yabs, htmp, vault)
-                if not ok:
-                    r1 = None
+            xabs, yabs, wtmp, htmp = _coordinates_room(rng, x, y, w, h, xal, yal)
+            placed = _checked(st, Rect(xabs - 1, yabs - 1, xabs + wtmp, yabs + htmp),
+                              xabs, yabs, wtmp, htmp, vault)
         else:
-            rndpos = 0
-            if xtmp < 0 and ytmp < 0:
-                xtmp = rng.rnd(5)
-                ytmp = rng.rnd(5)
-                rndpos = 1
-            if wtmp < 0 or htmp < 0:
-                wtmp = rng.rn1(15, 3)
-                htmp = rng.rn1(8, 2)
-            if xaltmp == -1:
-                xaltmp = rng.rnd(3)
-            if yaltmp == -1:
-                yaltmp = rng.rnd(3)
-            xabs = _cdiv((xtmp - 1) * COLNO, 5) + 1
-            yabs = _cdiv((ytmp - 1) * ROWNO, 5) + 1
-            if xaltmp == RIGHT:
-                xabs += COLNO // 5 - wtmp
-            elif xaltmp == CENTER:
-                xabs += _cdiv(COLNO // 5 - wtmp, 2)
-            if yaltmp == BOTTOM:
-                yabs += ROWNO // 5 - htmp
-            elif yaltmp == CENTER:
-                yabs += _cdiv(ROWNO // 5 - htmp, 2)
-            xabs, yabs = clamp_room_origin(xabs, yabs, wtmp, htmp)
-            r2 = Rect(xabs - 1, yabs - 1, xabs + wtmp + rndpos, yabs + htmp + rndpos)
-            r1 = rects.get_rect(r2)
-            if r1 is not None:
-                ok, xabs, _dx, yabs, _dy = check_room(st, xabs, wtmp, yabs, htmp, vault)
-                if not ok:
-                    r1 = None
+            placed = _grid_place(st, x, y, w, h, xal, yal, vault)
+        r1, r2, xabs, yabs, wtmp, htmp = placed
         trycnt += 1
         if r1 is not None or trycnt > 100:
             break
@@ -237,6 +172,91 @@ def create_room(st: BuildState, x: int, y: int, w: int, h: int, xal: int, yal: i
     st.smeq.append(len(lev.rooms))
     return R.add_room(lev, xabs, yabs, xabs + wtmp - 1, yabs + htmp - 1, bool(rlit),
                       rtype, special=False)
+
+
+#: one try of create_room(): (the free rectangle or None, the room's rectangle with its
+#: walls, x, y, width, height)
+_Try = Tuple[Optional[Rect], Rect, int, int, int, int]
+
+
+def _checked(st: BuildState, r2: Rect, xabs: int, yabs: int, wtmp: int, htmp: int,
+             vault: bool) -> _Try:
+    """A placed room's try: the free rectangle that holds ``r2``, if check_room()
+    accepts the spot (it may move it)."""
+    r1 = st.rects.get_rect(r2)
+    if r1 is not None:
+        ok, xabs, _dx, yabs, _dy = check_room(st, xabs, wtmp, yabs, htmp, vault)
+        if not ok:
+            r1 = None
+    return r1, r2, xabs, yabs, wtmp, htmp
+
+
+def _random_place(st: BuildState, vault: bool) -> Optional[_Try]:
+    """create_room()'s try for a random room (or a vault): a random free rectangle, a
+    random size and spot in it; None when no free rectangle is left."""
+    rng, lev = st.rng, st.level
+    xlim, ylim = XLIM + vault, YLIM + vault
+    r1 = st.rects.rnd_rect(rng)
+    if r1 is None:
+        return None
+    hx, hy, lx, ly = r1.hx, r1.hy, r1.lx, r1.ly
+    if vault:
+        dx = dy = 1
+    else:
+        dx = 2 + rng.rn2(12 if hx - lx > 28 else 8)
+        dy = 2 + rng.rn2(4)
+        if dx * dy > 50:
+            dy = 50 // dx
+    xborder = 2 * xlim if (lx > 0 and hx < COLNO - 1) else xlim + 1
+    yborder = 2 * ylim if (ly > 0 and hy < ROWNO - 1) else ylim + 1
+    if hx - lx < dx + 3 + xborder or hy - ly < dy + 3 + yborder:
+        return None, Rect(0, 0, 0, 0), 0, 0, 0, 0
+    xabs = lx + (xlim if lx > 0 else 3) + rng.rn2(
+        hx - (lx if lx > 0 else 3) - dx - xborder + 1)
+    yabs = ly + (ylim if ly > 0 else 2) + rng.rn2(
+        hy - (ly if ly > 0 else 2) - dy - yborder + 1)
+    nroom = len(lev.rooms)
+    if (ly == 0 and hy >= ROWNO - 1 and (not nroom or not rng.rn2(nroom))
+            and yabs + dy > ROWNO // 2):
+        yabs = rng.rn1(3, 2)
+        if nroom < 4 and dy > 1:
+            dy -= 1
+    ok, xabs, dx, yabs, dy = check_room(st, xabs, dx, yabs, dy, vault)
+    if not ok:
+        return None, Rect(0, 0, 0, 0), 0, 0, 0, 0
+    return r1, Rect(xabs - 1, yabs - 1, xabs + dx + 1, yabs + dy + 1), xabs, yabs, dx + 1, dy + 1
+
+
+def _grid_place(st: BuildState, xtmp: int, ytmp: int, wtmp: int, htmp: int, xaltmp: int,
+                yaltmp: int, vault: bool) -> _Try:
+    """create_room()'s try for a room on the 5x5 grid, its missing parts drawn: the
+    grid square, the size, the alignment in the square."""
+    rng = st.rng
+    rndpos = 0
+    if xtmp < 0 and ytmp < 0:
+        xtmp = rng.rnd(5)
+        ytmp = rng.rnd(5)
+        rndpos = 1
+    if wtmp < 0 or htmp < 0:
+        wtmp = rng.rn1(15, 3)
+        htmp = rng.rn1(8, 2)
+    if xaltmp == -1:
+        xaltmp = rng.rnd(3)
+    if yaltmp == -1:
+        yaltmp = rng.rnd(3)
+    xabs = _cdiv((xtmp - 1) * COLNO, 5) + 1
+    yabs = _cdiv((ytmp - 1) * ROWNO, 5) + 1
+    if xaltmp == RIGHT:
+        xabs += COLNO // 5 - wtmp
+    elif xaltmp == CENTER:
+        xabs += _cdiv(COLNO // 5 - wtmp, 2)
+    if yaltmp == BOTTOM:
+        yabs += ROWNO // 5 - htmp
+    elif yaltmp == CENTER:
+        yabs += _cdiv(ROWNO // 5 - htmp, 2)
+    xabs, yabs = clamp_room_origin(xabs, yabs, wtmp, htmp)
+    r2 = Rect(xabs - 1, yabs - 1, xabs + wtmp + rndpos, yabs + htmp + rndpos)
+    return _checked(st, r2, xabs, yabs, wtmp, htmp, vault)
 
 
 def check_room(st: BuildState, lowx: int, ddx: int, lowy: int, ddy: int, vault: bool):

@@ -15,7 +15,7 @@ Room arrays: ``level.rooms`` is ``rooms[0..nroom-1]`` and ``level.subrooms`` is
 
 from __future__ import annotations
 
-from typing import Callable, Optional
+from typing import Callable, Optional, Tuple
 
 from unlev.stdlib import terrain as T
 from unlev.model.level import (
@@ -158,7 +158,6 @@ def flood_fill_rm(level: Level, sx: int, sy: int, rmno: int, lit: bool, anyroom:
     typ = level.typ
     rn = level.roomno
     litarr = level.lit
-    edge = level.edge
     rmask = rmno & ROOMNO_MASK     # the game's 6-bit field
     fg_typ = typ[sx * ROWNO + sy]
     litv = 1 if lit else 0
@@ -191,43 +190,57 @@ def flood_fill_rm(level: Level, sx: int, sy: int, rmno: int, lit: bool, anyroom:
             rn[ci] = rmask
             litarr[ci] = litv
             if anyroom:
-                for ii in range(i - 1 if i == sx else i, i + 2):
-                    for jj in (sy - 1, sy, sy + 1):
-                        if isok(ii, jj):
-                            k = ii * ROWNO + jj
-                            t = typ[k]
-                            if (0 < t <= T.DBWALL) or t == T.DOOR or t == T.SDOOR:
-                                edge[k] = 1
-                                if lit:
-                                    litarr[k] = litv
-                                if rn[k] == NO_ROOM:
-                                    rn[k] = rmask
-                                elif rn[k] != rmask:
-                                    rn[k] = SHARED
+                _edge_walls(level, i - 1 if i == sx else i, i + 1, sy, rmask, lit)
             result.n_loc_filled += 1
             i += 1
         nx = i
-        pending = []
-        for ny in (sy - 1, sy + 1):
-            if not isok(sx, ny):
-                continue
-            for i in range(sx, nx):
-                if check(i, ny):
-                    if rn[i * ROWNO + ny] != rmask:
-                        pending.append((i, ny))
-                else:
-                    if (i > sx or isok(i - 1, ny)) and check(i - 1, ny):
-                        if rn[(i - 1) * ROWNO + ny] != rmask:
-                            pending.append((i - 1, ny))
-                    if (i < nx - 1 or isok(i + 1, ny)) and check(i + 1, ny):
-                        if rn[(i + 1) * ROWNO + ny] != rmask:
-                            pending.append((i + 1, ny))
-        stack.extend(reversed(pending))
+        stack.extend(reversed(_runs_beside(check, rn, sx, nx, sy, rmask)))
         if nx > result.max_rx:
             result.max_rx = nx - 1
         if sy > result.max_ry:
             result.max_ry = sy
     return result
+
+
+def _edge_walls(level: Level, x1: int, x2: int, sy: int, rmask: int, lit: bool) -> None:
+    """flood_fill_rm() with ``anyroom``: the walls and doors in columns x1..x2 of rows
+    sy-1..sy+1 become the room's edge (lit with it), its own or SHARED when another
+    room has them already."""
+    typ, rn, litarr, edge = level.typ, level.roomno, level.lit, level.edge
+    for ii in range(x1, x2 + 1):
+        for jj in (sy - 1, sy, sy + 1):
+            if isok(ii, jj):
+                k = ii * ROWNO + jj
+                t = typ[k]
+                if (0 < t <= T.DBWALL) or t == T.DOOR or t == T.SDOOR:
+                    edge[k] = 1
+                    if lit:
+                        litarr[k] = 1
+                    if rn[k] == NO_ROOM:
+                        rn[k] = rmask
+                    elif rn[k] != rmask:
+                        rn[k] = SHARED
+
+
+def _runs_beside(check, rn, sx: int, nx: int, sy: int, rmask: int) -> list:
+    """flood_fill_rm()'s recursion, in the C's order: the squares of the rows above
+    and below the run sx..nx-1 (and the ones diagonally past a gap) still to fill."""
+    pending = []
+    for ny in (sy - 1, sy + 1):
+        if not isok(sx, ny):
+            continue
+        for i in range(sx, nx):
+            if check(i, ny):
+                if rn[i * ROWNO + ny] != rmask:
+                    pending.append((i, ny))
+            else:
+                if (i > sx or isok(i - 1, ny)) and check(i - 1, ny):
+                    if rn[(i - 1) * ROWNO + ny] != rmask:
+                        pending.append((i - 1, ny))
+                if (i < nx - 1 or isok(i + 1, ny)) and check(i + 1, ny):
+                    if rn[(i + 1) * ROWNO + ny] != rmask:
+                        pending.append((i + 1, ny))
+    return pending
 
 
 # --------------------------------------------------------------------------------
@@ -369,8 +382,7 @@ def dig_corridor(level: Level, rng, org: tuple, dest: tuple, nxcor: bool, ftyp: 
     chance per cell to be ... CORR anyway (the game's former secret corridor)."""
     xx, yy = org
     tx, ty = dest
-    if (xx <= 0 or yy <= 0 or tx <= 0 or ty <= 0 or xx > COLNO - 1 or tx > COLNO - 1
-            or yy > ROWNO - 1 or ty > ROWNO - 1):
+    if not (_digging_ends_ok(xx, yy) and _digging_ends_ok(tx, ty)):
         return False
     dx = dy = 0
     if tx > xx:
@@ -385,7 +397,6 @@ def dig_corridor(level: Level, rng, org: tuple, dest: tuple, nxcor: bool, ftyp: 
     xx -= dx
     yy -= dy
     cct = 0
-    scorr = T.SCORR
     while xx != tx or yy != ty:
         if cct > 500 or (nxcor and not rng.rn2(35)):
             return False
@@ -394,50 +405,60 @@ def dig_corridor(level: Level, rng, org: tuple, dest: tuple, nxcor: bool, ftyp: 
         yy += dy
         if xx >= COLNO - 1 or xx <= 0 or yy <= 0 or yy >= ROWNO - 1:
             return False
-        k = xx * ROWNO + yy
-        t = typ[k]
-        if t == btyp:
-            if ftyp != T.CORR or rng.rn2(100):
-                typ[k] = ftyp
-                if nxcor and not rng.rn2(50):
-                    if boulder is not None:
-                        boulder(xx, yy)
-            else:
-                typ[k] = T.CORR
-        elif t != ftyp and t != scorr:
+        if not _dig_cell(typ, rng, xx, yy, nxcor, ftyp, btyp, boulder):
             return False
-        dix = abs(xx - tx)
-        diy = abs(yy - ty)
-        if dix > diy and diy and not rng.rn2(dix - diy + 1):
-            dix = 0
-        elif diy > dix and dix and not rng.rn2(diy - dix + 1):
-            diy = 0
-        if dy and dix > diy:
-            ddx = -1 if xx > tx else 1
-            t = typ[(xx + ddx) * ROWNO + yy]
-            if t == btyp or t == ftyp or t == scorr:
-                dx = ddx
-                dy = 0
-                continue
-        elif dx and diy > dix:
-            ddy = -1 if yy > ty else 1
-            t = typ[xx * ROWNO + yy + ddy]
-            if t == btyp or t == ftyp or t == scorr:
-                dy = ddy
-                dx = 0
-                continue
-        t = typ[(xx + dx) * ROWNO + yy + dy]
-        if t == btyp or t == ftyp or t == scorr:
-            continue
-        if dx:
-            dx = 0
-            dy = -1 if ty < yy else 1
-        else:
-            dy = 0
-            dx = -1 if tx < xx else 1
-        t = typ[(xx + dx) * ROWNO + yy + dy]
-        if t == btyp or t == ftyp or t == scorr:
-            continue
-        dy = -dy
-        dx = -dx
+        dx, dy = _corridor_turn(typ, rng, xx, yy, tx, ty, dx, dy, (btyp, ftyp, T.SCORR))
     return True
+
+
+def _digging_ends_ok(x: int, y: int) -> bool:
+    """dig_corridor()'s test of its two ends: inside the map, off its first row and
+    column."""
+    return 0 < x <= COLNO - 1 and 0 < y <= ROWNO - 1
+
+
+def _dig_cell(typ, rng, xx: int, yy: int, nxcor: bool, ftyp: int, btyp: int,
+              boulder: Optional[Callable[[int, int], None]]) -> bool:
+    """dig_corridor() on one square: dig ``btyp`` to ``ftyp`` (an nxcor corridor's
+    boulder 1 in 50; a CORR is drawn rn2(100) as the game's former secret corridor);
+    False where the square is neither diggable nor already dug."""
+    k = xx * ROWNO + yy
+    t = typ[k]
+    if t == btyp:
+        if ftyp != T.CORR or rng.rn2(100):
+            typ[k] = ftyp
+            if nxcor and not rng.rn2(50) and boulder is not None:
+                boulder(xx, yy)
+        else:
+            typ[k] = T.CORR
+        return True
+    return t == ftyp or t == T.SCORR
+
+
+def _corridor_turn(typ, rng, xx: int, yy: int, tx: int, ty: int, dx: int, dy: int,
+                   passable: tuple) -> Tuple[int, int]:
+    """dig_corridor()'s next direction from (xx, yy) towards (tx, ty): sometimes
+    toward the target across the way, else on if it can, else turn, else back."""
+    dix = abs(xx - tx)
+    diy = abs(yy - ty)
+    if dix > diy and diy and not rng.rn2(dix - diy + 1):
+        dix = 0
+    elif diy > dix and dix and not rng.rn2(diy - dix + 1):
+        diy = 0
+    if dy and dix > diy:
+        ddx = -1 if xx > tx else 1
+        if typ[(xx + ddx) * ROWNO + yy] in passable:
+            return ddx, 0
+    elif dx and diy > dix:
+        ddy = -1 if yy > ty else 1
+        if typ[xx * ROWNO + yy + ddy] in passable:
+            return 0, ddy
+    if typ[(xx + dx) * ROWNO + yy + dy] in passable:
+        return dx, dy
+    if dx:
+        dx, dy = 0, (-1 if ty < yy else 1)
+    else:
+        dx, dy = (-1 if tx < xx else 1), 0
+    if typ[(xx + dx) * ROWNO + yy + dy] in passable:
+        return dx, dy
+    return -dx, -dy

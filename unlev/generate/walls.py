@@ -91,34 +91,29 @@ def spine_bits(level: Level, x: int, y: int, in_bughack: bool = False) -> int:
         tw, tn, te = typ[a], typ[b - 1], typ[c]
         ts, tnw, tne = typ[b + 1], typ[a - 1], typ[c - 1]
         tsw, tse = typ[a + 1], typ[c + 1]
-        lw, le, ln, ls = st[tw], st[te], st[tn], st[ts]
-        lnw, lne, lsw, lse = st[tnw], st[tne], st[tsw], st[tse]
-        bits = 0
-        if wt[tn] and not (lw and le and lnw and lne):
-            bits |= 8
-        if wt[ts] and not (lw and le and lsw and lse):
-            bits |= 4
-        if wt[te] and not (ln and ls and lne and lse):
-            bits |= 2
-        if wt[tw] and not (ln and ls and lnw and lsw):
-            bits |= 1
-        return bits
+        return _arm_mask(wt[tn], wt[ts], wt[te], wt[tw], st[tn], st[ts], st[te], st[tw],
+                         st[tnw], st[tne], st[tsw], st[tse])
     loc = _neighbourhood(typ, x, y, WALLISH_T if in_bughack else WALL_OR_STONE_T,
                          0 if in_bughack else 1)
     wall = _neighbourhood(typ, x, y, WALLISH_T, 0)
     # locale indices: [a][b] -> a*3+b ; a = dx+1, b = dy+1
+    return _arm_mask(wall[1 * 3 + 0], wall[1 * 3 + 2], wall[2 * 3 + 1], wall[0 * 3 + 1],
+                     loc[1 * 3 + 0], loc[1 * 3 + 2], loc[2 * 3 + 1], loc[0 * 3 + 1],
+                     loc[0 * 3 + 0], loc[2 * 3 + 0], loc[0 * 3 + 2], loc[2 * 3 + 2])
+
+
+def _arm_mask(wn, ws, we, ww, ln, ls, le, lw, lnw, lne, lsw, lse) -> int:
+    """wall_extends()'s arms (N 8, S 4, E 2, W 1) from the walls beside the square
+    (``w*``) and which neighbours are solid (``l*``): an arm points at a wall unless
+    that side is closed in (north: W, E, NW, NE all solid; east: N, S, NE, SE...)."""
     bits = 0
-    # north (0,-1): wall there, and not (W, E, NW, NE all solid)
-    if wall[1 * 3 + 0] and not (loc[0 * 3 + 1] and loc[2 * 3 + 1] and loc[0 * 3 + 0] and loc[2 * 3 + 0]):
+    if wn and not (lw and le and lnw and lne):
         bits |= 8
-    # south (0,+1)
-    if wall[1 * 3 + 2] and not (loc[0 * 3 + 1] and loc[2 * 3 + 1] and loc[0 * 3 + 2] and loc[2 * 3 + 2]):
+    if ws and not (lw and le and lsw and lse):
         bits |= 4
-    # east (+1,0): N, S, NE, SE
-    if wall[2 * 3 + 1] and not (loc[1 * 3 + 0] and loc[1 * 3 + 2] and loc[2 * 3 + 0] and loc[2 * 3 + 2]):
+    if we and not (ln and ls and lne and lse):
         bits |= 2
-    # west (-1,0): N, S, NW, SW
-    if wall[0 * 3 + 1] and not (loc[1 * 3 + 0] and loc[1 * 3 + 2] and loc[0 * 3 + 0] and loc[0 * 3 + 2]):
+    if ww and not (ln and ls and lnw and lsw):
         bits |= 1
     return bits
 

@@ -21,8 +21,8 @@ Not made, and said so in the issue's note: the random graffiti (3.7 reads it fro
 its rumours and engrave files, which the profile does not hold; the ``rn2(27 + 3 *
 depth)`` is drawn, no engraving is made), niches (``make_niches``), the special room
 (``do_mkroom``: shops, zoos, temples...), the vault's gold and guard, the branch
-stairs, a fountain's blessing (drawn, not recorded: the level record has no field
-for it).  The draws are unlev's order of 3.7's calls, not aligned with the game's
+stairs.  A blessed fountain (``!rn2(7)``) has its square's ``horizontal`` bit set,
+as rm.h's ``blessedftn`` is that bit.  The draws are unlev's order of 3.7's calls, not aligned with the game's
 stream.
 """
 
@@ -421,7 +421,9 @@ def mkfount(st, room) -> None:
     pos = find_okay_roompos(st, room)
     if pos is None or not st.level.set_levltyp(pos[0], pos[1], T.FOUNTAIN):
         return
-    st.rng.rn2(7)                      # a blessed fountain (not recorded: module)
+    if not st.rng.rn2(7):
+        # rm.h: blessedftn is the square's horizontal bit (exported as "horizontal")
+        st.level.set_horizontal(pos[0], pos[1], 1)
 
 
 def mksink(st, room) -> None:

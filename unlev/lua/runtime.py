@@ -293,11 +293,15 @@ PLACE_ALIASES = {"asmodeus": "asmod-1"}
 def new_session(path: str = "<lua>", seed: int = 0, *, name: Optional[str] = None,
                 context=None, run_context=None, compat=None, warn: Optional[Callable] = None,
                 instruction_limit: int = DEFAULT_INSTRUCTION_LIMIT,
-                generator: Optional[str] = None, limits=None) -> "LuaSession":
+                generator: Optional[str] = None, limits=None,
+                mklev: bool = False) -> "LuaSession":
     """A Lua session on a fresh level, ready to run a level file's text; its
     ``reset_level`` starts another fresh level (``des.reset_level``).  ``generator``
     ``"nethack37"`` draws from NetHack 3.7's ISAAC64 seeded as the game seeds it
-    (:func:`unlev.stdlib.isaac64.nethack37_rng`); the default is unlev's own.
+    (:func:`unlev.stdlib.isaac64.nethack37_rng`); the default is unlev's own; an
+    :class:`~unlev.stdlib.rng.RNG` given there is that stream, drawn as 3.7's one
+    stream (monsters too).  ``mklev``: the level is made as mklev makes it, which
+    on 3.7's stream first draws getbones' rn2(3).
     ``limits``: the run's :class:`unlev.lang.limits.Limits` (None: the defaults), read
     by the loader as a des-file's build reads them."""
     from unlev.generate.game_builder import GameBuilder
@@ -313,7 +317,10 @@ def new_session(path: str = "<lua>", seed: int = 0, *, name: Optional[str] = Non
     # placed as build() places a des-file's level, by 3.7's name for UnNetHack's place
     context, run_context = place_level(place_name(name), context,
                                        run_context or RunContext(level_name=name))
-    if generator in (None, "unlev"):
+    one_stream = generator == "nethack37" or isinstance(generator, RNG)
+    if isinstance(generator, RNG):
+        rng = generator                 # a 3.7 stream made by the caller (tools)
+    elif generator in (None, "unlev"):
         rng = RNG(seed)
     elif generator == "nethack37":
         from unlev.stdlib.isaac64 import nethack37_rng
@@ -321,12 +328,18 @@ def new_session(path: str = "<lua>", seed: int = 0, *, name: Optional[str] = Non
     else:
         raise ValueError(f"unknown generator {generator!r} (unlev, nethack37)")
 
+    if one_stream and mklev:
+        # mklev.c mklev(): getbones() draws its rn2(3) ("once in three times") before
+        # makelevel loads the level file (whose nhlib.lua then shuffles); #wizloaddes
+        # calls load_special directly
+        rng.rn2(3)
+
     def make_builder():
         # 3.7 has one core stream: its monsters draw from it too (no use_mon_rng)
         builder = GameBuilder(rng, Level(context, name), context=context,
                               compat=compat,
                               run_context=run_context, warn=warn,
-                              mon_rng=rng if generator == "nethack37" else None,
+                              mon_rng=rng if one_stream else None,
                               limits=limits or DEFAULT_LIMITS)
         builder.start_level(name=name, flags=[], span=Span(path, 1, 1))
         return builder
@@ -346,7 +359,7 @@ def run_lua_text(text: str, path: str = "<lua>", seed: int = 0, *, name: Optiona
                  flip_bits: Optional[int] = None, post_process: bool = True,
                  instruction_limit: int = DEFAULT_INSTRUCTION_LIMIT,
                  generator: Optional[str] = None, data=None, limits=None,
-                 tables=None, loader_game: Optional[str] = None):
+                 tables=None, loader_game: Optional[str] = None, wizload: bool = False):
     """Run a Lua level held in ``text``; see :func:`run_lua_file`."""
     from unlev.stdlib.data import tables_of
     # ``tables`` (unlev.stdlib.data.Tables) and ``loader_game``: a converted des-file
@@ -359,7 +372,7 @@ def run_lua_text(text: str, path: str = "<lua>", seed: int = 0, *, name: Optiona
                              warn=warn, finish=finish, post_mklev=post_mklev,
                              flip_bits=flip_bits, instruction_limit=instruction_limit,
                              generator=generator, post_process=post_process,
-                             limits=limits, loader_game=loader_game)
+                             limits=limits, loader_game=loader_game, wizload=wizload)
 
 
 def tables_folder(data=None, own: bool = True) -> Optional[str]:
@@ -378,11 +391,21 @@ def tables_folder(data=None, own: bool = True) -> Optional[str]:
 
 def _run_lua_text(text: str, path: str, seed: int, *, name, context, run_context, compat,
                   force_flip, warn, finish, post_mklev, flip_bits, instruction_limit,
-                  generator, post_process=True, limits=None, loader_game=None):
+                  generator, post_process=True, limits=None, loader_game=None,
+                  wizload=False):
+    if wizload:
+        # the command makes the level where the hero stands, whatever its usual place
+        import dataclasses
+        from unlev.lua.wizload import hero_level_context
+        context = hero_level_context()
+        if run_context is not None:
+            run_context = dataclasses.replace(run_context, depth=context.depth,
+                                              difficulty=context.difficulty)
     session = new_session(path, seed, name=name, context=context, run_context=run_context,
                           compat=compat, warn=warn, instruction_limit=instruction_limit,
-                          generator=generator, limits=limits)
+                          generator=generator, limits=limits, mklev=not wizload)
     own = not is_converted(text)
+    session.own_level = own             # NetHack 3.7's own file, not unlev convert's
     if own:
         # 3.7's fixup_special puts no Fort Ludios vault on Medusa's island (UnNetHack's
         # does); a converted des-file keeps its game's
@@ -394,9 +417,15 @@ def _run_lua_text(text: str, path: str, seed: int, *, name, context, run_context
     builder = session.builder
     builder.end_level()
     from unlev.generate.build import finish_built_level
-    level = finish_built_level(builder, session.rng, force_flip=force_flip,
-                               flip_bits=flip_bits, finish=finish, post_mklev=post_mklev,
+    # 3.7's load_special keeps flip_level_rnd's flips on every level (UnNetHack's
+    # loader only on Sokoban's): a 3.7 file is flipped as 3.7 flips it
+    level = finish_built_level(builder, session.rng, force_flip=force_flip or own,
+                               flip_bits=flip_bits, finish=finish,
+                               post_mklev=post_mklev and not wizload,
                                post_process=post_process)
+    if wizload and finish:
+        from unlev.lua.wizload import finalize_again
+        finalize_again(builder.state, level, session.rng)
     if own:
         level.extras.pop("ludios_portal", None)
     return level
@@ -419,7 +448,8 @@ def run_lua_file(path: str, seed: int = 0, **kwargs):
     names levels), ``instruction_limit`` and ``generator`` (:func:`new_session`), and
     ``data``, the profile whose monsters, objects and epitaphs populate the level
     (:func:`tables_folder`; default NetHack 3.7's, ``nethack37``), and ``limits``
-    (the run's :class:`unlev.lang.limits.Limits`).
+    (the run's :class:`unlev.lang.limits.Limits`), and ``wizload``: make it as
+    3.7's ``#wizloaddes`` does, on the hero's level 1 (:mod:`unlev.lua.wizload`).
     Errors are :class:`LuaLevelError`
     (a DesError: ``file:line:col: error: message``)."""
     try:

@@ -184,7 +184,8 @@ def trap_to_dict(trap) -> Dict[str, Any]:
     d: Dict[str, Any] = _pos(trap.x, trap.y)
     d["type"] = jsonable(trap.ttyp)
     d["ttyp"] = ti
-    d["name"] = TRAP_SYMS[ti - 1][2] if ti else None
+    # a variant's own trap past UnNetHack's 24 (exported under its tables): no name here
+    d["name"] = TRAP_SYMS[ti - 1][2] if ti and ti <= len(TRAP_SYMS) else None
     d["attrs"] = jsonable(trap.attrs)
     if trap.launch is not None:
         d["launch"] = jsonable(trap.launch)

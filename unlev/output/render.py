@@ -325,7 +325,9 @@ def glyph_grid(level: Level) -> List[List[Glyph]]:
         if not inside(trap.x, trap.y):
             continue
         ti = trap_index(trap)
-        ch, color, what = TRAP_SYMS[ti - 1] if ti else ("^", None, str(trap.ttyp))
+        # a variant's own trap (its table's index past UnNetHack's symbols): a plain ^
+        ch, color, what = TRAP_SYMS[ti - 1] if ti and ti <= len(TRAP_SYMS) else (
+            "^", None, str(trap.ttyp))
         grid[trap.y][trap.x] = Glyph(ch, color, "trap", what)
     piles: Dict[Tuple[int, int], int] = {}
     for obj in level.objects:      # the last one placed is on top (place_object)
@@ -448,7 +450,8 @@ def entity_rows(level: Level) -> List[Tuple[Glyph, str, str, int, List[Tuple[int
         add("monster", g, g.what, m.x, m.y)
     for t in level.traps:
         ti = trap_index(t)
-        ch, color, what = TRAP_SYMS[ti - 1] if ti else ("^", None, str(t.ttyp))
+        ch, color, what = TRAP_SYMS[ti - 1] if ti and ti <= len(TRAP_SYMS) else (
+            "^", None, str(t.ttyp))
         add("trap", Glyph(ch, color, "trap", what), what, t.x, t.y)
     for o in level.objects:
         g = object_glyph(o)

@@ -8,10 +8,13 @@ finishing steps call the makers, never the other way round (setup.cfg's
 import-linter contract).
 
 ``context``: what a maker gets.  ``kinds``: the random choices with the game's draws
-(rndmonst, mkclass, mkobj, mktrap).  ``makemon``: makemon() and its steps (groups,
+(rndmonst, mkclass; mkobj's in ``object_kinds``, mktrap's in ``trap_kinds``, both
+re-exported by ``kinds``).  ``makemon``: makemon() and its steps (groups,
 peacefulness, goodpos/enexto, rloc).  ``make``, ``mksobj``, ``merge``: the records
-left on the level, mksobj's fields, stacking.  ``inventory``, ``mplayer``,
-``shapechange``: what monsters carry and are.  ``traps``: maketrap() and the objects
+left on the level, mksobj's fields, stacking.  ``bag``, ``muse``, ``kit``,
+``inventory``, ``inventory37``: what monsters carry (the bag being filled; muse.c's
+items; _makemon's skeleton and the cases UnNetHack and 3.7 share; each game's own
+cases).  ``mplayer``, ``shapechange``: the endgame's player monsters, what monsters are.  ``traps``: maketrap() and the objects
 traps bring.  ``mineral``: mklev's mineralize.  ``roomfill``, ``shops``, ``temples``:
 the special rooms filled after the script.  ``placeholders``: lenient stand-ins.
 """

@@ -18,7 +18,7 @@ from unlev.model.level import (
     COLNO, DB_LAVA, DB_MOAT, DB_UNDER, DOORMAX, NO_ROOM, ROWNO, SHOPBASE, DungeonContext,
     Level, Monster, Room, Trap, isok,
 )
-from unlev.populate import kinds
+from unlev.populate import kinds, mkclass37, mksobj37
 from unlev.stdlib import data, terrain as T
 from unlev.stdlib.rng import RNG
 
@@ -88,6 +88,9 @@ class MakeContext:
         #: the game's tables this level is made from (unlev.stdlib.data.Tables), set
         #: by the build from the run's settings; active while the level is made
         self.tables = data.UNNETHACK_TABLES
+        #: whose loader makes the level ("unnethack", "nethack36", "nethack343"): the
+        #: makers that differ by game (traps36, shops36) ask it
+        self.game = "unnethack"
         self.warn_to = warn_to
         self.lenient = False
         self._population = (None, None)     # (what it was made of, LevelContext)
@@ -153,7 +156,14 @@ class MakeContext:
     def _make_population_context(self, gone: frozenset) -> kinds.LevelContext:
         ctx = self.level.context
         name = ctx.dungeon_name
-        return kinds.LevelContext(
+        # NetHack 3.7's tables: its mkclass() (mkclass37); else UnNetHack's
+        extra = {}
+        if mksobj37.applies():
+            make = mkclass37.LevelContext37
+            extra["temperature"] = getattr(self.level.flags, "temperature", 0) or 0
+        else:
+            make = kinds.LevelContext
+        return make(**extra,
             depth=ctx.depth, difficulty=ctx.difficulty,
             in_gehennom=name in ("Gehennom", "Sheol"), in_sheol=name == "Sheol",
             noteleport=self.level.flags.noteleport,

@@ -18,6 +18,7 @@ from typing import Callable, Optional
 
 from unlev.stdlib import data
 from unlev.stdlib.rng import RNG
+from unlev.populate import mksobj37
 
 RandomMonster = Callable[[], Optional[data.Monster]]
 
@@ -39,6 +40,7 @@ _GROWN_LAYER = {
 }
 _TIN_VARIETIES = 16          # eat.c tintxts[]: TTSZ - 1 kinds to pick from
 _ROTTEN_TIN, _HOMEMADE_TIN = 4, 5
+_NONROTTING_37 = ("lizard", "lichen", "Death", "Pestilence", "Famine", "acid blob")
 _RIDERS = ("Death", "Pestilence", "Famine")
 
 
@@ -100,6 +102,13 @@ def tin_contents(rndmonnum: RandomMonster, rng: RNG) -> tuple:
         # the kind itself when it stays (the two werejackals share their name)
         kind = pm if name == pm.name else (data.monster_named(name) or pm)
         if kind.nutrition and "G_NOCORPSE" not in kind.gen_flags:
+            if mksobj37.applies():
+                # 3.7's tintxts[]: 15 kinds, rotten first, homemade second; lizards,
+                # lichens, riders and acid blobs never rot (nonrotting_corpse)
+                r = rng.rn2(15)
+                if r == 0 and name in _NONROTTING_37:
+                    r = 1
+                return name, -(r + 1)
             r = rng.rn2(_TIN_VARIETIES)
             if r == _ROTTEN_TIN and name in ("lizard", "lichen"):
                 r = _HOMEMADE_TIN

@@ -1,12 +1,14 @@
-"""What a monster carries from birth in NetHack 3.7: makemon.c's ``m_initweap`` and
-``m_initinv`` of 3.7, the special item of ``_makemon`` (``mitem``), and muse.c's
-``rnd_offensive_item`` / ``rnd_defensive_item`` / ``rnd_misc_item`` as 3.7 has them.
+"""What a monster carries from birth in NetHack 3.7: the cases of 3.7's makemon.c
+``m_initweap`` and ``m_initinv`` where it differs from UnNetHack's, their tables, the
+special item of ``_makemon`` (``mitem``), and 3.7's :class:`Rules` for the shared code.
 
 Why a module of its own: :mod:`unlev.populate.inventory` follows UnNetHack's
 makemon.c, and 3.7's differs in what is given and in the draws made for it, so a 3.7
 level equipped by UnNetHack's code holds UnNetHack's kits and moves the monster stream
 by UnNetHack's draws.  Used only while NetHack 3.7's tables are active
-(:func:`applies`); des-file levels keep UnNetHack's inventories.
+(:func:`applies`); des-file levels keep UnNetHack's inventories.  The skeleton and the
+cases the two games share are :mod:`unlev.populate.kit`, muse.c's items
+:mod:`unlev.populate.muse`; both read :data:`RULES37` through the :class:`Bag37`.
 
 3.7's differences from UnNetHack's makemon.c, all followed here:
 
@@ -50,11 +52,22 @@ from dataclasses import dataclass
 from typing import List, Optional
 
 from unlev.model.level import Object
-from unlev.populate import inventory, traps37
-from unlev.populate.inventory import Bag, Where, monster_level
-from unlev.populate.kinds import rnd_class
+from unlev.populate import kit, traps37
+from unlev.populate.bag import A_NONE, Bag, Rules, Where, obj_kind
+from unlev.populate.muse import (  # noqa: F401 -- where 3.7's callers found them
+    noteleport_level, refuses_items, rnd_defensive_item, rnd_offensive_item,
+)
 from unlev.stdlib import data
 from unlev.stdlib.rng import RNG
+
+#: 3.7's names and muse.c flags where the shared cases ask (:class:`Rules`)
+RULES37 = Rules(
+    elf_ruler="elven monarch",
+    ogre_odds={"ogre tyrant": 3, "ogre leader": 6},
+    demon_weapons={"balrog": (("bullwhip", ")"), ("broadsword", ")")),
+                   "Orcus": (("death", "/"),), "Dispater": (("striking", "/"),),
+                   "Yeenoghu": (("flail", ")"),)},
+    oil_for_fire=False, sokoban_redraws_digging=True, floaters=("S_EYE", "S_LIGHT"))
 
 
 def applies() -> bool:
@@ -74,19 +87,14 @@ def where37(where: Where, dungeon_name: str) -> Where37:
     return Where37(**where.__dict__, in_sokoban=dungeon_name == "Sokoban")
 
 
-def _obj(name: str, cls: str) -> data.Object:
-    found = data.object_named(name, cls)
-    if found is None:
-        raise KeyError(f"no object {name!r} of class {cls!r} in NetHack 3.7's tables")
-    return found
-
-
 class Bag37(Bag):
-    """A 3.7 monster's inventory being filled: 3.7's mongets and m_initthrow."""
+    """A 3.7 monster's inventory being filled: 3.7's mongets and rules."""
+
+    rules = RULES37
 
     def gets(self, name: str, cls: str) -> int:
         """3.7's mongets(): UnNetHack's touches, and the Candelabrum's spe is 0."""
-        _obj(name, cls)                          # every 3.7 item is in 3.7's tables
+        obj_kind(name, cls)                      # every 3.7 item is in 3.7's tables
         spe = super().gets(name, cls)
         if name == "Candelabrum of Invocation":
             for o in self.items:
@@ -95,21 +103,6 @@ class Bag37(Bag):
                     o.attrs.pop("curse", None)
             return 0
         return spe
-
-    def throw_kind(self, name: str, cls: str, n: int) -> None:
-        """m_initthrow(): mksobj(otyp, TRUE, FALSE), a stack of ``rn1(n, 3)``."""
-        o = self.make(_obj(name, cls))
-        o.attrs["quantity"] = self.rng.rn1(n, 3)
-        if name == "orcish arrow":
-            o.attrs["poisoned"] = True
-        self.pick(o)
-
-    def throw(self, name: str, n: int) -> None:
-        self.throw_kind(name, ")", n)
-
-
-def _armed(pm: data.Monster) -> bool:
-    return any(a.type == "AT_WEAP" for a in pm.attacks)
 
 
 def _shapechanger(pm: data.Monster) -> bool:
@@ -159,32 +152,22 @@ def equip(pm: data.Monster, x: int, y: int, rng: RNG, where: Where,
     armed monster and m_initinv (each returns at once on the Rogue level).  A
     shape-changer born in another form gets nothing (newcham clears allow_minvent):
     :func:`unlev.populate.makemon.equip` does not ask then."""
-    attrs = attrs or {}
-    bag = Bag37(pm, x, y, rng, where, attrs)
-    if with_special:
-        bag.items.extend(special_item(pm, x, y, rng, where, attrs))
-    if where.rogue_level:
-        return bag.items
-    m_lev = monster_level(pm, where.difficulty)
-    if _armed(pm):
-        m_initweap(bag, m_lev)
-    m_initinv(bag, m_lev)
-    return bag.items
+    bag = Bag37(pm, x, y, rng, where, attrs or {})
+    return kit.fill(bag, special_item if with_special else None,
+                    _WEAPONS_BY_CLASS, _INVENTORY_BY_CLASS)
+
+
+def m_initweap(bag: Bag37, m_lev: int) -> None:
+    """3.7's m_initweap(): :func:`unlev.populate.kit.m_initweap` with 3.7's cases."""
+    kit.m_initweap(bag, m_lev, _WEAPONS_BY_CLASS)
+
+
+def m_initinv(bag: Bag37, m_lev: int) -> None:
+    """3.7's m_initinv(): :func:`unlev.populate.kit.m_initinv` with 3.7's cases."""
+    kit.m_initinv(bag, m_lev, _INVENTORY_BY_CLASS)
 
 
 # -- m_initweap ---------------------------------------------------------------------------
-
-def m_initweap(bag: Bag37, m_lev: int) -> None:
-    """3.7's m_initweap(): the class's case (one function each), the general case for
-    the rest and for true demons after theirs, then an offensive item for a monster
-    of high enough level."""
-    fill = _WEAPONS_BY_CLASS.get(bag.pm.class_name, _general_weapon)
-    fill(bag)
-    if m_lev > bag.rng.rn2(75):
-        item = rnd_offensive_item(bag)
-        if item is not None:
-            bag.gets(*item)
-
 
 def _giant_weapons(bag: Bag37) -> None:
     """S_GIANT: a boulder (an ettin a club) half the time, then for all but ettins a
@@ -203,18 +186,14 @@ def _human_weapons(bag: Bag37) -> None:
     if "M2_MERC" in pm.m2:
         _mercenary_weapons(bag)
     elif "M2_ELF" in pm.m2:
-        _elf_weapons(bag)
+        kit.elf_weapons(bag)
     elif pm.sound == "MS_PRIEST" or _quest_role(pm, "Cleric", bag.where):
-        mace = bag.make(_obj("mace", ")"), init=False)
-        mace.attrs["spe"] = rng.rnd(3)
-        if not rng.rn2(2):
-            mace.attrs["curse"] = "cursed"
-        bag.pick(mace)
+        kit.priest_mace(bag)
     elif pm.name == "ninja":
         g("shuriken" if rng.rn2(4) else "dart", ")")
         g("short sword" if rng.rn2(4) else "axe", ")")
     elif pm.sound == "MS_GUARDIAN":
-        _guardian_gear(bag)
+        kit.guardian_gear(bag)
 
 
 def _quest_role(pm: data.Monster, role: str, where: Where) -> bool:
@@ -230,8 +209,8 @@ def _mercenary_weapons(bag: Bag37) -> None:
     w1 = w2 = None
     if name in ("watchman", "soldier"):
         if not rng.rn2(3):
-            first = _obj("partisan", ")").index
-            last = _obj("bec de corbin", ")").index
+            first = obj_kind("partisan", ")").index
+            last = obj_kind("bec de corbin", ")").index
             while True:
                 kind = data.object_by_index(rng.rn1(last - first + 1, first))
                 if kind.subtype == "P_POLEARMS":
@@ -259,76 +238,6 @@ def _mercenary_weapons(bag: Bag37) -> None:
         bag.gets(w2, ")")
 
 
-def _elf_weapons(bag: Bag37) -> None:
-    rng, g = bag.rng, bag.gets
-    if rng.rn2(2):
-        g("elven mithril-coat" if rng.rn2(2) else "elven cloak", "[")
-    if rng.rn2(2):
-        g("elven leather helm", "[")
-    elif not rng.rn2(4):
-        g("elven boots", "[")
-    if rng.rn2(2):
-        g("elven dagger", ")")
-    pick = rng.rn2(3)
-    if pick == 0:
-        if not rng.rn2(4):
-            g("elven shield", "[")
-        if rng.rn2(3):
-            g("elven short sword", ")")
-        g("elven bow", ")")
-        bag.throw("elven arrow", 12)
-    elif pick == 1:
-        g("elven broadsword", ")")
-        if rng.rn2(2):
-            g("elven shield", "[")
-    elif rng.rn2(2):
-        g("elven spear", ")")
-        g("elven shield", "[")
-    if bag.pm.name == "elven monarch":
-        if rng.rn2(3) or bag.where.earth_level:
-            g("pick-axe", "(")
-        if not rng.rn2(50):
-            g("crystal ball", "(")
-
-
-def _guardian_gear(bag: Bag37) -> None:
-    rng, g, name = bag.rng, bag.gets, bag.pm.name
-    if name in ("student", "attendant", "abbot", "acolyte", "guide", "apprentice"):
-        if rng.rn2(2):
-            g("dagger" if rng.rn2(3) else "knife", ")")
-        if rng.rn2(5):
-            g("leather jacket" if rng.rn2(3) else "leather cloak", "[")
-        if rng.rn2(3):
-            g("low boots" if rng.rn2(3) else "high boots", "[")
-        if rng.rn2(3):
-            g("healing", "!")
-    elif name in ("chieftain", "page", "roshi", "warrior"):
-        g("long sword" if rng.rn2(3) else "short sword", ")")
-        g("chain mail" if rng.rn2(3) else "leather armor", "[")
-        if rng.rn2(2):
-            g("low boots" if rng.rn2(2) else "high boots", "[")
-        if not rng.rn2(3):
-            g("leather cloak", "[")
-        if not rng.rn2(3):
-            g("bow", ")")
-            bag.throw("arrow", 12)
-    elif name == "hunter":
-        g("short sword" if rng.rn2(3) else "dagger", ")")
-        if rng.rn2(2):
-            g("leather jacket" if rng.rn2(2) else "leather armor", "[")
-        g("bow", ")")
-        bag.throw("arrow", 12)
-    elif name == "thug":
-        g("club", ")")
-        g("dagger" if rng.rn2(3) else "knife", ")")
-        if rng.rn2(2):
-            g("leather gloves", "[")
-        g("leather jacket" if rng.rn2(2) else "leather armor", "[")
-    elif name == "neanderthal":
-        g("club", ")")
-        g("leather armor", "[")
-
-
 # 3.7's artilist.h: the two artifacts an angel's weapon may become, by base kind
 _ANGEL_ARTIFACTS = {"Sunsword": "long sword", "Demonbane": "mace"}
 
@@ -340,7 +249,7 @@ def _angel_weapons(bag: Bag37) -> None:
     if "M1_HUMANOID" not in pm.m1:
         return
     lord = "M2_LORD" in pm.m2
-    weapon = bag.make(_obj("long sword" if rng.rn2(5) > 1 else "mace", ")"), init=False)
+    weapon = bag.make(obj_kind("long sword" if rng.rn2(5) > 1 else "mace", ")"), init=False)
     align = bag.attrs.get("minion_align", pm.alignment)
     if (not rng.rn2(20) or lord) and align != A_NONE and align > 0:
         art = "Sunsword" if rng.rn2(5) > 1 else "Demonbane"
@@ -373,157 +282,17 @@ def _humanoid_weapons(bag: Bag37) -> None:
         if not rng.rn2(10):
             g("dwarvish cloak", "[")
     elif "M2_DWARF" in pm.m2:
-        if rng.rn2(7):
-            g("dwarvish cloak", "[")
-        if rng.rn2(7):
-            g("iron shoes", "[")
-        if not rng.rn2(4):
-            g("dwarvish short sword", ")")
-            if rng.rn2(2):
-                g("dwarvish mattock", ")")
-            else:
-                g("axe" if rng.rn2(2) else "dwarvish spear", ")")
-                g("dwarvish roundshield", "[")
-            g("dwarvish iron helm", "[")
-            if not rng.rn2(3):
-                g("dwarvish mithril-coat", "[")
-        else:
-            g(*(("pick-axe", "(") if not rng.rn2(3) else ("dagger", ")")))
+        kit.dwarf_weapons(bag)
 
 
-def _kop_weapons(bag: Bag37) -> None:
-    rng = bag.rng
-    if not rng.rn2(4):
-        bag.throw_kind("cream pie", "%", 2)
-    if not rng.rn2(3):
-        bag.gets("club" if rng.rn2(2) else "rubber hose", ")")
-
-
-def _orc_weapons(bag: Bag37) -> None:
-    rng, g, name = bag.rng, bag.gets, bag.pm.name
-    if rng.rn2(2):
-        g("orcish helm", "[")
-    kind = name
-    if name == "orc-captain":
-        kind = "Mordor orc" if rng.rn2(2) else "Uruk-hai"
-    if kind == "Mordor orc":
-        for item, c in (("scimitar", ")"), ("orcish shield", "["), ("knife", ")"),
-                        ("orcish chain mail", "[")):
-            if not rng.rn2(3):
-                g(item, c)
-    elif kind == "Uruk-hai":
-        for item, c in (("orcish cloak", "["), ("orcish short sword", ")"),
-                        ("iron shoes", "[")):
-            if not rng.rn2(3):
-                g(item, c)
-        if not rng.rn2(3):
-            g("orcish bow", ")")
-            bag.throw("orcish arrow", 12)
-        if not rng.rn2(3):
-            g("Uruk-hai shield", "[")
-    elif name != "orc shaman" and rng.rn2(2):
-        g("orcish dagger" if (name == "goblin" or rng.rn2(2) == 0) else "scimitar", ")")
-
-
-def _ogre_weapons(bag: Bag37) -> None:
-    name = bag.pm.name
-    n = 3 if name == "ogre tyrant" else 6 if name == "ogre leader" else 12
-    bag.gets("battle-axe" if not bag.rng.rn2(n) else "club", ")")
-
-
-def _troll_weapons(bag: Bag37) -> None:
-    rng = bag.rng
-    if not rng.rn2(2):
-        bag.gets(("ranseur", "partisan", "glaive", "spetum")[rng.rn2(4)], ")")
-
-
-def _kobold_weapons(bag: Bag37) -> None:
-    if not bag.rng.rn2(4):
-        bag.throw("dart", 12)
-
-
-def _centaur_weapons(bag: Bag37) -> None:
-    if bag.rng.rn2(2):
-        if bag.pm.name == "forest centaur":
-            bag.gets("bow", ")")
-            bag.throw("arrow", 12)
-        else:
-            bag.gets("crossbow", ")")
-            bag.throw("crossbow bolt", 12)
-
-
-def _wraith_weapons(bag: Bag37) -> None:
-    bag.gets("knife", ")")
-    bag.gets("long sword", ")")
-
-
-def _zombie_weapons(bag: Bag37) -> None:
-    rng = bag.rng
-    if not rng.rn2(4):
-        bag.gets("leather armor", "[")
-    if not rng.rn2(4):
-        bag.gets("knife" if rng.rn2(3) else "short sword", ")")
-
-
-def _lizard_weapons(bag: Bag37) -> None:
-    rng = bag.rng
-    if bag.pm.name == "salamander":
-        bag.gets("spear" if rng.rn2(7) else "trident" if rng.rn2(3) else "stiletto", ")")
-
-
-_DEMON_WEAPONS = {"balrog": (("bullwhip", ")"), ("broadsword", ")")),
-                  "Orcus": (("death", "/"),), "Dispater": (("striking", "/"),),
-                  "Yeenoghu": (("flail", ")"),)}
-
-
-def _demon_weapons(bag: Bag37) -> None:
-    """S_DEMON: the named demons' own (Orcus's wand of death), then for a true demon
-    (not a djinni or mail daemon) the general case."""
-    name, g = bag.pm.name, bag.gets
-    if name == "horned devil":
-        g("trident" if bag.rng.rn2(4) else "bullwhip", ")")
-    for item in _DEMON_WEAPONS.get(name, ()):
-        g(*item)
-    if "M2_DEMON" in bag.pm.m2:
-        _general_weapon(bag)
-
-
-def _general_weapon(bag: Bag37) -> None:
-    """The default case: by ``rnd(14 - 2 * bias)`` (lords 1, princes 2, extra nasty 1),
-    a weapon for strong monsters or missiles for the rest."""
-    pm, rng, g = bag.pm, bag.rng, bag.gets
-    bias = ("M2_LORD" in pm.m2) + 2 * ("M2_PRINCE" in pm.m2) + ("M2_NASTY" in pm.m2)
-    strong = "M2_STRONG" in pm.m2
-    roll = rng.rnd(14 - 2 * bias)
-    if roll == 1:
-        if strong:
-            g("battle-axe", ")")
-        else:
-            bag.throw("dart", 12)
-    elif roll == 2:
-        if strong:
-            g("two-handed sword", ")")
-        else:
-            g("crossbow", ")")
-            bag.throw("crossbow bolt", 12)
-    elif roll == 3:
-        g("bow", ")")
-        bag.throw("arrow", 12)
-    elif roll == 4:
-        if strong:
-            g("long sword", ")")
-        else:
-            bag.throw("dagger", 3)
-    elif roll == 5:
-        g("lucern hammer" if strong else "aklys", ")")
-
-
+# 3.7's m_initweap() switch: its own cases here, the shared ones in kit
 _WEAPONS_BY_CLASS = {
     "S_GIANT": _giant_weapons, "S_HUMAN": _human_weapons, "S_ANGEL": _angel_weapons,
-    "S_HUMANOID": _humanoid_weapons, "S_KOP": _kop_weapons, "S_ORC": _orc_weapons,
-    "S_OGRE": _ogre_weapons, "S_TROLL": _troll_weapons, "S_KOBOLD": _kobold_weapons,
-    "S_CENTAUR": _centaur_weapons, "S_WRAITH": _wraith_weapons,
-    "S_ZOMBIE": _zombie_weapons, "S_LIZARD": _lizard_weapons, "S_DEMON": _demon_weapons,
+    "S_HUMANOID": _humanoid_weapons, "S_KOP": kit.kop_weapons, "S_ORC": kit.orc_weapons,
+    "S_OGRE": kit.ogre_weapons, "S_TROLL": kit.troll_weapons,
+    "S_KOBOLD": kit.kobold_weapons, "S_CENTAUR": kit.centaur_weapons,
+    "S_WRAITH": kit.wraith_weapons, "S_ZOMBIE": kit.zombie_weapons,
+    "S_LIZARD": kit.lizard_weapons, "S_DEMON": kit.demon_weapons,
 }
 
 
@@ -533,34 +302,11 @@ _MERC_AC = {"guard": -1, "soldier": 3, "sergeant": 0, "lieutenant": -2, "captain
             "watchman": 3, "watch captain": -2}
 
 
-def m_initinv(bag: Bag37, m_lev: int) -> None:
-    """3.7's m_initinv(): the class's case, then (but for 12 soldiers in 13) a
-    defensive and a miscellaneous item for a monster of high enough level, and gold
-    for a greedy one that has none."""
-    pm, rng, where = bag.pm, bag.rng, bag.where
-    fill = _INVENTORY_BY_CLASS.get(pm.class_name)
-    if fill is not None:
-        fill(bag, m_lev)
-    if pm.name == "soldier" and rng.rn2(13):
-        return
-    if m_lev > rng.rn2(50):
-        item = rnd_defensive_item(bag)
-        if item is not None:
-            bag.gets(*item)
-    if m_lev > rng.rn2(100):
-        item = inventory.rnd_misc_item(bag)
-        if item is not None:
-            bag.gets(*item)
-    if "M2_GREEDY" in pm.m2 and not any(o.id == "gold piece" for o in bag.items) \
-            and not rng.rn2(5):
-        bag.gold(rng.d(where.difficulty, 5 if bag.items else 10))
-
-
 def _arm_bonus(bag: Bag37, name: str) -> int:
     """mongets() of a piece of armour and its ARM_BONUS: the table's a_ac plus spe
     (unlev keeps no erosion)."""
     spe = bag.gets(name, "[")
-    return _obj(name, "[").oc1 + spe
+    return obj_kind(name, "[").oc1 + spe
 
 
 def _merc_armor(bag: Bag37) -> None:
@@ -588,7 +334,7 @@ def _merc_armor(bag: Bag37) -> None:
         if rng.rn2(3):
             bag.gets("tin whistle", "(")
     elif name == "guard":
-        whistle = bag.make(_obj("tin whistle", "("))
+        whistle = bag.make(obj_kind("tin whistle", "("))
         whistle.attrs["curse"] = "cursed"
         bag.pick(whistle)
     else:
@@ -601,87 +347,26 @@ def _merc_armor(bag: Bag37) -> None:
 
 
 def _human_inventory(bag: Bag37, m_lev: int) -> None:
-    pm, rng, g, where = bag.pm, bag.rng, bag.gets, bag.where
+    """S_HUMAN: mercenaries' armour, a shopkeeper's key and wands, a priest's (or the
+    Cleric quest's) robe, shield and gold, a Monk quest monster's robe."""
+    pm, where = bag.pm, bag.where
     if "M2_MERC" in pm.m2:
         _merc_armor(bag)
     elif pm.name == "shopkeeper":
-        g("skeleton key", "(")
-        first = rng.rn2(4)              # the C's switch falls through from there
-        for i, (item, c) in enumerate((("magic missile", "/"), ("extra healing", "!"),
-                                       ("healing", "!"), ("striking", "/"))):
-            if i >= first:
-                g(item, c)
+        kit.shopkeeper_kit(bag)
     elif pm.sound == "MS_PRIEST" or _quest_role(pm, "Cleric", where):
-        g("robe" if rng.rn2(7) else "cloak of protection" if rng.rn2(3)
-          else "cloak of magic resistance", "[")
-        g("small shield", "[")
-        bag.gold(rng.rn1(10, 20))
+        kit.priest_kit(bag)
     elif _quest_role(pm, "Monk", where):
-        g("robe" if rng.rn2(11) else "cloak of magic resistance", "[")
-
-
-def _nymph_inventory(bag: Bag37, m_lev: int) -> None:
-    if not bag.rng.rn2(2):
-        bag.gets("mirror", "(")
-    if not bag.rng.rn2(2):
-        bag.gets("object detection", "!")
-
-
-def _giant_inventory(bag: Bag37, m_lev: int) -> None:
-    """A minotaur's wand of digging; a true giant's ``rn2(m_lev / 2)`` stacks of two to
-    four gems (3.7's rn2(0) draws nothing)."""
-    pm, rng = bag.pm, bag.rng
-    if pm.name == "minotaur":
-        if not rng.rn2(3) or bag.where.earth_level:
-            bag.gets("digging", "/")
-    elif "M2_GIANT" in pm.m2:
-        first = _obj("dilithium crystal", "*").index
-        last = _obj("luckstone", "*").index - 1
-        for _ in range(rng.rn2(m_lev // 2) if m_lev // 2 > 0 else 0):
-            gem = data.object_by_index(rnd_class(rng, first, last, bag.where.ledger_no))
-            o = bag.make(gem, init=False)
-            o.attrs["quantity"] = rng.rn1(2, 3)
-            bag.pick(o)
-
-
-def _wraith_inventory(bag: Bag37, m_lev: int) -> None:
-    if bag.pm.name == "Nazgul":
-        bag.special("invisibility", "=", curse="cursed")
-
-
-def _lich_inventory(bag: Bag37, m_lev: int) -> None:
-    rng, name = bag.rng, bag.pm.name
-    if name == "master lich" and not rng.rn2(13):
-        bag.gets(*(("athame", ")") if rng.rn2(7) else ("nothing", "/")))
-    elif name == "arch-lich" and not rng.rn2(3):
-        # mksobj(rn2(3) ? ATHAME : QUARTERSTAFF, TRUE, rn2(13) ? FALSE : TRUE):
-        # the arguments are evaluated right to left, as in UnNetHack's build
-        artif = not rng.rn2(13)
-        o = bag.make(_obj("athame" if rng.rn2(3) else "quarterstaff", ")"), artif=artif)
-        if o.attrs.get("spe", 0) < 2:
-            o.attrs["spe"] = rng.rnd(3)
-        if not rng.rn2(4):
-            o.attrs["erodeproof"] = True
-        bag.pick(o)
-
-
-def _mummy_inventory(bag: Bag37, m_lev: int) -> None:
-    if bag.rng.rn2(7):
-        bag.gets("mummy wrapping", "[")
-
+        kit.monk_robe(bag)
 
 def _quantmech_inventory(bag: Bag37, m_lev: int) -> None:
     """Every S_QUANTMECH draws; the quantum mechanic's box holds a dead housecat."""
     if not bag.rng.rn2(20) and bag.pm.name == "quantum mechanic":
-        box = bag.make(_obj("large box", "("), init=False)
+        box = bag.make(obj_kind("large box", "("), init=False)
         box.attrs["spe"] = 1
         cat = Object(bag.x, bag.y, "corpse", attrs={"class": "%", "montype": "housecat"})
         box.contents.append(cat)
         bag.pick(box)
-
-
-def _leprechaun_inventory(bag: Bag37, m_lev: int) -> None:
-    bag.gold(bag.rng.d(bag.where.difficulty, 30))
 
 
 def _demon_inventory(bag: Bag37, m_lev: int) -> None:
@@ -698,100 +383,18 @@ def _gnome_inventory(bag: Bag37, m_lev: int) -> None:
     """A candle, 1 in 20 in the Mines (the level is being made), else 1 in 60."""
     rng = bag.rng
     if not rng.rn2(20 if bag.where.in_mines else 60):
-        candle = bag.make(_obj("tallow candle" if rng.rn2(4) else "wax candle", "("))
+        candle = bag.make(obj_kind("tallow candle" if rng.rn2(4) else "wax candle", "("))
         candle.attrs.pop("quantity", None)
         bag.pick(candle)
 
 
+# 3.7's m_initinv() switch
 _INVENTORY_BY_CLASS = {
-    "S_HUMAN": _human_inventory, "S_NYMPH": _nymph_inventory, "S_GIANT": _giant_inventory,
-    "S_WRAITH": _wraith_inventory, "S_LICH": _lich_inventory, "S_MUMMY": _mummy_inventory,
-    "S_QUANTMECH": _quantmech_inventory, "S_LEPRECHAUN": _leprechaun_inventory,
+    "S_HUMAN": _human_inventory, "S_NYMPH": kit.nymph_inventory,
+    "S_GIANT": kit.giant_inventory, "S_WRAITH": kit.wraith_inventory,
+    "S_LICH": kit.lich_inventory, "S_MUMMY": kit.mummy_inventory,
+    "S_QUANTMECH": _quantmech_inventory, "S_LEPRECHAUN": kit.leprechaun_inventory,
     "S_DEMON": _demon_inventory, "S_GNOME": _gnome_inventory,
 }
 
 
-# -- muse.c -------------------------------------------------------------------------------
-
-A_NONE = -128                     # align.h
-
-
-def refuses_items(pm: data.Monster) -> bool:
-    """muse.c: animals, exploders, the mindless, ghosts and Kops get no items."""
-    return ("M1_ANIMAL" in pm.m1 or "M1_MINDLESS" in pm.m1
-            or any(a.type == "AT_EXPL" for a in pm.attacks)
-            or pm.class_name in ("S_GHOST", "S_KOP"))
-
-
-def _demon_ruler(pm: data.Monster) -> bool:
-    """mondata.h is_dlord() or is_dprince()."""
-    return "M2_DEMON" in pm.m2 and ("M2_LORD" in pm.m2 or "M2_PRINCE" in pm.m2)
-
-
-def noteleport_level(bag: Bag37) -> bool:
-    """teleport.c noteleport_level(): in Gehennom a demon lord or prince on the level
-    (m_blocks_teleporting) stops anyone but such a ruler; else the level's flag."""
-    where = bag.where
-    if where.in_hell and where.level is not None and not _demon_ruler(bag.pm):
-        if any(m.attrs.get("data") is not None and _demon_ruler(m.attrs["data"])
-               for m in where.level.monsters):
-            return True
-    return where.noteleport
-
-def rnd_offensive_item(bag: Bag37):
-    """3.7's rnd_offensive_item(): nothing is worn yet, so case 0 gives the scroll of
-    earth only to a monster a falling rock misses (amorphous, wall-walking,
-    unsolid), else falls to the wand of striking; case 10 is the wand of fire."""
-    pm, rng = bag.pm, bag.rng
-    if refuses_items(pm):
-        return None
-    diff = pm.difficulty
-    if diff > 7 and not rng.rn2(35):
-        return ("death", "/")
-    pick = rng.rn2(9 - (diff < 4) + 4 * (diff > 6))
-    if pick == 0 and ({"M1_AMORPHOUS", "M1_WALLWALK", "M1_UNSOLID"} & set(pm.m1)):
-        return ("earth", "?")
-    return {0: ("striking", "/"), 1: ("striking", "/"), 2: ("acid", "!"),
-            3: ("confusion", "!"), 4: ("blindness", "!"), 5: ("sleeping", "!"),
-            6: ("paralysis", "!"), 7: ("magic missile", "/"), 8: ("magic missile", "/"),
-            9: ("sleep", "/"), 10: ("fire", "/"), 11: ("cold", "/"),
-            12: ("lightning", "/")}[pick]
-
-
-def rnd_defensive_item(bag: Bag37):
-    """3.7's rnd_defensive_item(): teleportation (tried again once on a no-teleport
-    level), create monster, healing, digging (tried again 3 times in 4 in Sokoban;
-    never for a floater)."""
-    pm, rng = bag.pm, bag.rng
-    if refuses_items(pm):
-        return None
-    diff = pm.difficulty
-    trycnt = 0
-    while True:
-        pick = rng.rn2(8 + (diff > 3) + (diff > 6) + (diff > 8))
-        if pick in (6, 9):
-            if noteleport_level(bag):
-                trycnt += 1
-                if trycnt < 2:
-                    continue
-            return ("teleportation", "/") if not rng.rn2(3) else ("teleportation", "?")
-        if pick == 7 and getattr(bag.where, "in_sokoban", False) and rng.rn2(4):
-            continue
-        break
-    if pick in (0, 1):
-        return ("teleportation", "?")
-    if pick in (8, 10):
-        return ("create monster", "/") if not rng.rn2(3) else ("create monster", "?")
-    if pick == 2:
-        return ("create monster", "?")
-    if pick == 3:
-        return ("healing", "!")
-    if pick == 4:
-        return ("extra healing", "!")
-    if pick == 5:
-        return ("sickness", "!") if pm.name == "Pestilence" else ("full healing", "!")
-    # pick 7: a floater (S_EYE, S_LIGHT) does not dig down; isshk, isgd and
-    # ispriest are set only after makemon returns
-    if pm.class_name in ("S_EYE", "S_LIGHT"):
-        return None
-    return ("digging", "/")

@@ -32,6 +32,9 @@ What mirrors what:
                                 ``rndmonst`` does)
 ==============================  =========================================================
 
+The object choosers live in :mod:`unlev.populate.object_kinds` and the trap choosers in
+:mod:`unlev.populate.trap_kinds`; they are re-exported here.
+
 Not modelled: the in-the-Mines race swap of ``create_monster``; what ``mksobj`` /
 ``makemon`` do after the type is chosen (they draw more random numbers).
 """
@@ -40,8 +43,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import FrozenSet, Iterable, List, Optional, Sequence, Tuple, Union
 
+from unlev.populate.object_kinds import (
+    object_probabilities, random_object, random_object_class, rnd_class,
+)
+from unlev.populate.trap_kinds import (
+    fall_through_or_rocks, random_fill_trap, random_trap, rndtrap_refuses, web_spider,
+)
 from unlev.stdlib import data
 from unlev.stdlib.data import Monster, Object, Trap
 from unlev.stdlib.rng import RNG, c_trunc_div as _cdiv
@@ -52,7 +61,8 @@ __all__ = [
     "align_shift", "uncommon", "prohibited_by_generation_flags",
     "rndmonst_weights", "random_monster", "mkclass_weights", "random_monster_of_class",
     "adj_lev", "object_probabilities", "random_object_class", "random_object", "rnd_class",
-    "random_trap", "web_spider", "random_fill_trap", "rndtrap_refuses", "LevelContext", "override_monster",
+    "random_trap", "web_spider", "random_fill_trap", "rndtrap_refuses", "fall_through_or_rocks",
+    "LevelContext", "override_monster",
     "start_table_monster",
 ]
 
@@ -423,232 +433,6 @@ def random_monster_of_class(rng: RNG, class_symbol: str, difficulty: int, *, spc
         if n <= 0:
             return mon
     return None  # pragma: no cover
-
-
-# ---------------------------------------------------------------------------------------
-# objects
-# ---------------------------------------------------------------------------------------
-@data.clears_with_tables
-@lru_cache(maxsize=None)
-def object_probabilities(class_symbol: str, ledger_no: int = 1) -> Tuple[Tuple[Object, int], ...]:
-    """The class's objects with their ``oc_prob`` as the running game has them.
-
-    o_init.c ``init_objects`` gives a class whose probabilities are all zero an even
-    share of 1000; ``setgemprobs`` (run for every new level) zeroes the
-    ``9 - ledger_no/3`` most valuable gems and spreads 171 per mille over the rest of
-    the real gems.  *ledger_no* is the level's ledger number: the depth in the
-    Dungeons of Doom, larger in branches listed after it in dungeon.def (Gehennom,
-    the Mines, ...).
-    """
-    objs = list(data.objects_of_class(class_symbol))
-    probs = [o.prob for o in objs]
-    gem_sym = next(c.symbol for c in data.object_classes() if c.name == "GEM_CLASS")
-    if class_symbol == gem_sym:
-        first = objs[0].index
-        last_gem = data.last_gem()
-        j = 0
-        while j < 9 - ledger_no // 3:
-            probs[j] = 0
-            j += 1
-        first += j
-        for idx in range(first, last_gem + 1):
-            probs[idx - objs[0].index] = (171 + idx - first) // (last_gem + 1 - first)
-    if sum(probs) == 0:
-        n = len(objs)
-        probs = [(1000 + i) // n for i in range(n)]
-    return tuple(zip(objs, probs))
-
-
-def random_object_class(rng: RNG, *, table: Optional[str] = None, in_gehennom: bool = False,
-                        rogue_level: bool = False) -> str:
-    """The class walk at the top of mkobj.c ``mkobj(RANDOM_CLASS)``: one ``rnd(100)``
-    over ``mkobjprobs`` (``hellprobs`` in Gehennom, ``rogueprobs`` on the Rogue level).
-    *table* forces a table, e.g. ``"boxiprobs"`` for container contents."""
-    if table is None:
-        table = "rogueprobs" if rogue_level else ("hellprobs" if in_gehennom else "mkobjprobs")
-    rows = data.object_class_probabilities(table)
-    tprob = rng.rnd(100)
-    for prob, sym in rows:
-        tprob -= prob
-        if tprob <= 0:
-            return sym
-    return rows[-1][1]  # pragma: no cover - the tables add up to 100
-
-
-def random_object(rng: RNG, oclass: Optional[str] = None, *, in_gehennom: bool = False,
-                  in_sheol: bool = False, rogue_level: bool = False,
-                  ledger_no: int = 1) -> Object:
-    """mkobj.c ``mkobj(oclass)``'s choice of object type.
-
-    *oclass* is a class symbol (``')'``, ``'['``, ...) or None for RANDOM_CLASS.  As in
-    the C code, ``rnd(1000)`` is drawn first, then (for a random class) ``rnd(100)`` to
-    pick the class from mkobjprobs / hellprobs / rogueprobs; the type is then the
-    object at which the running sum of :func:`object_probabilities` reaches the first
-    number.  Game state it cannot know: whether the level is in Gehennom (Sheol counts:
-    it is hellish) or the Rogue level, and *ledger_no* for gem probabilities (default
-    1, the top of the dungeon).  Creating the object (``mksobj``) is not done here.
-    """
-    summed = data.load_table("objects").get("probability_total") == "sum"
-    if not summed:
-        prob = rng.rnd(1000)
-    if oclass is None:
-        oclass = random_object_class(rng, in_gehennom=in_gehennom or in_sheol,
-                                     rogue_level=rogue_level)
-    data.object_class(oclass)          # raises UnknownNameError for a bad symbol
-    rows = object_probabilities(oclass, ledger_no)
-    if summed:
-        # NetHack 3.7's mkobj(): the class first, then rnd(oclass_prob_totals[class])
-        # (o_init.c init_oclass_probs sums the class; rings are 1 each, 28 in all)
-        prob = rng.rnd(sum(p for _, p in rows) or 1)
-    for obj, p in rows:
-        prob -= p
-        if prob <= 0:
-            return obj
-    raise RuntimeError(f"probtype error, oclass={oclass!r}")
-
-
-def rnd_class(rng: RNG, first: int, last: int, ledger_no: int = 1) -> int:
-    """objnam.c ``rnd_class(first, last)``: an object index in [first, last] weighted by
-    oc_prob (uniform if they are all zero).  Returns 0 if nothing was picked."""
-    if first == last:
-        return first
-    current: Dict[int, int] = {}
-    for sym in {data.object_by_index(i).class_symbol for i in range(first, last + 1)}:
-        current.update((ob.index, p) for ob, p in object_probabilities(sym, ledger_no))
-    probs = {i: current[i] for i in range(first, last + 1)}
-    total = sum(probs.values())
-    if not total:
-        return first + rng.rn2(last - first + 1)
-    x = rng.rnd(total)
-    for i in range(first, last + 1):
-        if probs[i]:
-            x -= probs[i]
-            if x <= 0:
-                return i
-    return 0
-
-
-# ---------------------------------------------------------------------------------------
-# traps
-# ---------------------------------------------------------------------------------------
-@data.clears_with_tables
-@lru_cache(maxsize=None)
-def _T(name: str) -> int:
-    for t in data.traps():
-        if t.name == name:
-            return t.index
-    raise KeyError(name)
-
-
-def _trapnum() -> int:
-    return data.load_table("traps")["trapnum"]
-
-
-def random_trap(rng: RNG, difficulty: int, *, in_gehennom: bool = False,
-                in_sheol: bool = False, rogue_level: bool = False,
-                noteleport: bool = False, can_fall_through: bool = True) -> Trap:
-    """mklev.c ``mktrap(0 or -1, ...)``: the kind of a random trap on a level.
-
-    This is what ``TRAP: random`` in a des-file produces.  On the Rogue level one of
-    seven classic traps; in Gehennom (not Sheol) a fire trap 1 time in 5 and in Sheol
-    an ice trap 1 time in 3; otherwise ``rnd(TRAPNUM-1)`` until a kind fits the level's
-    difficulty: no magic portals or vibrating squares; rolling boulder and sleeping gas
-    from difficulty 2; level teleporters from 5 (never on a no-teleport level); spiked
-    pits from 5; land mines from 6; webs from 7; statue and polymorph traps from 8; fire
-    traps only in Gehennom, ice traps only in Sheol; holes are re-rolled 6 times in 7.
-    Finally a trap door or hole becomes a falling rock trap where one cannot fall
-    through the floor.
-
-    *difficulty* is ``level_difficulty()``.  Game state it cannot know, with defaults:
-    in_gehennom/in_sheol False, rogue_level False, *noteleport* (the level's
-    noteleport flag) False, *can_fall_through* (``Can_fall_thru``: not the bottom level
-    of its dungeon, no hard floor, or the Castle) True.  The caller must still roll
-    :func:`web_spider` after placing the trap, as mktrap does.
-    """
-    inhell, insheol = _hell_flags(in_gehennom, in_sheol)
-    if rogue_level:
-        kinds = ["BEAR_TRAP", "ARROW_TRAP", "DART_TRAP", "TRAPDOOR", "PIT", "SLP_GAS_TRAP",
-                 "RUST_TRAP"]
-        kind = _T(kinds[rng.rn2(7)])
-    elif inhell and not insheol and not rng.rn2(5):
-        kind = _T("FIRE_TRAP")
-    elif insheol and not rng.rn2(3):
-        kind = _T("ICE_TRAP")
-    else:
-        lvl = difficulty
-        n = _trapnum()
-        while True:
-            kind = rng.rnd(n - 1)
-            name = data.trap_by_index(kind).name
-            if name in ("MAGIC_PORTAL", "VIBRATING_SQUARE"):
-                continue
-            if name in ("ROLLING_BOULDER_TRAP", "SLP_GAS_TRAP") and lvl < 2:
-                continue
-            if name == "LEVEL_TELEP" and (lvl < 5 or noteleport):
-                continue
-            if name == "SPIKED_PIT" and lvl < 5:
-                continue
-            if name == "LANDMINE" and lvl < 6:
-                continue
-            if name == "WEB" and lvl < 7:
-                continue
-            if name in ("STATUE_TRAP", "POLY_TRAP") and lvl < 8:
-                continue
-            if name == "FIRE_TRAP" and (not inhell or insheol):
-                continue
-            if name == "ICE_TRAP" and not insheol:
-                continue
-            if name == "TELEP_TRAP" and noteleport:
-                continue
-            if name == "HOLE" and rng.rn2(7):
-                continue
-            break
-    return fall_through_or_rocks(data.trap_by_index(kind), can_fall_through)
-
-
-def fall_through_or_rocks(trap: Trap, can_fall_through: bool) -> Trap:
-    """The end of mklev.c ``mktrap``, for named and random kinds alike: a trap door
-    or hole where nothing can fall (``!Can_fall_thru``) is a falling rock trap."""
-    if trap.name in ("TRAPDOOR", "HOLE") and not can_fall_through:
-        return data.trap_by_index(_T("ROCKTRAP"))
-    return trap
-
-
-def web_spider(rng: RNG, difficulty: int, trap: Trap) -> bool:
-    """The end of mklev.c ``mktrap``: True if a giant spider is made on the new trap.
-    Draws ``rnf(6, 7)`` whenever difficulty >= 7, whatever the trap (as the C code
-    does); only a web gets the spider."""
-    if difficulty >= 7 and rng.rnf(6, 7):
-        return trap.name == "WEB"
-    return False
-
-
-def random_fill_trap(rng: RNG, *, can_dig_down: bool = True, noteleport: bool = False,
-                     in_endgame: bool = False) -> Trap:
-    """sp_lev.c / spo_lev.c ``rndtrap()``: used when a MAZEWALK level is filled with
-    random traps (not by ``TRAP: random``, which uses :func:`random_trap`).  Ignores
-    difficulty: ``rnd(TRAPNUM-1)`` until the kind is not a hole, vibrating square or
-    magic portal, not a trap door where one cannot dig down (``Can_dig_down``), not a
-    (level) teleporter on a no-teleport level, not a rolling boulder or falling rock
-    trap in the endgame."""
-    n = _trapnum()
-    while True:
-        kind = rng.rnd(n - 1)
-        if not rndtrap_refuses(data.trap_by_index(kind).name, can_dig_down=can_dig_down,
-                               noteleport=noteleport, in_endgame=in_endgame):
-            return data.trap_by_index(kind)
-
-
-def rndtrap_refuses(name: str, *, can_dig_down: bool, noteleport: bool,
-                    in_endgame: bool) -> bool:
-    """The kinds sp_lev.c ``rndtrap()`` draws again (UnNetHack's and NetHack 3.7's
-    alike): a hole, vibrating square or magic portal; a trap door where one cannot dig
-    down; a (level) teleporter on a no-teleport level; a rolling boulder or falling rock
-    trap in the endgame."""
-    return (name in ("HOLE", "VIBRATING_SQUARE", "MAGIC_PORTAL")
-            or (name == "TRAPDOOR" and not can_dig_down)
-            or (name in ("LEVEL_TELEP", "TELEP_TRAP") and noteleport)
-            or (name in ("ROLLING_BOULDER_TRAP", "ROCKTRAP") and in_endgame))
 
 
 # ---------------------------------------------------------------------------------------

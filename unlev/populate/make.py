@@ -144,6 +144,16 @@ def note_ground(level: Level, record) -> None:
     record.placed_on_ground = isok(x, y) and not T.is_rock(level.typ[x * ROWNO + y])
 
 
+def note_room_spot(record, room) -> None:
+    """Remember, outside the exported record, the room whose random spot (mkroom.c
+    somexy()) the thing was given (the room itself: a flip moves both).  A regular
+    room's spot is any square of its rectangle, whatever the level made of it: Fort
+    Ludios' throne room REGION takes in stone beyond its walls, and fill_zoo() puts
+    the royal coffer on such a square too.  unlev test's ``embedded`` check tells the room's rectangle,
+    which the level drew, from a thing put into rock."""
+    record.spot_of_room = room
+
+
 def new_object(x: int, y: int, obj: data.Object, origin: Optional[str] = None,
                buried: bool = False, **attrs) -> Object:
     """An object record of kind ``obj`` (not yet placed anywhere)."""

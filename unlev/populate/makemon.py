@@ -17,7 +17,8 @@ from unlev.model.constants import DRY, HOT, SOLID, WET
 from unlev.model.level import (
     COLNO, D_CLOSED, D_LOCKED, ROWNO, W_NONPASSWALL, Monster, Object, isok,
 )
-from unlev.populate import inventory, inventory37, kinds, mimic, mksobj, oinit, shapechange
+from unlev.populate import (inventory, inventory37, kinds, makemon37, mimic, mksobj, oinit,
+                            shapechange, traps37)
 from unlev.populate.context import MakeContext
 from unlev.populate.make import add_monster, make_object, monster_data, random_corpse_kind
 from unlev.stdlib import data
@@ -91,6 +92,8 @@ def mklev_sleep(st: MakeContext, mon: Monster, rng: RNG) -> None:
         return
     if (("M2_DEMON" in pm.m2 and "M2_LORD" not in pm.m2 and "M2_PRINCE" not in pm.m2)
             or pm.name in ("wumpus", "long worm", "giant eel")):
+        if makemon37.hero_has_amulet(st):
+            return                  # && !u.uhave.amulet: no draw (3.7's endgame)
         if rng.rn2(5) and "asleep" not in mon.attrs:
             mon.attrs["asleep"] = True
 
@@ -262,9 +265,13 @@ def birth_draws(st: MakeContext, pm, rng: RNG, mon: Optional[Monster] = None) ->
     the next random monster stands depends on how far it has moved (MakeContext).
     First of all the monster's id (mkobj.c next_ident, ``rnd(2)``)."""
     mksobj.next_ident(rng)
-    newmonhp(st, pm, rng)
-    if not ({"M2_FEMALE", "M2_MALE"} & pm.m2) and pm.sound not in ("MS_LEADER", "MS_NEMESIS"):
-        rng.rn2(2)
+    if traps37.applies():           # NetHack 3.7's hit points and gender draws
+        makemon37.newmonhp(st, pm, rng)
+        makemon37.gender_draw(pm, rng)
+    else:
+        newmonhp(st, pm, rng)
+        if not ({"M2_FEMALE", "M2_MALE"} & pm.m2) and pm.sound not in ("MS_LEADER", "MS_NEMESIS"):
+            rng.rn2(2)
     if mon is not None:
         # then peace_minded() and the sleep of some classes, before the hider's object,
         # the group and the inventory (equip() takes the answer from here)
@@ -559,6 +566,8 @@ def enexto(st: MakeContext, xx: int, yy: int, pm, rng: RNG):
 
 def pm_to_humidity(pm) -> int:
     """sp_lev.c pm_to_humidity(): where a monster may be put by a random coordinate."""
+    if traps37.applies():
+        return makemon37.pm_to_humidity(pm)
     loc = DRY
     m1 = pm.m1
     if pm.class_name == "S_EEL" or "M1_AMPHIBIOUS" in m1 or "M1_BREATHLESS" in m1 or "M1_SWIM" in m1:

@@ -22,6 +22,7 @@ from typing import Callable, Dict, Optional
 from unlev.model.level import Object
 from unlev.stdlib import data
 from unlev.stdlib.rng import RNG
+from unlev.populate import mksobj37
 
 # obj.h is_multigen() / is_poisonable(): weapons whose skill lies in -P_SHURIKEN..-P_BOW
 # (arrows, sling ammunition, bolts, darts, shuriken), made by the half-dozen
@@ -266,9 +267,16 @@ def init_fields(obj: Object, kind: data.Object, rng: RNG, *,
     by_class = _BY_CLASS.get(kind.class_symbol)
     if by_class is not None:
         by_class(c)
+    if mksobj37.applies():              # NetHack 3.7's mkobj_erosions()
+        mksobj37.erosions(c.a, kind, rng, given | _given_erosion(obj))
     for key, value in c.a.items():
         if key in given:
             continue
         if (key == "quantity" and value <= 1) or (key == "spe" and value == 0):
             continue
         obj.attrs[key] = value
+
+
+def _given_erosion(obj: Object) -> set:
+    """The erosion fields the level file gave the object (kept over the draws)."""
+    return {k for k in ("eroded", "eroded2", "erodeproof", "greased") if k in obj.attrs}

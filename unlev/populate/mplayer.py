@@ -14,9 +14,8 @@ from __future__ import annotations
 from typing import List, Optional
 
 from unlev.model.level import Object
-from unlev.populate.inventory import (
-    Bag, Where, rnd_defensive_item, rnd_misc_item, rnd_offensive_item,
-)
+from unlev.populate.bag import Bag, Where
+from unlev.populate.muse import rnd_defensive_item, rnd_misc_item, rnd_offensive_item
 from unlev.populate.kinds import rnd_class
 from unlev.stdlib import data
 from unlev.stdlib.rng import RNG
@@ -49,62 +48,105 @@ def _armour(name: str) -> Optional[int]:
 
 def _role_choices(name: str, weapon: Optional[str], rng: RNG, pick) -> Optional[str]:
     """mk_mplayer()'s switch on the role: its weapon and the draws for its armour,
-    helmet and shield (``pick`` draws an rnd_class over a named armour range)."""
-    if name == "archeologist" and rng.rn2(2):
-        weapon = "bullwhip"
-    elif name == "barbarian":
-        if rng.rn2(2):
-            weapon = "two-handed sword" if rng.rn2(2) else "battle-axe"
-        if rng.rn2(2):
-            pick("plate mail", "chain mail")
-    elif name in ("caveman", "cavewoman"):
-        if rng.rn2(4):
-            weapon = "mace"
-        elif rng.rn2(2):
-            weapon = "club"
-    elif name == "healer":
-        if rng.rn2(4):
-            weapon = "quarterstaff"
-        elif rng.rn2(2):
-            weapon = "unicorn horn" if rng.rn2(2) else "scalpel"
-        if rng.rn2(4):
-            rng.rn2(2)                  # helm of brilliance or telepathy
-        rng.rn2(2)                      # no shield
-    elif name == "knight":
-        if rng.rn2(4):
-            weapon = "long sword"
-        if rng.rn2(2):
-            pick("plate mail", "chain mail")
-    elif name == "monk":
-        weapon = "shuriken" if not rng.rn2(3) else None
-        rng.rn2(2)                      # no shield
-    elif name in ("priest", "priestess"):
-        if rng.rn2(2):
-            weapon = "mace"
-        if rng.rn2(2):
-            pick("plate mail", "chain mail")
-        rng.rn2(4)                      # a robe
-        if rng.rn2(4):
-            rng.rn2(2)                  # helm of brilliance or telepathy
-        rng.rn2(2)                      # no shield
-    elif name == "ranger" and rng.rn2(2):
-        weapon = "elven dagger"
-    elif name == "rogue" and rng.rn2(2):
-        weapon = "short sword" if rng.rn2(2) else "orcish dagger"
-    elif name == "samurai" and rng.rn2(2):
-        weapon = "katana"
-    elif name == "valkyrie":
-        if rng.rn2(2):
-            weapon = "war hammer"
-        if rng.rn2(2):
-            pick("plate mail", "chain mail")
-    elif name == "wizard":
-        if rng.rn2(4):
-            weapon = "quarterstaff" if rng.rn2(2) else "athame"
-        if rng.rn2(2):
-            rng.rn2(2)                  # black or silver dragon scale mail
-        rng.rn2(4)                      # helm of brilliance
+    helmet and shield (``pick`` draws an rnd_class over a named armour range); one
+    function per case."""
+    case = _ROLE_CASES.get(name)
+    return weapon if case is None else case(weapon, rng, pick)
+
+
+def _archeologist(weapon, rng, pick):
+    return "bullwhip" if rng.rn2(2) else weapon
+
+
+def _barbarian(weapon, rng, pick):
+    if rng.rn2(2):
+        weapon = "two-handed sword" if rng.rn2(2) else "battle-axe"
+    if rng.rn2(2):
+        pick("plate mail", "chain mail")
     return weapon
+
+
+def _caveman(weapon, rng, pick):
+    if rng.rn2(4):
+        return "mace"
+    return "club" if rng.rn2(2) else weapon
+
+
+def _healer(weapon, rng, pick):
+    if rng.rn2(4):
+        weapon = "quarterstaff"
+    elif rng.rn2(2):
+        weapon = "unicorn horn" if rng.rn2(2) else "scalpel"
+    if rng.rn2(4):
+        rng.rn2(2)                  # helm of brilliance or telepathy
+    rng.rn2(2)                      # no shield
+    return weapon
+
+
+def _knight(weapon, rng, pick):
+    if rng.rn2(4):
+        weapon = "long sword"
+    if rng.rn2(2):
+        pick("plate mail", "chain mail")
+    return weapon
+
+
+def _monk(weapon, rng, pick):
+    weapon = "shuriken" if not rng.rn2(3) else None
+    rng.rn2(2)                      # no shield
+    return weapon
+
+
+def _priest(weapon, rng, pick):
+    if rng.rn2(2):
+        weapon = "mace"
+    if rng.rn2(2):
+        pick("plate mail", "chain mail")
+    rng.rn2(4)                      # a robe
+    if rng.rn2(4):
+        rng.rn2(2)                  # helm of brilliance or telepathy
+    rng.rn2(2)                      # no shield
+    return weapon
+
+
+def _ranger(weapon, rng, pick):
+    return "elven dagger" if rng.rn2(2) else weapon
+
+
+def _rogue(weapon, rng, pick):
+    if rng.rn2(2):
+        return "short sword" if rng.rn2(2) else "orcish dagger"
+    return weapon
+
+
+def _samurai(weapon, rng, pick):
+    return "katana" if rng.rn2(2) else weapon
+
+
+def _valkyrie(weapon, rng, pick):
+    if rng.rn2(2):
+        weapon = "war hammer"
+    if rng.rn2(2):
+        pick("plate mail", "chain mail")
+    return weapon
+
+
+def _wizard(weapon, rng, pick):
+    if rng.rn2(4):
+        weapon = "quarterstaff" if rng.rn2(2) else "athame"
+    if rng.rn2(2):
+        rng.rn2(2)                  # black or silver dragon scale mail
+    rng.rn2(4)                      # helm of brilliance
+    return weapon
+
+
+# mk_mplayer()'s switch: the role monster -> its case
+_ROLE_CASES = {
+    "archeologist": _archeologist, "barbarian": _barbarian, "caveman": _caveman,
+    "cavewoman": _caveman, "healer": _healer, "knight": _knight, "monk": _monk,
+    "priest": _priest, "priestess": _priest, "ranger": _ranger, "rogue": _rogue,
+    "samurai": _samurai, "valkyrie": _valkyrie, "wizard": _wizard,
+}
 
 
 def mplayer_items(pm: data.Monster, x: int, y: int, rng: RNG, where: Where,

@@ -19,7 +19,8 @@ from typing import Optional
 from unlev.model import spots
 from unlev.model.level import OROOM, ROOMNO_MASK, SHOPBASE, TEMPLE, VAULT, Engraving, Level, Room
 from unlev.populate.make import (
-    add_object, init_object, make_object, mkgold, monster_kind, new_object, object_kind,
+    add_object, init_object, make_object, mkgold, monster_kind, new_object, note_room_spot,
+    object_kind,
 )
 from unlev.populate.merge import add_to_container
 from unlev.populate.mksobj import next_ident
@@ -28,7 +29,7 @@ from unlev.stdlib import data
 from unlev.stdlib import terrain as T
 from unlev.stdlib.rng import RNG
 from unlev.populate.context import MakeContext
-from unlev.populate import makemon
+from unlev.populate import makemon, shops36
 
 COURT, SWAMP, BEEHIVE, MORGUE, BARRACKS, ZOO = 2, 3, 5, 6, 7, 8
 LEPREHALL, COCKNEST, ANTHOLE, GARDEN, LEMUREPIT = 11, 12, 13, 14, 16
@@ -61,7 +62,9 @@ def fill_room(st: MakeContext, level: Level, rng: RNG, room: Room, prefilled: bo
         return
     if not prefilled:
         if room.rtype >= SHOPBASE:
-            stock_room(st, room.rtype - SHOPBASE, room, rng)
+            # NetHack 3.6's stock_room on its loader (the tribute, health food)
+            stocker = shops36.stock_room if shops36.applies(st.game) else stock_room
+            stocker(st, room.rtype - SHOPBASE, room, rng)
             level.extras["has_shop"] = True
             return
         if room.rtype == VAULT:
@@ -103,8 +106,7 @@ def fill_zoo(st: MakeContext, level: Level, rng: RNG, room: Room) -> None:
     if rtype == GARDEN:
         mkgarden(st, level, rng, room)
         return
-    pctx = st.population_context()
-    ld = pctx.level_difficulty
+    ld = st.population_context().level_difficulty
     mrng = st.mon_rng
     doors = level.doors[room.fdoor:room.fdoor + room.doorct]
     door = doors[0] if doors else None
@@ -112,49 +114,14 @@ def fill_zoo(st: MakeContext, level: Level, rng: RNG, room: Room) -> None:
     tx = ty = 0
     goldlim = 0
     if rtype == COURT:
-        spot = None
-        if level.flags.is_maze_lev:
-            spot = next(((x, y) for x in range(room.lx, room.hx + 1)
-                         for y in range(room.ly, room.hy + 1)
-                         if level.typ_at(x, y) == T.THRONE), None)
-        if spot is None:
-            for _ in range(100):
-                pt = spots.somexy(level, rng, room)
-                if pt is not None:
-                    tx, ty = pt
-                if not _occupied(st, tx, ty):
-                    break
-        else:
-            tx, ty = spot
-        i = rng.rnd(ld)
-        king = ("ogre king" if i > 9 else "Elvenking" if i > 5 else
-                "dwarf king" if i > 2 else "gnome king")
-        mon = makemon.makemon(st, monster_kind(king), tx, ty, "fill", asleep=True, peaceful=False)
-        if mon is not None:        # mkroom.c: mongets(mon, MACE), after its own gear
-            mace = new_object(tx, ty, object_kind("mace", ")"))
-            init_object(st, mace, object_kind("mace", ")"), st.mon_rng)
-            mon.attrs["inventory"].append(mace)
+        tx, ty = _court_king(st, level, rng, room, ld)
     elif rtype == BEEHIVE:
-        tx = room.lx + (room.hx - room.lx + 1) // 2
-        ty = room.ly + (room.hy - room.ly + 1) // 2
-        if room.irregular and (level.roomno_at(tx, ty) != rmno or level.edge_at(tx, ty)):
-            pt = spots.somexy(level, rng, room)
-            if pt is not None:
-                tx, ty = pt
+        tx, ty = _beehive_centre(level, rng, room, rmno)
     elif rtype in (ZOO, LEPREHALL):
         goldlim = 500 * ld
     for sx in range(room.lx, room.hx + 1):
         for sy in range(room.ly, room.hy + 1):
-            if room.irregular:
-                if (level.roomno_at(sx, sy) != rmno or level.edge_at(sx, sy)
-                        or (door and max(abs(sx - door[0]), abs(sy - door[1])) <= 1)):
-                    continue
-            elif level.typ_at(sx, sy) <= T.DOOR or (door and (
-                    (sx == room.lx and door[0] == sx - 1) or (sx == room.hx and door[0] == sx + 1)
-                    or (sy == room.ly and door[1] == sy - 1)
-                    or (sy == room.hy and door[1] == sy + 1))):
-                continue
-            if rtype == COURT and level.typ_at(sx, sy) == T.THRONE:
+            if _zoo_skips(level, room, rmno, door, sx, sy):
                 continue
             pm = _zoo_kind(st, rng, rtype, ld, sx == tx and sy == ty)
             attrs = {"asleep": True}
@@ -164,26 +131,89 @@ def fill_zoo(st: MakeContext, level: Level, rng: RNG, room: Room) -> None:
             goldlim = _zoo_extras(st, level, rng, rtype, sx, sy, door, ld, goldlim)
     if rtype == COURT:
         level.set_typ(tx, ty, T.THRONE)
-        pt = spots.somexy(level, rng, room) or (tx, ty)
-        # UnNetHack's deep courts keep an iron safe; a game without one (3.7) a chest
-        deep = level.context.depth > 15 and data.object_named("iron safe") is not None
-        coffer = make_object(st, pt[0], pt[1], object_kind("iron safe" if deep else "chest"),
-                             "fill", rng)
-        coffer.attrs["spe"] = 2
-        # mkgold(rn1(50 * ld, 10)) on the coffer's square, then taken off the floor
-        # into the coffer: gold already lying there joins it, else a new pile takes
-        # mksobj's id
-        amount = rng.rn1(50 * ld, 10)
-        pile = next((o for o in level.objects if o.x == pt[0] and o.y == pt[1]
-                     and o.id == "gold piece" and not o.buried), None)
-        if pile is not None:
-            level.objects.remove(pile)
-            amount += pile.attrs.get("quantity", 0)
-        else:
-            next_ident(rng)
-        # add_to_container(): it joins gold the coffer's random contents hold
-        add_to_container(coffer, new_object(pt[0], pt[1], object_kind("gold piece"),
-                                            quantity=amount))
+        _court_coffer(st, level, rng, room, (tx, ty), ld)
+
+
+def _court_king(st: MakeContext, level: Level, rng: RNG, room: Room, ld: int):
+    """fill_zoo()'s throne room: the throne's square (a maze level's own throne, else a
+    free random spot), and the king on it with his mace; returns the square."""
+    tx = ty = 0
+    spot = None
+    if level.flags.is_maze_lev:
+        spot = next(((x, y) for x in range(room.lx, room.hx + 1)
+                     for y in range(room.ly, room.hy + 1)
+                     if level.typ_at(x, y) == T.THRONE), None)
+    if spot is None:
+        for _ in range(100):
+            pt = spots.somexy(level, rng, room)
+            if pt is not None:
+                tx, ty = pt
+            if not _occupied(st, tx, ty):
+                break
+    else:
+        tx, ty = spot
+    i = rng.rnd(ld)
+    king = ("ogre king" if i > 9 else "Elvenking" if i > 5 else
+            "dwarf king" if i > 2 else "gnome king")
+    mon = makemon.makemon(st, monster_kind(king), tx, ty, "fill", asleep=True, peaceful=False)
+    if mon is not None:        # mkroom.c: mongets(mon, MACE), after its own gear
+        mace = new_object(tx, ty, object_kind("mace", ")"))
+        init_object(st, mace, object_kind("mace", ")"), st.mon_rng)
+        mon.attrs["inventory"].append(mace)
+    return tx, ty
+
+
+def _beehive_centre(level: Level, rng: RNG, room: Room, rmno: int):
+    """fill_zoo()'s beehive: the queen's square, the room's centre (a random spot of an
+    irregular hive whose centre is not its own floor)."""
+    tx = room.lx + (room.hx - room.lx + 1) // 2
+    ty = room.ly + (room.hy - room.ly + 1) // 2
+    if room.irregular and (level.roomno_at(tx, ty) != rmno or level.edge_at(tx, ty)):
+        pt = spots.somexy(level, rng, room)
+        if pt is not None:
+            tx, ty = pt
+    return tx, ty
+
+
+def _zoo_skips(level: Level, room: Room, rmno: int, door, sx: int, sy: int) -> bool:
+    """The squares fill_zoo() leaves empty: not the room's own floor, the squares by
+    its first door, a court's throne."""
+    if room.irregular:
+        if (level.roomno_at(sx, sy) != rmno or level.edge_at(sx, sy)
+                or (door and max(abs(sx - door[0]), abs(sy - door[1])) <= 1)):
+            return True
+    elif level.typ_at(sx, sy) <= T.DOOR or (door and (
+            (sx == room.lx and door[0] == sx - 1) or (sx == room.hx and door[0] == sx + 1)
+            or (sy == room.ly and door[1] == sy - 1)
+            or (sy == room.hy and door[1] == sy + 1))):
+        return True
+    return room.rtype == COURT and level.typ_at(sx, sy) == T.THRONE
+
+
+def _court_coffer(st: MakeContext, level: Level, rng: RNG, room: Room, throne, ld: int) -> None:
+    """fill_zoo()'s throne room, last: the coffer on a random spot (the throne's if
+    none) with the court's gold in it."""
+    pt = spots.somexy(level, rng, room) or throne
+    # UnNetHack's deep courts keep an iron safe; a game without one (3.7) a chest
+    deep = level.context.depth > 15 and data.object_named("iron safe") is not None
+    coffer = make_object(st, pt[0], pt[1], object_kind("iron safe" if deep else "chest"),
+                         "fill", rng)
+    note_room_spot(coffer, room)
+    coffer.attrs["spe"] = 2
+    # mkgold(rn1(50 * ld, 10)) on the coffer's square, then taken off the floor
+    # into the coffer: gold already lying there joins it, else a new pile takes
+    # mksobj's id
+    amount = rng.rn1(50 * ld, 10)
+    pile = next((o for o in level.objects if o.x == pt[0] and o.y == pt[1]
+                 and o.id == "gold piece" and not o.buried), None)
+    if pile is not None:
+        level.objects.remove(pile)
+        amount += pile.attrs.get("quantity", 0)
+    else:
+        next_ident(rng)
+    # add_to_container(): it joins gold the coffer's random contents hold
+    add_to_container(coffer, new_object(pt[0], pt[1], object_kind("gold piece"),
+                                        quantity=amount))
 
 
 def _zoo_kind(st: MakeContext, rng: RNG, rtype: int, ld: int, at_centre: bool):

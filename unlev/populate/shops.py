@@ -27,7 +27,7 @@ from unlev.stdlib import data
 from unlev.stdlib import terrain as T
 from unlev.stdlib.rng import RNG
 from unlev.populate.context import MakeContext
-from unlev.populate import artifacts, makemon
+from unlev.populate import artifacts, makemon, shopveg
 from unlev.populate.mksobj import init_fields, next_ident
 
 BLACKSHOP = SHOPBASE + 14
@@ -59,7 +59,7 @@ def _is_town_level(level: Level) -> bool:
     return level.name.startswith("town-")
 
 
-def _rmno(level: Level, room: Room) -> int:
+def shop_room_number(level: Level, room: Room) -> int:
     return level.room_roomno(room) & ROOMNO_MASK
 
 
@@ -99,7 +99,7 @@ def _shk_spot(level: Level, room: Room, door: Tuple[int, int]) -> Optional[Tuple
     """Where shkinit() puts the shopkeeper: the floor square inside the first door."""
     sx, sy = door
     if room.irregular:
-        rmno = _rmno(level, room)
+        rmno = shop_room_number(level, room)
         for nx, ny in ((sx - 1, sy), (sx + 1, sy), (sx, sy - 1), (sx, sy + 1)):
             if isok(nx, ny) and not level.edge_at(nx, ny) and level.roomno_at(nx, ny) == rmno:
                 return nx, ny
@@ -237,7 +237,7 @@ def _equip_blackmarketeer(inv: list, x: int, y: int, rng: RNG) -> None:
 
 
 # ------------------------------------------------------------------------- wares
-def _shop_item(shp: data.ShopType, rng: RNG) -> data.ShopStock:
+def shop_item(shp: data.ShopType, rng: RNG) -> data.ShopStock:
     """shknam.c get_shop_item(): one rnd(100) over the shop's stock table."""
     j = rng.rnd(100)
     for row in shp.stock:
@@ -247,7 +247,7 @@ def _shop_item(shp: data.ShopType, rng: RNG) -> data.ShopStock:
     return shp.stock[-1]
 
 
-def _mimic(st: MakeContext, shp: data.ShopType, x: int, y: int, depth: int, rng: RNG) -> bool:
+def shop_mimic(st: MakeContext, shp: data.ShopType, x: int, y: int, depth: int, rng: RNG) -> bool:
     """mkshobj_at()'s mimic: rn2(100) < depth (not in the black market)."""
     level = st.level
     if is_blackmarket(level) or not rng.rn2(100) < depth or st.monster_at(x, y):
@@ -267,7 +267,7 @@ def _mimic(st: MakeContext, shp: data.ShopType, x: int, y: int, depth: int, rng:
 
 def _mimic_looks(st: MakeContext, shp: data.ShopType, mrng: RNG) -> str:
     """set_mimic_sym() in a shop: one of the shop's wares."""
-    row = _shop_item(shp, mrng)
+    row = shop_item(shp, mrng)
     if row.obj is not None:
         return row.obj
     cls = row.cls
@@ -286,7 +286,7 @@ def mkshobj_at(st: MakeContext, shp: data.ShopType, x: int, y: int, color: Optio
     """shknam.c mkshobj_at(): a mimic, or one of the shop's wares, on (x, y)."""
     level = st.level
     depth = abs(level.context.depth)
-    if _mimic(st, shp, x, y, depth, rng):
+    if shop_mimic(st, shp, x, y, depth, rng):
         return
     pctx = st.population_context()
     if is_blackmarket(level):
@@ -296,7 +296,10 @@ def mkshobj_at(st: MakeContext, shp: data.ShopType, x: int, y: int, color: Optio
             cls = "*" if rng.rn2(5) else "("
             make_object(st, x, y, pctx.random_object(rng, cls), "shop", rng, artif=True)
             return
-    row = _shop_item(shp, rng)
+    row = shop_item(shp, rng)
+    if row.vegetarian:
+        shopveg.mkveggy_at(st, x, y, rng)
+        return
     if row.obj is not None:
         make_object(st, x, y, object_kind(row.obj, row.cls), "shop", rng, artif=True)
         return
@@ -308,7 +311,7 @@ def mkshobj_at(st: MakeContext, shp: data.ShopType, x: int, y: int, color: Optio
         return
 
 
-def _stock_goodpos(level: Level, room: Room, rmno: int, door, x: int, y: int) -> bool:
+def stock_goodpos(level: Level, room: Room, rmno: int, door, x: int, y: int) -> bool:
     """stock_room_goodpos(): every square but the row inside the shop door."""
     if room.irregular:
         return not (level.edge_at(x, y) or level.roomno_at(x, y) != rmno
@@ -317,7 +320,7 @@ def _stock_goodpos(level: Level, room: Room, rmno: int, door, x: int, y: int) ->
                 or (y == room.ly and door[1] == y - 1) or (y == room.hy and door[1] == y + 1))
 
 
-def _fix_shop_door(level: Level, room: Room, door: Tuple[int, int]) -> None:
+def fix_shop_door(level: Level, room: Room, door: Tuple[int, int]) -> None:
     """No doorway without a door and no trapped door in a shop; a locked shop says
     "Closed for inventory" in the dust inside."""
     sx, sy = door
@@ -354,16 +357,16 @@ def stock_room(st: MakeContext, shp_indx: int, room: Room, rng: RNG) -> None:
     if shk is None:
         return
     door = level.doors[room.fdoor]
-    _fix_shop_door(level, room, door)
+    fix_shop_door(level, room, door)
     level.extras["has_shop"] = True
     if room.rtype == BLACKSHOP:
         _stock_blkmar(st, room, door, rng)
         return
     rainbow = is_rainbow_shop(level, room, st.run_context)
-    rmno = _rmno(level, room)
+    rmno = shop_room_number(level, room)
     for sx in range(room.lx, room.hx + 1):
         for sy in range(room.ly, room.hy + 1):
-            if not _stock_goodpos(level, room, rmno, door, sx, sy):
+            if not stock_goodpos(level, room, rmno, door, sx, sy):
                 continue
             if level.typ_at(sx, sy) < T.ROOM:
                 continue

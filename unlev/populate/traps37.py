@@ -170,8 +170,11 @@ def _player_monster(rng: RNG) -> str:
     return data.monsters()[pick].name
 
 
-def mktrap_victim(st: MakeContext, trap: Trap, difficulty: int, rng: RNG) -> None:
-    """mklev.c ``mktrap_victim``: what a dead adventurer left on the trap."""
+def mktrap_victim(st: MakeContext, trap: Trap, difficulty: int, rng: RNG,
+                  player_monsters: bool = True) -> None:
+    """mklev.c ``mktrap_victim``: what a dead adventurer left on the trap.
+    ``player_monsters``: a human victim is a role's monster 24 times in 25 (3.7; NetHack
+    3.6.x's mktrap() leaves a plain human)."""
     x, y = trap.x, trap.y
     missile = _MISSILE.get(trap.ttyp)
     if missile is not None:
@@ -191,7 +194,7 @@ def mktrap_victim(st: MakeContext, trap: Trap, difficulty: int, rng: RNG) -> Non
         o = make_object(st, x, y, object_kind(which), "trap victim", rng)
         o.attrs["quantity"] = 1
         o.attrs["curse"] = "cursed"
-    if race == "human" and rng.rn2(25):
+    if race == "human" and player_monsters and rng.rn2(25):
         race = _player_monster(rng)
     make_object(st, x, y, object_kind("corpse"), "trap victim", rng, montype=race)
     if food.special_corpse(race):

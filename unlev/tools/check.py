@@ -15,7 +15,6 @@ import os
 import sys
 
 from unlev.lang.diagnostics import DesError
-from unlev.tools.result_cache import includes_unknown
 from unlev.tools.common import (LINT_ONLY_CODES, add_common_options, find_des_files,
                                 format_diagnostic,
                                 report_failed_dialect,
@@ -123,8 +122,11 @@ def check_lua(path: str) -> bool:
 def check_one(path: str, args):
     """Check one file, printing its errors and warnings to standard error: (passed,
     what --lenient let through by kind); from the result cache when it has the file."""
-    from unlev.tools.result_cache import cached
     cache = None if path.endswith(".lua") else getattr(args, "result_cache", None)
+    if cache is None:       # --no-cache: the cache's module (hashlib, json) is not loaded
+        ok, held, _includes = _check_one(path, args)
+        return ok, held
+    from unlev.tools.result_cache import cached
 
     def work():
         ok, held, includes = _check_one(path, args)
@@ -150,6 +152,9 @@ def _check_one(path: str, args):
         else:
             print(format_des_error(e, path), file=sys.stderr)
         report_failed_dialect(args, path, e)
+        if getattr(args, "result_cache", None) is None:
+            return False, {}, None
+        from unlev.tools.result_cache import includes_unknown
         return False, {}, includes_unknown(path)
     report_dialect(args, path, compiled)
     if not args.quiet:
@@ -192,7 +197,15 @@ class CapturedStderr(io.StringIO):
         return self._tty
 
 
-_WORKER_ARGS: list = []
+_WORKER_ARGS: list = []      # a worker's copy of the run's options (_start_worker)
+
+
+def _start_worker(args, dialect: str) -> None:
+    """A ``check -j`` worker's start: the run's options (sent, not inherited: the pool
+    does not fork this process) and the dialect's parser, loaded once per worker."""
+    from unlev.lang.parser import preload
+    _WORKER_ARGS[:] = [args]
+    preload(dialect)
 
 
 def _check_in_worker(path: str):
@@ -205,10 +218,20 @@ def _check_in_worker(path: str):
         sys.stderr = real
 
 
+def close_pool(pool) -> None:
+    """Wait for the workers after every result came (the jobs are done); on an error or
+    Ctrl-C, with results still owed, stop them rather than let them work on."""
+    if sys.exc_info()[0] is None:
+        pool.close()
+    else:
+        pool.terminate()
+    pool.join()
+
+
 def check_jobs(args, files) -> int:
     """How many processes check ``files``: one per core for a folder's worth of
     des-files (a lev_comp run per file is what make does; a process per core is what
-    a Python front end can do), one for a few small files where forking costs more."""
+    a Python front end can do), one for a few small files where starting workers costs more."""
     if args.jobs:
         return max(1, args.jobs)
     if len(files) < 4 or not hasattr(os, "fork"):
@@ -259,11 +282,10 @@ def cmd_check(args) -> int:
     if jobs == 1:
         fresh = ((*check_one(f, args), "") for f in todo)
     else:
-        import multiprocessing
-        from unlev.lang.parser import preload
-        preload("unnethack" if args.dialect == "auto" else args.dialect)
-        _WORKER_ARGS[:] = [args]
-        pool = multiprocessing.get_context("fork").Pool(jobs)
+        from unlev.tools.executor import worker_pool
+        pool = worker_pool(jobs, _start_worker,
+                           (args, "unnethack" if args.dialect == "auto" else args.dialect),
+                           preload=("unlev.tools.check", "unlev.lang.frontend"))
         fresh = pool.imap(_check_in_worker, todo)
     results = (hits[f] if f in hits else next(fresh) for f in files)
     passed = failed = 0
@@ -281,8 +303,7 @@ def cmd_check(args) -> int:
                 skipped[kind] = skipped.get(kind, 0) + n
     finally:
         if pool is not None:
-            pool.close()
-            pool.join()
+            close_pool(pool)
     held = ", ".join(f"{n} {kind}{'s' if n > 1 else ''}" for kind, n in sorted(skipped.items()))
     summary = f"{passed} passed, {failed} failed" + (f" (--lenient let through {held})"
                                                        if held else "")

@@ -166,6 +166,8 @@ def build_lua_like_run(path: str, seed: int, args=None, name: Optional[str] = No
         kwargs["tables"] = tables           # the des-file's game's (loaders.tables_for)
     if getattr(args, "generator", None):
         kwargs["generator"] = args.generator
+    if getattr(args, "wizloaddes", False):
+        kwargs["wizload"] = True
     if getattr(args, "data", None):
         # --data: the profile whose tables populate the level (default: 3.7's)
         kwargs["data"] = args.data
@@ -183,6 +185,9 @@ def build_lua_like_run(path: str, seed: int, args=None, name: Optional[str] = No
                 whole = ""      # run_lua_file reports the unreadable file
         if is_themed_room_file(whole):
             # NetHack 3.7's themed-room file: an ordinary level made with it
+            if common.pop("wizload", False):
+                raise ThemedRoomError("--wizloaddes applies to a level file; the "
+                                      "themed-room file makes an ordinary level")
             return run_themed_text(whole, path, seed, forced=forced, **common)
         if forced is not None:
             raise ThemedRoomError(f"--themed-room applies to a themed-room file (NetHack "

@@ -11,7 +11,6 @@ output at the end.
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import List, Optional
 
@@ -89,6 +88,7 @@ class Sink:
     def flush(self, out=None) -> None:
         out = out or sys.stdout
         if self.fmt == "json":
+            import json         # only for this format: not at every check's start
             out.write(json.dumps(self.items, indent=1) + "\n")
         elif self.fmt == "github":
             for it in self.items:
@@ -100,6 +100,7 @@ class Sink:
                           f"col={it['column']},endColumn={it['end_column']}{title}::"
                           f"{_gh_message(text)}\n")
         elif self.fmt == "sarif":
+            import json
             out.write(json.dumps(sarif(self.items), indent=1) + "\n")
 
 

@@ -167,6 +167,26 @@ def watch_parent(pid: int) -> None:
     threading.Thread(target=wait_then_exit, name="unlev-parent-watch", daemon=True).start()
 
 
+def worker_pool(jobs: int, initializer: Callable[..., None], initargs: tuple = (),
+                preload: Sequence[str] = ()):
+    """A ``multiprocessing`` pool of ``jobs`` workers for ``unlev check -j`` and ``unlev
+    lint -j``, started as :func:`run_unordered`'s are: from a fork server (else spawned),
+    never forked from this process, which may hold threads (Python 3.12+ warns that such
+    a fork can deadlock the child).  A worker has nothing of this process's state, so
+    what it needs comes as ``initializer(*initargs)`` (picklable: the run's options);
+    ``preload`` names modules the fork server imports once for all its workers."""
+    ctx = _pool_context()
+    if preload and ctx.get_start_method() == "forkserver":
+        ctx.set_forkserver_preload(list(preload))      # no effect once the server runs
+    return ctx.Pool(jobs, initializer=_start_pool_worker,
+                    initargs=(os.getpid(), initializer, initargs))
+
+
+def _start_pool_worker(parent: int, initializer: Callable[..., None], initargs: tuple) -> None:
+    watch_parent(parent)
+    initializer(*initargs)
+
+
 def run_ordered(fn: Callable[[T], R], items: Sequence[T], **where) -> list:
     """Every ``fn(item)``, in item order (see :func:`run_unordered`)."""
     out: list = [None] * len(items)

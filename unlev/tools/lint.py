@@ -416,7 +416,13 @@ def lint_file(path: str, include_path: Optional[List[str]] = None,
 
 
 # ------------------------------------------------------------------ the command
-_WORKER_CACHE: list = [None]     # the run's result cache, inherited by forked workers
+_WORKER_CACHE: list = [None]     # the run's result cache (a worker's: _start_worker)
+
+
+def _start_worker(cache) -> None:
+    """A ``lint -j`` worker's start: the run's result cache, sent (the pool does not
+    fork this process)."""
+    _WORKER_CACHE[:] = [cache]
 
 
 def _lint_in_worker(job):
@@ -578,8 +584,9 @@ def cmd_lint(args) -> int:
     if jobs == 1:
         results = map(_lint_in_worker, work)
     else:
-        import multiprocessing
-        pool = multiprocessing.get_context("fork").Pool(jobs)
+        from unlev.tools.executor import worker_pool
+        pool = worker_pool(jobs, _start_worker, (cache,),
+                           preload=("unlev.tools.lint", "unlev.lang.frontend"))
         results = pool.imap(_lint_in_worker, work)
     try:
         # findings on stderr and the summary on stdout, as unlev check (and every
@@ -590,8 +597,8 @@ def cmd_lint(args) -> int:
             broken += not ok
     finally:
         if pool is not None:
-            pool.close()
-            pool.join()
+            from unlev.tools.check import close_pool
+            close_pool(pool)
     print(f"{count(total, 'warnings')} in {count(len(files), 'files')}")
     if broken:
         return 1

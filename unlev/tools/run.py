@@ -57,6 +57,10 @@ def add_parser(subparsers) -> None:
     p.add_argument("--generator", choices=("unlev", "nethack37"), default=None,
                    help="for a NetHack 3.7 .lua file: the random generator -- unlev's "
                    "(default) or NetHack 3.7's ISAAC64 seeded as the game seeds it")
+    p.add_argument("--wizloaddes", action="store_true",
+                   help="for a NetHack 3.7 .lua file: make the level as 3.7's #wizloaddes "
+                   "command does (on the hero's Dungeons of Doom level 1, the loader's "
+                   "tail run twice), as the mazesofmenace reference grids were made")
     p.add_argument("--themed-room", metavar="N|NAME",
                    help="for NetHack 3.7's themed-room file (dat/themerms.lua, run as an "
                    "ordinary level): make every room this one, by its number in the "
@@ -148,6 +152,8 @@ def cmd_run(args) -> int:
     if args.themed_room is not None and not args.file.endswith(".lua"):
         return _usage("--themed-room applies to NetHack 3.7's themed-room file "
                       "(dat/themerms.lua)")
+    if args.wizloaddes and not args.file.endswith(".lua"):
+        return _usage("--wizloaddes applies to NetHack 3.7 .lua files")
     if args.generator and not args.file.endswith(".lua"):
         return _usage("--generator applies to NetHack 3.7 .lua files; a des-file runs on "
                       "unlev's generator")

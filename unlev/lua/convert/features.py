@@ -6,6 +6,7 @@ and UnNetHack's own statements written with an ``-- unlev:`` note.
 from __future__ import annotations
 
 from unlev.lang import ast as A
+from unlev.model.constants import D_CLOSED, D_ISOPEN
 
 from .base import (ALTAR_NAME, DOOR_NAME, ENGR_NAME, HALIGN, VALIGN, WALL_NAME, is_coordish,
                    long_string, lua_bool, lua_string)
@@ -109,7 +110,9 @@ class FeaturesMixin:
 
     def x_Drawbridge(self, s):
         parts = [f"dir = {lua_string(WALL_NAME.get(s.direction, 'random'))}",
-                 f"state = {lua_string({1: 'open', 0: 'closed'}.get(s.state, 'random'))}",
+                 # the des-file's door states (D_ISOPEN, D_CLOSED); anything else
+                 # (RANDOM_TYPE) is 3.7's "random"
+                 f"state = {lua_string(DRAWBRIDGE_NAME.get(s.state, 'random'))}",
                  self.coord_fields(s.coord)]
         self.emit(f"des.drawbridge({self.table(parts)})")
 
@@ -280,3 +283,6 @@ class FeaturesMixin:
         entries = ", ".join(f"{{ {lua_string(hows.get(h, 'hear'))}, {self.ex(t)} }}"
                             for h, t in s.entries)
         self.emit(f"des.sounds({self.ex(s.frequency)}, {{ {entries} }})")
+
+
+DRAWBRIDGE_NAME = {D_ISOPEN: "open", D_CLOSED: "closed"}

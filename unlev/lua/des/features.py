@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from unlev.lang.values import Align, Coord, MapCharValue, Region
 from unlev.stdlib.terrain import map_char_to_type
+from unlev.model.constants import D_CLOSED, D_ISOPEN
 
 from ..selection_api import is_num
 from .common import ALTAR_TYPES, DIRECTIONS, DOOR_STATES, ENGRAVINGS, FEATURES, LEVREGION_TYPES, WALLS, point_sel
@@ -43,8 +44,13 @@ def lspo_door(api, *args):
 def lspo_drawbridge(api, t):
     api.b.drawbridge(coord=api.coord_in(t, what="des.drawbridge"),
                       direction=api.word(DIRECTIONS, t["dir"], "des.drawbridge dir", -1),
-                      state=api.word(dict(open=1, closed=0, random=-1), t["state"],
+                      state=api.word(DRAWBRIDGE_STATES, t["state"],
                                       "des.drawbridge state", -1), span=api.span())
+
+
+# sp_lev.c lspo_drawbridge's "open", "closed", "random", as the loader's door states
+# (do_drawbridge draws !rn2(2) for anything else); 0 and 1 made "closed" random
+DRAWBRIDGE_STATES = dict(open=D_ISOPEN, closed=D_CLOSED, random=-1)
 
 
 # rm.h's flag bits of the features 3.7's des.feature sets by name

@@ -24,7 +24,10 @@ def lspo_level_init(api, t=None):
     if style == "solidfill":
         # lspo_level_init: the fill is "filling", which defaults to fg (ROOM)
         char = next((v for v in (t["filling"], t["fg"]) if v is not None), ".")
-        fill = MapCharValue(char, map_char_to_type(char), light_of(t["lit"], -2))
+        # 3.7: "lit" absent is BOOL_RANDOM, drawn by splev_initlev (rn2(2)); a converted
+        # des-file keeps its loader's "leave the light alone" (-2), which 3.7 lacks
+        unlit = -1 if getattr(s, "own_level", True) else -2
+        fill = MapCharValue(char, map_char_to_type(char), light_of(t["lit"], unlit))
         api.b.init_map(style=style, fill=fill, fg=None, bg=None, smoothed=None,
                         joined=None, lit=None, walled=None, fillchar=None, span=api.span())
     elif style == "mazegrid":

@@ -44,6 +44,7 @@ def lspo_monster(api, *args):
             else:
                 attrs[key] = plain(value)
         attrs = in_order(attrs, t, s)
+    named_gender_draw(api, mon)
     api.b.begin_monster(monster=mon, coord=coord, attrs=attrs,
                          has_inventory=inventory is not None, span=api.span())
     api.holder_depth += 1
@@ -52,6 +53,24 @@ def lspo_monster(api, *args):
     finally:
         api.holder_depth -= 1
         api.b.end_monster()
+
+
+def named_gender_draw(api, mon) -> None:
+    """sp_lev.c find_montype(): a monster given by name, of a species neither always
+    male nor always female, named by its neutral name (not a NAMS male/female form),
+    gets its gender drawn (rn2(2)) while the arguments are read, before
+    create_monster's draws.  Only for 3.7's own level files: a converted des-file's
+    lev_comp drew nothing there."""
+    if mon.name is None or not getattr(api.s, "own_level", True):
+        return
+    from unlev.stdlib import data
+    found = data.lookup_monster(mon.name, mon.cls)
+    if not found.ok:
+        return
+    pm = found.item
+    gendered_name = mon.name.lower() in (n.lower() for n in pm.other_names)
+    if not gendered_name and not ({"M2_MALE", "M2_FEMALE"} & set(pm.m2)):
+        api.s.rng.rn2(2)
 
 
 def lspo_object(api, *args):

@@ -21,7 +21,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Union
 from unlev.lang.dialect import label
 from unlev.output.words import count
 from unlev.tools.compare.known import KNOWN, KnownDifference, known_reason
-from unlev.tools.compare.dumpcontext import contexts_for
+from unlev.tools.compare.dumpcontext import contexts_for, place_from_where
 from unlev.tools.compare.measures import (DIFFERS, KNOWN as V_KNOWN, MATCH, RANK, Measure,
                                     level_measures, level_verdict)
 from unlev.tools.compare.place import map_templates
@@ -59,6 +59,15 @@ class LevelResult:
                 "measures": [m.to_dict() for m in self.measures]}
 
 
+def run_context_of(dump: GameDump, name: str, own_portals: int = 0):
+    """The place and hero of the game's ``dump`` for one of our runs: everything its
+    WHERE line says, the ledger number included (as the exact mode builds it), so that
+    what depends on the ledger (o_init.c ``setgemprobs``: ``9 - ledger/3`` gems left
+    out) follows the game's run and not the level's usual place."""
+    ctx, run = contexts_for(dump, name, own_portals)
+    return place_from_where(ctx, dump.where), run
+
+
 def run_ours(compiled, node: A.Level, seeds: Sequence[int], dumps: Sequence[GameDump],
              compat: Compat):
     """Our levels for ``seeds``; the i-th run sits where the game made dump i."""
@@ -74,7 +83,7 @@ def iter_ours(compiled, node: A.Level, seeds: Sequence[int], dumps: Sequence[Gam
     for i, seed in enumerate(seeds):
         ctx = run = None
         if dumps:
-            ctx, run = contexts_for(dumps[i % len(dumps)], node.name, own_portals)
+            ctx, run = run_context_of(dumps[i % len(dumps)], node.name, own_portals)
         yield build_level(compiled, node, seed=seed, context=ctx, compat=compat,
                           run_context=run, warn=lambda *a, **k: None)
 
@@ -248,20 +257,24 @@ def run_compare(paths: Sequence[str], reference: Union[str, Sequence[str]],
         results.append(LevelResult(os.path.basename(f), f, 0, 0, error="des-file error"))
     seed_list = (list(range(seed_base, seed_base + seeds)) if isinstance(seeds, int)
                  else list(seeds))
-    plans = []          # (file, compiled, node, dumps, first job)
+    plans = []          # (file, compiled, node, its dump files, first job)
     jobs: List[SampleJob] = []
     for f, compiled, node in todo:
         remember(f, compiled)
+        # the dumps are read here for the jobs' contexts and again when the level's
+        # runs are done, not kept meanwhile: every level's dumps held at once grew
+        # with the number of levels (346 MB for the UnNetHack corpus)
         dumps = [d for path in pooled[node.name] for d in read_dumps(path)]
         own_portals = sum(1 for n in A.walk(node)
                           if isinstance(n, A.LevRegionStmt) and n.kind == "portal")
         index = next(i for i, lv in enumerate(compiled.tree.levels) if lv is node)
-        plans.append((f, compiled, node, dumps, len(jobs)))
+        plans.append((f, compiled, node, pooled[node.name], len(jobs)))
         for i, seed in enumerate(seed_list):
             ctx = run = None
             if dumps:
-                ctx, run = contexts_for(dumps[i % len(dumps)], node.name, own_portals)
+                ctx, run = run_context_of(dumps[i % len(dumps)], node.name, own_portals)
             jobs.append(SampleJob(f, index, seed, ctx, run, compat))
+        del dumps
     done: List[Optional[tuple]] = [None] * len(jobs)
     missing = [len(seed_list)] * len(plans)
     level_of = [k for k in range(len(plans)) for _ in seed_list]
@@ -273,13 +286,14 @@ def run_compare(paths: Sequence[str], reference: Union[str, Sequence[str]],
         missing[k] -= 1
         if missing[k]:
             continue
-        f, compiled, node, dumps, first = plans[k]
+        f, compiled, node, dump_files, first = plans[k]
+        dumps = [d for path in dump_files for d in read_dumps(path)]
         finished[k] = _level_result(compiled, node, dumps, seed_list, f, known,
                                     done[first:first + len(seed_list)])
         # the samples of a finished level are let go: nothing but the results grows
         # with the number of levels
         done[first:first + len(seed_list)] = [None] * len(seed_list)
-        plans[k] = None
+        plans[k] = dumps = None
         if progress is not None:
             progress(finished[k])
     results += [finished[k] for k in range(len(plans))]

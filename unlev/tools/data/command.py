@@ -134,6 +134,36 @@ def detect_base(sources) -> Optional[str]:
     return "nethack343"
 
 
+def detect_loader(sources, base: str) -> Optional[str]:
+    """The game whose loader builds a tree's levels when it is not its grammar's base's:
+    an UnNetHack-grammar tree whose ``sp_lev.c`` never calls ``flip_level_rnd()``
+    (SporkHack comments the call out) does not build as UnNetHack; its loader is the
+    NetHack its ``patchlevel.h`` says it is (3.4 -> nethack343, 3.6 -> nethack36); a
+    variant with its own numbering by the files NetHack 3.6 brought (``src/sys.c``).
+    None: the base's loader."""
+    from unlev.lang.dialect_data import is_unnethack
+    from .importer import Sources
+    if not is_unnethack(base):
+        return None
+    found = Sources(sources)
+    sp = found.find("src/sp_lev.c")
+    if sp is None:
+        return None
+    code = re.sub(r"/\*.*?\*/", " ", sp.read_text(encoding="latin-1"), flags=re.S)
+    code = re.sub(r"//[^\n]*", " ", code)
+    if re.search(r"\bflip_level_rnd\s*\([^;{]*\)\s*;", code):
+        return None
+    pl = found.find("include/patchlevel.h")
+    text = pl.read_text(encoding="latin-1") if pl is not None else ""
+    major = re.search(r"#\s*define\s+VERSION_MAJOR\s+(\d+)", text)
+    minor = re.search(r"#\s*define\s+VERSION_MINOR\s+(\d+)", text)
+    version = (int(major.group(1)), int(minor.group(1))) if major and minor else None
+    if version in ((3, 4), (3, 6)):
+        return {(3, 4): "nethack343", (3, 6): "nethack36"}[version]
+    # a variant numbers itself (SporkHack 0.7): NetHack 3.6 brought src/sys.c
+    return "nethack36" if found.find("src/sys.c") is not None else "nethack343"
+
+
 def detect_base_from_levels(sources):
     """No lev_comp.y (a NetHack 3.7-based tree: its levels are Lua, its old des-files
     remain): the dialect most of its dat/*.des read as (``--dialect auto``'s guess),
@@ -204,7 +234,11 @@ def run_import(args, say=None) -> int:
                                 say, stop)
         out = _profile_folder(args, stop)
         try:
-            write_profile(out, args.name, base, tables,
+            loader = detect_loader(args.source, base)
+            if loader:
+                say(f"unlev data: its sp_lev.c does not flip levels: built by the "
+                    f"{loader} loader")
+            write_profile(out, args.name, base, tables, loader=loader,
                           source=", ".join(str(s.resolve()) for s in args.source),
                           extensions=generated["extensions"] if generated else None,
                           generated_from=generated and dict(generated["generated_from"],

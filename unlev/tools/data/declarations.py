@@ -114,7 +114,10 @@ def what_map_char(text: str) -> Dict[str, str]:
 
 def rules(text: str) -> List[Tuple[str, List[str]]]:
     """(lhs, symbols) of every alternative of a lev_comp.y, C actions removed."""
-    body = text.split("%%")[1] if text.count("%%") >= 2 else text
+    # the sections are split by a line of its own "%%" (a "%%" inside an action's
+    # string -- SporkHack's "chance '%li%%'" -- is not one)
+    parts = re.split(r"^%%[ \t]*\r?$", text, flags=re.M)
+    body = parts[1] if len(parts) >= 3 else text
     out_chars, depth, i = [], 0, 0
     while i < len(body):
         c = body[i]
@@ -212,9 +215,17 @@ def generate(variant, base_src, base: str, name: str, lexer_only: bool = False) 
                        if c in new_chars or c in base_chars}
     char_of_terrain.update({t: c for c, t in base_terrain.items() if c in base_chars})
 
+    # the words unlev's own lexer of the base dialect has: the digest of the base's
+    # lev_comp.l lists only the words with a value, and a word unlev already reads
+    # (female, buried, quantity...) is no extension
+    from unlev.lang.dialect import lexicon_of
+    try:
+        base_known = set(lexicon_of(base).keywords)
+    except (KeyError, ValueError):
+        base_known = set()
     for word, (tok, val) in sorted(vwords.items()):
         old = bwords.get(word)
-        if old == (tok, val):
+        if old == (tok, val) or (old is None and word in base_known):
             continue
         if tok == "FLAG_TYPE":
             add("flags", word)
@@ -251,6 +262,14 @@ def generate(variant, base_src, base: str, name: str, lexer_only: bool = False) 
     if "Room positions should be real coordinates" in vy or \
             "Room position should be in map bounds" in vy:
         add("syntax", "room_coordinates")
+    # SporkHack's 3.5-era flag list takes the word ``irregular`` where UnNetHack 3.5's
+    # took a boolean
+    irr = vwords.get("irregular", (None,))[0]
+    if base == "unnethack35" and irr and any([irr] == s for _l, s in vrules):
+        add("syntax", "irregular_word")
+    # dNetHack's object class '#': a wish string its sp_lev.c reads with readobjnam()
+    if "externally-parsed object" in vy:
+        add("syntax", "wish_objects")
     if lexer_only:
         review.append("no util/lev_comp.y: only lev_comp.l's words were compared; a new "
                       "statement or argument is not declared")

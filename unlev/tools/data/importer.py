@@ -402,10 +402,12 @@ def write_tables(out: Path, tables: Dict[str, dict]) -> None:
 
 def write_profile(out: Path, name: str, base: str, tables: Dict[str, dict],
                   source: str = "", extensions: Optional[dict] = None,
-                  generated_from: Optional[dict] = None) -> Path:
+                  generated_from: Optional[dict] = None,
+                  loader: Optional[str] = None) -> Path:
     """A profile directory (:mod:`unlev.stdlib.profiles`): the tables and profile.json.
     An existing profile.json keeps its ``extensions`` unless new ones are given;
-    *generated_from* says where generated ones came from (and what to review)."""
+    *generated_from* says where generated ones came from (and what to review); *loader*
+    the game whose loader builds its levels when not the base's."""
     out = Path(out)
     write_tables(out, tables)
     meta_path = out / "profile.json"
@@ -418,6 +420,8 @@ def write_profile(out: Path, name: str, base: str, tables: Dict[str, dict],
     meta = {"name": name, "base": base, "source": source,
             "tables": sorted(tables),
             "extensions": extensions if extensions is not None else old.get("extensions", {})}
+    if loader:
+        meta["loader"] = loader
     if extensions is not None and generated_from is not None:
         meta["extensions_generated_from"] = generated_from
     elif extensions is None and "extensions_generated_from" in old:
