@@ -250,7 +250,19 @@ def generate(variant, base_src, base: str, name: str, lexer_only: bool = False) 
     brules = [(lhs, list(syms)) for lhs, syms in based["rules"]]
     _more_arguments(vrules, brules, vwords, add)
 
-    # rule changes unlev knows by name
+    _named_syntax(vrules, brules, vwords, vy, base, add)
+    if lexer_only:
+        review.append("no util/lev_comp.y: only lev_comp.l's words were compared; a new "
+                      "statement or argument is not declared")
+    if not ext:
+        review.append("no difference found")
+    return {"name": name, "base": base, "extensions": ext,
+            "generated_from": {"tool": "unlev data import", "review": review}}
+
+
+def _named_syntax(vrules, brules, vwords, vy: str, base: str, add) -> None:
+    """The rule changes unlev knows by name (``extensions["syntax"]``): each is a
+    variant's lev_comp.y rule, or an error message of its, that the base lacks."""
     grad = ["gradient_ID", "'('", "GRADIENT_TYPE", "','", "'('", "math_expr_var", "','"]
     if any(s[:7] == grad for _l, s in vrules) and not any(s[:7] == grad for _l, s in brules):
         add("syntax", "gradient_comma")
@@ -270,13 +282,6 @@ def generate(variant, base_src, base: str, name: str, lexer_only: bool = False) 
     # dNetHack's object class '#': a wish string its sp_lev.c reads with readobjnam()
     if "externally-parsed object" in vy:
         add("syntax", "wish_objects")
-    if lexer_only:
-        review.append("no util/lev_comp.y: only lev_comp.l's words were compared; a new "
-                      "statement or argument is not declared")
-    if not ext:
-        review.append("no difference found")
-    return {"name": name, "base": base, "extensions": ext,
-            "generated_from": {"tool": "unlev data import", "review": review}}
 
 
 def _more_arguments(vrules, brules, vwords, add) -> None:
