@@ -425,6 +425,12 @@ def random_monster_of_class(rng: RNG, class_symbol: str, difficulty: int, *, spc
     """
     cands, num = _mkclass_scan(rng, class_symbol, difficulty, spc=spc, hero_level=hero_level,
                                align=align, gone=frozenset(gone), wizard_deaths=wizard_deaths)
+    return mkclass_pick(rng, cands, num)
+
+
+def mkclass_pick(rng: RNG, cands, num: int) -> Optional[Monster]:
+    """mkclass()'s last step: ``rnd(num)`` over the candidates' weights, in table order
+    (None when nothing qualified: the draw is not made)."""
     if not num:
         return None
     n = rng.rnd(num)

@@ -84,14 +84,7 @@ def mkclass(rng: RNG, class_symbol: str, difficulty: int, *, spc: int = 0,
                 cands.append((mon, w))
                 num += w
         last += 1
-    if not num:
-        return None
-    n = rng.rnd(num)
-    for mon, w in cands:
-        n -= w
-        if n <= 0:
-            return mon
-    return None  # pragma: no cover
+    return kinds.mkclass_pick(rng, cands, num)
 
 
 def temperature_shift(mon, temperature: int) -> int:

@@ -59,17 +59,10 @@ def spider_on_web(game: str, kind: data.Trap, trap: Optional[Trap]) -> bool:
 
 
 def wants_victim(game: str, rng: RNG, difficulty: int, trap: Optional[Trap]) -> bool:
-    """3.6.x's test for a victim (its ``rnd(4)`` is drawn for every trap made)."""
-    if game != "nethack36" or trap is None:
-        return False
-    roll = rng.rnd(4)
-    if difficulty > roll or trap.ttyp not in _VICTIM_KINDS:
-        return False
-    if trap.ttyp == "ROLLING_BOULDER_TRAP":
-        launch = getattr(trap, "launch", None)
-        if launch is None or tuple(launch) == (trap.x, trap.y):
-            return False
-    return True
+    """3.6.x's test for a victim (its ``rnd(4)`` is drawn for every trap made): 3.7's
+    test over 3.6's kinds (no magic trap)."""
+    return game == "nethack36" and trap is not None and \
+        traps37.wants_victim(rng, difficulty, trap, kinds=_VICTIM_KINDS)
 
 
 def mktrap_victim(st: MakeContext, trap: Trap, difficulty: int, rng: RNG) -> None:

@@ -133,10 +133,12 @@ def random_kind(rng: RNG, difficulty: int, *, in_gehennom: bool = False,
     return _kind(name)
 
 
-def wants_victim(rng: RNG, difficulty: int, trap: Trap) -> bool:
-    """mktrap's test for a victim: the ``rnd(4)`` is drawn for every trap it makes."""
+def wants_victim(rng: RNG, difficulty: int, trap: Trap,
+                 kinds: Tuple[str, ...] = _VICTIM_KINDS) -> bool:
+    """mktrap's test for a victim: the ``rnd(4)`` is drawn for every trap it makes;
+    ``kinds``: the game's kinds that take one (3.6 lacks the magic trap)."""
     roll = rng.rnd(4)
-    if difficulty > roll or trap.ttyp not in _VICTIM_KINDS:
+    if difficulty > roll or trap.ttyp not in kinds:
         return False
     if trap.ttyp == "ROLLING_BOULDER_TRAP":
         launch = getattr(trap, "launch", None)
