@@ -565,14 +565,16 @@ def enexto(st: MakeContext, xx: int, yy: int, pm, rng: RNG):
 
 
 def pm_to_humidity(pm) -> int:
-    """sp_lev.c pm_to_humidity(): where a monster may be put by a random coordinate."""
-    if traps37.applies():
-        return makemon37.pm_to_humidity(pm)
+    """sp_lev.c pm_to_humidity(): where a monster may be put by a random coordinate.
+    3.7's differs in two places: the breathless are not put in water, and lights float
+    as eyes do."""
+    game37 = traps37.applies()
     loc = DRY
     m1 = pm.m1
-    if pm.class_name == "S_EEL" or "M1_AMPHIBIOUS" in m1 or "M1_BREATHLESS" in m1 or "M1_SWIM" in m1:
+    if pm.class_name == "S_EEL" or "M1_AMPHIBIOUS" in m1 or "M1_SWIM" in m1 \
+            or (not game37 and "M1_BREATHLESS" in m1):
         loc = WET
-    if "M1_FLY" in m1 or pm.class_name == "S_EYE":
+    if "M1_FLY" in m1 or pm.class_name == "S_EYE" or (game37 and pm.class_name == "S_LIGHT"):
         loc |= HOT | WET
     if "M1_WALLWALK" in m1 or pm.class_name == "S_GHOST":
         loc |= SOLID

@@ -63,22 +63,3 @@ def hero_has_amulet(st) -> bool:
     left as they were (False)."""
     from unlev.populate import traps37
     return traps37.applies() and bool(st.level.context.in_endgame)
-
-
-def pm_to_humidity(pm) -> int:
-    """sp_lev.c pm_to_humidity() of 3.7: water for eels, amphibians and swimmers (not
-    the breathless, as UnNetHack has it), water and lava for flyers and floaters (eyes
-    and lights), rock for wall-walkers and ghosts, lava for what likes fire (fire
-    vortex, flaming sphere, and likes_lava: fire elemental, salamander)."""
-    from unlev.model.constants import DRY, HOT, SOLID, WET
-    m1 = pm.m1
-    loc = DRY
-    if pm.class_name == "S_EEL" or "M1_AMPHIBIOUS" in m1 or "M1_SWIM" in m1:
-        loc = WET
-    if "M1_FLY" in m1 or pm.class_name in ("S_EYE", "S_LIGHT"):
-        loc |= HOT | WET
-    if "M1_WALLWALK" in m1 or pm.class_name == "S_GHOST":
-        loc |= SOLID
-    if pm.name in ("fire vortex", "flaming sphere", "fire elemental", "salamander"):
-        loc |= HOT
-    return loc
