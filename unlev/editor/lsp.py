@@ -8,10 +8,13 @@ short moment after the last edit so that typing never waits for it.  Each docume
 read with the settings every command would use for it (``--data``/``--lenient``/
 ``--dialect`` given to ``unlev lsp``, else the project's ``unlev.toml``): its profile's
 names, extensions and lenient placeholders reach diagnostics, completion and hover.
+The workspace's des-files the editor has not opened get their diagnostics too, once at
+start-up, from the result cache when it has them (:mod:`unlev.editor.workspace`).
 """
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 import urllib.parse
@@ -45,6 +48,13 @@ def diagnostics_for(text: str, path: str,
                     settings: Optional[A.Settings] = None) -> List[T.Diagnostic]:
     """The front end's errors and warnings, and lint's findings, as LSP diagnostics; a
     config or profile that cannot be read is one error on the first line."""
+    return findings(text, path, settings)[0]
+
+
+def findings(text: str, path: str, settings: Optional[A.Settings] = None):
+    """(:func:`diagnostics_for`'s diagnostics, the other files the result read through
+    INCLUDE -- None when they are not known: a failed file that INCLUDEs, a config
+    error -- for the result cache of :mod:`unlev.editor.workspace`)."""
     from unlev.lang.diagnostics import DesError
     from unlev.lang.frontend import compile_text
     from unlev.tools.lint import lint_tree
@@ -52,14 +62,16 @@ def diagnostics_for(text: str, path: str,
     if settings.error:
         return [T.Diagnostic(range=_range((0, 0), (0, 1)), message=settings.error,
                              severity=T.DiagnosticSeverity.Error, code="config",
-                             source="unlev")]
+                             source="unlev")], None
     try:
         compiled = compile_text(text, path, data=settings.data, lenient=settings.lenient,
                                 dialect=None if settings.dialect == "auto" else settings.dialect)
         found = list(compiled.warnings) + list(lint_tree(compiled.tree, path))
+        includes = [f for f in compiled.sources.texts if f != path]
     except DesError as e:
         found = e.diagnostics
-    return as_lsp(found, text, path)
+        includes = None if "INCLUDE" in text else []
+    return as_lsp(found, text, path), includes
 
 
 def as_lsp(found, text: str, path: str) -> List[T.Diagnostic]:
@@ -109,6 +121,8 @@ class DesServer(LanguageServer):
         self.lock = threading.Lock()
         # --data/--lenient/--dialect given to `unlev lsp` (None: the project's config)
         self.options: Dict[str, object] = {}
+        self.use_cache = True            # unlev lsp --no-cache: False
+        self.workspace_pass = None       # unlev.editor.workspace.WorkspacePass
         self.exit_code = 0
 
     def start_io(self, stdin=None, stdout=None):
@@ -151,8 +165,9 @@ class DesServer(LanguageServer):
         return A.settings_for(_path(uri), **self.options)
 
     def reindex(self, uri: str, text: str) -> None:
-        self.indexes[uri] = A.index(text)
-        with self.lock:
+        idx = A.index(text)
+        with self.lock:                  # after a workspace file's publishing, if any
+            self.indexes[uri] = idx
             old = self.timers.pop(uri, None)
             if old is not None:
                 old.cancel()
@@ -189,6 +204,47 @@ class DesServer(LanguageServer):
         except (OSError, ValueError):
             pass        # the client went away meanwhile (a closed pipe): nobody to tell
 
+    def busy(self) -> bool:
+        """Whether an opened document's diagnostics are pending or being made."""
+        with self.lock:
+            return any(t.is_alive() for t in self.timers.values())
+
+    def is_open(self, path: str) -> bool:
+        return any(_path(u) == path for u in list(self.indexes))
+
+    def publish_disk(self, path: str, diags) -> bool:
+        """Publish a workspace file's diagnostics as on disk, unless the editor has it
+        open (then its live document's are the ones shown): whether they were sent."""
+        with self.lock:
+            if self.is_open(path):
+                return False
+            self.publish_diagnostics("file://" + urllib.parse.quote(path), diags)
+            return True
+
+    def workspace_roots(self) -> List[str]:
+        folders = [_path(f.uri) for f in self.workspace.folders.values()]
+        root = self.workspace.root_path
+        return folders or ([root] if root else [])
+
+    def start_workspace_pass(self, files=None) -> None:
+        """Diagnostics of the workspace's unopened des-files (or of ``files``), in a
+        worker thread (unlev.editor.workspace)."""
+        from unlev.editor import workspace as W
+        if getattr(self, "disk", None) is None:
+            self.disk = W.DiskDiagnostics(findings, self.use_cache)
+        total = None
+        if files is None:
+            files, total = W.des_files(self.workspace_roots())
+        stop = getattr(self, "_stop_event", None)
+        run = W.WorkspacePass(files, len(files) if total is None else total, self.disk,
+                              lambda p: A.settings_for(p, **self.options), self.publish_disk,
+                              self.busy, lambda: stop is not None and stop.is_set(),
+                              (lambda m: self.show_message_log(m, T.MessageType.Info))
+                              if total is not None else (lambda m: None))
+        if total is not None:
+            self.workspace_pass = run
+        run.start()
+
     def index_of(self, uri: str) -> A.TextIndex:
         """The index of a document the client sent; an empty one for any other URI --
         the server never reads a path from disk because a request named it."""
@@ -215,10 +271,23 @@ def did_change(ls: DesServer, params: T.DidChangeTextDocumentParams) -> None:
     ls.reindex(doc.uri, doc.source)
 
 
+@server.feature(T.INITIALIZED)
+def initialized(ls: DesServer, params: T.InitializedParams) -> None:
+    ls.start_workspace_pass()
+
+
 @server.feature(T.TEXT_DOCUMENT_DID_CLOSE)
 def did_close(ls: DesServer, params: T.DidCloseTextDocumentParams) -> None:
-    ls.indexes.pop(params.text_document.uri, None)
-    ls.pieces.pop(params.text_document.uri, None)
+    uri = params.text_document.uri
+    with ls.lock:
+        ls.indexes.pop(uri, None)
+        ls.pieces.pop(uri, None)
+    # a workspace file closed: what is on disk is what the workspace has again
+    path = _path(uri)
+    roots = [os.path.join(os.path.abspath(r), "") for r in ls.workspace_roots()]
+    if path.endswith(".des") and any(path.startswith(r) for r in roots) and \
+            os.path.isfile(path):
+        ls.start_workspace_pass([path])
 
 
 @server.feature(T.TEXT_DOCUMENT_COMPLETION,
