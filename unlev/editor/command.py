@@ -37,6 +37,9 @@ def add_parser(subparsers) -> None:
                    help="neither read nor write the result cache for the workspace's "
                    "unopened des-files (.unlev_cache/ beside the project's unlev.toml, "
                    "else the user's cache folder)")
+    p.add_argument("--open-files-only", dest="lsp_open_files_only", action="store_true",
+                   help="diagnostics for the documents the editor opens only, not for "
+                   "the other des-files of the workspace")
     p.set_defaults(func=cmd_lsp)
 
 
@@ -57,6 +60,7 @@ def cmd_lsp(args) -> int:
     server.options = {"data": args.lsp_data, "lenient": args.lsp_lenient,
                       "dialect": args.lsp_dialect}
     server.use_cache = not args.lsp_no_cache
+    server.workspace_diagnostics = not args.lsp_open_files_only
     server.start_io()
     # gone from the client's view: leave without the interpreter's teardown, whose
     # collection of the data tables' objects took 1-3 s after the protocol's exit (an

@@ -122,6 +122,7 @@ class DesServer(LanguageServer):
         # --data/--lenient/--dialect given to `unlev lsp` (None: the project's config)
         self.options: Dict[str, object] = {}
         self.use_cache = True            # unlev lsp --no-cache: False
+        self.workspace_diagnostics = True    # unlev lsp --open-files-only: False
         self.workspace_pass = None       # unlev.editor.workspace.WorkspacePass
         self.exit_code = 0
 
@@ -231,7 +232,7 @@ class DesServer(LanguageServer):
         worker thread (unlev.editor.workspace)."""
         from unlev.editor import workspace as W
         if getattr(self, "disk", None) is None:
-            self.disk = W.DiskDiagnostics(findings, self.use_cache)
+            self.disk = W.DiskDiagnostics(findings, as_lsp, self.use_cache)
         total = None
         if files is None:
             files, total = W.des_files(self.workspace_roots())
@@ -273,7 +274,8 @@ def did_change(ls: DesServer, params: T.DidChangeTextDocumentParams) -> None:
 
 @server.feature(T.INITIALIZED)
 def initialized(ls: DesServer, params: T.InitializedParams) -> None:
-    ls.start_workspace_pass()
+    if ls.workspace_diagnostics:
+        ls.start_workspace_pass()
 
 
 @server.feature(T.TEXT_DOCUMENT_DID_CLOSE)
@@ -285,7 +287,7 @@ def did_close(ls: DesServer, params: T.DidCloseTextDocumentParams) -> None:
     # a workspace file closed: what is on disk is what the workspace has again
     path = _path(uri)
     roots = [os.path.join(os.path.abspath(r), "") for r in ls.workspace_roots()]
-    if path.endswith(".des") and any(path.startswith(r) for r in roots) and \
+    if ls.workspace_diagnostics and path.endswith(".des") and any(path.startswith(r) for r in roots) and \
             os.path.isfile(path):
         ls.start_workspace_pass([path])
 

@@ -56,10 +56,11 @@ def des_files(roots: Iterable[str]) -> Tuple[List[str], int]:
 class DiskDiagnostics:
     """The diagnostics of files as they are on disk, from the result cache or made
     (``make(text, path, settings)`` -> (LSP diagnostics, the other files the result
-    read, or None when they are not known))."""
+    read, or None when they are not known); ``to_lsp(findings, text, path)``: unlev's
+    findings as LSP diagnostics -- both the server's own, handed in)."""
 
-    def __init__(self, make: Callable, use_cache: bool = True) -> None:
-        self.make = make
+    def __init__(self, make: Callable, to_lsp: Callable, use_cache: bool = True) -> None:
+        self.make, self.to_lsp = make, to_lsp
         self.use_cache = use_cache
         self._caches: Dict[tuple, object] = {}
         self._folders: Dict[str, object] = {}
@@ -99,7 +100,7 @@ class DiskDiagnostics:
             return self.make("", path, settings)[0], False
         data = regular_file_bytes(path)
         if data is None:
-            return unreadable(path), False
+            return unreadable(path, self.to_lsp), False
         cache = self.cache_for(path, settings)
         key = cache.key_of(path, data) if cache is not None else None
         if cache is not None:
@@ -111,8 +112,7 @@ class DiskDiagnostics:
         try:
             text = decode(data, path)
         except DesError as e:
-            from unlev.editor.lsp import as_lsp
-            return as_lsp(e.diagnostics, "", path), False
+            return self.to_lsp(e.diagnostics, "", path), False
         diags, includes = self.make(text, path, settings)
         if cache is not None and includes is not None:
             cache.put(key, path, {"diagnostics": converter().unstructure(diags)}, includes)
@@ -144,19 +144,18 @@ def stored(result) -> Optional[list]:
         return None
 
 
-def unreadable(path: str) -> list:
+def unreadable(path: str, to_lsp: Callable) -> list:
     """The front end's own error for a file it will not read (a FIFO, a device, a file
     over the size limit, a vanished one)."""
-    from unlev.editor.lsp import as_lsp
     from unlev.lang.diagnostics import DesError, Span
     from unlev.lang.sources import read_source
     try:
         read_source(path)
     except DesError as e:
-        return as_lsp(e.diagnostics, "", path)
+        return to_lsp(e.diagnostics, "", path)
     except OSError as e:
         d = DesError(f"cannot read: {e.strerror}", Span(path, 1, 1))
-        return as_lsp(d.diagnostics, "", path)
+        return to_lsp(d.diagnostics, "", path)
     return []
 
 
