@@ -49,31 +49,37 @@ FILES = ["good.des", "inc.des", "linty.des", "main.des", "sub/bad.des"]
 class Server:
     """``unlev lsp`` on the workspace; what it sends is read by a thread into a queue."""
 
-    def __init__(self, root, *options):
+    def __init__(self, root, *options, capabilities=None):
         import queue
         import threading
         self.c = Client(*options, workspace=True)
         self.root = root
         self.c.request("initialize", {"processId": os.getpid(), "rootUri": root.as_uri(),
-                                      "capabilities": {}})
+                                      "capabilities": capabilities or {}})
         self.queue = queue.Queue()
         self.published = []         # what workspace_report saw, in order
+        self.seen = []              # every message taken from the queue
 
         def read():
             while True:
                 try:
-                    self.queue.put(self.c.read())
+                    msg = self.c.read()
                 except (ValueError, OSError):
                     return
+                if "method" in msg and "id" in msg:      # the server asks: answered
+                    self.c.send({"jsonrpc": "2.0", "id": msg["id"], "result": None})
+                self.queue.put(msg)
         threading.Thread(target=read, daemon=True).start()
         self.c.notify("initialized", {})
 
     def next(self, timeout):
         import queue
         try:
-            return self.queue.get(timeout=timeout)
+            msg = self.queue.get(timeout=timeout)
         except queue.Empty:
             return None
+        self.seen.append(msg)
+        return msg
 
     def workspace_report(self, timeout=120):
         """({relative path: diagnostics} published by the pass, its log message)."""
@@ -270,6 +276,44 @@ def test_an_open_document_is_its_unsaved_text_and_closing_it_shows_the_file(ws):
         assert live and "jackall" in live[0]["message"]     # never the disk's []
         s.c.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
         assert s.settled(uri) == []
+    finally:
+        s.close()
+
+
+WATCHING = {"workspace": {"didChangeWatchedFiles": {"dynamicRegistration": True}}}
+
+
+def test_files_changed_on_disk_are_read_again_and_only_changes_published(ws):
+    s = Server(ws, capabilities=WATCHING)
+    try:
+        first, _ = s.workspace_report()
+        (ws / "good.des").write_text(BAD.replace('"bad"', '"good"'))
+        (ws / "linty.des").unlink()
+        (ws / "new.des").write_text(GOOD.replace('"good"', '"new"'))
+        s.c.notify("workspace/didChangeWatchedFiles", {"changes": [
+            {"uri": (ws / "good.des").as_uri(), "type": 2},
+            {"uri": (ws / "linty.des").as_uri(), "type": 3},
+            {"uri": (ws / "new.des").as_uri(), "type": 1}]})
+        got, message = s.workspace_report()
+        assert counts(message) == (3, 2)
+        assert sorted(got) == ["good.des", "linty.des", "new.des"]     # what changed
+        assert "jackall" in got["good.des"][0]["message"]
+        assert got["linty.des"] == [] and got["new.des"] == []
+    finally:
+        s.close()
+
+
+def test_the_server_asks_to_watch_des_files_when_the_client_can(ws):
+    s = Server(ws, capabilities=WATCHING)
+    try:
+        s.workspace_report()
+        end, seen = time.time() + 10, []
+        while time.time() < end and not seen:
+            seen = [r for m in s.seen if m.get("method") == "client/registerCapability"
+                    for r in m["params"]["registrations"]]
+            s.next(0.5)
+        assert [r["method"] for r in seen] == ["workspace/didChangeWatchedFiles"]
+        assert seen[0]["registerOptions"]["watchers"] == [{"globPattern": "**/*.des"}]
     finally:
         s.close()
 

@@ -162,14 +162,16 @@ def unreadable(path: str, to_lsp: Callable) -> list:
 class WorkspacePass:
     """One run over the workspace's des-files in a worker thread: each unopened file's
     diagnostics published, a pause while the opened documents' own are being made
-    (``busy()``), and a log message at the end with the counts and the time."""
+    (``busy()``), ``finish(files)`` and a log message at the end with the counts and
+    the time; it stops early once ``stopped()`` (the server's end, a newer pass)."""
 
     def __init__(self, files: List[str], total: int, disk: DiskDiagnostics,
                  settings_of: Callable, publish: Callable, busy: Callable,
-                 stopped: Callable, log: Callable) -> None:
+                 stopped: Callable, log: Callable,
+                 finish: Optional[Callable] = None) -> None:
         self.files, self.total, self.disk = files, total, disk
         self.settings_of, self.publish, self.busy = settings_of, publish, busy
-        self.stopped, self.log = stopped, log
+        self.stopped, self.log, self.finish = stopped, log, finish
         self.thread = threading.Thread(target=self.run, daemon=True,
                                        name="unlev-workspace-diagnostics")
 
@@ -193,6 +195,8 @@ class WorkspacePass:
                 done += 1
                 hits += hit
                 misses += not hit
+        if self.finish is not None:
+            self.finish(self.files)
         more = (f"; {self.total - len(self.files)} more not read (over {MAX_FILES})"
                 if self.total > len(self.files) else "")
         self.log(f"unlev: diagnostics of {done} workspace des-file{'s' if done != 1 else ''}"
