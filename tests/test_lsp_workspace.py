@@ -332,3 +332,16 @@ def test_no_cache_and_open_files_only(ws):
             "textDocument/publishDiagnostics", "window/logMessage")]
     finally:
         s.close()
+
+
+def test_files_the_front_end_will_not_read_get_its_error_and_no_entry(ws):
+    """A UTF-16 file and a FIFO named *.des: the front end's own error, never a hang
+    (a FIFO is never opened for reading) and never an entry."""
+    (ws / "wide.des").write_bytes(GOOD.encode("utf-16"))
+    os.mkfifo(ws / "pipe.des")
+    got, message = report(ws)
+    assert counts(message) == (0, 7)
+    assert got["wide.des"][0]["severity"] == 1 and "UTF-16" in got["wide.des"][0]["message"]
+    assert got["pipe.des"][0]["severity"] == 1
+    assert len(entries(ws)) == 5
+    assert counts(report(ws)[1]) == (5, 2)
