@@ -21,8 +21,9 @@ from the cache without reading any file through the front end.
 Why not LSP 3.17's pull model (``workspace/diagnostic``): the server's diagnostics of
 an opened document are pushed a moment after each keystroke (the settle time issue 29
 measures); a server declaring ``diagnosticProvider`` is asked ``textDocument/diagnostic``
-for the opened documents as well, and clients keep pulled and pushed diagnostics apart
-(VS Code shows both), so offering pull means moving the opened documents to it too.
+for the opened documents as well, and a client may keep pulled and pushed diagnostics
+in separate collections (VS Code's client library does: a file would show both), so
+offering pull means moving the opened documents to it too -- not done.
 Pushing serves every client, pull-capable or not, from the same cache.
 """
 
@@ -63,7 +64,6 @@ class DiskDiagnostics:
         self.make, self.to_lsp = make, to_lsp
         self.use_cache = use_cache
         self._caches: Dict[tuple, object] = {}
-        self._folders: Dict[str, object] = {}
         self.hits = self.misses = 0
 
     def cache_for(self, path: str, settings: A.Settings):
@@ -73,13 +73,10 @@ class DiskDiagnostics:
             return None
         from unlev.lang.settings import DEFAULT
         from unlev.tools.result_cache import DiagnosticsCache, default_folder
-        where = os.path.dirname(path)
-        folder = self._folders.get(where)
-        if folder is None:
-            try:
-                folder = self._folders[where] = default_folder(path)
-            except (OSError, ValueError):      # an unreadable config: settings say so
-                return None
+        try:                # looked up each time, as the settings are: a new unlev.toml counts
+            folder = default_folder(path)
+        except (OSError, ValueError):          # an unreadable config: settings say so
+            return None
         profile = settings.data
         ident = (str(folder), settings.dialect, bool(settings.lenient),
                  None if profile is None else str(getattr(profile, "path", profile)))
