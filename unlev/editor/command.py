@@ -34,9 +34,8 @@ def add_parser(subparsers) -> None:
     p.add_argument("--dialect", dest="lsp_dialect", default=None, choices=list(CHOICES),
                    help=DIALECT_HELP)
     p.add_argument("--no-cache", dest="lsp_no_cache", action="store_true",
-                   help="neither read nor write the result cache for the workspace's "
-                   "unopened des-files (.unlev_cache/ beside the project's unlev.toml, "
-                   "else the user's cache folder)")
+                   help="neither read nor write the result cache (.unlev_cache/ beside "
+                   "the project's unlev.toml, else the user's cache folder)")
     p.add_argument("--open-files-only", dest="lsp_open_files_only", action="store_true",
                    help="diagnostics for the documents the editor opens only, not for "
                    "the other des-files of the workspace")
