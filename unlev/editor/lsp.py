@@ -33,6 +33,8 @@ DEBOUNCE_SECONDS = 0.03
 # The pause after the client's last report of changed files before the workspace's
 # unopened files are looked at again (a checkout changes many at once).
 WATCH_SECONDS = 0.3
+# The workspace's unopened files wait while the user types: this long after an edit.
+TYPING_SECONDS = 0.5
 # ... and before the whole file is read when the levels alone could not say (an error
 # while typing): a further pause, so that typing does not read the whole file each time.
 WHOLE_FILE_SECONDS = 0.25
@@ -130,6 +132,7 @@ class DesServer(LanguageServer):
         self.disk = None                 # unlev.editor.workspace.DiskDiagnostics
         self.disk_shown: Dict[str, list] = {}    # path -> the disk's diagnostics shown
         self.generation = 0              # of the whole workspace passes
+        self.last_edit = float("-inf")   # time.monotonic() of the last open/change
         self.exit_code = 0
 
     def start_io(self, stdin=None, stdout=None):
@@ -174,6 +177,7 @@ class DesServer(LanguageServer):
     def reindex(self, uri: str, text: str) -> None:
         idx = A.index(text)
         with self.lock:                  # after a workspace file's publishing, if any
+            self.last_edit = time.monotonic()
             self.indexes[uri] = idx
             self.disk_shown.pop(_path(uri), None)     # the live document's from now
             old = self.timers.pop(uri, None)
@@ -213,8 +217,12 @@ class DesServer(LanguageServer):
             pass        # the client went away meanwhile (a closed pipe): nobody to tell
 
     def busy(self) -> bool:
-        """Whether an opened document's diagnostics are pending or being made."""
+        """Whether an opened document's diagnostics are pending or being made, or its
+        text was edited a moment ago (typing: the next keystroke should not wait for a
+        workspace file's parse, one parse runs at a time)."""
         with self.lock:
+            if time.monotonic() - self.last_edit < TYPING_SECONDS:
+                return True
             return any(t.is_alive() for u, t in self.timers.items() if u != "<workspace>")
 
     def is_open(self, path: str) -> bool:
