@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import List, Optional
 
 from . import ast as A
-from .checker import Checker
+from .checker import Checker, scan_statement
 from .diagnostics import Reporter
 
 
@@ -85,16 +85,21 @@ class LevelStream:
             return False
         if not self.header_done and not self._start(header):
             return False
-        from .parser import deeper_than
-        # the file, the LEVEL and its block stand above a level's statement
-        if deeper_than(stmt, self.parser.limits.depth - 3) is not None:
+        # the file, the LEVEL and its block stand above a level's statement; one walk
+        # for the depth limit and the checker's expressions
+        scanned = scan_statement(stmt, self.parser.limits.depth - 3)
+        if scanned is None:
             self.open = False            # the parser's depth check finds it in the tree
             return False
         group = self.groups[-1] if self.groups else None
         if group is None or group.body is not body:
             group = _Group(body, len(self.reporter.items))
             self.groups.append(group)
-        self.checker.statement(stmt)
+        self.checker.scanned = scanned
+        try:
+            self.checker.statement(stmt)
+        finally:
+            self.checker.scanned = None
         group.end = len(self.reporter.items)
         return True
 
