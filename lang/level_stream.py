@@ -15,8 +15,9 @@ long the level.  The checker's findings are held apart and added after the parse
 in the order a whole-file check gives.
 
 Nothing is streamed where the result could differ from checking the finished tree:
-a tree rewrite that runs after the parse (a profile's extensions, --lenient, NetHack
-3.6's filled circles), an INCLUDE in the header, a statement past the depth limit (left
+a tree rewrite that runs after the parse (a profile's extensions, --lenient; NetHack
+3.6's filled circles, the one rewrite of a statement's own nodes, are filled in each
+statement as it is streamed, before it is checked), an INCLUDE in the header, a statement past the depth limit (left
 in the tree for the parser's own depth check), or once the parse has reported an error
 (PLY's recovery may drop symbols already reduced: the statements streamed into a LEVEL
 the finished tree lacks have their findings dropped).
@@ -29,6 +30,7 @@ from typing import List, Optional
 from . import ast as A
 from .checker import Checker, scan_statement
 from .diagnostics import Reporter
+from .lowering import fill_circles
 
 
 class _Group:
@@ -52,6 +54,8 @@ class LevelStream:
         self.reporter = Reporter()
         self.checker = Checker(self.reporter, compat_warnings)
         self.checker.dialect = dialect
+        # the tree phase's rewrite of 3.6 levels (lowering.filled_circles), done here
+        self.fill_circles = dialect == "nethack36"
         self.open = True                 # still streaming
         self.scanned = 0                 # the parser's findings looked at so far
         self.header_done = False         # the header is checked: reporter.items[:n]
@@ -95,6 +99,9 @@ class LevelStream:
         if group is None or group.body is not body:
             group = _Group(body, len(self.reporter.items))
             self.groups.append(group)
+        if self.fill_circles:
+            for found in scanned.values():
+                fill_circles(found)
         self.checker.scanned = scanned
         try:
             self.checker.statement(stmt)

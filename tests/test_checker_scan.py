@@ -110,3 +110,43 @@ def test_committed_files(path):
 def test_corpus_files(unnethack_corpus):
     for path in unnethack_corpus:
         _same_as_two_walks(compile_file(str(path)).tree)
+
+
+# NetHack 3.6 levels are streamed too: lev_comp 3.6 fills a circle or an ellipse that
+# names no filling (lowering.filled_circles), and each statement is filled as it is
+# streamed, before the checker looks at it
+CIRCLES36 = """MAZE: "c36", ' '
+GEOMETRY:center,center
+MAP
+.....
+.....
+ENDMAP
+TERRAIN: circle((2,1), 1), '.'
+IF [50%] {
+  TERRAIN: ellipse((2,1), 2, 1) & circle((1,1), 1, unfilled), 'T'
+}
+"""
+
+
+def _warnings(path, text, stream, dialect):
+    try:
+        c = compile_file(path, text=text, stream_levels=stream, dialect=dialect)
+    except DesError as e:
+        return ("error", [(d.message, d.span, d.hint) for d in e.diagnostics])
+    return ("ok", [(d.message, d.span, d.hint) for d in c.warnings])
+
+
+def test_nethack36_circles_are_filled_before_a_streamed_check():
+    streamed = _warnings("c36.des", CIRCLES36, True, "nethack36")
+    assert streamed == _warnings("c36.des", CIRCLES36, False, "nethack36")
+    # the two without a filling are filled (and so warned about), as the third
+    assert sum("filling differs" in m for m, _s, _h in streamed[1]) == 3
+
+
+def test_nethack36_corpus_streamed_is_the_whole_tree_check(corpus_root):
+    files = sorted((corpus_root / "nethack36").glob("*.des"))
+    assert files
+    for path in files:
+        text = path.read_text(encoding="latin-1")
+        assert _warnings(str(path), text, True, "nethack36") == \
+            _warnings(str(path), text, False, "nethack36"), path
