@@ -9,7 +9,7 @@ as soon as it is reduced (:func:`unlev.lang.grammar._streamed_statement`; the li
 left-recursive, so PLY reduces it statement by statement): its depth is measured, the
 checker (:mod:`unlev.lang.checker`, one :class:`Checker` for the whole file, so it
 sees the header and the statements in source order as ``check_file`` does) runs on it,
-and the list does not keep it; the finished LEVEL (:func:`unlev.lang.grammar._streamed`)
+and the list does not keep it; the finished LEVEL (:func:`unlev.lang.grammar.streamed_level`)
 is its outline with an empty body.  Memory then stays that of one statement, however
 long the level.  The checker's findings are held apart and added after the parser's,
 in the order a whole-file check gives.
@@ -61,6 +61,7 @@ class LevelStream:
         self.header_done = False         # the header is checked: reporter.items[:n]
         self.header_items = 0
         self.groups: List[_Group] = []   # one per LEVEL with statements checked, in order
+        self.prechecked: set = set()      # ids of the preludes checked (statement())
 
     def _start(self, header) -> bool:
         """Check the header, once, before the first statement or LEVEL streamed; False
@@ -79,9 +80,12 @@ class LevelStream:
         self.header_done = True
         return True
 
-    def statement(self, stmt: A.Node, body, header) -> bool:
+    def statement(self, stmt: A.Node, body, header, prelude=()) -> bool:
         """A statement of a LEVEL's own list (``body``, the list being read), just
-        reduced: True when it was checked and the list need not keep it."""
+        reduced: True when it was checked and the list need not keep it.  ``prelude``:
+        the statements the level's header line makes, which its body will begin with
+        (3.6's ``MAZE:`` fill); they are checked before the level's first statement and
+        left in its body for the tree (:meth:`finish` does not check them again)."""
         if not self.open:
             return False
         if header is None or self._error_since_last():
@@ -99,6 +103,9 @@ class LevelStream:
         if group is None or group.body is not body:
             group = _Group(body, len(self.reporter.items))
             self.groups.append(group)
+            for s in prelude:
+                self.checker.statement(s)
+                self.prechecked.add(id(s))
         if self.fill_circles:
             for found in scanned.values():
                 fill_circles(found)
@@ -122,6 +129,14 @@ class LevelStream:
         if self.open and group is None:
             group = _Group(body, len(self.reporter.items))
             self.groups.append(group)
+            # a level none of whose statements came: its prelude (3.6's MAZE: fill) is
+            # checked here, in its place among the levels
+            rest = {id(s) for s in body}
+            for s in level.body.statements:
+                if id(s) not in rest:
+                    self.checker.statement(s)
+                    self.prechecked.add(id(s))
+            group.end = len(self.reporter.items)
         if group is not None:
             group.level = level          # its list kept only what was not streamed
         return level
@@ -157,5 +172,6 @@ class LevelStream:
         rest = Reporter()
         self.checker.r = rest
         for lv in tree.levels:           # a streamed level's list holds only the rest
-            self.checker.block(lv.body.statements)
+            self.checker.block([s for s in lv.body.statements
+                                if id(s) not in self.prechecked])
         return items + rest.items

@@ -150,3 +150,18 @@ def test_nethack36_corpus_streamed_is_the_whole_tree_check(corpus_root):
         text = path.read_text(encoding="latin-1")
         assert _warnings(str(path), text, True, "nethack36") == \
             _warnings(str(path), text, False, "nethack36"), path
+
+
+def test_nethack36_maze_fill_is_checked_before_the_levels_statements():
+    # MAZE: "x", 'T' makes the level's first statement (its fill), which the checker
+    # warns about; the statements after it are streamed: the fill's warning stays first,
+    # in two levels, and the level without statements keeps its own
+    text = ("MAZE: \"one\", 'T'\nTERRAIN: floodfill (1,1), '.'\n"
+            "IF [50%] {\n  TERRAIN: circle((2,2), 1), '.'\n}\n"
+            "MAZE: \"two\", 'T'\n"
+            "MAZE: \"three\", 'L'\nTERRAIN: floodfill (3,3), '.'\n")
+    streamed = _warnings("maze.des", text, True, "nethack36")
+    assert streamed == _warnings("maze.des", text, False, "nethack36")
+    messages = [m for m, _s, _h in streamed[1]]
+    fills = [i for i, m in enumerate(messages) if m.startswith("MAZE fill")]
+    assert len(fills) == 3 and fills[0] == 0, messages
