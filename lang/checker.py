@@ -251,6 +251,7 @@ _IS_STATEMENT: Dict[type, bool] = {}
 # the expression nodes Checker.expressions may warn about
 _MAY_DEVIATE = (A.SelFlood, A.SelCircle, A.SelEllipse, A.SelLine, A.SelRandLine,
                 A.SelFilterMapChar)
+_DEVIATES: Dict[type, bool] = {}      # by node class: one of _MAY_DEVIATE's
 
 
 def scan_statement(stmt: A.Node, limit: int) -> Optional[Dict[int, list]]:
@@ -263,6 +264,7 @@ def scan_statement(stmt: A.Node, limit: int) -> Optional[Dict[int, list]]:
     order of a walk that skips the nested statements).  Set as ``Checker.scanned``
     while the statement is checked, it spares the checker a second walk."""
     children = A.children
+    kinds, deviates = _IS_STATEMENT, _DEVIATES
     found: Dict[int, list] = {}
     mine: list = []
     found[id(stmt)] = mine
@@ -272,11 +274,17 @@ def scan_statement(stmt: A.Node, limit: int) -> Optional[Dict[int, list]]:
         n, depth, mine = pop()
         if depth > limit:
             return None
-        if isinstance(n, _MAY_DEVIATE):
+        may = deviates.get(type(n))
+        if may is None:
+            may = deviates[type(n)] = isinstance(n, _MAY_DEVIATE)
+        if may:
             mine.append(n)
         depth += 1
         for c in children(n):
-            if _is_statement(c):
+            statement = kinds.get(type(c))
+            if statement is None:
+                statement = _is_statement(c)
+            if statement:
                 own: list = []
                 found[id(c)] = own
                 push((c, depth, own))
