@@ -65,9 +65,13 @@ class Checker:
             self.statement(s)
 
     def statement(self, s: A.Node) -> None:
-        method = getattr(self, "stmt_" + type(s).__name__, None)
+        kind = type(s)
+        try:
+            method = _STMT_METHODS[kind]
+        except KeyError:
+            method = _STMT_METHODS[kind] = getattr(Checker, "stmt_" + kind.__name__, None)
         if method is not None:
-            method(s)
+            method(self, s)
         self.expressions(s)
 
     def _breakable(self, statements: List[A.Node]) -> None:
@@ -227,6 +231,8 @@ class Checker:
 
 
 _STATEMENT_BODIES = (A.Block, A.SwitchArm)
+# Checker's stmt_<class name> method of each node class (None: it has none)
+_STMT_METHODS: Dict[type, object] = {}
 
 
 def _own_expressions(stmt: A.Node):
