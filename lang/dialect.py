@@ -191,12 +191,93 @@ _COMMENT = re.compile(r"^[ \t]*#[^\n]*", _M)
 # a MAP block's rows hold no statement: the markers need not search them (a huge MAP
 # would otherwise cost every marker a pass over it); its line count is kept. A row
 # cannot start another MAP, so an unterminated block is scanned once, not once per MAP
-_MAP_ROWS = re.compile(r"(?<=^MAP)[ \t]*\r?\n(?:(?!MAP|ENDMAP)[^\n]*\n)*?(?=ENDMAP)", _M)
+# (the word MAP is matched and given back: a look-behind for it was tried at every
+# character)
+_MAP_ROWS = re.compile(r"^MAP([ \t]*\r?\n(?:(?!MAP|ENDMAP)[^\n]*\n)*?)(?=ENDMAP)", _M)
 
 
 def _strip_comments(text: str) -> str:
-    body = _COMMENT.sub("", text)
-    return _MAP_ROWS.sub(lambda m: "\n" * m.group(0).count("\n"), body)
+    body = _COMMENT.sub("", text) if "#" in text else text
+    return _MAP_ROWS.sub(lambda m: "MAP" + "\n" * m.group(1).count("\n"), body)
+
+
+# A marker that opens with a zero-width test (a word boundary, a look-behind, a line
+# start) is tried at every character of the body.  Without the test the rest of it
+# starts with a word or a newline, which the regex engine looks for fast; each place
+# the rest matches is then tried with the whole marker, so the first match found is
+# the whole marker's first match, the very same match object.
+_OPENERS = (r"\b", r"(?<![$\w])")
+_PREFILTERS: dict = {}
+
+
+def _prefilter(rx):
+    """(the marker without its opening test, how far its matches start before the
+    marker's, whether the body's start must be tried first), or None."""
+    key = (rx.pattern, rx.flags)
+    found = _PREFILTERS.get(key)
+    if found is None:
+        found = _PREFILTERS[key] = _make_prefilter(rx) or ()
+    return found or None
+
+
+def _make_prefilter(rx):
+    pattern = rx.pattern
+    if _top_level_alternation(pattern):
+        return None
+    for opener in _OPENERS:
+        if pattern.startswith(opener):
+            return re.compile(pattern[len(opener):], rx.flags), 0, False
+    if pattern.startswith("^") and rx.flags & re.MULTILINE:
+        return re.compile("\n" + pattern[1:], rx.flags), 1, True
+    return None
+
+
+def _top_level_alternation(pattern: str) -> bool:
+    """Whether ``pattern`` has a ``|`` outside every group and character class (its
+    opening test would then belong to one alternative only)."""
+    depth, i, in_class = 0, 0, False
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = c != "]"
+        elif c == "[":
+            in_class = True
+            if pattern[i + 1:i + 2] == "]":
+                i += 1
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif c == "|" and depth == 0:
+            return True
+        i += 1
+    return False
+
+
+def _search(rx, body: str):
+    """``rx.search(body)``, the same match, found through its prefilter when it has
+    one."""
+    pre = _prefilter(rx)
+    if pre is None:
+        return rx.search(body)
+    rest, shift, at_start = pre
+    if at_start:
+        m = rx.match(body)
+        if m is not None:
+            return m
+    pos = 0
+    while True:
+        m = rest.search(body, pos)
+        if m is None:
+            return None
+        start = m.start() + shift
+        whole = rx.match(body, start)
+        if whole is not None:
+            return whole
+        pos = m.start() + 1
 
 
 # Words at least one of which every match of a marker holds: a body without any of them
@@ -243,7 +324,7 @@ class _Scan:
         if needles is not None and not any(n in self.body for n in needles):
             m = None
         else:
-            m = rx.search(self.body)
+            m = _search(rx, self.body)
         self._hits[key] = m
         return m
 

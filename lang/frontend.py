@@ -186,7 +186,7 @@ def _compile(path, text, include_path, compat_warnings, dialect, reason, ext=Non
                        dialect=dialect, extensions=ext or None,
                        include_anywhere=include_anywhere, limits=limits)
     stream = None
-    if stream_levels and ext is None and dialect != "nethack36":
+    if stream_levels and ext is None:
         from .level_stream import LevelStream     # no tree rewrite after the parse
         stream = parser.level_sink = LevelStream(parser, compat_warnings, dialect)
     tree = parser.parse_source(text, path)

@@ -61,9 +61,15 @@ def filled_circles(tree: A.DesFile) -> None:
     """NetHack 3.6: what lev_comp writes where the file says nothing -- ``circle`` and
     ``ellipse`` without a filling keyword are filled (it pushes 1)."""
     for level in tree.levels:
-        for n in A.walk(level):
-            if isinstance(n, (A.SelCircle, A.SelEllipse)) and n.filling is None:
-                n.filling = 1
+        fill_circles(A.walk(level))
+
+
+def fill_circles(nodes) -> None:
+    """:func:`filled_circles` on some nodes (``unlev check`` rewrites each statement of
+    a 3.6 level as it is read: :mod:`unlev.lang.level_stream`)."""
+    for n in nodes:
+        if isinstance(n, (A.SelCircle, A.SelEllipse)) and n.filling is None:
+            n.filling = 1
 
 
 def extension_records(tree: A.DesFile, ext, reporter) -> None:

@@ -57,6 +57,10 @@ def test_a_body_without_the_words_is_not_searched():
         def search(self, body):
             Counting.calls += 1
             return None
+
+        def match(self, body, pos=0):     # the prefilter's check of a place it found
+            Counting.calls += 1
+            return None
     scan = D._Scan("LEVEL: \"x\"\n")
     assert scan.search(Counting()) is None and Counting.calls == 0
     scan = D._Scan("OBJECT: '(', \"bag\", contained\n")
@@ -86,3 +90,23 @@ def test_the_first_of_a_class_at_equal_positions_is_the_one_listed_first():
     assert D._Scan(body).first(D._MARKERS_35).startswith("MONSTER[N%]: with a lev_comp 3.5")
     got = D._Scan(body).first(D._MARKERS_343)
     assert got == "MONSTER[N%]: chance before the colon at line 2"
+
+
+@pytest.mark.parametrize("body", [
+    "contained", "xcontained contained", "_contained\ncontained", "containedx contained",
+    "$monster[1] monster [2]", "amonster[1]\nplace[3]", "object[", "\tMAZE : 'x'",
+    "MAZE:", "  MAZE:\n", "x MAZE:\nMAZE:", "MAZEMAZE:\n\nMAZE:", "level.x hero.y",
+    "line (1,1),(2,2), line (1,1)-(2,2)", "noflip\nnoflipx", "",
+])
+def test_the_prefilter_finds_the_markers_own_first_match(body):
+    for rx in _all_markers():
+        want = rx.search(body)
+        got = D._search(rx, body)
+        assert (got and (got.span(), got.groups())) == (want and (want.span(), want.groups())), \
+            (rx.pattern, body)
+
+
+def test_a_marker_with_an_alternative_at_the_top_is_searched_whole():
+    assert D._top_level_alternation(r"^a|^b")
+    assert not D._top_level_alternation(r"^(a|b)[|]\|")
+    assert D._prefilter(re.compile(r"^[ \t]*(IF)\b|^[ \t]*(ENDIF)\b", re.M)) is None
