@@ -31,7 +31,6 @@ the user's profile folder (``$XDG_DATA_HOME/unlev/profiles``, by default
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -91,6 +90,7 @@ class Profile:
 
 @lru_cache(maxsize=None)
 def _read_json(path: str) -> dict:
+    import json     # (here: a check that reads no profile does not load json)
     with open(path, encoding="utf-8") as fh:
         return json.load(fh)
 
@@ -100,6 +100,7 @@ def _data_dir() -> Path:
 
 
 def _from_dir(path: Path, builtin: bool = False) -> Profile:
+    import json
     meta_path = path / "profile.json"
     try:
         meta = json.loads(meta_path.read_text(encoding="utf-8"))
