@@ -295,8 +295,13 @@ def node(cls):
 
 # ----------------------------------------------------------------- the command
 def main(argv=None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    check = "--check" in argv
+    import argparse
+    ap = argparse.ArgumentParser(prog="python -m unlev.lang.ast_gen",
+                                 description="Write the syntax tree's node classes from "
+                                 "lang/ast_spec.py.")
+    ap.add_argument("--check", action="store_true",
+                    help="write nothing; exit 1, naming it, when a module is stale")
+    check = ap.parse_args(argv).check
     stale = []
     for name in MODULES:
         path = os.path.join(HERE, name + ".py")
