@@ -24,18 +24,11 @@ from __future__ import annotations
 
 from reprlib import recursive_repr
 
-
-class _Factory:
-    """The default of a parameter whose field's default is made per node (``attrs`` of a
-    MONSTER: a new dict each time); shown as a dataclass shows it."""
-
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return "<factory>"
+from ..stdlib.records import FACTORY
 
 
-FACTORY = _Factory()
+# FACTORY: the default of a parameter whose field's default is made per node (``attrs``
+# of a MONSTER: a new dict each time), shown as a dataclass shows it
 
 
 def side(default=None, factory=None):

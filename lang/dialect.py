@@ -22,6 +22,8 @@ import re
 from dataclasses import dataclass
 from typing import List, Optional, Tuple
 
+from ..stdlib.records import record
+
 DIALECTS = ("unnethack", "nethack36", "nethack343", "unnethack35", "unnethack352",
             "unnethack351")
 CHOICES = DIALECTS + ("auto",)
@@ -118,11 +120,19 @@ def oracle_of(dialect: str):
 
 
 # ------------------------------------------------------------------ auto-detection
-@dataclass
+@record()
+@dataclass(init=False, repr=False, eq=False)
 class Detection:
+    """What ``auto`` decided: the dialect, why, and the others to try after it."""
+
     dialect: str
     reason: str
     others: Tuple[str, ...] = ()   # the remaining dialects, most likely first
+
+    def __init__(self, dialect: str, reason: str, others: Tuple[str, ...] = ()) -> None:
+        self.dialect = dialect
+        self.reason = reason
+        self.others = others
 
 
 _M = re.MULTILINE

@@ -37,6 +37,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Dict, List, Optional, Tuple
 
+from .records import FACTORY, record
+
 __all__ = ["Profile", "ProfileError", "BUILTIN", "BASES", "LOADERS", "TABLES", "builtin", "load",
            "resolve", "user_profile_dir", "search_dirs", "available"]
 
@@ -58,7 +60,8 @@ class ProfileError(ValueError):
     """A profile that cannot be found or read; the message says what and where."""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
+@dataclass(init=False, repr=False, eq=False)
 class Profile:
     """One data set: its tables' folder, the dialect it extends and its declared
     language extensions (uninterpreted here)."""
@@ -70,6 +73,16 @@ class Profile:
     builtin: bool = False
     source: str = ""
     loader: str = ""        # the game whose loader builds its levels; "": its base's
+
+    def __init__(self, name: str, base: str, path: Path, extensions: dict = FACTORY,
+                 builtin: bool = False, source: str = "", loader: str = "") -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "base", base)
+        object.__setattr__(self, "path", path)
+        object.__setattr__(self, "extensions", {} if extensions is FACTORY else extensions)
+        object.__setattr__(self, "builtin", builtin)
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "loader", loader)
 
     def table(self, name: str) -> dict:
         """The raw JSON of ``<path>/<name>.json`` (cached per file)."""
