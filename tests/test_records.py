@@ -10,7 +10,9 @@ import inspect
 
 import pytest
 
+from unlev.lang.diagnostics import Diagnostic, SourceCache, Span
 from unlev.lang.dialect import Detection
+from unlev.lang.frontend import Compiled
 from unlev.lang.limits import Limits
 from unlev.lang.lowering import Rewrite
 from unlev.lang.settings import Settings
@@ -20,7 +22,8 @@ from unlev.stdlib.records import FACTORY, record
 
 RECORDS = [(Limits, True), (SelectionCompat, True), (EvalCompat, True), (BuildCompat, True),
            (Compat, True), (Detection, False), (Rewrite, True), (Settings, True),
-           (Profile, True)]
+           (Profile, True), (Diagnostic, False), (SourceCache, False), (Span, True),
+           (Compiled, False)]
 
 
 def _twin(cls, frozen):
