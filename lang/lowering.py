@@ -31,12 +31,14 @@ import copy
 from dataclasses import dataclass
 from typing import Callable, List, Optional
 
+from ..stdlib.records import record
 from . import ast as A
 from .diagnostics import Span
 from .dialect_data import is_unnethack
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
+@dataclass(init=False, repr=False, eq=False)
 class Rewrite:
     """One rewrite: its name, the dialects or inputs it serves, its phase, and what it
     does (the function's docstring says how)."""
@@ -45,6 +47,12 @@ class Rewrite:
     serves: str
     phase: str          # "tree" or "loader"
     run: Callable
+
+    def __init__(self, name: str, serves: str, phase: str, run: Callable) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "serves", serves)
+        object.__setattr__(self, "phase", phase)
+        object.__setattr__(self, "run", run)
 
 
 # ----------------------------------------------------------------------- tree phase

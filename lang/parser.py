@@ -35,10 +35,9 @@ def drop_skipped_fronts(tree) -> None:
     ``DOOR:closed,(2,1),subtype:"iron"`` is a whole DOOR), so the statement's first part
     would still run, and the warning say it was skipped: the statement just before a
     skip placeholder, on the error's line and before it, goes."""
-    from dataclasses import fields
     for node in A.walk(tree):
-        for f in fields(node):
-            items = getattr(node, f.name)
+        for name in A.field_names(node):
+            items = getattr(node, name)
             if not isinstance(items, list) or not any(
                     getattr(x, "skipped_at", None) is not None for x in items):
                 continue

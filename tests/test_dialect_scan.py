@@ -19,7 +19,7 @@ def _all_markers():
         items = v if isinstance(v, list) else [v]
         for item in items:
             rx = item[0] if isinstance(item, tuple) and item else item
-            if isinstance(rx, re.Pattern):
+            if isinstance(rx, (re.Pattern, D._Lazy)):
                 out[(rx.pattern, rx.flags)] = rx
     return list(out.values())
 
@@ -36,6 +36,22 @@ def _files():
 def test_every_needle_list_belongs_to_a_marker():
     patterns = {rx.pattern for rx in _all_markers()}
     assert set(D._NEEDLES) <= patterns
+    # every marker has its words (the comment and MAP patterns are no markers)
+    assert patterns - set(D._NEEDLES) == {D._COMMENT.pattern, D._MAP_ROWS.pattern}
+
+
+def test_a_small_file_compiles_no_pattern_it_does_not_need(monkeypatch):
+    lazy = [rx for rx in _all_markers() if isinstance(rx, D._Lazy)]
+    assert len(lazy) >= 30
+    for rx in lazy:
+        monkeypatch.setattr(rx, "_rx", None)       # as in a fresh process
+    assert D.detect('LEVEL:"tiny"\nMESSAGE:"hi"\n').dialect == "unnethack"
+    assert [rx.pattern for rx in lazy if rx._rx is not None] == []
+    text = 'LEVEL:"x"\nMONSTER:(\'a\',"b"),(1,1)\n'
+    assert D.detect(text).dialect == "unnethack"
+    compiled = {rx.pattern for rx in lazy if rx._rx is not None}
+    assert compiled and compiled <= {p for p, words in D._NEEDLES.items()
+                                     if any(w in text for w in words)}
 
 
 @pytest.mark.parametrize("path", _files(), ids=lambda p: p.name)

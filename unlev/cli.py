@@ -97,9 +97,14 @@ def command_of(argv: list[str]) -> str | None:
     return None
 
 
-def build_argparser(command: str | None = None) -> argparse.ArgumentParser:
+def build_argparser(command: str | None = None,
+                    others: bool = True) -> argparse.ArgumentParser:
     """The parser, with the real parser of ``command`` (and of the other commands its
-    module serves) and a stand-in, its one-line help only, for every other command."""
+    module serves) and a stand-in, its one-line help only, for every other command.
+    ``others=False`` leaves the stand-ins out when ``command`` is one of the table's
+    (:func:`main` does): they would change nothing (the usage names no command, a known
+    command is no error) and cost ~1 ms, argparse asking gettext for three messages of
+    each."""
     ap = _Parser(prog="unlev", description="Run NetHack special-level des-files "
                  "(UnNetHack dialect) without the game.",
                  epilog=EXAMPLES_MAIN, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -107,9 +112,9 @@ def build_argparser(command: str | None = None) -> argparse.ArgumentParser:
     sub = ap.add_subparsers(dest="command", metavar="COMMAND")
     loaded = COMMANDS[command][0] if command in COMMANDS else None
     for name, (module, help_text) in COMMANDS.items():
-        if module != loaded:
+        if module != loaded and (others or loaded is None):
             sub.add_parser(name, help=help_text)
-        elif name not in sub.choices:
+        elif module == loaded and name not in sub.choices:
             importlib.import_module(module).add_parser(sub)
     return ap
 
@@ -117,7 +122,7 @@ def build_argparser(command: str | None = None) -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     if argv is None:
         argv = sys.argv[1:]
-    ap = build_argparser(command_of(argv))
+    ap = build_argparser(command_of(argv), others=False)
     args = ap.parse_args(argv)
     if not args.command:
         ap.print_help()
