@@ -304,12 +304,14 @@ def cmd_check(args) -> int:
     finally:
         if pool is not None:
             close_pool(pool)
-    held = ", ".join(f"{n} {kind}{'s' if n > 1 else ''}" for kind, n in sorted(skipped.items()))
-    summary = f"{passed} passed, {failed} failed" + (f" (--lenient let through {held})"
-                                                       if held else "")
+    from unlev.tools.quick_check import summary_line
+    summary = summary_line(passed, failed, skipped)
     if getattr(args, "sink", None) is not None:
         args.sink.flush()
         print(summary, file=sys.stderr)      # stdout holds the document alone
     else:
         print(summary)
+    if use_cache and not getattr(args, "fix", False):
+        from unlev.tools.quick_check import record
+        record(args, files)                 # the next such run is answered before argparse
     return 0 if failed == 0 else 1
