@@ -209,10 +209,16 @@ def _start_worker(args, dialect: str) -> None:
 
 
 def _check_in_worker(path: str):
+    return check_capturing(path, _WORKER_ARGS[0])
+
+
+def check_capturing(path: str, args):
+    """:func:`check_one`, its standard error kept: (passed, held, text) for the
+    command to print in file order."""
     real = sys.stderr
     sys.stderr = CapturedStderr(real.isatty())
     try:
-        ok, held = check_one(path, _WORKER_ARGS[0])
+        ok, held = check_one(path, args)
         return ok, held, sys.stderr.getvalue()
     finally:
         sys.stderr = real
@@ -278,15 +284,23 @@ def cmd_check(args) -> int:
                     hits[f] = (*hit["value"], hit["stderr"])
     todo = [f for f in files if f not in hits]
     jobs = 1 if fmt != "text" else check_jobs(args, todo)
-    pool = None
+    pool = forked = None
+    dialect = "unnethack" if args.dialect == "auto" else args.dialect
     if jobs == 1:
         fresh = ((*check_one(f, args), "") for f in todo)
     else:
-        from unlev.tools.executor import worker_pool
-        pool = worker_pool(jobs, _start_worker,
-                           (args, "unnethack" if args.dialect == "auto" else args.dialect),
-                           preload=("unlev.tools.check", "unlev.lang.frontend"))
-        fresh = pool.imap(_check_in_worker, todo)
+        from unlev.tools.check_fork import MAX_FILES, can_fork, forked_results
+        if can_fork() and len(todo) <= MAX_FILES:
+            # no other thread: fork the workers from here, the parser loaded once
+            from unlev.lang.parser import preload
+            preload(dialect)
+            fresh = forked = forked_results(todo, jobs,
+                                            lambda f: check_capturing(f, args))
+        else:
+            from unlev.tools.executor import worker_pool
+            pool = worker_pool(jobs, _start_worker, (args, dialect),
+                               preload=("unlev.tools.check", "unlev.lang.frontend"))
+            fresh = pool.imap(_check_in_worker, todo)
     results = (hits[f] if f in hits else next(fresh) for f in files)
     passed = failed = 0
     skipped: dict = {}       # --lenient: what placeholders stand for, by kind
@@ -304,6 +318,8 @@ def cmd_check(args) -> int:
     finally:
         if pool is not None:
             close_pool(pool)
+        if forked is not None:
+            forked.close()                  # the workers reaped (stopped if owed)
     from unlev.tools.quick_check import summary_line
     summary = summary_line(passed, failed, skipped)
     if getattr(args, "sink", None) is not None:
