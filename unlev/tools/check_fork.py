@@ -25,6 +25,7 @@ died before answering is checked by the command itself.
 
 from __future__ import annotations
 
+import gc
 import marshal
 import os
 import select
@@ -69,14 +70,20 @@ def forked_results(files: list, jobs: int, check):
     workers: dict = {}                  # result pipe -> [pid, bytes so far]
     pids: list = []
     try:
-        for _ in range(max(0, min(jobs, len(files)) - 1)):
-            res_r, res_w = os.pipe()
-            pid = os.fork()
-            if pid == 0:
-                _worker(task_r, res_w, [res_r, *workers], files, check)
-            os.close(res_w)
-            workers[res_r] = [pid, b""]
-            pids.append(pid)
+        # what exists now is shared with the workers: the collector leaves it alone, so
+        # it does not copy the pages it would walk (some 10 ms of a corpus check)
+        gc.freeze()
+        try:
+            for _ in range(max(0, min(jobs, len(files)) - 1)):
+                res_r, res_w = os.pipe()
+                pid = os.fork()
+                if pid == 0:
+                    _worker(task_r, res_w, [res_r, *workers], files, check)
+                os.close(res_w)
+                workers[res_r] = [pid, b""]
+                pids.append(pid)
+        finally:
+            gc.unfreeze()
         yield from _collect(files, task_r, workers, check)
     finally:
         os.close(task_r)

@@ -75,8 +75,10 @@ def source_stamp() -> str:
         import unlev
         from unlev import lang, stdlib
         parts = [unlev.__version__]
-        for root in sorted({os.path.dirname(m.__file__) for m in (unlev, lang, stdlib)}):
-            _stamp_folder(root, parts)
+        roots = sorted({os.path.dirname(m.__file__) for m in (unlev, lang, stdlib)})
+        for root in roots:          # lang/ and stdlib/ are inside unlev/ once installed
+            if not any(root.startswith(other + os.sep) for other in roots):
+                _stamp_folder(root, parts)
         _STAMP.append(digest("\n".join(parts).encode("utf-8", "surrogatepass")))
     return _STAMP[0]
 
