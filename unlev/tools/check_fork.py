@@ -11,8 +11,9 @@ fork with threads, which the fork server is kept for): the command loads the dia
 parser once, forks, and the workers start with everything loaded. lev_comp has no
 workers: this follows no C function (``make -j`` runs one lev_comp per file).
 
-How the work is shared: the files' numbers, biggest file first, are written to a
-pipe before the fork; each process (the workers and the command) reads four bytes at
+How the work is shared: the command checks the smallest file before the fork (what a
+check loads on first use is then loaded once for all); the other files' numbers,
+biggest file first, are written to a pipe before the fork; each process (the workers and the command) reads four bytes at
 a time -- one file -- until the pipe is empty (a pipe read of four bytes is atomic).
 A worker sends each result (the file's number, passed, what --lenient let through,
 the text it wrote to standard error) on a pipe of its own, as ``marshal`` data with a
@@ -62,8 +63,11 @@ def forked_results(files: list, jobs: int, check):
     """``check(path) -> (passed, held, text)`` for every file, in file order, from
     ``jobs`` processes (this one and jobs-1 forked workers)."""
     order = biggest_first(files)
+    # the smallest file first, here: what a check loads on first use (the checker, the
+    # game's names; ~30 ms) is then loaded once, before the fork, for every process
+    done = {order[-1]: check(files[order[-1]])}
     task_r, task_w = os.pipe()
-    os.write(task_w, b"".join(i.to_bytes(4, "little") for i in order))
+    os.write(task_w, b"".join(i.to_bytes(4, "little") for i in order[:-1]))
     os.close(task_w)                    # every number is in the pipe: EOF when it is empty
     sys.stdout.flush()
     sys.stderr.flush()
@@ -84,7 +88,7 @@ def forked_results(files: list, jobs: int, check):
                 pids.append(pid)
         finally:
             gc.unfreeze()
-        yield from _collect(files, task_r, workers, check)
+        yield from _collect(files, task_r, workers, check, done)
     finally:
         os.close(task_r)
         for fd in list(workers):
@@ -92,8 +96,7 @@ def forked_results(files: list, jobs: int, check):
         _reap(pids, stop=sys.exc_info()[0] is not None or bool(workers))
 
 
-def _collect(files, task_r, workers, check):
-    results: dict = {}
+def _collect(files, task_r, workers, check, results: dict):
     tasks_left = True
     for want in range(len(files)):
         while want not in results:
