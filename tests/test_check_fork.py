@@ -59,7 +59,15 @@ def test_results_come_in_file_order_from_every_process(tmp_path):
     assert os.getpid() in {g[1]["pid"] for g in got}      # the command checks files too
 
 
-def test_a_file_whose_worker_died_is_checked_by_the_command(tmp_path):
+def test_a_file_whose_worker_died_is_checked_by_the_command(tmp_path, monkeypatch):
+    forked = []
+    real_fork = os.fork
+
+    def fork():
+        pid = real_fork()
+        forked.append(pid)
+        return pid
+    monkeypatch.setattr(os, "fork", fork)
     files = [str(tmp_path / f"f{i}.des") for i in range(6)]
     for f in files:
         open(f, "w").close()
@@ -71,15 +79,10 @@ def test_a_file_whose_worker_died_is_checked_by_the_command(tmp_path):
         return True, {}, f
     got = list(F.forked_results(files, 3, check))
     assert [g[2] for g in got] == files
-    assert not _has_children()                            # the dead workers were reaped
-
-
-def _has_children() -> bool:
-    try:
-        os.waitpid(-1, os.WNOHANG)
-        return True
-    except ChildProcessError:
-        return False
+    assert len(forked) == 2
+    for pid in forked:                                    # the dead workers were reaped
+        with pytest.raises(ChildProcessError):
+            os.waitpid(pid, os.WNOHANG)
 
 
 def test_jobs_print_what_one_process_prints(tmp_path):
