@@ -324,3 +324,17 @@ def test_lint_repeats_from_the_cache_and_keys_its_options(project, monkeypatch, 
     # lint and check share the folder, never an entry
     spy = Spy(monkeypatch)
     assert spy.run(capsys, "l.des")[2] == 1
+
+
+def test_a_data_profile_found_by_name_is_left_to_the_full_path(project, monkeypatch,
+                                                              capsys, tmp_path_factory):
+    import shutil
+    from unlev.stdlib.profiles import builtin
+    shelf = tmp_path_factory.mktemp("profiles")
+    shutil.copytree(builtin("nethack36").path, shelf / "myprof")
+    monkeypatch.setenv("UNLEV_PROFILES", str(shelf))
+    spy = Spy(monkeypatch)
+    first = spy.run(capsys, "--data", "myprof", "a.des")
+    again = spy.run(capsys, "--data", "myprof", "a.des")
+    assert (spy.fast, again[2]) == (False, 0)        # the per-file entry answers
+    assert again[:2] == first[:2]
