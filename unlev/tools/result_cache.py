@@ -29,7 +29,7 @@ from typing import Iterable, Optional
 from unlev.tools.quick_check import digest, folder_stamp
 from unlev.tools.quick_check import source_stamp as quick_source_stamp
 
-SCHEMA = 2
+SCHEMA = 3
 # what never changes a file's result: the files themselves, how many processes, the
 # command line as it was typed (its options are here one by one)
 _NOT_KEYS = {"paths", "jobs", "func", "command", "no_cache", "result_cache", "argv"}
