@@ -338,3 +338,17 @@ def test_a_data_profile_found_by_name_is_left_to_the_full_path(project, monkeypa
     again = spy.run(capsys, "--data", "myprof", "a.des")
     assert (spy.fast, again[2]) == (False, 0)        # the per-file entry answers
     assert again[:2] == first[:2]
+
+
+def test_a_config_changed_during_the_check_is_not_recorded(project, monkeypatch, capsys):
+    real = C._check_one
+
+    def editing(path, args):                 # the config changes while the file is checked
+        (project / "unlev.toml").write_text("lenient = true\n")
+        return real(path, args)
+    monkeypatch.setattr(C, "_check_one", editing)
+    main(["check", "a.des"])
+    capsys.readouterr()
+    assert not (project / ".unlev_cache" / "runs").exists()
+    spy = Spy(monkeypatch)
+    missed_then_hit(spy, capsys, "a.des")    # keyed by the config as it is now

@@ -54,6 +54,10 @@ ENVIRONMENT = ("UNLEV_LIMITS", "UNLEV_PROFILES", "XDG_DATA_HOME", "XDG_CACHE_HOM
                "NO_COLOR")
 
 _STAMP: list = []               # this process's source stamp, computed once
+# the run key :func:`answer` computed and missed, as [argv, entry path, key]: the full
+# path that follows records its results only if the key is the same after the check
+# (a config or file changed while it ran would key them by what they were not made of)
+_MISSED: list = []
 
 
 class _Decline(Exception):
@@ -229,6 +233,7 @@ def run_key(argv: list, paths: list, files: list):
 def answer(argv: list):
     """The exit code of ``unlev ARGV`` when it is a repeat check the run entries answer
     (its output written), else None."""
+    _MISSED.clear()
     try:
         paths = paths_of(argv)
         for p in paths:
@@ -238,6 +243,7 @@ def answer(argv: list):
         if not files:
             raise _Decline
         entry_path, key = run_key(argv, paths, files)
+        _MISSED[:] = [list(argv), entry_path, key]
         results = _read_entry(entry_path, key, files)
     except (_Decline, OSError, ValueError, IndexError, UnicodeError, StopIteration):
         return None
@@ -337,8 +343,10 @@ def record(args, files: list) -> None:
     """After a full ``unlev check`` (text output, the result cache on): write the run
     entry that lets :func:`answer` repeat it, from the per-file entries just stored or
     read (``args.result_cache``). Nothing is written when a file has no entry (a
-    failed file that INCLUDEs, a FIFO...), when a data profile was found by name, or
-    when the entry cannot be written."""
+    failed file that INCLUDEs, a FIFO...), when a data profile was found by name, when
+    the run's key is not the one :func:`answer` computed before the check (a config,
+    a folder's files or an environment variable changed meanwhile), or when the entry
+    cannot be written."""
     cache = getattr(args, "result_cache", None)
     argv = getattr(args, "argv", None)
     if cache is None or argv is None:
@@ -356,6 +364,8 @@ def record(args, files: list) -> None:
         entry_path, key = run_key(argv, paths, files)
     except (_Decline, OSError, ValueError):
         return
+    if _MISSED != [list(argv), entry_path, key]:
+        return                              # not asked before the check, or changed since
     fields = [SCHEMA, key, profile_dir]
     if profile_dir:
         fields.append(folder_stamp(profile_dir))
