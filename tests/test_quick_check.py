@@ -131,6 +131,11 @@ def test_the_config_lookup_sees_every_config_on_the_way_up(tmp_path):
     (tmp_path / "unlev.toml").write_text("")
     seen2, found = Q.config_lookup(str(tmp_path / "sub"))
     assert found == str(tmp_path / "unlev.toml") and seen2 != seen
+    (tmp_path / "sub" / "pyproject.toml").write_text("[project]\nname = 'unlev-levels'\n")
+    seen3, found = Q.config_lookup(str(tmp_path / "sub"))     # names unlev, no table
+    assert found == str(tmp_path / "unlev.toml") and len(seen3) == len(seen2) + 1
     (tmp_path / "sub" / "pyproject.toml").write_text("[tool.unlev]\n")
+    assert Q.config_lookup(str(tmp_path / "sub"))[1] == str(tmp_path / "sub" / "pyproject.toml")
+    (tmp_path / "sub" / "pyproject.toml").write_text("[tool.unlev\n")
     with pytest.raises(Q._Decline):
         Q.config_lookup(str(tmp_path / "sub"))

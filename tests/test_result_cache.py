@@ -172,16 +172,18 @@ def test_the_project_config_is_part_of_the_key(project, monkeypatch, capsys):
     missed_then_hit(spy, capsys, "a.des")
 
 
-def test_a_pyproject_naming_unlev_is_left_to_the_full_path(tmp_path, monkeypatch, capsys):
+def test_a_pyproject_tool_unlev_table_is_the_config(tmp_path, monkeypatch, capsys):
     (tmp_path / "pyproject.toml").write_text('[tool.unlev]\ndialect = "unnethack"\n')
     (tmp_path / "a.des").write_text(GOOD)
     monkeypatch.chdir(tmp_path)
     spy = Spy(monkeypatch)
-    first = spy.run(capsys, "a.des")
-    again = spy.run(capsys, "a.des")
-    assert (spy.fast, again[2]) == (False, 0)       # the per-file entry answers
-    assert again[:2] == first[:2] == (0, "1 passed, 0 failed\n")
-    assert (tmp_path / ".unlev_cache").is_dir()
+    first = missed_then_hit(spy, capsys, "a.des")
+    assert first[:2] == (0, "1 passed, 0 failed\n")
+    assert (tmp_path / ".unlev_cache" / "runs").is_dir()         # beside the config
+    (tmp_path / "pyproject.toml").write_text('[tool.unlev]\ndialect = "nethack36"\n')
+    missed_then_hit(spy, capsys, "a.des")
+    (tmp_path / "pyproject.toml").write_text('[tool.unlev\n')     # not TOML: usage error
+    assert spy.run(capsys, "a.des")[0] == 2 and spy.fast is False
 
 
 def test_a_new_file_in_a_folder_is_seen(project, monkeypatch, capsys):

@@ -18,7 +18,7 @@ current folder, unlev's source stamp (:func:`source_stamp`, shared with the per-
 entries), the Python, whether standard error is a terminal and ``NO_COLOR`` (colours),
 the environment variables the settings read (``UNLEV_LIMITS``, the profile folders),
 and what the project-config lookup saw (every ``unlev.toml``/``pyproject.toml`` on the
-way up, by content). It holds the files found, each file's content hash, the hashes of
+way up, by content; a ``pyproject.toml`` is read as TOML only when it names unlev). It holds the files found, each file's content hash, the hashes of
 the files it INCLUDEd and its result (passed, what --lenient let through, the text
 written to standard error), and the stamp of a data profile given as a folder; every
 one of them is checked again on a hit. The per-file entries stay the full path's (a
@@ -154,8 +154,8 @@ def read_plain(path: str):
 def config_lookup(start: str):
     """What ``unlev.tools.project_config.find(start)`` reads on its way up, by content
     (a list of 'path:hash', an absent file not listed), and the config it finds (its
-    path) or None. A ``pyproject.toml`` naming unlev anywhere may hold ``[tool.unlev]``,
-    which only a TOML reader can tell: _Decline."""
+    path) or None. Only a ``pyproject.toml`` naming unlev somewhere may hold
+    ``[tool.unlev]``: that one is read as TOML (one that cannot be: _Decline)."""
     here = os.path.realpath(start or os.getcwd())
     if not os.path.isdir(here):
         here = os.path.dirname(here)
@@ -168,14 +168,27 @@ def config_lookup(start: str):
                 if data is None:
                     raise _Decline
                 seen.append(f"{path}:{digest(data)}")
-                if name == "unlev.toml":
+                if name == "unlev.toml" or (b"unlev" in data and _has_tool_unlev(data)):
                     return seen, path
-                if b"unlev" in data:
-                    raise _Decline
         parent = os.path.dirname(here)
         if parent == here:
             return seen, None
         here = parent
+
+
+def _has_tool_unlev(data: bytes) -> bool:
+    """Whether a ``pyproject.toml`` holds a ``[tool.unlev]`` table, as
+    ``project_config.find`` asks it."""
+    try:
+        import tomllib
+    except ImportError:         # pragma: no cover - Python < 3.11
+        raise _Decline from None
+    try:
+        table = tomllib.loads(data.decode("utf-8"))
+    except (ValueError, UnicodeError):
+        raise _Decline from None
+    tool = table.get("tool", {})
+    return isinstance(tool, dict) and isinstance(tool.get("unlev"), dict)
 
 
 def cache_folder(found) -> str:
