@@ -160,6 +160,10 @@ def _worker(task_r: int, res_w: int, others: list, files: list, check) -> None:
     except BaseException:               # noqa: BLE001 - the command checks the file again
         code = 1
     finally:
+        try:                            # nothing of a check goes there; as a pool's worker
+            sys.stdout.flush()          # does, what might is not lost
+        except BaseException:           # noqa: BLE001
+            pass
         os._exit(code)
 
 
