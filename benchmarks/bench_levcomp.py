@@ -155,11 +155,13 @@ def install_kind(python: str) -> str:
 
 
 def own_pycache_present() -> bool:
-    import unlev
-    import unlev.lang
-    import unlev.stdlib
-    return any((Path(m.__file__).parent / "__pycache__").is_dir()
-               for m in (unlev, unlev.lang, unlev.stdlib))
+    """Whether the measured install (``--python``'s) has __pycache__ folders of its own."""
+    probe = ("import os, unlev, unlev.lang, unlev.stdlib; print(any(os.path.isdir("
+             "os.path.join(os.path.dirname(m.__file__), '__pycache__')) "
+             "for m in (unlev, unlev.lang, unlev.stdlib)))")
+    out = subprocess.run([*PYTHON, "-c", probe], capture_output=True, text=True,
+                         timeout=60, cwd=NEUTRAL[0])
+    return out.stdout.strip() == "True"
 
 
 def ms(s: float) -> str:
