@@ -154,3 +154,18 @@ def test_a_killed_command_leaves_no_worker_working(tmp_path):
     finally:
         for pid in session_members(proc.pid):
             os.kill(pid, signal.SIGKILL)
+
+
+def test_forking_is_asked_only_without_threads_and_not_on_macos(monkeypatch):
+    import threading
+    monkeypatch.setattr(sys, "platform", "linux")
+    stop = threading.Event()
+    t = threading.Thread(target=stop.wait, daemon=True)
+    t.start()
+    try:
+        assert F.can_fork() is False
+    finally:
+        stop.set()
+        t.join()
+    monkeypatch.setattr(sys, "platform", "darwin")
+    assert F.can_fork() is False

@@ -37,9 +37,11 @@ MAX_FILES = 15_000          # 4 bytes each, all in the pipe before the fork (64 
 
 
 def can_fork() -> bool:
-    """Whether this process may fork its workers: POSIX, no other thread running
-    (counted by the kernel where it can be, as Python 3.12's warning counts them)."""
-    if not hasattr(os, "fork"):
+    """Whether this process may fork its workers: POSIX but not macOS (whose system
+    libraries are not safe to use in a forked child: Python's own default there is
+    spawn), no other thread running (counted by the kernel where it can be, as Python
+    3.12's warning counts them)."""
+    if not hasattr(os, "fork") or sys.platform == "darwin":
         return False
     try:
         return len(os.listdir("/proc/self/task")) == 1
