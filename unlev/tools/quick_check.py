@@ -235,7 +235,7 @@ def run_key(argv: list, paths: list, files: list):
     settings_seen, _ = config_lookup(paths[0])
     folder_seen, found = config_lookup(files[0])
     folder = cache_folder(found)
-    parts = [SCHEMA, source_stamp(), sys.version, sys.executable, os.getcwd(),
+    parts = [SCHEMA, source_stamp(), sys.version, sys.prefix, os.getcwd(),
              "\0".join(argv), str(sys.stderr.isatty()),
              *(f"{v}={os.environ.get(v)}" for v in ENVIRONMENT),
              "\n".join(settings_seen), "\n".join(folder_seen), folder]
