@@ -235,7 +235,9 @@ def test_unlevs_stamp_is_part_of_the_key(ws, monkeypatch):
     assert made[1] is False and made[0]
     again = DiskDiagnostics(findings, as_lsp).of(path, settings)
     assert again == (made[0], True)
-    monkeypatch.setattr(RC, "_SOURCE_STAMP", ["another unlev, or an edited grammar"])
+    from unlev.tools import quick_check as Q      # the stamp check's and lint's keys use
+    monkeypatch.setattr(Q, "_STAMP", ["another unlev, or an edited grammar"])
+    assert RC.source_stamp() == "another unlev, or an edited grammar"
     assert DiskDiagnostics(findings, as_lsp).of(path, settings) == (made[0], False)
     # and the data profile, given to the server rather than by the config
     other = A.settings_for(path, data="nethack36")
