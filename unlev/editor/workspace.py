@@ -63,7 +63,6 @@ class DiskDiagnostics:
     def __init__(self, make: Callable, to_lsp: Callable, use_cache: bool = True) -> None:
         self.make, self.to_lsp = make, to_lsp
         self.use_cache = use_cache
-        self._caches: Dict[tuple, object] = {}
         self.hits = self.misses = 0
 
     def cache_for(self, path: str, settings: A.Settings):
@@ -77,14 +76,9 @@ class DiskDiagnostics:
             folder = default_folder(path)
         except (OSError, ValueError):          # an unreadable config: settings say so
             return None
-        profile = settings.data
-        ident = (str(folder), settings.dialect, bool(settings.lenient),
-                 None if profile is None else str(getattr(profile, "path", profile)))
-        cache = self._caches.get(ident)
-        if cache is None:
-            cache = self._caches[ident] = DiagnosticsCache(
-                folder, settings.dialect, bool(settings.lenient), profile, DEFAULT.limits)
-        return cache
+        # made each time too: a variant profile's files edited meanwhile change its key
+        return DiagnosticsCache(folder, settings.dialect, bool(settings.lenient),
+                                settings.data, DEFAULT.limits)
 
     def of(self, path: str, settings: A.Settings):
         """(the LSP diagnostics of ``path`` as on disk, whether they came from the
