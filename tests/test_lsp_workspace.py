@@ -363,3 +363,23 @@ def test_files_the_front_end_will_not_read_get_its_error_and_no_entry(ws):
     assert got["pipe.des"][0]["severity"] == 1
     assert len(entries(ws)) == 5
     assert counts(report(ws)[1]) == (5, 2)
+
+
+def test_check_and_the_server_never_read_each_others_entries(ws):
+    """`unlev check` on the folder after a server: check's own kind of entry (its printed
+    text), the same output as without the cache; the server's entries untouched and
+    still all hits."""
+    import subprocess
+    import sys
+    report(ws)
+    mine = {e: e.stat().st_mtime_ns for e in entries(ws)}
+    cmd = [sys.executable, "-m", "unlev.cli", "check", "-j", "1", "."]
+    fresh = subprocess.run(cmd + ["--no-cache"], cwd=ws, capture_output=True, text=True,
+                           timeout=300)
+    for _ in range(2):              # the first fills check's entries, the second reads them
+        got = subprocess.run(cmd, cwd=ws, capture_output=True, text=True, timeout=300)
+        assert (got.returncode, got.stdout, got.stderr) == \
+            (fresh.returncode, fresh.stdout, fresh.stderr)
+    assert len(entries(ws)) > len(mine)
+    assert {e: e.stat().st_mtime_ns for e in mine} == mine
+    assert counts(report(ws)[1]) == (5, 0)
