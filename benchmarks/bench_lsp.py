@@ -226,7 +226,8 @@ def bench_workspace(corpus: str, runs: int) -> None:
     print(f"workspace of {len(files)} UnNetHack corpus files, medians of {runs}:")
     for name, rows in (("empty cache", cold), ("the cache of a first server", warm)):
         print(f"  unlev lsp, start to the full workspace report, {name}: "
-              f"{med(rows, 0):.0f} ms ({med(rows, 1):.0f} ms server CPU)")
+              f"{med(rows, 0):.0f} ms ({med(rows, 1):.0f} ms server CPU, its worker "
+              f"process's not counted)")
     for name, rows in (("first", check_first), ("repeated", check_again)):
         print(f"  unlev check -j 1 of the folder, {name}: {med(rows, 0):.0f} ms "
               f"({med(rows, 1):.0f} ms CPU)")

@@ -265,7 +265,8 @@ class DesServer(LanguageServer):
         from unlev.editor import workspace as W
         with self.lock:
             if self.disk is None:
-                self.disk = W.DiskDiagnostics(findings, as_lsp, self.use_cache)
+                self.disk = W.DiskDiagnostics(findings, as_lsp, self.use_cache,
+                                              W.Worker(self.options))
             if files is None:
                 self.generation += 1
             mine = self.generation

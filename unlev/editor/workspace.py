@@ -60,9 +60,11 @@ class DiskDiagnostics:
     read, or None when they are not known); ``to_lsp(findings, text, path)``: unlev's
     findings as LSP diagnostics -- both the server's own, handed in)."""
 
-    def __init__(self, make: Callable, to_lsp: Callable, use_cache: bool = True) -> None:
+    def __init__(self, make: Callable, to_lsp: Callable, use_cache: bool = True,
+                 worker: Optional[Worker] = None) -> None:
         self.make, self.to_lsp = make, to_lsp
         self.use_cache = use_cache
+        self.worker = worker            # None: made in the calling thread
         self.hits = self.misses = 0
 
     def cache_for(self, path: str, settings: A.Settings):
@@ -104,10 +106,80 @@ class DiskDiagnostics:
             text = decode(data, path)
         except DesError as e:
             return self.to_lsp(e.diagnostics, "", path), False
-        diags, includes = self.make(text, path, settings)
+        made = self.worker.make(self.make, text, path) if self.worker is not None else None
+        if made is None or made[0] is None:
+            made = self.make(text, path, settings)
+        diags, includes = made
         if cache is not None and includes is not None:
             cache.put(key, path, {"diagnostics": converter().unstructure(diags)}, includes)
         return diags, False
+
+
+class Worker:
+    """One process that makes the pass's missing diagnostics, so that an opened
+    document's never waits for a workspace file's parse (one parse runs at a time in a
+    process: ``lang/parser.py``'s lock).  Started at a pass's first miss from the fork
+    server of :func:`unlev.tools.executor.worker_pool` (never forked from the server,
+    which has threads), ended when no pass uses it; a worker that cannot start or dies
+    leaves the work to the pass's own thread."""
+
+    def __init__(self, options: dict) -> None:
+        self.options = dict(options)
+        self.lock = threading.Lock()
+        self.pool = None
+        self.users = 0
+        self.failed = False
+
+    def acquire(self) -> None:
+        with self.lock:
+            self.users += 1
+
+    def release(self) -> None:
+        with self.lock:
+            self.users -= 1
+            if self.users <= 0 and self.pool is not None:
+                self.pool.terminate()
+                self.pool = None
+
+    def make(self, make: Callable, text: str, path: str):
+        """``make``'s (diagnostics, includes) for the file, made in the worker; None
+        when the worker cannot."""
+        with self.lock:
+            if self.failed:
+                return None
+            if self.pool is None:
+                from unlev.tools.executor import worker_pool
+                try:
+                    self.pool = worker_pool(1, start_worker, (self.options,))
+                except (OSError, ValueError, RuntimeError):
+                    self.failed = True
+                    return None
+            pool = self.pool
+        try:
+            found, includes = pool.apply(made_in_worker, (make, text, path))
+        except Exception:  # noqa: BLE001 - a worker gone or a pickling failure: here instead
+            return None
+        return stored({"diagnostics": found}), includes
+
+
+_WORKER_OPTIONS: list = []
+
+
+def start_worker(options: dict) -> None:
+    """The worker's start: its standard output is the server's protocol channel, so
+    nothing of it may be written there."""
+    import sys
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, 1)
+    os.close(null)
+    sys.stdout = open(os.devnull, "w")
+    _WORKER_OPTIONS[:] = [options]
+
+
+def made_in_worker(make: Callable, text: str, path: str):
+    """In the worker: (the file's diagnostics as JSON data, the files it INCLUDEd)."""
+    diags, includes = make(text, path, A.settings_for(path, **_WORKER_OPTIONS[0]))
+    return converter().unstructure(diags), includes
 
 
 _CONVERTER: list = []
@@ -171,6 +243,16 @@ class WorkspacePass:
         return self
 
     def run(self) -> None:
+        worker = self.disk.worker
+        if worker is not None:
+            worker.acquire()
+        try:
+            self.walk()
+        finally:
+            if worker is not None:
+                worker.release()
+
+    def walk(self) -> None:
         t0 = time.perf_counter()
         hits = misses = done = 0
         for path in self.files:
