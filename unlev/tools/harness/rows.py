@@ -128,7 +128,7 @@ class RunRows:
     def _read(self, slot: int) -> List[dict]:
         at = self._offsets[slot]
         if at < 0:
-            raise LookupError(f"batch {slot} has not finished")
+            raise KeyError(f"batch {slot} has not finished")
         self._fh.seek(at)
         return pickle.load(self._fh)
 
