@@ -1,7 +1,7 @@
 """unlev check against the games' own level compilers, side by side (a script, not a test).
 
     python benchmarks/bench_levcomp.py [--levcomp PATH] [--levcomp36 PATH] [--runs 5]
-                                      [--corpus DIR] [--cold]
+                                      [--corpus DIR] [--cold] [--python PATH]
 
 Why: issue 17 asks whether checking des-files with unlev costs what compiling them with
 the game's ``lev_comp`` costs, as a variant's ``make`` runs it: one process per file;
@@ -16,7 +16,20 @@ within 0.2x). The machine is shared, so:
   child processes, from ``wait4``), and the load average is printed before and after;
   on a busy machine quote the CPU ratios;
 * ``lev_comp`` runs as ``make`` runs it, one process per des-file (no shell), in a
-  scratch copy of the folder (it writes its ``.lev`` files beside the sources).
+  scratch copy of the folder (it writes its ``.lev`` files beside the sources);
+* the CPU of a ``-j`` check counts its workers: forked by the command and waited for,
+  they are in the command's ``wait4`` figures (a command with threads starts them from
+  a fork server instead, whose children would not be counted; ``unlev check`` run
+  here has none).
+
+unlev runs as ``--python``'s ``python -m unlev.cli`` (default: this interpreter). How
+unlev is installed there changes every figure: an editable install (``pip install
+-e``) adds setuptools' finder to every start-up (~10 ms of CPU: pathlib, re, ...),
+which a user's ``pip install unlev`` does not; the first line printed says which was
+measured. For a regular install beside the editable one::
+
+    python -m venv /tmp/reg && /tmp/reg/bin/pip install .
+    python benchmarks/bench_levcomp.py --python /tmp/reg/bin/python ...
 
 Cases on the UnNetHack corpus (``--levcomp`` or ``$UNLEV_LEVCOMP``) and the NetHack 3.6
 corpus (Debian's 3.6.6 ``lev_comp``, ``/usr/lib/games/nethack/lev_comp``, or
@@ -113,17 +126,42 @@ def unlev_env(pycache, results):
     return env
 
 
+PYTHON = [sys.executable]       # the interpreter unlev runs with (--python)
+
+
+NEUTRAL = [None]        # a folder without an unlev/ of its own to run unlev in
+
+
 def unlev(args, env, cwd=None):
-    cmd = [sys.executable, "-m", "unlev.cli", *args]
-    return lambda: timed_tree(cmd, cwd, env)
+    """``python -m unlev.cli ARGS``, run in ``cwd`` or a scratch folder (``-m`` puts the
+    current folder first on the path: in the repository it would find ``unlev/``
+    there, not the install measured)."""
+    cmd = [*PYTHON, "-m", "unlev.cli", *args]
+    return lambda: timed_tree(cmd, cwd or NEUTRAL[0], env)
+
+
+def install_kind(python: str) -> str:
+    """Where ``python`` finds unlev and how it was installed: 'editable' when a
+    setuptools editable finder is loaded at start-up, else 'regular'."""
+    probe = ("import sys, unlev; "
+             "ed = any(m.startswith('__editable__') for m in sys.modules); "
+             "print(('editable' if ed else 'regular') + ' install, ' + unlev.__file__)")
+    try:
+        out = subprocess.run([python, "-c", probe], capture_output=True, text=True,
+                             timeout=60, cwd=NEUTRAL[0])
+    except OSError as e:
+        return f"cannot run {python}: {e.strerror}"
+    return out.stdout.strip() or f"{python} has no unlev: {out.stderr.strip()[-200:]}"
 
 
 def own_pycache_present() -> bool:
-    import unlev
-    import unlev.lang
-    import unlev.stdlib
-    return any((Path(m.__file__).parent / "__pycache__").is_dir()
-               for m in (unlev, unlev.lang, unlev.stdlib))
+    """Whether the measured install (``--python``'s) has __pycache__ folders of its own."""
+    probe = ("import os, unlev, unlev.lang, unlev.stdlib; print(any(os.path.isdir("
+             "os.path.join(os.path.dirname(m.__file__), '__pycache__')) "
+             "for m in (unlev, unlev.lang, unlev.stdlib)))")
+    out = subprocess.run([*PYTHON, "-c", probe], capture_output=True, text=True,
+                         timeout=60, cwd=NEUTRAL[0])
+    return out.stdout.strip() == "True"
 
 
 def ms(s: float) -> str:
@@ -144,12 +182,18 @@ def main(argv=None) -> int:
     ap.add_argument("--corpus", default=None, help="folder holding unnethack/ and nethack36/")
     ap.add_argument("--cold", action="store_true",
                     help="also time the first checks without a bytecode cache")
+    ap.add_argument("--python", default=sys.executable,
+                    help="the Python whose unlev is timed (default: this one), e.g. a "
+                    "virtual environment's bin/python holding a regular install")
     args = ap.parse_args(argv)
-    root = corpus_root(args.corpus)
+    root = corpus_root(args.corpus).resolve()
     runs = max(1, args.runs)
+    PYTHON[:] = [args.python]
 
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, medians of {runs} "
           f"interleaved rounds; {load()}")
+    NEUTRAL[0] = tempfile.mkdtemp(prefix="unlev-bench-cwd-")
+    print(f"unlev: {args.python}: {install_kind(args.python)}")
     if args.cold and own_pycache_present():
         print("note: unlev's own __pycache__ folders exist, so the 'no bytecode cache' "
               "cases read them; remove them for a true cold start")
@@ -202,6 +246,7 @@ def main(argv=None) -> int:
             if lc.failed:
                 print(f"{corpus}: lev_comp failed on {', '.join(sorted(lc.failed))}")
 
+    os.rmdir(NEUTRAL[0])
     print(f"after: {load()}")
     print(f"\n{'case':<44}{'unlev wall':>12}{'CPU':>11}{'lev_comp wall':>15}{'CPU':>11}"
           f"{'ratio wall':>11}{'CPU':>8}{'peak RSS':>11}")
@@ -219,7 +264,7 @@ def main(argv=None) -> int:
                     f"{cpu / lcpu:7.2f}x")
         else:
             tail = f"{'-':>15}{'-':>11}{'-':>11}{'-':>8}"
-        flag = "" if codes in ([0], [1]) else f"  exit {codes}"
+        flag = "" if codes == [0] else f"  exit {codes}"     # every case should pass
         print(f"{label:<44}{ms(wall):>12}{ms(cpu):>11}{tail}{rss / 1024:8.1f} MB{flag}")
     return 0
 

@@ -1,100 +1,118 @@
-"""The machinery of the syntax tree: the :func:`node` decorator that makes a slotted
-dataclass of each node class, the :class:`Node` base, side fields, extension records, and
-the walks over a tree (:func:`children`, :func:`walk`, :func:`dump`).
+"""The machinery of the syntax tree: the :class:`Node` base, side fields, extension
+records, and the walks over a tree (:func:`children`, :func:`walk`, :func:`dump`).
 
 Why a module of its own: the node classes (:mod:`unlev.lang.ast` for statements,
-:mod:`unlev.lang.ast_expressions` for values) say *what* a des-file holds; this says how
-every node behaves -- compared and printed as the dataclass it is, slotted so that a
-stray attribute fails at once, walked the same way by the checker, the depth limit and
-``unlev parse --ast``.  It follows no C function: lev_comp's parser builds opcodes, not a
-tree.  Import the names from :mod:`unlev.lang.ast`, which re-exports them.
+:mod:`unlev.lang.ast_expressions` for values, both written by :mod:`unlev.lang.ast_gen`
+from the declarations in :mod:`unlev.lang.ast_spec`) say *what* a des-file holds; this
+says how every node behaves -- compared and printed as the dataclass it is declared as,
+slotted so that a stray attribute fails at once, walked the same way by the checker, the
+depth limit and ``unlev parse --ast``.  It follows no C function: lev_comp's parser
+builds opcodes, not a tree.  Import the names from :mod:`unlev.lang.ast`, which
+re-exports them.
+
+Each generated class carries its field lists: ``_fields`` (every field, in order),
+``_compared`` (what ``__eq__`` compares), ``_shown`` (what ``repr`` shows), ``_walked``
+(what :func:`children` and :func:`dump` look in: neither the span nor a side field),
+``_side`` (the side fields) and ``_factories`` (a default made per node, ``{}`` or
+``[]``); its ``_children()`` lists its child nodes.  :func:`dataclasses.fields` and
+:func:`dataclasses.is_dataclass` still answer for a node class: its
+``__dataclass_fields__`` is a plain dataclass of the same fields, made on the first
+question (no run of ``unlev`` asks).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, is_dataclass
-from operator import attrgetter
 from reprlib import recursive_repr
-from typing import Any, Tuple
 
-from .diagnostics import Span
+from ..stdlib.records import FACTORY
 
+
+# FACTORY: the default of a parameter whose field's default is made per node (``attrs``
+# of a MONSTER: a new dict each time), shown as a dataclass shows it
 
 
 def side(default=None, factory=None):
-    """A side field: what a pass after parsing records on a node (see the module
-    docstring); ``factory`` for a mutable default."""
+    """A side field (in a declaration): what a pass after parsing records on a node --
+    not compared, not shown, not walked; ``factory`` for a mutable default."""
+    from dataclasses import field
     meta = {"side": True}
     if factory is not None:
         return field(default_factory=factory, compare=False, repr=False, metadata=meta)
     return field(default=default, compare=False, repr=False, metadata=meta)
 
 
-def _slots_of(cls) -> set:
-    out = set()
-    for base in cls.__mro__[1:]:
-        out.update(getattr(base, "__slots__", ()))
-    return out
+_TWINS: dict = {}
 
 
-def _key_of(names: Tuple[str, ...]):
-    """A function giving the tuple of a node's ``names`` (what a dataclass's __eq__
-    compares)."""
-    if len(names) >= 2:
-        return attrgetter(*names)
-    if names:
-        name = names[0]
-        return lambda n: (getattr(n, name),)
-    return lambda n: ()
+def _twin(cls):
+    """A plain dataclass with the fields of node class ``cls`` (names, declared types,
+    defaults, compare/repr flags, side fields' metadata), made once, for
+    :func:`dataclasses.fields` and friends."""
+    twin = _TWINS.get(cls)
+    if twin is None:
+        import dataclasses
+        types: dict = {}
+        for base in reversed(cls.__mro__):
+            types.update(base.__dict__.get("__annotations__", {}))
+        init = cls.__init__
+        names = init.__code__.co_varnames[1:init.__code__.co_argcount]
+        given = init.__defaults__ or ()
+        defaults = dict(zip(names[len(names) - len(given):], given))
+        spec = []
+        for name in cls._fields:
+            kw = {}
+            if name in cls._side:
+                kw = {"compare": False, "repr": False, "metadata": {"side": True}}
+            else:
+                kw = {"compare": name in cls._compared, "repr": name in cls._shown}
+            if defaults.get(name, None) is FACTORY:
+                kw["default_factory"] = cls._factories[name]
+            elif name in defaults:
+                kw["default"] = defaults[name]
+            spec.append((name, types.get(name, "object"), dataclasses.field(**kw)))
+        twin = _TWINS[cls] = dataclasses.make_dataclass(cls.__name__, spec, eq=False,
+                                                        repr=False)
+    return twin
 
 
-def _annotations_of(cls):
-    """(name, declared type) of every field of ``cls``, its bases' first."""
-    seen = {}
-    for base in reversed(cls.__mro__):
-        seen.update(base.__dict__.get("__annotations__", {}))
-    return seen.items()
+class _Declared:
+    """A node class's ``__dataclass_fields__`` (or ``__dataclass_params__``): its
+    :func:`_twin`'s."""
+
+    def __init__(self, attribute: str) -> None:
+        self.attribute = attribute
+
+    def __get__(self, instance, owner):
+        return getattr(_twin(owner), self.attribute)
 
 
-def node(cls):
-    """``@dataclass`` with ``__slots__`` (Python 3.9 has no ``slots=True``): the class
-    is made again with a slot per field it adds.
-
-    The dataclass makes only ``__init__``: ``__eq__`` and ``__repr__`` are
-    :class:`Node`'s, read from the class's ``_compared`` and ``_shown`` field names and
-    answering what the dataclass's own would.  Compiling three methods for each of the
-    ~90 node classes was most of this module's import (20 ms of every ``unlev`` run
-    that parses).
-    """
-    if not cls.__dict__.get("__doc__"):
-        # what the dataclass would write, without its inspect.signature() (a third of
-        # what remained of the import): the class and its fields' declared types
-        cls.__doc__ = (f"{cls.__name__}("
-                       + ", ".join(f"{k}: {v}" for k, v in _annotations_of(cls)) + ")")
-    cls = dataclass(cls, eq=False, repr=False)
-    inherited = _slots_of(cls)
-    extra = tuple(getattr(cls, "_extra_slots", ()))
-    own = tuple(f.name for f in fields(cls) if f.name not in inherited) + extra
-    ns = {k: v for k, v in cls.__dict__.items()
-          if k not in own and k not in ("__dict__", "__weakref__", "_extra_slots")}
-    ns["__slots__"] = own
-    ns["_compared"] = staticmethod(_key_of(tuple(f.name for f in fields(cls) if f.compare)))
-    ns["_shown"] = tuple(f.name for f in fields(cls) if f.repr)
-    new = type(cls)(cls.__name__, cls.__bases__, ns)
-    new.__qualname__ = cls.__qualname__
-    return new
-
-
-@node
 class Node:
+    """Every node: ``span``, where it starts in its file; ``ext``/``ext_args``, its
+    extension records (unlev.lang.extensions: plain slots, unset until recorded)."""
+
     span: Span
-    # extension records (unlev.lang.extensions): plain slots, unset until recorded
-    _extra_slots = ("ext", "ext_args")
+
+    __slots__ = ("span", "ext", "ext_args")
+    __match_args__ = ("span",)
+    _fields = ("span",)
+    _compared = ("span",)
+    _shown = ("span",)
+    _walked = ()
+    _side = ()
+    _factories: dict = {}
+
+    __dataclass_fields__ = _Declared("__dataclass_fields__")
+    __dataclass_params__ = _Declared("__dataclass_params__")
+
+    def __init__(self, span: Span) -> None:
+        self.span = span
 
     def __eq__(self, other):
-        # a dataclass's: the same class, then the compared fields as a tuple
+        # a dataclass's: the same class, then the compared fields as a tuple (each
+        # generated class has its own, written out)
         if other.__class__ is self.__class__:
-            return self._compared(self) == other._compared(other)
+            return ([getattr(self, name) for name in self._compared]
+                    == [getattr(other, name) for name in self._compared])
         return NotImplemented
 
     __hash__ = None     # as a dataclass with eq and without frozen: unhashable
@@ -105,6 +123,9 @@ class Node:
         return (f"{self.__class__.__qualname__}("
                 + ", ".join(f"{name}={getattr(self, name)!r}" for name in self._shown)
                 + ")")
+
+    def _children(self) -> list:
+        return []
 
 
 def ext_records(n: "Node", name: str = "ext") -> list:
@@ -121,53 +142,47 @@ def add_ext_record(n: "Node", name: str, record) -> None:
 
 
 # ----------------------------------------------------------------- utilities
-_FIELD_NAMES: dict = {}
-
-
-def _field_names(cls) -> tuple:
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        names = tuple(f.name for f in fields(cls)
-                      if f.name != "span" and not f.metadata.get("side"))
-        _FIELD_NAMES[cls] = names
-    return names
+def field_names(node) -> tuple:
+    """Every field of a node (or node class), in order: the span and side fields too."""
+    return node._fields
 
 
 def children(node: Node) -> list:
     """Every direct child node of ``node`` (through lists, tuples and dicts), as a list:
-    the checker and the depth limit walk every node of every file with it."""
-    out: list = []
-    for name in _field_names(type(node)):
-        value = getattr(node, name)
-        if isinstance(value, Node):
-            out.append(value)
-        elif type(value) in _CONTAINERS:
-            _nodes_in(value, out)
-    return out
+    the checker and the depth limit walk every node of every file with it.  Each class's
+    ``_children`` is written out by the generator: for each walked field, in order, the
+    value if it is a node, else the nodes inside it (:func:`nodes_in`) if it is a list,
+    tuple or dict."""
+    return node._children()
 
 
-_CONTAINERS = (list, tuple, dict)
+CONTAINERS = (list, tuple, dict)
+# the values a field holds most often, which hold no node: the generated walks test a
+# field's value against these first, and only then against Node and CONTAINERS
+SCALARS = frozenset((str, int, bool, type(None)))
 
 
-def _nodes_in(value, out: list) -> None:
+def nodes_in(value, out: list) -> None:
+    """Append to ``out`` the nodes in ``value``: itself, or those inside it (lists,
+    tuples and dicts' values, at any depth)."""
     if isinstance(value, Node):
         out.append(value)
     elif type(value) is dict:
         for v in value.values():
-            _nodes_in(v, out)
-    elif type(value) in _CONTAINERS:
+            nodes_in(v, out)
+    elif type(value) in CONTAINERS:
         for v in value:
-            _nodes_in(v, out)
+            nodes_in(v, out)
 
 
 def walk(node: Node):
     """Pre-order walk over a subtree."""
     yield node
-    for c in children(node):
+    for c in node._children():
         yield from walk(c)
 
 
-def dump(node: Any, indent: int = 0, with_spans: bool = False) -> str:
+def dump(node, indent: int = 0, with_spans: bool = False) -> str:
     """A readable multi-line dump of a tree (``unlev parse --ast``)."""
     pad = "  " * indent
     if isinstance(node, Node):
@@ -176,14 +191,12 @@ def dump(node: Any, indent: int = 0, with_spans: bool = False) -> str:
             head += f" @{node.span.line}:{node.span.col}"
         parts = []
         simple = []
-        for f in fields(node):
-            if f.name == "span" or f.metadata.get("side"):
-                continue
-            v = getattr(node, f.name)
+        for name in node._walked:
+            v = getattr(node, name)
             if isinstance(v, Node) or (isinstance(v, (list, tuple)) and any(isinstance(x, (Node, tuple)) for x in v)) or (isinstance(v, dict) and any(isinstance(x, Node) for x in v.values())):
-                parts.append((f.name, v))
+                parts.append((name, v))
             else:
-                simple.append(f"{f.name}={v!r}")
+                simple.append(f"{name}={v!r}")
         out = pad + head + ("(" + ", ".join(simple) + ")" if simple else "")
         for name, v in parts:
             out += "\n" + pad + f"  {name}:"
@@ -199,6 +212,3 @@ def dump(node: Any, indent: int = 0, with_spans: bool = False) -> str:
     if isinstance(node, tuple):
         return pad + "(" + ", ".join(dump(x, 0, with_spans).strip() for x in node) + ")"
     return pad + repr(node)
-
-
-assert is_dataclass(Node)

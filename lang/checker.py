@@ -50,6 +50,8 @@ class Checker:
         self.in_container = 0
         self.for_depth = 0
         self.if_depth = 0     # lev_comp counts LOOP, IF and [N%]: together
+        # what scan_statement found of the statement being checked, or None
+        self.scanned: Optional[Dict[int, list]] = None
 
     def check_file(self, tree: A.DesFile) -> None:
         for node in tree.header:
@@ -63,9 +65,13 @@ class Checker:
             self.statement(s)
 
     def statement(self, s: A.Node) -> None:
-        method = getattr(self, "stmt_" + type(s).__name__, None)
+        kind = type(s)
+        try:
+            method = _STMT_METHODS[kind]
+        except KeyError:
+            method = _STMT_METHODS[kind] = getattr(Checker, "stmt_" + kind.__name__, None)
         if method is not None:
-            method(s)
+            method(self, s)
         self.expressions(s)
 
     def _breakable(self, statements: List[A.Node]) -> None:
@@ -208,7 +214,8 @@ class Checker:
         if isinstance(s, A.InitMap) and getattr(s, "maze_header", False) and s.fill.char != " ":
             self.r.deviation("MAZE fill character differs in the game", s.span,
                            self.note("mazefill"))
-        for n in _own_expressions(s):
+        scanned = self.scanned.get(id(s)) if self.scanned is not None else None
+        for n in _own_expressions(s) if scanned is None else scanned:
             if isinstance(n, A.SelFlood):
                 self.r.deviation("floodfill differs in the game", n.span, self.note("floodfill"))
             elif isinstance(n, (A.SelCircle, A.SelEllipse)) and n.filling is not None:
@@ -224,6 +231,8 @@ class Checker:
 
 
 _STATEMENT_BODIES = (A.Block, A.SwitchArm)
+# Checker's stmt_<class name> method of each node class (None: it has none)
+_STMT_METHODS: Dict[type, object] = {}
 
 
 def _own_expressions(stmt: A.Node):
@@ -236,7 +245,58 @@ def _own_expressions(stmt: A.Node):
 
 
 def _is_statement(n: A.Node) -> bool:
-    return isinstance(n, _STATEMENT_BODIES) or type(n).__name__ in _STATEMENT_NAMES
+    kind = type(n)
+    known = _IS_STATEMENT.get(kind)
+    if known is None:
+        known = _IS_STATEMENT[kind] = (issubclass(kind, _STATEMENT_BODIES)
+                                       or kind.__name__ in _STATEMENT_NAMES)
+    return known
+
+
+_IS_STATEMENT: Dict[type, bool] = {}
+# the expression nodes Checker.expressions may warn about
+_MAY_DEVIATE = (A.SelFlood, A.SelCircle, A.SelEllipse, A.SelLine, A.SelRandLine,
+                A.SelFilterMapChar)
+_DEVIATES: Dict[type, bool] = {}      # by node class: one of _MAY_DEVIATE's
+
+
+def scan_statement(stmt: A.Node, limit: int) -> Optional[Dict[int, list]]:
+    """One walk over a statement's subtree for the depth limit and the checker: None
+    when a node lies more than ``limit`` below ``stmt`` (as ``parser.deeper_than``
+    finds), else, for ``stmt`` and every statement (or block) in it, by ``id``, those
+    of its own expressions (:func:`_own_expressions`: not inside a nested statement)
+    that :meth:`Checker.expressions` may warn about, in the order that walk meets
+    them (a stack walk of the whole subtree meets each statement's own nodes in the
+    order of a walk that skips the nested statements).  Set as ``Checker.scanned``
+    while the statement is checked, it spares the checker a second walk."""
+    children = A.children
+    kinds, deviates = _IS_STATEMENT, _DEVIATES
+    found: Dict[int, list] = {}
+    mine: list = []
+    found[id(stmt)] = mine
+    stack = [(stmt, 0, mine)]
+    pop, push = stack.pop, stack.append
+    while stack:
+        n, depth, mine = pop()
+        if depth > limit:
+            return None
+        may = deviates.get(type(n))
+        if may is None:
+            may = deviates[type(n)] = isinstance(n, _MAY_DEVIATE)
+        if may:
+            mine.append(n)
+        depth += 1
+        for c in children(n):
+            statement = kinds.get(type(c))
+            if statement is None:
+                statement = _is_statement(c)
+            if statement:
+                own: list = []
+                found[id(c)] = own
+                push((c, depth, own))
+            else:
+                push((c, depth, mine))
+    return found
 
 
 _STATEMENT_NAMES = {

@@ -22,6 +22,8 @@ import re
 from dataclasses import dataclass
 from typing import List, Optional, Tuple
 
+from ..stdlib.records import record
+
 DIALECTS = ("unnethack", "nethack36", "nethack343", "unnethack35", "unnethack352",
             "unnethack351")
 CHOICES = DIALECTS + ("auto",)
@@ -118,85 +120,211 @@ def oracle_of(dialect: str):
 
 
 # ------------------------------------------------------------------ auto-detection
-@dataclass
+@record()
+@dataclass(init=False, repr=False, eq=False)
 class Detection:
+    """What ``auto`` decided: the dialect, why, and the others to try after it."""
+
     dialect: str
     reason: str
     others: Tuple[str, ...] = ()   # the remaining dialects, most likely first
 
+    def __init__(self, dialect: str, reason: str, others: Tuple[str, ...] = ()) -> None:
+        self.dialect = dialect
+        self.reason = reason
+        self.others = others
+
 
 _M = re.MULTILINE
+
+
+class _Lazy:
+    """A pattern compiled at its first use: most files need few of the ~30 patterns
+    below (the words of :data:`_NEEDLES` rule most out) and a run given its dialect
+    none, so a check of a small file compiled them all for nothing."""
+
+    __slots__ = ("pattern", "flags", "_rx")
+
+    def __init__(self, pattern: str, flags: int = 0) -> None:
+        self.pattern = pattern
+        self.flags = flags
+        self._rx = None
+
+    def _compiled(self):
+        rx = self._rx
+        if rx is None:
+            rx = self._rx = re.compile(self.pattern, self.flags)
+        return rx
+
+    @property
+    def groups(self) -> int:
+        return self._compiled().groups
+
+    def search(self, text: str):
+        return self._compiled().search(text)
+
+    def match(self, text: str, pos: int = 0):
+        return self._compiled().match(text, pos)
+
+    def sub(self, repl, text: str) -> str:
+        return self._compiled().sub(repl, text)
+
 # Statements and forms only 3.4.3's lev_comp has.
 _MARKERS_343 = [
-    (re.compile(r"^[ \t]*(RANDOM_PLACES|RANDOM_MONSTERS|RANDOM_OBJECTS)[ \t]*:", _M), "{0} register"),
-    (re.compile(r"(?<![$\w])(place|monster|object)[ \t]*\[[ \t]*[0-9]", _M), "{0}[N] register"),
-    (re.compile(r"\bcontained\b"), "a 'contained' object"),
-    (re.compile(r"^[ \t]*(MONSTER|OBJECT|TRAP)[ \t]*\[[ \t]*[0-9]+%[ \t]*\][ \t]*:", _M),
+    (_Lazy(r"^[ \t]*(RANDOM_PLACES|RANDOM_MONSTERS|RANDOM_OBJECTS)[ \t]*:", _M), "{0} register"),
+    (_Lazy(r"(?<![$\w])(place|monster|object)[ \t]*\[[ \t]*[0-9]", _M), "{0}[N] register"),
+    (_Lazy(r"\bcontained\b"), "a 'contained' object"),
+    (_Lazy(r"^[ \t]*(MONSTER|OBJECT|TRAP)[ \t]*\[[ \t]*[0-9]+%[ \t]*\][ \t]*:", _M),
      "{0}[N%]: chance before the colon"),
-    (re.compile(r"^[ \t]*(NAME|CHANCE)[ \t]*:", _M), "room {0}:"),
-    (re.compile(r"^[ \t]*(MONSTER|OBJECT)[ \t]*:[ \t]*('.'|random)[ \t]*,[ \t]*(\"[^\"\n]*\"|random)"
+    (_Lazy(r"^[ \t]*(NAME|CHANCE)[ \t]*:", _M), "room {0}:"),
+    (_Lazy(r"^[ \t]*(MONSTER|OBJECT)[ \t]*:[ \t]*('.'|random)[ \t]*,[ \t]*(\"[^\"\n]*\"|random)"
                 r"[ \t]*,[ \t]*(\(|random|place)", _M), "{0}: class, name, place"),
 ]
 _MARKERS_UN = [
-    (re.compile(r"^[ \t]*(INCLUDE|SPILL|WALLWALK|MON_GENERATION|SOUNDS|VAULTGEN)\b", _M), "{0}"),
-    (re.compile(r"\b(level|hero|time|room)\.[a-z_]+"), "core function {0}.*"),
-    (re.compile(r"\$[A-Za-z_][A-Za-z_0-9]*\.(x|y|length)\b"), "a variable method .{0}"),
-    (re.compile(r"\b(sheollev|rndvault|stormy)\b"), "'{0}'"),
-    (re.compile(r"\b(randline|line)[ \t]*(\([^()]*\)|\$\w+)[ \t]*-"), "{0} a-b"),
+    (_Lazy(r"^[ \t]*(INCLUDE|SPILL|WALLWALK|MON_GENERATION|SOUNDS|VAULTGEN)\b", _M), "{0}"),
+    (_Lazy(r"\b(level|hero|time|room)\.[a-z_]+"), "core function {0}.*"),
+    (_Lazy(r"\$[A-Za-z_][A-Za-z_0-9]*\.(x|y|length)\b"), "a variable method .{0}"),
+    (_Lazy(r"\b(sheollev|rndvault|stormy)\b"), "'{0}'"),
+    (_Lazy(r"\b(randline|line)[ \t]*(\([^()]*\)|\$\w+)[ \t]*-"), "{0} a-b"),
 ]
 # UnNetHack's words that NetHack 3.6-based variants (EvilHack, xNetHack, SpliceHack)
 # took too: evidence for UnNetHack only when nothing of another dialect is there
 _SHARED_UN = [
-    (re.compile(r"\b(noflipx|noflipy|noflip)\b"), "'{0}'"),
+    (_Lazy(r"\b(noflipx|noflipy|noflip)\b"), "'{0}'"),
 ]
 # The chance before the colon with a parenthesised name (3.4.3 writes 'c', "name"), and
 # region flags ending in a boolean: UnNetHack 3.5's first new lev_comp.
 _MARKERS_35 = [
-    (re.compile(r"^[ \t]*(MONSTER|OBJECT|CONTAINER|TRAP|TERRAIN)[ \t]*\[[ \t]*[0-9]+%[ \t]*\]"
+    (_Lazy(r"^[ \t]*(MONSTER|OBJECT|CONTAINER|TRAP|TERRAIN)[ \t]*\[[ \t]*[0-9]+%[ \t]*\]"
                 r"[ \t]*:[ \t]*(\(|\$)", _M), "{0}[N%]: with a lev_comp 3.5 argument"),
 ]
 # 3.4.3 ends REGION's flags in a boolean too: it is UnNetHack 3.5 only in a file written
 # for the new lev_comp (parenthesised monsters and objects)
-_REGION_35 = (re.compile(r"^[ \t]*REGION[ \t]*:.*,[ \t]*(filled|unfilled)[ \t]*,[ \t]*"
+_REGION_35 = (_Lazy(r"^[ \t]*REGION[ \t]*:.*,[ \t]*(filled|unfilled)[ \t]*,[ \t]*"
                          r"(true|false)\b", _M), "REGION: ..., {0}, true|false")
-_NEW_SPEC = re.compile(r"^[ \t]*(MONSTER|OBJECT|CONTAINER)[ \t]*:[ \t]*\(", _M)
+_NEW_SPEC = _Lazy(r"^[ \t]*(MONSTER|OBJECT|CONTAINER)[ \t]*:[ \t]*\(", _M)
 # UnNetHack 3.5.2's lev_comp: 3.4.3's argument forms (the 343 markers) with statements
 # and forms 3.4.3 lacks; a file with both and no MAZE: header is 3.5.2's
 _MARKERS_352 = [
-    (re.compile(r"^[ \t]*INIT_MAP[ \t]*:[ \t]*(solidfill|mazegrid|mines)\b", _M), "INIT_MAP: {0}"),
-    (re.compile(r"^[ \t]*(ROOMDOOR|RANDLINE|REPLACE_TERRAIN|SPILL|TERRAIN)[ \t]*(\[|:)", _M),
+    (_Lazy(r"^[ \t]*INIT_MAP[ \t]*:[ \t]*(solidfill|mazegrid|mines)\b", _M), "INIT_MAP: {0}"),
+    (_Lazy(r"^[ \t]*(ROOMDOOR|RANDLINE|REPLACE_TERRAIN|SPILL|TERRAIN)[ \t]*(\[|:)", _M),
      "{0}:"),
-    (re.compile(r"^[ \t]*(IF)[ \t]*(\[|\{)", _M), "{0} [N%] {{ }}"),
-    (re.compile(r"^[ \t]*(SUBROOM|ROOM)[ \t]*:[^\n]*\n[ \t]*\{", _M), "a {0} block"),
-    (re.compile(r"^[ \t]*(GEOMETRY|NOMAP)\b", _M), "{0} without a MAZE: header"),
-    (re.compile(r"^[ \t]*FLAGS[ \t]*:[^\n]*\b(mazelevel|premapped|shroud|noflipx|noflipy|noflip)\b",
+    (_Lazy(r"^[ \t]*(IF)[ \t]*(\[|\{)", _M), "{0} [N%] {{ }}"),
+    (_Lazy(r"^[ \t]*(SUBROOM|ROOM)[ \t]*:[^\n]*\n[ \t]*\{", _M), "a {0} block"),
+    (_Lazy(r"^[ \t]*(GEOMETRY|NOMAP)\b", _M), "{0} without a MAZE: header"),
+    (_Lazy(r"^[ \t]*FLAGS[ \t]*:[^\n]*\b(mazelevel|premapped|shroud|noflipx|noflipy|noflip)\b",
                 _M), "the level flag {0}"),
 ]
 _MARKERS_343_FORMS = [m for m in _MARKERS_343 if "chance" not in m[1]]
-_MAZE_HEADER = re.compile(r"^[ \t]*MAZE[ \t]*:", _M)
+_MAZE_HEADER = _Lazy(r"^[ \t]*MAZE[ \t]*:", _M)
 # UnNetHack's markers 3.5.2 did not have yet (it had SPILL and the noflip flags)
 _MARKERS_UN_LATER = [
-    (re.compile(r"^[ \t]*(INCLUDE|WALLWALK|MON_GENERATION|SOUNDS|VAULTGEN)\b", _M), "{0}"),
-    (re.compile(r"\b(level|hero|time|room)\.[a-z_]+"), "core function {0}.*"),
-    (re.compile(r"\$[A-Za-z_][A-Za-z_0-9]*\.(x|y|length)\b"), "a variable method .{0}"),
-    (re.compile(r"\b(sheollev|rndvault|stormy)\b"), "'{0}'"),
+    (_Lazy(r"^[ \t]*(INCLUDE|WALLWALK|MON_GENERATION|SOUNDS|VAULTGEN)\b", _M), "{0}"),
+    (_Lazy(r"\b(level|hero|time|room)\.[a-z_]+"), "core function {0}.*"),
+    (_Lazy(r"\$[A-Za-z_][A-Za-z_0-9]*\.(x|y|length)\b"), "a variable method .{0}"),
+    (_Lazy(r"\b(sheollev|rndvault|stormy)\b"), "'{0}'"),
 ]
 _MARKERS_36 = [
-    (re.compile(r"^[ \t]*MAZE[ \t]*:", _M), "a MAZE: header"),
-    (re.compile(r"\b(randline|line)[ \t]*(\([^()]*\)|\$\w+)[ \t]*,"), "{0} a,b"),
+    (_Lazy(r"^[ \t]*MAZE[ \t]*:", _M), "a MAZE: header"),
+    (_Lazy(r"\b(randline|line)[ \t]*(\([^()]*\)|\$\w+)[ \t]*,"), "{0} a,b"),
 ]
 
 
-_COMMENT = re.compile(r"^[ \t]*#[^\n]*", _M)
+_COMMENT = _Lazy(r"^[ \t]*#[^\n]*", _M)
 # a MAP block's rows hold no statement: the markers need not search them (a huge MAP
 # would otherwise cost every marker a pass over it); its line count is kept. A row
 # cannot start another MAP, so an unterminated block is scanned once, not once per MAP
-_MAP_ROWS = re.compile(r"(?<=^MAP)[ \t]*\r?\n(?:(?!MAP|ENDMAP)[^\n]*\n)*?(?=ENDMAP)", _M)
+# (the word MAP is matched and given back: a look-behind for it was tried at every
+# character)
+_MAP_ROWS = _Lazy(r"^MAP([ \t]*\r?\n(?:(?!MAP|ENDMAP)[^\n]*\n)*?)(?=ENDMAP)", _M)
 
 
 def _strip_comments(text: str) -> str:
-    body = _COMMENT.sub("", text)
-    return _MAP_ROWS.sub(lambda m: "\n" * m.group(0).count("\n"), body)
+    # (a text without '#' has no comment, one without "MAP" no MAP block: neither
+    # pattern need be compiled for it)
+    body = _COMMENT.sub("", text) if "#" in text else text
+    if "MAP" not in body:
+        return body
+    return _MAP_ROWS.sub(lambda m: "MAP" + "\n" * m.group(1).count("\n"), body)
+
+
+# A marker that opens with a zero-width test (a word boundary, a look-behind, a line
+# start) is tried at every character of the body.  Without the test the rest of it
+# starts with a word or a newline, which the regex engine looks for fast; each place
+# the rest matches is then tried with the whole marker, so the first match found is
+# the whole marker's first match, the very same match object.
+_OPENERS = (r"\b", r"(?<![$\w])")
+_PREFILTERS: dict = {}
+
+
+def _prefilter(rx):
+    """(the marker without its opening test, how far its matches start before the
+    marker's, whether the body's start must be tried first), or None."""
+    key = (rx.pattern, rx.flags)
+    found = _PREFILTERS.get(key)
+    if found is None:
+        found = _PREFILTERS[key] = _make_prefilter(rx) or ()
+    return found or None
+
+
+def _make_prefilter(rx):
+    pattern = rx.pattern
+    if _top_level_alternation(pattern):
+        return None
+    for opener in _OPENERS:
+        if pattern.startswith(opener):
+            return re.compile(pattern[len(opener):], rx.flags), 0, False
+    if pattern.startswith("^") and rx.flags & re.MULTILINE:
+        return re.compile("\n" + pattern[1:], rx.flags), 1, True
+    return None
+
+
+def _top_level_alternation(pattern: str) -> bool:
+    """Whether ``pattern`` has a ``|`` outside every group and character class (its
+    opening test would then belong to one alternative only)."""
+    depth, i, in_class = 0, 0, False
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = c != "]"
+        elif c == "[":
+            in_class = True
+            if pattern[i + 1:i + 2] == "]":
+                i += 1
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif c == "|" and depth == 0:
+            return True
+        i += 1
+    return False
+
+
+def _search(rx, body: str):
+    """``rx.search(body)``, the same match, found through its prefilter when it has
+    one."""
+    pre = _prefilter(rx)
+    if pre is None:
+        return rx.search(body)
+    rest, shift, at_start = pre
+    if at_start:
+        m = rx.match(body)
+        if m is not None:
+            return m
+    pos = 0
+    while True:
+        m = rest.search(body, pos)
+        if m is None:
+            return None
+        start = m.start() + shift
+        whole = rx.match(body, start)
+        if whole is not None:
+            return whole
+        pos = m.start() + 1
 
 
 # Words at least one of which every match of a marker holds: a body without any of them
@@ -219,6 +347,25 @@ _NEEDLES = {
     r"\b(randline|line)[ \t]*(\([^()]*\)|\$\w+)[ \t]*,": ("line",),
     r"^[ \t]*MAZE[ \t]*:": ("MAZE",),
     r"^[ \t]*(IF)[ \t]*(\[[^\]\n]*\][ \t]*)?THEN\b|^[ \t]*(ENDIF)\b": ("IF", "ENDIF"),
+    r"^[ \t]*(MONSTER|OBJECT|TRAP)[ \t]*\[[ \t]*[0-9]+%[ \t]*\][ \t]*:":
+        ("MONSTER", "OBJECT", "TRAP"),
+    r"^[ \t]*(MONSTER|OBJECT)[ \t]*:[ \t]*('.'|random)[ \t]*,[ \t]*(\"[^\"\n]*\"|random)"
+    r"[ \t]*,[ \t]*(\(|random|place)": ("MONSTER", "OBJECT"),
+    r"^[ \t]*(MONSTER|OBJECT|CONTAINER|TRAP|TERRAIN)[ \t]*\[[ \t]*[0-9]+%[ \t]*\]"
+    r"[ \t]*:[ \t]*(\(|\$)": ("MONSTER", "OBJECT", "CONTAINER", "TRAP", "TERRAIN"),
+    r"^[ \t]*REGION[ \t]*:.*,[ \t]*(filled|unfilled)[ \t]*,[ \t]*(true|false)\b": ("REGION",),
+    r"^[ \t]*(MONSTER|OBJECT|CONTAINER)[ \t]*:[ \t]*\(": ("MONSTER", "OBJECT", "CONTAINER"),
+    r"^[ \t]*INIT_MAP[ \t]*:[ \t]*(solidfill|mazegrid|mines)\b": ("INIT_MAP",),
+    r"^[ \t]*(ROOMDOOR|RANDLINE|REPLACE_TERRAIN|SPILL|TERRAIN)[ \t]*(\[|:)":
+        ("ROOMDOOR", "RANDLINE", "TERRAIN", "SPILL"),
+    r"^[ \t]*(IF)[ \t]*(\[|\{)": ("IF",),
+    r"^[ \t]*(SUBROOM|ROOM)[ \t]*:[^\n]*\n[ \t]*\{": ("ROOM",),
+    r"^[ \t]*(GEOMETRY|NOMAP)\b": ("GEOMETRY", "NOMAP"),
+    r"^[ \t]*FLAGS[ \t]*:[^\n]*\b(mazelevel|premapped|shroud|noflipx|noflipy|noflip)\b":
+        ("FLAGS",),
+    r"^[ \t]*(RANDLINE)[ \t]*:": ("RANDLINE",),
+    r"^[ \t]*(ROOMDOOR|REPLACE_TERRAIN|SPILL|TERRAIN)[ \t]*(\[|:)": ("ROOMDOOR", "TERRAIN", "SPILL"),
+    r"^[ \t]*(ROOM|SUBROOM)[ \t]*:": ("ROOM",),
 }
 
 
@@ -243,7 +390,7 @@ class _Scan:
         if needles is not None and not any(n in self.body for n in needles):
             m = None
         else:
-            m = rx.search(self.body)
+            m = _search(rx, self.body)
         self._hits[key] = m
         return m
 
@@ -275,10 +422,10 @@ def _unnethack352(scan: _Scan) -> Optional[str]:
 
 # UnNetHack 3.5.1's lev_comp: IF ... THEN ... ENDIF, or 3.5's statements in a file whose
 # rooms take no { } blocks
-_THEN_351 = re.compile(r"^[ \t]*(IF)[ \t]*(\[[^\]\n]*\][ \t]*)?THEN\b|^[ \t]*(ENDIF)\b", _M)
+_THEN_351 = _Lazy(r"^[ \t]*(IF)[ \t]*(\[[^\]\n]*\][ \t]*)?THEN\b|^[ \t]*(ENDIF)\b", _M)
 _MARKERS_352_ONLY = [m for m in _MARKERS_352 if "INIT_MAP" in m[1] or "flag" in m[1]] + [
-    (re.compile(r"^[ \t]*(RANDLINE)[ \t]*:", _M), "{0}")]
-_STMT_351 = re.compile(r"^[ \t]*(ROOMDOOR|REPLACE_TERRAIN|SPILL|TERRAIN)[ \t]*(\[|:)", _M)
+    (_Lazy(r"^[ \t]*(RANDLINE)[ \t]*:", _M), "{0}")]
+_STMT_351 = _Lazy(r"^[ \t]*(ROOMDOOR|REPLACE_TERRAIN|SPILL|TERRAIN)[ \t]*(\[|:)", _M)
 
 
 def _unnethack351(scan: _Scan) -> Optional[str]:
@@ -297,7 +444,7 @@ def _unnethack351(scan: _Scan) -> Optional[str]:
     return f"{word} at line {line} with 3.4.3's {old}"
 
 
-_ROOMS = re.compile(r"^[ \t]*(ROOM|SUBROOM)[ \t]*:", _M)
+_ROOMS = _Lazy(r"^[ \t]*(ROOM|SUBROOM)[ \t]*:", _M)
 
 
 def detect(text: str) -> Detection:

@@ -51,18 +51,31 @@ class TableOracle:
         return ch in self._oclasses
 
     @staticmethod
-    def _find(rows, name, cls) -> bool:
-        pool = [n for n, c in rows if cls is None or c == cls]
-        if name in pool:
-            return True
-        low = _ascii_lower(name)
-        return any(_ascii_lower(n) == low for n in pool)
+    def _index(rows) -> Dict:
+        """The names of ``rows`` by class (None: every class), as written and folded:
+        lev_comp's two passes (exact, then ASCII case-insensitive) as two set tests."""
+        index: Dict = {None: (set(), set())}
+        for n, c in rows:
+            for key in (None, c):
+                exact, folded = index.setdefault(key, (set(), set()))
+                exact.add(n)
+                folded.add(_ascii_lower(n))
+        return index
+
+    _NONE = (frozenset(), frozenset())
+
+    def _find(self, which: str, rows, name, cls) -> bool:
+        index = self.__dict__.get(which)
+        if index is None:
+            index = self.__dict__[which] = self._index(rows)
+        exact, folded = index.get(cls, self._NONE)
+        return name in exact or _ascii_lower(name) in folded
 
     def monster_known(self, cls, name) -> bool:
-        return self._find(self._mons, name, cls)
+        return self._find("_mon_index", self._mons, name, cls)
 
     def object_known(self, cls, name) -> bool:
-        return self._find(self._objs, name, cls)
+        return self._find("_obj_index", self._objs, name, cls)
 
     def trap_known(self, name) -> bool:
         return name in self._traps

@@ -122,12 +122,16 @@ _TABLE: List[Tuple[str, str, Tuple[str, ...]]] = [
 ERROR_CODES: Dict[str, str] = {code: text for code, text, _p in _TABLE}
 ERROR_CODES[FALLBACK] = "An error with no more specific code (please report it: every " \
     "error of unlev should have one)."
-_COMPILED: List[Tuple[str, Tuple[Pattern[str], ...]]] = [
-    (code, tuple(re.compile(p) for p in pats)) for code, _t, pats in _TABLE]
+# compiled at the first error: a file that checks clean (and `unlev explain`, which
+# reads ERROR_CODES) never pays for the ~100 patterns
+_COMPILED: List[Tuple[str, Tuple[Pattern[str], ...]]] = []
 
 
 def error_code(message: str) -> str:
     """The code of an error with this message (:data:`FALLBACK` when none fits)."""
+    if not _COMPILED:
+        _COMPILED[:] = [(code, tuple(re.compile(p) for p in pats))
+                        for code, _t, pats in _TABLE]
     for code, pats in _COMPILED:
         if any(p.search(message) for p in pats):
             return code

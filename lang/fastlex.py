@@ -125,6 +125,7 @@ class MasterLexer:
         self.lexlen = 0
         self.lineno = 1
         self.lexmatch = None
+        self._plain = None           # token()'s generator, made at first use
         self.begin("INITIAL")
 
     def input(self, s: str) -> None:
@@ -154,72 +155,112 @@ class MasterLexer:
 
     # ------------------------------------------------------------------ the loop
     def token(self):
-        """The next token: blanks and one token in one match in the lexer's own state;
-        PLY's loop (:meth:`ply_token`) in the others (a MAP block read row by row), at
-        the end and at an error."""
+        """The next token (PLY's ``Lexer.token``): blanks and one token in one match in
+        the lexer's own state; PLY's loop (:meth:`ply_token`) in the others (a MAP
+        block read row by row), at the end and at an error."""
+        plain = self._plain
+        if plain is None:
+            plain = self._plain = self.tokens().__next__
+        return plain()
+
+    def tokens(self, book=None):
+        """The tokens, one per ``next()``, for ever (None at the end): a generator,
+        so the loop's many locals are set once, not once per token.  ``book``, when
+        given, is the parser's pushback lexer (``pending``, ``last``, ``budget``,
+        ``over_budget``, ``raw_line``): its bookkeeping is done here, in the same frame,
+        rather than in a call around every token.  Every position is read from and
+        written to the lexer at each token, so a rule, an INCLUDE's recovery or
+        :meth:`input` moving it is seen."""
         match = self.master.match
         rules = self.by_index
-        data = self.lexdata
         keywords = self.owner.keywords
         core_functions = self.core_functions
+        cfunc_token = self.cfunc_token
         atoi = self.atoi
         fast_state = self.fast_state
-        while self.lexstate == fast_state:
-            pos = self.lexpos
-            m = match(data, pos)
-            if m is None:
-                break
-            i = m.lastindex
-            how, func, type_ = rules[i]
-            start, end = m.span(i)
-            if start > pos:
-                self.lineno += data.count("\n", pos, start)
-            tok = LexToken()
-            tok.lineno = self.lineno
-            tok.lexpos = start
-            value = data[start:end]
-            if how == _IDENT:
-                tok.text = value
-                kw = keywords.get(value)
-                if kw is not None:
-                    tok.type, kwvalue = kw
-                    tok.value = value if kwvalue is None else kwvalue
+        known = self.lextokens_all
+        if book is not None:
+            pending, budget = book.pending, book.budget
+        while True:
+            if book is not None and pending:
+                tok = pending.pop()
+                book.last = tok
+                if tok.type == "EXT_RAW":
+                    book.raw_line(tok)
+                yield tok
+                continue
+            tok = None
+            data = self.lexdata
+            while self.lexstate == fast_state:
+                pos = self.lexpos
+                m = match(data, pos)
+                if m is None:
+                    break
+                i = m.lastindex
+                how, func, type_ = rules[i]
+                start, end = m.span(i)
+                if start > pos:
+                    self.lineno += data.count("\n", pos, start)
+                tok = LexToken()
+                tok.lineno = self.lineno
+                tok.lexpos = start
+                value = data[start:end]
+                if how == _IDENT:
+                    tok.text = value
+                    kw = keywords.get(value)
+                    if kw is not None:
+                        tok.type, kwvalue = kw
+                        tok.value = value if kwvalue is None else kwvalue
+                    else:
+                        tok.value = value
+                        core = core_functions.get(value)
+                        tok.type = "NQSTRING" if core is None else cfunc_token.get(core[1], "CFUNC")
+                    self.lexpos = end
+                elif how == _LITERAL:
+                    tok.text = tok.type = tok.value = value
+                    self.lexpos = end
+                elif how == _INTEGER:
+                    tok.text = value
+                    tok.type = "INTEGER"
+                    tok.value = atoi(value)
+                    self.lexpos = end
+                elif how == _STRING:
+                    tok.text = value
+                    tok.type = "STRING"
+                    self.lineno += value.count("\n")
+                    tok.value = value[1:-1]
+                    self.lexpos = end
                 else:
+                    if how == _MAPSTART:
+                        block = self._map_block(m, i)
+                        if block is not None:
+                            tok = block
+                            break
                     tok.value = value
-                    core = core_functions.get(value)
-                    tok.type = "NQSTRING" if core is None else self.cfunc_token.get(core[1], "CFUNC")
-                self.lexpos = end
-            elif how == _LITERAL:
-                tok.text = tok.type = tok.value = value
-                self.lexpos = end
-            elif how == _INTEGER:
-                tok.text = value
-                tok.type = "INTEGER"
-                tok.value = atoi(value)
-                self.lexpos = end
-            elif how == _STRING:
-                tok.text = value
-                tok.type = "STRING"
-                self.lineno += value.count("\n")
-                tok.value = value[1:-1]
-                self.lexpos = end
+                    tok.type = type_
+                    tok.lexer = self
+                    self.lexmatch = m
+                    self.lexpos = end
+                    tok = func(tok)
+                    if not tok:
+                        tok = None
+                        continue
+                if tok.type not in known:
+                    raise _unknown_type(func, tok.type, data[self.lexpos:])
+                break
             else:
-                if how == _MAPSTART:
-                    block = self._map_block(m, i)
-                    if block is not None:
-                        return block
-                tok.value = value
-                tok.type = type_
-                tok.lexer = self
-                self.lexmatch = m
-                self.lexpos = end
-                tok = func(tok)
-                if not tok:
-                    continue
-            if tok.type not in self.lextokens_all:
-                raise _unknown_type(func, tok.type, data[self.lexpos:])
-            return tok
-        return self.ply_token()
+                tok = None
+            if tok is None:
+                tok = self.ply_token()
+            if book is not None:
+                budget[0] -= 1
+                if tok is not None:
+                    if budget[0] < 0:
+                        raise book.over_budget(tok)
+                    book.last = tok
+                    if tok.type == "EXT_RAW":
+                        book.raw_line(tok)
+            yield tok
 
     def ply_token(self):
         """PLY 3.11's ``Lexer.token``, line for line."""

@@ -6,6 +6,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional
 
+from ..stdlib.records import FACTORY, record
 from .diagnostics import DesError, Diagnostic, SourceCache
 from .limits import DEFAULT as DEFAULT_LIMITS, Limits, is_limit_error
 
@@ -15,7 +16,8 @@ from .settings import DEFAULT, Settings
 # not with this module: a command answered from the result cache never needs them.
 
 
-@dataclass
+@record()
+@dataclass(init=False, repr=False, eq=False)
 class Compiled:
     """A parsed and checked des-file with the warnings found on the way."""
 
@@ -32,6 +34,21 @@ class Compiled:
     prepared: Dict[tuple, A.Level] = field(default_factory=dict, repr=False, compare=False)
     """The loader-ready copies of its levels (the loader phase of unlev.lang.lowering),
     made once per compile and kept with it (a result of this compile, not a global)."""
+
+    def __init__(self, tree: "DesFile", warnings: List[Diagnostic] = FACTORY,
+                 sources: SourceCache = FACTORY, dialect: str = "unnethack",
+                 dialect_reason: str = "", data: object = None, lenient: bool = False,
+                 limits: Limits = DEFAULT_LIMITS,
+                 prepared: Dict[tuple, A.Level] = FACTORY) -> None:
+        self.tree = tree
+        self.warnings = [] if warnings is FACTORY else warnings
+        self.sources = SourceCache() if sources is FACTORY else sources
+        self.dialect = dialect
+        self.dialect_reason = dialect_reason
+        self.data = data
+        self.lenient = lenient
+        self.limits = limits
+        self.prepared = {} if prepared is FACTORY else prepared
 
 
 def compile_file(path: str, include_path: Optional[List[str]] = None,
@@ -186,7 +203,7 @@ def _compile(path, text, include_path, compat_warnings, dialect, reason, ext=Non
                        dialect=dialect, extensions=ext or None,
                        include_anywhere=include_anywhere, limits=limits)
     stream = None
-    if stream_levels and ext is None and dialect != "nethack36":
+    if stream_levels and ext is None:
         from .level_stream import LevelStream     # no tree rewrite after the parse
         stream = parser.level_sink = LevelStream(parser, compat_warnings, dialect)
     tree = parser.parse_source(text, path)

@@ -76,7 +76,7 @@ def p_levels(p):
 def p_level(p):
     """level : level_def flags levstatements"""
     name, span = p[1]
-    p[0] = _streamed(p, A.Level(span, name, p[2], A.Block(span, list(p[3]))), p[3])
+    p[0] = streamed_level(p, A.Level(span, name, p[2], A.Block(span, list(p[3]))), p[3])
 
 
 def p_level_def(p):
@@ -507,7 +507,7 @@ def _in_front(item, rest: deque) -> deque:
     return rest
 
 
-def _streamed(p, level, body):
+def streamed_level(p, level, body):
     """A finished LEVEL, handed to the parse's level sink when it has one (``unlev
     check``: :mod:`unlev.lang.level_stream` has checked its statements as they were
     read and keeps only its outline); the top file's only, never an INCLUDEd file's.
@@ -526,11 +526,28 @@ def _streamed_statement(p, body, statement) -> bool:
     sink = getattr(o, "level_sink", None)
     if sink is None or o.include_stack or p.stack[-1].type != "flags":
         return False        # ``level : level_def flags levstatements``: the level's own
-    return sink.statement(statement, body, _header_below(p))
+    # what the level_def holds past its name and place: the statements its header line
+    # makes (NetHack 3.6's MAZE: fill), first in the level's body
+    below = p.stack[-2] if len(p.stack) > 2 else None
+    prelude = (below.value[2:] if below is not None and below.type == "level_def"
+               and isinstance(below.value, tuple) else ())
+    return sink.statement(statement, body, _header_below(p), prelude)
 
 
 def _header_below(p):
     """The header statements under the LEVELs on PLY's stack (``file : header_stmts
-    levels``), or None."""
+    levels``), () in a grammar without them (NetHack 3.6's ``file : levels``), or
+    None."""
     below = p.stack[1] if len(p.stack) > 1 else None
-    return below.value if below is not None and below.type == "header_stmts" else None
+    if below is not None and below.type == "header_stmts":
+        return below.value
+    return () if not _has_header(p.parser) else None
+
+
+def _has_header(parser) -> bool:
+    """Whether the grammar of ``parser`` (PLY's, one per dialect) reads a header."""
+    found = getattr(parser, "unlev_has_header", None)
+    if found is None:
+        found = parser.unlev_has_header = any(prod.name == "header_stmts"
+                                              for prod in parser.productions)
+    return found

@@ -81,7 +81,8 @@ def p_level_36(p):
     if prelude:
         # MAZE's SPO_LEVEL_FLAGS comes first; FLAGS: adds to it.
         flags = [("mazelevel", 0x80)] + flags
-    p[0] = A.Level(span, name, flags, A.Block(span, prelude + list(p[3])))
+    p[0] = G.streamed_level(p, A.Level(span, name, flags,
+                                       A.Block(span, prelude + list(p[3]))), p[3])
 
 
 def p_level_def_maze(p):

@@ -9,14 +9,15 @@ as soon as it is reduced (:func:`unlev.lang.grammar._streamed_statement`; the li
 left-recursive, so PLY reduces it statement by statement): its depth is measured, the
 checker (:mod:`unlev.lang.checker`, one :class:`Checker` for the whole file, so it
 sees the header and the statements in source order as ``check_file`` does) runs on it,
-and the list does not keep it; the finished LEVEL (:func:`unlev.lang.grammar._streamed`)
+and the list does not keep it; the finished LEVEL (:func:`unlev.lang.grammar.streamed_level`)
 is its outline with an empty body.  Memory then stays that of one statement, however
 long the level.  The checker's findings are held apart and added after the parser's,
 in the order a whole-file check gives.
 
 Nothing is streamed where the result could differ from checking the finished tree:
-a tree rewrite that runs after the parse (a profile's extensions, --lenient, NetHack
-3.6's filled circles), an INCLUDE in the header, a statement past the depth limit (left
+a tree rewrite that runs after the parse (a profile's extensions, --lenient; NetHack
+3.6's filled circles, the one rewrite of a statement's own nodes, are filled in each
+statement as it is streamed, before it is checked), an INCLUDE in the header, a statement past the depth limit (left
 in the tree for the parser's own depth check), or once the parse has reported an error
 (PLY's recovery may drop symbols already reduced: the statements streamed into a LEVEL
 the finished tree lacks have their findings dropped).
@@ -27,8 +28,9 @@ from __future__ import annotations
 from typing import List, Optional
 
 from . import ast as A
-from .checker import Checker
+from .checker import Checker, scan_statement
 from .diagnostics import Reporter
+from .lowering import fill_circles
 
 
 class _Group:
@@ -52,11 +54,14 @@ class LevelStream:
         self.reporter = Reporter()
         self.checker = Checker(self.reporter, compat_warnings)
         self.checker.dialect = dialect
+        # the tree phase's rewrite of 3.6 levels (lowering.filled_circles), done here
+        self.fill_circles = dialect == "nethack36"
         self.open = True                 # still streaming
         self.scanned = 0                 # the parser's findings looked at so far
         self.header_done = False         # the header is checked: reporter.items[:n]
         self.header_items = 0
         self.groups: List[_Group] = []   # one per LEVEL with statements checked, in order
+        self.prechecked: set = set()      # ids of the preludes checked (statement())
 
     def _start(self, header) -> bool:
         """Check the header, once, before the first statement or LEVEL streamed; False
@@ -75,9 +80,12 @@ class LevelStream:
         self.header_done = True
         return True
 
-    def statement(self, stmt: A.Node, body, header) -> bool:
+    def statement(self, stmt: A.Node, body, header, prelude=()) -> bool:
         """A statement of a LEVEL's own list (``body``, the list being read), just
-        reduced: True when it was checked and the list need not keep it."""
+        reduced: True when it was checked and the list need not keep it.  ``prelude``:
+        the statements the level's header line makes, which its body will begin with
+        (3.6's ``MAZE:`` fill); they are checked before the level's first statement and
+        left in its body for the tree (:meth:`finish` does not check them again)."""
         if not self.open:
             return False
         if header is None or self._error_since_last():
@@ -85,16 +93,27 @@ class LevelStream:
             return False
         if not self.header_done and not self._start(header):
             return False
-        from .parser import deeper_than
-        # the file, the LEVEL and its block stand above a level's statement
-        if deeper_than(stmt, self.parser.limits.depth - 3) is not None:
+        # the file, the LEVEL and its block stand above a level's statement; one walk
+        # for the depth limit and the checker's expressions
+        scanned = scan_statement(stmt, self.parser.limits.depth - 3)
+        if scanned is None:
             self.open = False            # the parser's depth check finds it in the tree
             return False
         group = self.groups[-1] if self.groups else None
         if group is None or group.body is not body:
             group = _Group(body, len(self.reporter.items))
             self.groups.append(group)
-        self.checker.statement(stmt)
+            for s in prelude:
+                self.checker.statement(s)
+                self.prechecked.add(id(s))
+        if self.fill_circles:
+            for found in scanned.values():
+                fill_circles(found)
+        self.checker.scanned = scanned
+        try:
+            self.checker.statement(stmt)
+        finally:
+            self.checker.scanned = None
         group.end = len(self.reporter.items)
         return True
 
@@ -110,6 +129,14 @@ class LevelStream:
         if self.open and group is None:
             group = _Group(body, len(self.reporter.items))
             self.groups.append(group)
+            # a level none of whose statements came: its prelude (3.6's MAZE: fill) is
+            # checked here, in its place among the levels
+            rest = {id(s) for s in body}
+            for s in level.body.statements:
+                if id(s) not in rest:
+                    self.checker.statement(s)
+                    self.prechecked.add(id(s))
+            group.end = len(self.reporter.items)
         if group is not None:
             group.level = level          # its list kept only what was not streamed
         return level
@@ -145,5 +172,6 @@ class LevelStream:
         rest = Reporter()
         self.checker.r = rest
         for lv in tree.levels:           # a streamed level's list holds only the rest
-            self.checker.block(lv.body.statements)
+            self.checker.block([s for s in lv.body.statements
+                                if id(s) not in self.prechecked])
         return items + rest.items

@@ -40,6 +40,9 @@ def c_atoi(text: str) -> int:
 
 
 _LONG_MAX = 2 ** 63 - 1
+# 3.6's words that are numbers (t_nh36_WORD)
+_DICE_WORD = re.compile(r"[0-9]+d[0-9]+")
+_INTEGER_WORD = re.compile(r"-?[0-9]+")
 
 
 def _prefixes(run: str):
@@ -93,10 +96,10 @@ class DialectRules:
         if kw is not None:
             t.type, value = kw
             t.value = value if value is not None else word
-        elif re.fullmatch(r"[0-9]+d[0-9]+", word):
+        elif _DICE_WORD.fullmatch(word):
             n, d = word.split("d")
             t.type, t.value = "DICE", (c_atoi(n), c_atoi(d))
-        elif re.fullmatch(r"-?[0-9]+", word):
+        elif _INTEGER_WORD.fullmatch(word):
             t.type = "MINUS_INTEGER" if word[0] == "-" else "INTEGER"
             t.value = c_atoi(word)
         else:

@@ -24,12 +24,17 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, fields, replace
 
+from ..stdlib.records import record
+
 
 MAXIMUM = 2 ** 62       # a limit is a number the arithmetic stays exact with
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
+@dataclass(init=False, repr=False, eq=False)
 class Limits:
+    """unlev's limits, each a field (its default and what it counts beside it)."""
+
     steps: int = 1_000_000          # statements and LOOP/FOR rounds run for one level
     depth: int = 200                # nesting of blocks and expressions in the source
     string: int = 1_000_000         # characters in a string value
@@ -49,6 +54,22 @@ class Limits:
                                     # one file (3.7's objects.c: well under 1 million)
     lua_memory: int = 100_000_000   # bytes a Lua level file's values may hold (3.7's
                                     # levels: a few MB; `s = s .. s` would take it all)
+
+    def __init__(self, steps: int = 1_000_000, depth: int = 200, string: int = 1_000_000,
+                 array: int = 1_000_000, dice: int = 1_000_000, entities: int = 2_000,
+                 placements: int = 100, radius: int = 1_000, file_size: int = 16_000_000,
+                 tokens: int = 100_000, includes: int = 200, include_bytes: int = 4_000_000,
+                 c_file_size: int = 16_000_000, cpp_tokens: int = 3_000_000,
+                 lua_memory: int = 100_000_000) -> None:
+        # the fields' defaults again (tests/test_records.py holds them equal)
+        for name, value in (("steps", steps), ("depth", depth), ("string", string),
+                            ("array", array), ("dice", dice), ("entities", entities),
+                            ("placements", placements), ("radius", radius),
+                            ("file_size", file_size), ("tokens", tokens),
+                            ("includes", includes), ("include_bytes", include_bytes),
+                            ("c_file_size", c_file_size), ("cpp_tokens", cpp_tokens),
+                            ("lua_memory", lua_memory)):
+            object.__setattr__(self, name, value)
 
     @classmethod
     def from_text(cls, text: str) -> "Limits":

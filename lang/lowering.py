@@ -31,12 +31,14 @@ import copy
 from dataclasses import dataclass
 from typing import Callable, List, Optional
 
+from ..stdlib.records import record
 from . import ast as A
 from .diagnostics import Span
 from .dialect_data import is_unnethack
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
+@dataclass(init=False, repr=False, eq=False)
 class Rewrite:
     """One rewrite: its name, the dialects or inputs it serves, its phase, and what it
     does (the function's docstring says how)."""
@@ -45,6 +47,12 @@ class Rewrite:
     serves: str
     phase: str          # "tree" or "loader"
     run: Callable
+
+    def __init__(self, name: str, serves: str, phase: str, run: Callable) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "serves", serves)
+        object.__setattr__(self, "phase", phase)
+        object.__setattr__(self, "run", run)
 
 
 # ----------------------------------------------------------------------- tree phase
@@ -61,9 +69,15 @@ def filled_circles(tree: A.DesFile) -> None:
     """NetHack 3.6: what lev_comp writes where the file says nothing -- ``circle`` and
     ``ellipse`` without a filling keyword are filled (it pushes 1)."""
     for level in tree.levels:
-        for n in A.walk(level):
-            if isinstance(n, (A.SelCircle, A.SelEllipse)) and n.filling is None:
-                n.filling = 1
+        fill_circles(A.walk(level))
+
+
+def fill_circles(nodes) -> None:
+    """:func:`filled_circles` on some nodes (``unlev check`` rewrites each statement of
+    a 3.6 level as it is read: :mod:`unlev.lang.level_stream`)."""
+    for n in nodes:
+        if isinstance(n, (A.SelCircle, A.SelEllipse)) and n.filling is None:
+            n.filling = 1
 
 
 def extension_records(tree: A.DesFile, ext, reporter) -> None:

@@ -20,6 +20,7 @@ from . import ast as A
 from . import grammar
 from .diagnostics import DesError, Diagnostic, Reporter, SourceCache, Span
 from .limits import DEFAULT as DEFAULT_LIMITS, Limits, hint
+from .fastlex import MasterLexer
 from .lexer import DesLexer, type_words
 from .parse_checks import ParseChecks, arg_letter, decode_params, short_map_rows  # noqa: F401 (re-exported)
 from .parse_recovery import GiveUp as _GiveUp, SyntaxRecovery
@@ -34,10 +35,9 @@ def drop_skipped_fronts(tree) -> None:
     ``DOOR:closed,(2,1),subtype:"iron"`` is a whole DOOR), so the statement's first part
     would still run, and the warning say it was skipped: the statement just before a
     skip placeholder, on the error's line and before it, goes."""
-    from dataclasses import fields
     for node in A.walk(tree):
-        for f in fields(node):
-            items = getattr(node, f.name)
+        for name in A.field_names(node):
+            items = getattr(node, name)
             if not isinstance(items, list) or not any(
                     getattr(x, "skipped_at", None) is not None for x in items):
                 continue
@@ -361,7 +361,12 @@ _INCLUDE_HINT = ("a des-file may include files under its own folder and the --in
 
 
 class _PushbackLexer:
-    """The lexer as PLY sees it, with one-token pushback for error recovery."""
+    """The lexer as PLY sees it, with one-token pushback for error recovery, the token
+    budget of the file and its INCLUDEs, and the last token read (for an error's place).
+
+    PLY calls ``token`` once per token; with the master-pattern lexer
+    (:class:`unlev.lang.fastlex.MasterLexer`) ``token`` is its generator, which keeps
+    these books in the loop's own frame (one call per token, not two)."""
 
     def __init__(self, inner: DesLexer, budget: List[int], limits: Limits) -> None:
         self.inner = inner
@@ -373,6 +378,8 @@ class _PushbackLexer:
 
     def input(self, text: str) -> None:
         self.inner.input(text)
+        if isinstance(self.inner.lexer, MasterLexer):
+            self.token = self.inner.lexer.tokens(self).__next__     # its generator
 
     def push(self, tok) -> None:
         self.pending.append(tok)
@@ -385,6 +392,18 @@ class _PushbackLexer:
     def lexpos(self) -> int:
         return self.inner.lexer.lexpos
 
+    def over_budget(self, tok) -> DesError:
+        """The error for the token past the budget."""
+        return DesError(f"more than {self.limits.tokens:,} tokens in one des-file "
+                        "(with what it INCLUDEs)", self.inner.span_of(tok),
+                        hint("tokens", self.limits))
+
+    def raw_line(self, tok) -> None:
+        """An extension's raw statement: its token takes the rest of its line."""
+        if not isinstance(tok.value, tuple):
+            from .extensions import take_line
+            tok.value = (tok.value, take_line(self.inner.lexer))
+
     def token(self):
         if self.pending:
             tok = self.pending.pop()
@@ -392,14 +411,11 @@ class _PushbackLexer:
             tok = self._next()
             self.budget[0] -= 1
             if self.budget[0] < 0 and tok is not None:
-                raise DesError(f"more than {self.limits.tokens:,} tokens in one des-file "
-                               "(with what it INCLUDEs)", self.inner.span_of(tok),
-                               hint("tokens", self.limits))
+                raise self.over_budget(tok)
         if tok is not None:
             self.last = tok
-            if tok.type == "EXT_RAW" and not isinstance(tok.value, tuple):
-                from .extensions import take_line
-                tok.value = (tok.value, take_line(self.inner.lexer))
+            if tok.type == "EXT_RAW":
+                self.raw_line(tok)
         return tok
 
 

@@ -15,10 +15,12 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from ..stdlib.compat import Compat
+from ..stdlib.records import FACTORY, record
 from .limits import Limits
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
+@dataclass(init=False, repr=False, eq=False)
 class Settings:
     """What a run of the front end reads.
 
@@ -39,6 +41,16 @@ class Settings:
     include_anywhere: bool = False
     compat: Compat = field(default_factory=Compat)
     limits: Limits = field(default_factory=Limits)
+
+    def __init__(self, dialect: str = "auto", data: Optional[Any] = None,
+                 lenient: bool = False, include_anywhere: bool = False,
+                 compat: Compat = FACTORY, limits: Limits = FACTORY) -> None:
+        object.__setattr__(self, "dialect", dialect)
+        object.__setattr__(self, "data", data)
+        object.__setattr__(self, "lenient", lenient)
+        object.__setattr__(self, "include_anywhere", include_anywhere)
+        object.__setattr__(self, "compat", Compat() if compat is FACTORY else compat)
+        object.__setattr__(self, "limits", Limits() if limits is FACTORY else limits)
 
     def replace(self, **changes) -> "Settings":
         return dataclasses.replace(self, **changes)

@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Union
 
+from .records import FACTORY, record
+
 NAMES = ("documented", "game")
 
 
@@ -22,7 +24,8 @@ def _all_on(cls):
     return cls(**{f.name: True for f in fields(cls)})
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
+@dataclass(init=False, repr=False, eq=False)
 class SelectionCompat:
     """Which of the game's selection bugs to reproduce (stdlib/selection.py).
 
@@ -46,8 +49,21 @@ class SelectionCompat:
     """filter by map character compares types exactly: ``'x'`` (MAX_TYPE) and ``'w'``
     (MATCH_WALL) never match, where NetHack 3.6 treats them as wildcards."""
 
+    def __init__(self, floodfill_empty: bool = False, ellipse_fill_inverted: bool = False,
+                 zero_line_diagonal: bool = False, randline_no_endpoints: bool = False,
+                 filter_random_light_any: bool = False, randline_rough_schar: bool = False,
+                 filter_exact_type: bool = False) -> None:
+        object.__setattr__(self, "floodfill_empty", floodfill_empty)
+        object.__setattr__(self, "ellipse_fill_inverted", ellipse_fill_inverted)
+        object.__setattr__(self, "zero_line_diagonal", zero_line_diagonal)
+        object.__setattr__(self, "randline_no_endpoints", randline_no_endpoints)
+        object.__setattr__(self, "filter_random_light_any", filter_random_light_any)
+        object.__setattr__(self, "randline_rough_schar", randline_rough_schar)
+        object.__setattr__(self, "filter_exact_type", filter_exact_type)
 
-@dataclass(frozen=True)
+
+@record(frozen=True)
+@dataclass(init=False, repr=False, eq=False)
 class EvalCompat:
     """Deviations of UnNetHack's loader that belong to the interpreter, not to
     selections (lang/evaluator.py, lang/expressions.py)."""
@@ -57,8 +73,12 @@ class EvalCompat:
     unresolved coordinate, so for ``random`` the game picks two independent random
     points and the "centre" becomes the segment between them (documented: one point)."""
 
+    def __init__(self, gradient_copies_random_center: bool = False) -> None:
+        object.__setattr__(self, "gradient_copies_random_center", gradient_copies_random_center)
 
-@dataclass(frozen=True)
+
+@record(frozen=True)
+@dataclass(init=False, repr=False, eq=False)
 class BuildCompat:
     """Deviations of UnNetHack's loader from the documented statements (the loader in
     unlev/generate)."""
@@ -74,8 +94,14 @@ class BuildCompat:
     ``north`` door on the bottom wall and a ``south`` door on the top wall, so the
     corridor starts inside the room and is not dug (documented: the named wall)."""
 
+    def __init__(self, plain_wallify_is_noop: bool = False,
+                 corridor_walls_swapped: bool = False) -> None:
+        object.__setattr__(self, "plain_wallify_is_noop", plain_wallify_is_noop)
+        object.__setattr__(self, "corridor_walls_swapped", corridor_walls_swapped)
 
-@dataclass(frozen=True)
+
+@record(frozen=True)
+@dataclass(init=False, repr=False, eq=False)
 class Compat:
     """The run's deviations, one section per layer.  ``Compat()`` is the documented
     language; ``Compat.game()`` what UnNetHack does."""
@@ -83,6 +109,13 @@ class Compat:
     selection: SelectionCompat = field(default_factory=SelectionCompat)
     eval: EvalCompat = field(default_factory=EvalCompat)
     build: BuildCompat = field(default_factory=BuildCompat)
+
+    def __init__(self, selection: SelectionCompat = FACTORY, eval: EvalCompat = FACTORY,
+                 build: BuildCompat = FACTORY) -> None:
+        object.__setattr__(self, "selection",
+                           SelectionCompat() if selection is FACTORY else selection)
+        object.__setattr__(self, "eval", EvalCompat() if eval is FACTORY else eval)
+        object.__setattr__(self, "build", BuildCompat() if build is FACTORY else build)
 
     @classmethod
     def game(cls) -> "Compat":

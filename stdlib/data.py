@@ -105,6 +105,21 @@ def lookup_monster(name: str, class_symbol: Optional[str] = None,
 
 
 def _lookup_monster(name: str, class_symbol: Optional[str]) -> Lookup[Monster]:
+    found = _found_monster(name, class_symbol)
+    return found if found is not None else _scan_monsters(name, class_symbol)
+
+
+# A name that is found is found again: a des-file names the same few monsters and
+# objects over and over, and each lookup scans a class (or every monster) in order.
+# Only what was found is remembered (a Lookup is frozen, a miss holds an exception).
+@clears_with_tables
+@lru_cache(maxsize=4096)
+def _found_monster(name: str, class_symbol: Optional[str]) -> Optional[Lookup[Monster]]:
+    found = _scan_monsters(name, class_symbol)
+    return found if found.ok else None
+
+
+def _scan_monsters(name: str, class_symbol: Optional[str]) -> Lookup[Monster]:
     if class_symbol:
         pool: Sequence[Monster] = (monsters_of_class(class_symbol)
                                    if is_monster_class_symbol(class_symbol) else ())
@@ -141,6 +156,18 @@ def lookup_object(name: str, class_symbol: Optional[str] = None,
 
 
 def _lookup_object(name: str, class_symbol: Optional[str]) -> Lookup[Object]:
+    found = _found_object(name, class_symbol)
+    return found if found is not None else _scan_objects(name, class_symbol)
+
+
+@clears_with_tables
+@lru_cache(maxsize=4096)
+def _found_object(name: str, class_symbol: Optional[str]) -> Optional[Lookup[Object]]:
+    found = _scan_objects(name, class_symbol)
+    return found if found.ok else None
+
+
+def _scan_objects(name: str, class_symbol: Optional[str]) -> Lookup[Object]:
     if class_symbol:
         pool: Sequence[Object] = (objects_of_class(class_symbol)
                                   if is_object_class_symbol(class_symbol) else ())

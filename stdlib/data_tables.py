@@ -33,12 +33,16 @@ T = TypeVar("T")
 # loading
 # ---------------------------------------------------------------------------------------
 def _data_text(filename: str) -> str:
+    # the tables beside this module, as an install puts them; importlib.resources (some
+    # 6 ms to import, the most of a first check's table loading) only where they are
+    # not files (a zipped install)
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", filename)
     try:
+        with open(path, encoding="utf-8") as fh:
+            return fh.read()
+    except FileNotFoundError:     # pragma: no cover - a zipped install
         from importlib.resources import files
         return (files(__package__) / "data" / filename).read_text(encoding="utf-8")
-    except (ImportError, TypeError, ModuleNotFoundError):  # pragma: no cover - old Pythons
-        from pathlib import Path
-        return (Path(__file__).parent / "data" / filename).read_text(encoding="utf-8")
 
 
 @lru_cache(maxsize=None)

@@ -31,12 +31,13 @@ the user's profile folder (``$XDG_DATA_HOME/unlev/profiles``, by default
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Dict, List, Optional, Tuple
+
+from .records import FACTORY, record
 
 __all__ = ["Profile", "ProfileError", "BUILTIN", "BASES", "LOADERS", "TABLES", "builtin", "load",
            "resolve", "user_profile_dir", "search_dirs", "available"]
@@ -59,7 +60,8 @@ class ProfileError(ValueError):
     """A profile that cannot be found or read; the message says what and where."""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
+@dataclass(init=False, repr=False, eq=False)
 class Profile:
     """One data set: its tables' folder, the dialect it extends and its declared
     language extensions (uninterpreted here)."""
@@ -71,6 +73,16 @@ class Profile:
     builtin: bool = False
     source: str = ""
     loader: str = ""        # the game whose loader builds its levels; "": its base's
+
+    def __init__(self, name: str, base: str, path: Path, extensions: dict = FACTORY,
+                 builtin: bool = False, source: str = "", loader: str = "") -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "base", base)
+        object.__setattr__(self, "path", path)
+        object.__setattr__(self, "extensions", {} if extensions is FACTORY else extensions)
+        object.__setattr__(self, "builtin", builtin)
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "loader", loader)
 
     def table(self, name: str) -> dict:
         """The raw JSON of ``<path>/<name>.json`` (cached per file)."""
@@ -91,6 +103,7 @@ class Profile:
 
 @lru_cache(maxsize=None)
 def _read_json(path: str) -> dict:
+    import json     # (here: a check that reads no profile does not load json)
     with open(path, encoding="utf-8") as fh:
         return json.load(fh)
 
@@ -100,6 +113,7 @@ def _data_dir() -> Path:
 
 
 def _from_dir(path: Path, builtin: bool = False) -> Profile:
+    import json
     meta_path = path / "profile.json"
     try:
         meta = json.loads(meta_path.read_text(encoding="utf-8"))

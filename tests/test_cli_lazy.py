@@ -18,13 +18,15 @@ THIRD_PARTY_TERMINAL = ("rich", "prompt_toolkit")
 LEVEL_HALF = ("unlev.model", "unlev.generate", "unlev.populate", "unlev.output")
 
 PROBE = """
-import json, sys
+import sys
 from unlev.cli import main
 try:
     code = main(sys.argv[1:])
 except SystemExit as exc:
     code = exc.code
-json.dump({"code": code, "modules": sorted(sys.modules)}, sys.__stderr__)
+modules = sorted(sys.modules)
+import json
+json.dump({"code": code, "modules": modules}, sys.__stderr__)
 """
 
 
@@ -118,6 +120,8 @@ def test_a_first_check_loads_no_cache_and_no_tables_it_does_not_need(tmp_path):
     assert code == 0
     assert under(modules, ("unlev.tools.result_cache", "hashlib", "unlev.stdlib.data",
                            "unlev.stdlib.data_tables")) == []
+    # nor json (no profile is read), nor the syntax tree's declarations and generator
+    assert under(modules, ("json", "unlev.lang.ast_spec", "unlev.lang.ast_gen")) == []
     bad = tmp_path / "bad.des"
     bad.write_text("LEVEL: \"bad\"\nINIT_MAP: solidfill, ' '\nMONSTER: ('d', \"jackall\"), (1,1)\n")
     code, modules = loaded_by("check", "--no-cache", bad)
@@ -125,3 +129,18 @@ def test_a_first_check_loads_no_cache_and_no_tables_it_does_not_need(tmp_path):
     assert "unlev.stdlib.data" in modules and "unlev.tools.result_cache" not in modules
     code, modules = loaded_by("check", tiny)          # with the cache: it is loaded
     assert code == 0 and "unlev.tools.result_cache" in modules
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_without_the_other_commands_stand_ins_a_command_parses_the_same(command):
+    # main() builds only the command's own parser: the same values, the same help
+    full, alone = build_argparser(command), build_argparser(command, others=False)
+    assert alone._subparsers._group_actions[0].choices.keys() <= \
+        full._subparsers._group_actions[0].choices.keys()
+    assert command in alone._subparsers._group_actions[0].choices
+    assert vars(alone.parse_known_args([command, "x"])[0]) == \
+        vars(full.parse_known_args([command, "x"])[0])
+    mine = alone._subparsers._group_actions[0].choices[command]
+    theirs = full._subparsers._group_actions[0].choices[command]
+    assert mine.format_help() == theirs.format_help()
+    assert alone.format_usage() == full.format_usage()

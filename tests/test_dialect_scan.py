@@ -19,7 +19,7 @@ def _all_markers():
         items = v if isinstance(v, list) else [v]
         for item in items:
             rx = item[0] if isinstance(item, tuple) and item else item
-            if isinstance(rx, re.Pattern):
+            if isinstance(rx, (re.Pattern, D._Lazy)):
                 out[(rx.pattern, rx.flags)] = rx
     return list(out.values())
 
@@ -36,6 +36,22 @@ def _files():
 def test_every_needle_list_belongs_to_a_marker():
     patterns = {rx.pattern for rx in _all_markers()}
     assert set(D._NEEDLES) <= patterns
+    # every marker has its words (the comment and MAP patterns are no markers)
+    assert patterns - set(D._NEEDLES) == {D._COMMENT.pattern, D._MAP_ROWS.pattern}
+
+
+def test_a_small_file_compiles_no_pattern_it_does_not_need(monkeypatch):
+    lazy = [rx for rx in _all_markers() if isinstance(rx, D._Lazy)]
+    assert len(lazy) >= 30
+    for rx in lazy:
+        monkeypatch.setattr(rx, "_rx", None)       # as in a fresh process
+    assert D.detect('LEVEL:"tiny"\nMESSAGE:"hi"\n').dialect == "unnethack"
+    assert [rx.pattern for rx in lazy if rx._rx is not None] == []
+    text = 'LEVEL:"x"\nMONSTER:(\'a\',"b"),(1,1)\n'
+    assert D.detect(text).dialect == "unnethack"
+    compiled = {rx.pattern for rx in lazy if rx._rx is not None}
+    assert compiled and compiled <= {p for p, words in D._NEEDLES.items()
+                                     if any(w in text for w in words)}
 
 
 @pytest.mark.parametrize("path", _files(), ids=lambda p: p.name)
@@ -55,6 +71,10 @@ def test_a_body_without_the_words_is_not_searched():
         calls = 0
 
         def search(self, body):
+            Counting.calls += 1
+            return None
+
+        def match(self, body, pos=0):     # the prefilter's check of a place it found
             Counting.calls += 1
             return None
     scan = D._Scan("LEVEL: \"x\"\n")
@@ -86,3 +106,23 @@ def test_the_first_of_a_class_at_equal_positions_is_the_one_listed_first():
     assert D._Scan(body).first(D._MARKERS_35).startswith("MONSTER[N%]: with a lev_comp 3.5")
     got = D._Scan(body).first(D._MARKERS_343)
     assert got == "MONSTER[N%]: chance before the colon at line 2"
+
+
+@pytest.mark.parametrize("body", [
+    "contained", "xcontained contained", "_contained\ncontained", "containedx contained",
+    "$monster[1] monster [2]", "amonster[1]\nplace[3]", "object[", "\tMAZE : 'x'",
+    "MAZE:", "  MAZE:\n", "x MAZE:\nMAZE:", "MAZEMAZE:\n\nMAZE:", "level.x hero.y",
+    "line (1,1),(2,2), line (1,1)-(2,2)", "noflip\nnoflipx", "",
+])
+def test_the_prefilter_finds_the_markers_own_first_match(body):
+    for rx in _all_markers():
+        want = rx.search(body)
+        got = D._search(rx, body)
+        assert (got and (got.span(), got.groups())) == (want and (want.span(), want.groups())), \
+            (rx.pattern, body)
+
+
+def test_a_marker_with_an_alternative_at_the_top_is_searched_whole():
+    assert D._top_level_alternation(r"^a|^b")
+    assert not D._top_level_alternation(r"^(a|b)[|]\|")
+    assert D._prefilter(re.compile(r"^[ \t]*(IF)\b|^[ \t]*(ENDIF)\b", re.M)) is None

@@ -34,15 +34,22 @@ def _tok(t):
 
 def _run(monkeypatch, engine, path, dialect, lenient):
     seen = []
-    real = P._PushbackLexer.token
+    real_input = P._PushbackLexer.input
 
-    def recording(self):
-        tok = real(self)
-        seen.append(None if tok is None else _tok(tok))
-        return tok
+    def recording_input(self, text):
+        # what PLY will call for each token: the master lexer's generator, set by
+        # input(), or the class's token method
+        real_input(self, text)
+        token = self.token
+
+        def recording():
+            tok = token()
+            seen.append(None if tok is None else _tok(tok))
+            return tok
+        self.token = recording
     with monkeypatch.context() as mp:
         mp.setattr(DesLexer, "engine", engine)
-        mp.setattr(P._PushbackLexer, "token", recording)
+        mp.setattr(P._PushbackLexer, "input", recording_input)
         try:
             c = compile_file(str(path), dialect=dialect, lenient=lenient)
             out = A.dump(c.tree, with_spans=True) + "\n".join(map(str, c.warnings))

@@ -138,7 +138,8 @@ def _known_options():
         with contextlib.redirect_stdout(io.StringIO()):
             selftest.main(["--help"])
     from unlev.tools.compare import calibrate     # python -m tools of their own
-    for module in (selftest, calibrate):
+    from unlev.lang import ast_gen
+    for module in (selftest, calibrate, ast_gen):
         src = open(module.__file__).read()
         known |= set(re.findall(r"add_argument\(\"(--[a-z-]+)\"", src))
         known |= set(re.findall(r"\"-[a-z]\", \"(--[a-z-]+)\"", src))

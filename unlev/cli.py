@@ -12,10 +12,10 @@ module of the command being run adds its real parser (options, description, exam
 
 from __future__ import annotations
 
-import argparse
-import importlib
 import os
 import sys
+# no argparse at the top: a repeat ``unlev check`` answered by unlev.tools.quick_check
+# never parses the command line with it
 # no typing import: ``unlev --help`` would pay 2 ms for it (the annotations are strings)
 
 from . import __version__
@@ -76,16 +76,6 @@ def _terminal_columns() -> int:
     return columns or 80
 
 
-class _Parser(argparse.ArgumentParser):
-    def _get_formatter(self):
-        # argparse's own asks shutil for the width; HelpFormatter takes 2 off it
-        return self.formatter_class(prog=self.prog, width=_terminal_columns() - 2)
-
-    def error(self, message):  # argparse's default exits 2 as well; keep its format
-        self.print_usage(sys.stderr)
-        self.exit(2, f"{self.prog}: error: {message}\n")
-
-
 def command_of(argv: list[str]) -> str | None:
     """The command named in ``argv``: its first word that is not an option (the top
     level takes no option with a value), or None."""
@@ -97,9 +87,26 @@ def command_of(argv: list[str]) -> str | None:
     return None
 
 
-def build_argparser(command: str | None = None) -> argparse.ArgumentParser:
+def build_argparser(command: str | None = None,
+                    others: bool = True) -> "argparse.ArgumentParser":
     """The parser, with the real parser of ``command`` (and of the other commands its
-    module serves) and a stand-in, its one-line help only, for every other command."""
+    module serves) and a stand-in, its one-line help only, for every other command.
+    ``others=False`` leaves the stand-ins out when ``command`` is one of the table's
+    (:func:`main` does): they would change nothing (the usage names no command, a known
+    command is no error) and cost ~1 ms, argparse asking gettext for three messages of
+    each."""
+    import argparse
+    import importlib
+
+    class _Parser(argparse.ArgumentParser):
+        def _get_formatter(self):
+            # argparse's own asks shutil for the width; HelpFormatter takes 2 off it
+            return self.formatter_class(prog=self.prog, width=_terminal_columns() - 2)
+
+        def error(self, message):  # argparse's default exits 2 as well; keep its format
+            self.print_usage(sys.stderr)
+            self.exit(2, f"{self.prog}: error: {message}\n")
+
     ap = _Parser(prog="unlev", description="Run NetHack special-level des-files "
                  "(UnNetHack dialect) without the game.",
                  epilog=EXAMPLES_MAIN, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -107,9 +114,9 @@ def build_argparser(command: str | None = None) -> argparse.ArgumentParser:
     sub = ap.add_subparsers(dest="command", metavar="COMMAND")
     loaded = COMMANDS[command][0] if command in COMMANDS else None
     for name, (module, help_text) in COMMANDS.items():
-        if module != loaded:
+        if module != loaded and (others or loaded is None):
             sub.add_parser(name, help=help_text)
-        elif name not in sub.choices:
+        elif module == loaded and name not in sub.choices:
             importlib.import_module(module).add_parser(sub)
     return ap
 
@@ -117,8 +124,20 @@ def build_argparser(command: str | None = None) -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     if argv is None:
         argv = sys.argv[1:]
-    ap = build_argparser(command_of(argv))
+    if argv[:1] == ["check"]:
+        # a repeat check the result cache answers whole: before argparse and the settings
+        try:
+            from .tools.quick_check import answer
+            code = answer(argv)
+        except KeyboardInterrupt:
+            return 130
+        except BrokenPipeError:
+            return 0
+        if code is not None:
+            return code
+    ap = build_argparser(command_of(argv), others=False)
     args = ap.parse_args(argv)
+    args.argv = list(argv)      # the words typed (quick_check.record keys a run by them)
     if not args.command:
         ap.print_help()
         return 2

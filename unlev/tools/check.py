@@ -209,10 +209,16 @@ def _start_worker(args, dialect: str) -> None:
 
 
 def _check_in_worker(path: str):
+    return check_capturing(path, _WORKER_ARGS[0])
+
+
+def check_capturing(path: str, args):
+    """:func:`check_one`, its standard error kept: (passed, held, text) for the
+    command to print in file order."""
     real = sys.stderr
     sys.stderr = CapturedStderr(real.isatty())
     try:
-        ok, held = check_one(path, _WORKER_ARGS[0])
+        ok, held = check_one(path, args)
         return ok, held, sys.stderr.getvalue()
     finally:
         sys.stderr = real
@@ -241,6 +247,26 @@ def check_jobs(args, files) -> int:
     except OSError:
         return 1
     return min(os.cpu_count() or 1, len(files)) if size >= 64 * 1024 else 1
+
+
+def fresh_results(args, todo: list, jobs: int):
+    """(the (passed, held, text) of each file of ``todo`` in order, what to call once
+    they are read or the command stops) from ``jobs`` processes: this one alone; else
+    workers forked from here (no other thread: the parser is loaded once before the
+    fork, ``unlev.tools.check_fork``); else a fork server's pool."""
+    if jobs == 1:
+        return ((*check_one(f, args), "") for f in todo), lambda: None
+    dialect = "unnethack" if args.dialect == "auto" else args.dialect
+    from unlev.tools.check_fork import MAX_FILES, can_fork, forked_results
+    if can_fork() and len(todo) <= MAX_FILES:
+        from unlev.lang.parser import preload
+        preload(dialect)
+        forked = forked_results(todo, jobs, lambda f: check_capturing(f, args))
+        return forked, forked.close         # closing reaps the workers (stopped if owed)
+    from unlev.tools.executor import worker_pool
+    pool = worker_pool(jobs, _start_worker, (args, dialect),
+                       preload=("unlev.tools.check", "unlev.lang.frontend"))
+    return pool.imap(_check_in_worker, todo), lambda: close_pool(pool)
 
 
 def cmd_check(args) -> int:
@@ -278,15 +304,7 @@ def cmd_check(args) -> int:
                     hits[f] = (*hit["value"], hit["stderr"])
     todo = [f for f in files if f not in hits]
     jobs = 1 if fmt != "text" else check_jobs(args, todo)
-    pool = None
-    if jobs == 1:
-        fresh = ((*check_one(f, args), "") for f in todo)
-    else:
-        from unlev.tools.executor import worker_pool
-        pool = worker_pool(jobs, _start_worker,
-                           (args, "unnethack" if args.dialect == "auto" else args.dialect),
-                           preload=("unlev.tools.check", "unlev.lang.frontend"))
-        fresh = pool.imap(_check_in_worker, todo)
+    fresh, stop = fresh_results(args, todo, jobs)
     results = (hits[f] if f in hits else next(fresh) for f in files)
     passed = failed = 0
     skipped: dict = {}       # --lenient: what placeholders stand for, by kind
@@ -302,14 +320,15 @@ def cmd_check(args) -> int:
             for kind, n in held.items():
                 skipped[kind] = skipped.get(kind, 0) + n
     finally:
-        if pool is not None:
-            close_pool(pool)
-    held = ", ".join(f"{n} {kind}{'s' if n > 1 else ''}" for kind, n in sorted(skipped.items()))
-    summary = f"{passed} passed, {failed} failed" + (f" (--lenient let through {held})"
-                                                       if held else "")
+        stop()
+    from unlev.tools.quick_check import summary_line
+    summary = summary_line(passed, failed, skipped)
     if getattr(args, "sink", None) is not None:
         args.sink.flush()
         print(summary, file=sys.stderr)      # stdout holds the document alone
     else:
         print(summary)
+    if use_cache and not getattr(args, "fix", False):
+        from unlev.tools.quick_check import record
+        record(args, files)                 # the next such run is answered before argparse
     return 0 if failed == 0 else 1

@@ -15,6 +15,7 @@ import sys
 from typing import List, Optional
 
 from unlev.lang.diagnostics import DesError
+from unlev.tools.quick_check import find_des_files  # noqa: F401 - the commands' one
 
 
 DIALECT_HELP = "des-file dialect (default auto: decided from each file, see --show-dialect)"
@@ -184,17 +185,6 @@ def unreadable(command: str, paths: List[str]) -> Optional[int]:
             print(f"unlev {command}: error: cannot read {p}: {e.strerror}", file=sys.stderr)
             return 2
     return None
-
-
-def find_des_files(paths: List[str]) -> List[str]:
-    found: List[str] = []
-    for p in paths:
-        if os.path.isdir(p):
-            for root, _dirs, files in os.walk(p):
-                found.extend(os.path.join(root, f) for f in files if f.endswith(".des"))
-        else:
-            found.append(p)
-    return sorted(found) if any(os.path.isdir(p) for p in paths) else found
 
 
 def format_des_error(err: DesError, path: str = "") -> str:

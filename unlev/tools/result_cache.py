@@ -19,7 +19,6 @@ writes it.
 
 from __future__ import annotations
 
-import hashlib
 import io
 import json
 import os
@@ -27,32 +26,24 @@ import sys
 from pathlib import Path
 from typing import Iterable, Optional
 
-SCHEMA = 1
-# what never changes a file's result: the files themselves, how many processes
-_NOT_KEYS = {"paths", "jobs", "func", "command", "no_cache", "result_cache"}
-_SOURCE_STAMP: list = []
+from unlev.tools.quick_check import digest, folder_stamp
+from unlev.tools.quick_check import source_stamp as quick_source_stamp
+
+SCHEMA = 3
+# what never changes a file's result: the files themselves, how many processes, the
+# command line as it was typed (its options are here one by one)
+_NOT_KEYS = {"paths", "jobs", "func", "command", "no_cache", "result_cache", "argv"}
 
 
 def _digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
+    return digest(data)
 
 
 def source_stamp() -> str:
-    """unlev's version and the size and modification time of each of its modules: any
-    edit to the grammar, its tables or the checker makes every entry a miss."""
-    if not _SOURCE_STAMP:
-        import unlev
-        from unlev import lang, stdlib
-        h = hashlib.sha256(unlev.__version__.encode())
-        for root in sorted({os.path.dirname(m.__file__) for m in (unlev, lang, stdlib)}):
-            for folder, dirs, files in os.walk(root):
-                dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-                for name in sorted(files):
-                    if name.endswith(".py") or name.endswith(".json"):
-                        st = os.stat(os.path.join(folder, name))
-                        h.update(f"{folder}/{name}:{st.st_size}:{st.st_mtime_ns}\n".encode())
-        _SOURCE_STAMP.append(h.hexdigest())
-    return _SOURCE_STAMP[0]
+    """unlev's version and a stamp of each of its modules (``quick_check.source_stamp``,
+    which the repeat check's fast path computes too): any edit to the grammar, its
+    tables or the checker makes every entry a miss."""
+    return quick_source_stamp()
 
 
 def _profile_stamp(profile) -> str:
@@ -63,10 +54,7 @@ def _profile_stamp(profile) -> str:
     parts = [repr(getattr(profile, "name", profile)), str(folder)]
     # a built-in profile's tables are unlev's own files, in its source stamp
     if folder and not getattr(profile, "builtin", False) and os.path.isdir(str(folder)):
-        for f in sorted(Path(str(folder)).rglob("*")):
-            if f.is_file():
-                st = f.stat()
-                parts.append(f"{f}:{st.st_size}:{st.st_mtime_ns}")
+        parts.append(folder_stamp(str(folder)))
     return "\n".join(parts)
 
 
@@ -93,6 +81,7 @@ class ResultCache:
             "options": {k: repr(v) for k, v in options.items()},
             "profile": _profile_stamp(profile), "limits": repr(limits),
             "tty": sys.stderr.isatty() if tty is None else tty,
+            "no_color": bool(os.environ.get("NO_COLOR")),    # colours on a terminal
             "cwd": os.getcwd(),
         }, sort_keys=True)
         self.hits = self.misses = 0
@@ -124,6 +113,30 @@ class ResultCache:
             return None
         self.hits += 1
         return entry["result"]
+
+    def stored(self, path: str):
+        """(the hash of ``path``'s bytes, its INCLUDEd files with their hashes, its
+        stored result) when the cache holds a result for ``path`` as it is now, else
+        None (read after a check, for ``quick_check.record``)."""
+        data = _read_regular(path)
+        if data is None:
+            return None
+        key = _digest(self.options.encode() + b"\0" + path.encode() + b"\0" + data)
+        try:
+            with open(self._entry(key), encoding="utf-8") as fh:
+                entry = json.load(fh)
+            if entry.get("key") != key:
+                return None
+            includes = [(str(p), str(h)) for p, h in entry.get("includes", [])]
+            if not all(_file_digest(p) == h for p, h in includes):
+                return None
+            result = entry["result"]
+            ok, held = result["value"]
+            if not isinstance(result["stderr"], str) or not isinstance(held, dict):
+                return None
+        except (OSError, ValueError, TypeError, AttributeError, KeyError):
+            return None
+        return _digest(data), includes, result
 
     def put(self, key: Optional[str], path: str, result, includes: Iterable[str]) -> None:
         """Store ``result`` (JSON data) for ``path``; a file that changed while it was
