@@ -340,3 +340,13 @@ def test_memory_does_not_grow_with_the_seeds(project, monkeypatch):
     held_l, peak_l = _memory(monkeypatch, base + ["--seeds", "1..320"])
     assert held_l - held_s < 100_000, (held_s, held_l)
     assert peak_l - peak_s < 400_000, (peak_s, peak_l)
+
+
+def test_no_room_for_the_row_file_is_a_one_line_error(project, capsys, monkeypatch):
+    import tempfile
+    monkeypatch.setattr(tempfile, "tempdir", str(project / "no" / "such" / "folder"))
+    code = main(["test", "levels/two.des", "--seeds", "1", "-j", "1", "--no-progress"])
+    out, err = capsys.readouterr()
+    assert code == 2 and "Traceback" not in err
+    assert err.startswith("unlev test: error: cannot make the run's row file in ") \
+        and "(TMPDIR sets the folder)" in err and err.count("\n") == 1, err

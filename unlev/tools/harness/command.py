@@ -24,7 +24,7 @@ from typing import Dict, Iterable, List, Optional, Tuple
 from unlev.tools.harness.config import ConfigError, SkipConfig, directives_of, parse_seeds
 from unlev.tools.harness.jobs import ERROR, FAILED, PASSED, Job, LevelRef, Settings, \
     describe_failure, list_levels, run_job
-from unlev.tools.harness.rows import RunRows
+from unlev.tools.harness.rows import RowFileError, RunRows
 from unlev.tools.executor import DEFAULT_CONNECT_TIMEOUT, ExecutorError, \
     add_executor_options, run_unordered
 from unlev.lang.diagnostics import DesError
@@ -196,6 +196,15 @@ def cmd_test(args) -> int:
                         data=_data_folder(args), lenient=bool(getattr(args, "lenient", False)),
                         timeout=args.timeout, limits=args.settings.limits)
     t0 = time.perf_counter()
+    try:
+        return _plan_run_report(files, seeds, settings, config, t0, args, out, err)
+    except RowFileError as e:
+        print(f"unlev test: error: {e}", file=sys.stderr)
+        return 2
+
+
+def _plan_run_report(files, seeds, settings, config, t0, args, out, err) -> int:
+    from unlev.tools.common import format_des_error
     with RunRows(seeds) as run:
         lint_text: Dict[str, List[str]] = {}
         lint_count = 0

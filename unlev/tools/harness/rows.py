@@ -29,6 +29,10 @@ from unlev.tools.harness.jobs import ERROR, FAILED, PASSED, LevelRef
 SEEDS_PER_BATCH = 50    # a level's seeds run in batches of this many (its rows held at once)
 
 
+class RowFileError(Exception):
+    """The temporary row file cannot be made, written or read (no space, no TMPDIR)."""
+
+
 class RunRows:
     """A run's plan and its rows on disk.
 
@@ -42,7 +46,12 @@ class RunRows:
 
     def __init__(self, seeds: List[int]) -> None:
         self.seeds = list(seeds)
-        self._fh = tempfile.TemporaryFile(prefix="unlev-test-", suffix=".rows")
+        try:
+            self._fh = tempfile.TemporaryFile(prefix="unlev-test-", suffix=".rows")
+        except OSError as e:
+            raise RowFileError(f"cannot make the run's row file in "
+                               f"{tempfile.gettempdir()}: {e.strerror or e} (TMPDIR sets "
+                               "the folder)") from None
         self._end = 0
         self._offsets = array("q")            # per slot: where its rows start (-1: none yet)
         self._units = array("q")              # per unit: its slot
@@ -116,8 +125,13 @@ class RunRows:
 
     # ---------------------------------------------------------------- rows
     def _write(self, slot: int, rows: List[dict]) -> None:
-        self._fh.seek(self._end)
-        pickle.dump(rows, self._fh, protocol=pickle.HIGHEST_PROTOCOL)
+        try:
+            self._fh.seek(self._end)
+            pickle.dump(rows, self._fh, protocol=pickle.HIGHEST_PROTOCOL)
+            self._fh.flush()
+        except OSError as e:
+            raise RowFileError(f"cannot write the run's row file in "
+                               f"{tempfile.gettempdir()}: {e.strerror or e}") from None
         self._offsets[slot] = self._end
         self._end = self._fh.tell()
 
