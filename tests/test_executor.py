@@ -161,8 +161,8 @@ def test_jobs_for_a_cluster_carry_absolute_paths(tmp_path, monkeypatch):
     with pytest.raises(KeyError):      # the fake runs nothing: no results to collect
         main(["test", "level.des", "--seeds", "1", "--no-progress", "--snapshots", "snaps",
               "--include-path", "inc", "--scheduler", "tcp://127.0.0.1:1"])
-    jobs, settings = sent[0]
-    assert all(os.path.isabs(j.path) for j in jobs)
+    levels, _seeds, settings = sent[0]
+    assert levels and all(os.path.isabs(r.path) for r in levels)
     assert os.path.isabs(settings.snapshots)
     assert all(os.path.isabs(d) for d in settings.include_path)
 

@@ -76,7 +76,9 @@ def run_unordered(fn: Callable[[T], R], items: Sequence[T], *, workers: int = 1,
             with _terminate_as_interrupt():
                 futures = {ex.submit(fn, item): i for i, item in enumerate(items)}
                 for f in as_completed(futures):
-                    yield futures[f], f.result()
+                    # a finished future is let go with its result (the caller keeps
+                    # what it wants): all of them held to the end grew with the jobs
+                    yield futures.pop(f), f.result()
             finished = True
         finally:
             if finished:

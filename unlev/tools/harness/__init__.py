@@ -8,6 +8,8 @@ Both entry points run every LEVEL under many seeds through the same pieces:
 cheap to send to a worker process), ``invariants`` (what must hold on every level:
 reachable stairs, nothing embedded in rock, doors in walls, mazes in one piece, the
 stairs asked for), ``snapshot`` (stored screens and JSON, and readable diffs),
-``report`` (table, JUnit XML, JSON).  ``command`` is ``unlev test``;
+``report`` (table, JUnit XML, JSON, HTML, each written a row at a time), ``rows``
+(the run's plan and its result rows in a temporary file: memory does not grow with
+the runs).  ``command`` is ``unlev test``;
 ``pytest_plugin`` makes each job a pytest item (registered in setup.cfg).
 """

@@ -6,7 +6,10 @@ stairs, monsters in walls, mazes cut in two) from players.  This command runs ev
 level x seed in parallel (jobs.run_job does one), checks the invariants
 (unlev.tools.harness.invariants), compares snapshots (unlev.tools.harness.snapshot), lints the files
 (unlev.tools.lint) and reports: details of each failure, a summary table, ``N passed, M
-failed``, and on request JUnit XML and JSON (unlev.tools.harness.report).
+failed``, and on request JUnit XML, JSON and HTML (unlev.tools.harness.report).
+Memory does not grow with the levels and seeds run: each batch's result rows go to a
+file as they come (unlev.tools.harness.rows) and every output is written from it, a
+row at a time, in job order, after the run.
 """
 
 from __future__ import annotations
@@ -16,11 +19,12 @@ import fnmatch
 import os
 import sys
 import time
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, Iterable, List, Optional, Tuple
 
 from unlev.tools.harness.config import ConfigError, SkipConfig, directives_of, parse_seeds
-from unlev.tools.harness.jobs import ERROR, FAILED, PASSED, Job, Settings, describe_failure, \
-    list_jobs, run_job
+from unlev.tools.harness.jobs import ERROR, FAILED, PASSED, Job, LevelRef, Settings, \
+    describe_failure, list_levels, run_job
+from unlev.tools.harness.rows import RowFileError, RunRows
 from unlev.tools.executor import DEFAULT_CONNECT_TIMEOUT, ExecutorError, \
     add_executor_options, run_unordered
 from unlev.lang.diagnostics import DesError
@@ -114,6 +118,25 @@ def _batches(jobs: List[Job]) -> List[List[Job]]:
     return list(out.values())
 
 
+def _run_levels(batch: Tuple[List[LevelRef], List[int], Settings]) -> List[dict]:
+    refs, seeds, settings = batch
+    return [run_job(j, settings) for ref in refs for j in ref.jobs(seeds)]
+
+
+def run_into(run: RunRows, settings: Settings, workers: int = 1, progress=None,
+             scheduler: Optional[str] = None,
+             connect_timeout: float = DEFAULT_CONNECT_TIMEOUT) -> None:
+    """Run every batch of ``run`` (wherever the jobs run, as :func:`run_jobs`) and store
+    each batch's rows in it as they come; ``progress`` is called with them too."""
+    for i, rs in run_unordered(_run_levels, [(refs, seeds, settings)
+                                             for refs, seeds in run.batches],
+                               workers=workers, scheduler=scheduler,
+                               connect_timeout=connect_timeout):
+        run.put(i, rs)
+        if progress:
+            progress(rs)
+
+
 def run_jobs(jobs: List[Job], settings: Settings, workers: int = 1,
              progress=None, scheduler: Optional[str] = None,
              connect_timeout: float = DEFAULT_CONNECT_TIMEOUT) -> List[dict]:
@@ -173,48 +196,56 @@ def cmd_test(args) -> int:
                         data=_data_folder(args), lenient=bool(getattr(args, "lenient", False)),
                         timeout=args.timeout, limits=args.settings.limits)
     t0 = time.perf_counter()
-
-    jobs: List[Job] = []
-    results_early: List[dict] = []
-    lint_text: Dict[str, List[str]] = {}
-    lint_count = 0
-    for f in files:
-        try:
-            file_jobs = list_jobs(f, seeds, settings)
-        except DesError as e:
-            results_early.append({"file": f, "level": "(compile)", "seed": 0,
-                                  "outcome": ERROR, "violations": [], "skipped": [],
-                                  "snapshot": None, "diff": "", "diff_summary": "",
-                                  "error": format_des_error(e, f), "seconds": 0.0})
-            continue
-        if args.level:
-            file_jobs = [j for j in file_jobs
-                         if any(fnmatch.fnmatchcase(j.level, g) for g in args.level)]
-        jobs += file_jobs
-        if f.endswith(".lua"):     # a Lua level: no des-file directives, nothing to lint
-            continue
-        _directives, problems = directives_of(f)
-        for pr in problems:
-            print(f"{pr} [warning]", file=sys.stderr)
-        if args.lint != "off" and file_jobs:
-            msgs = _lint(f, settings, {j.level for j in file_jobs}, config)
-            if msgs:
-                lint_text[f] = msgs
-                lint_count += len(msgs)
-
     try:
-        results = _execute(jobs, settings, args, err)
-    except ExecutorError as e:
+        return _plan_run_report(files, seeds, settings, config, t0, args, out, err)
+    except RowFileError as e:
         print(f"unlev test: error: {e}", file=sys.stderr)
         return 2
-    results = results_early + results
-    seconds = time.perf_counter() - t0
-    if args.snapshots and not args.level:
-        _stale_snapshots(jobs, args, out)
-    return _report(results, lint_text, lint_count, seconds, seeds, args, out)
 
 
-def _stale_snapshots(jobs: List[Job], args, out) -> None:
+def _plan_run_report(files, seeds, settings, config, t0, args, out, err) -> int:
+    from unlev.tools.common import format_des_error
+    with RunRows(seeds) as run:
+        lint_text: Dict[str, List[str]] = {}
+        lint_count = 0
+        for f in files:
+            try:
+                refs = list_levels(f, settings)
+            except DesError as e:
+                run.add_failed_file({"file": f, "level": "(compile)", "seed": 0,
+                                     "outcome": ERROR, "violations": [], "skipped": [],
+                                     "snapshot": None, "diff": "", "diff_summary": "",
+                                     "error": format_des_error(e, f), "seconds": 0.0})
+                continue
+            if args.level:
+                refs = [r for r in refs
+                        if any(fnmatch.fnmatchcase(r.level, g) for g in args.level)]
+            for ref in refs:
+                run.add_level(ref)
+            if f.endswith(".lua"):     # a Lua level: no des-file directives, nothing to lint
+                continue
+            _directives, problems = directives_of(f)
+            for pr in problems:
+                print(f"{pr} [warning]", file=sys.stderr)
+            if args.lint != "off" and refs and seeds:
+                msgs = _lint(f, settings, {r.level for r in refs}, config)
+                if msgs:
+                    lint_text[f] = msgs
+                    lint_count += len(msgs)
+        run.planned()
+
+        try:
+            _execute(run, settings, args, err)
+        except ExecutorError as e:
+            print(f"unlev test: error: {e}", file=sys.stderr)
+            return 2
+        seconds = time.perf_counter() - t0
+        if args.snapshots and not args.level:
+            _stale_snapshots(run.level_refs(), args, out)
+        return _report(run, lint_text, lint_count, seconds, seeds, args, out)
+
+
+def _stale_snapshots(refs: Iterable[LevelRef], args, out) -> None:
     """Say which snapshot folders belong to no LEVEL of their file any more (a renamed
     LEVEL's old snapshots were left behind silently); ``--update`` removes them."""
     import shutil
@@ -222,8 +253,8 @@ def _stale_snapshots(jobs: List[Job], args, out) -> None:
     from unlev.tools.harness.snapshot import SnapshotStore
     store = SnapshotStore(args.snapshots)
     by_file: Dict[str, set] = {}
-    for j in jobs:
-        by_file.setdefault(j.path, set()).add(j.label or j.level)
+    for r in refs:
+        by_file.setdefault(r.path, set()).add(r.label or r.level)
     for path, levels in sorted(by_file.items()):
         for folder in store.stale_levels(file_key(path), levels):
             if args.update:
@@ -289,13 +320,16 @@ def _lint(path: str, settings: Settings, levels, config: SkipConfig) -> List[str
     return kept
 
 
-def _execute(jobs: List[Job], settings: Settings, args, err) -> List[dict]:
+def _execute(run: RunRows, settings: Settings, args, err) -> None:
     workers = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
     where = dict(workers=workers, scheduler=args.scheduler,
                  connect_timeout=args.scheduler_timeout)
-    show = not args.no_progress and not getattr(args, "quiet", False) and err.is_terminal and jobs
+    total = run.job_count
+    show = not args.no_progress and not getattr(args, "quiet", False) and err.is_terminal \
+        and total
     if not show:
-        return run_jobs(jobs, settings, **where)
+        run_into(run, settings, **where)
+        return
     from rich.progress import (BarColumn, MofNCompleteColumn, Progress, SpinnerColumn,
                                TextColumn, TimeElapsedColumn, TimeRemainingColumn)
     failed = [0]
@@ -303,31 +337,36 @@ def _execute(jobs: List[Job], settings: Settings, args, err) -> List[dict]:
                   MofNCompleteColumn(), TextColumn("[red]{task.fields[failed]} failed"),
                   TimeElapsedColumn(), TimeRemainingColumn(), console=err,
                   transient=False) as prog:
-        task = prog.add_task("levels", total=len(jobs), failed=0)
+        task = prog.add_task("levels", total=total, failed=0)
 
         def advance(rs: List[dict]) -> None:
             failed[0] += sum(1 for r in rs if r["outcome"] != PASSED)
             last = rs[-1]["level"] if rs else ""
             prog.update(task, advance=len(rs), failed=failed[0], description=last)
 
-        return run_jobs(jobs, settings, progress=advance, **where)
+        run_into(run, settings, progress=advance, **where)
 
 
-def _report(results: List[dict], lint_text: Dict[str, List[str]], lint_count: int,
+def _report(run: RunRows, lint_text: Dict[str, List[str]], lint_count: int,
             seconds: float, seeds: List[int], args, out) -> int:
-    from unlev.tools.harness.report import counts, html_report, json_report, junit_xml, \
-        summary_table
+    """The terminal's report and the report files, each written from the run's rows in
+    job order, a row at a time (a pass over the row file each)."""
+    from unlev.tools.harness.report import summary_table, write_html_report, \
+        write_json_report, write_junit_xml
 
     for msgs in ([] if getattr(args, "quiet", False) and args.lint != "error"
                  else lint_text.values()):
         for m in msgs:
             out.print(m, markup=False)
-    bad = [r for r in results if r["outcome"] != PASSED]
-    shown: Dict[tuple, int] = {}       # a failure told once per level, not per seed
-    for r in bad:
+    tally = run.tally()
+    failed = tally[FAILED] + tally[ERROR]
+    shown: Dict[bytes, int] = {}       # a failure told once per level, not per seed
+    for r in (run.rows() if failed else ()):
+        if r["outcome"] == PASSED:
+            continue
         head = "ERROR" if r["outcome"] == ERROR else "FAIL"
         text = describe_failure(r)
-        same = (r["file"], r["level"], r["snapshot"], r["diff"]) \
+        same = _digest(r["file"], r["level"], r["snapshot"], r["diff"]) \
             if r["snapshot"] == "changed" and not r["violations"] and not r["error"] else None
         if same is not None and same in shown:
             out.print(f"[bold red]{head}[/] {r['level']} seed {r['seed']}: the same "
@@ -339,47 +378,59 @@ def _report(results: List[dict], lint_text: Dict[str, List[str]], lint_count: in
                   f"({os.path.basename(r['file'])})")
         for line in text.split("\n"):
             out.print("  " + line, markup=False)
-    created = [r for r in results if r["snapshot"] == "created"]
-    updated = [r for r in results if r["snapshot"] == "updated"]
-    for r in updated:
-        out.print(f"updated {r['level']} seed {r['seed']}: {r['diff_summary']}", markup=False)
+    shown.clear()
+    for r in (run.rows() if tally["updated"] else ()):
+        if r["snapshot"] == "updated":
+            out.print(f"updated {r['level']} seed {r['seed']}: {r['diff_summary']}",
+                      markup=False)
+    created = tally["created"]
     if created:
-        out.print(f"created {len(created)} snapshot{'s' if len(created) != 1 else ''} "
+        out.print(f"created {created} snapshot{'s' if created != 1 else ''} "
                   f"in {args.snapshots}", markup=False)
-    if args.update and not updated:
+    if args.update and not tally["updated"]:
         out.print("no snapshot changed", markup=False)
-    levels = {(r["file"], r["level"]) for r in results}
+    levels = run.level_count
     mode = args.table
     if mode == "auto":
-        mode = "all" if len(levels) <= 40 else "failing"
-    if mode == "all" or bad:
+        mode = "all" if levels <= 40 else "failing"
+    if mode == "all" or failed:
         out.print()
-        out.print(summary_table(results, only_failing=(mode == "failing")))
-        if mode == "failing" and len(levels) > 40:
-            out.print(f"({len(levels)} levels run; only failing ones listed: --table all "
+        out.print(summary_table(run.rows(), only_failing=(mode == "failing"),
+                                contiguous=run.contiguous))
+        if mode == "failing" and levels > 40:
+            out.print(f"({levels} levels run; only failing ones listed: --table all "
                       "lists every one)", markup=False)
-    c = counts(results)
-    failed = c[FAILED] + c[ERROR]
     lint_part = f", {count(lint_count, 'lint warnings')}" if lint_count else ""
-    out.print(f"{c[PASSED]} passed, {failed} failed{lint_part}", markup=False)
-    out.print(f"{count(len(results), 'runs')} ({count(len(levels), 'levels')} x "
+    out.print(f"{tally[PASSED]} passed, {failed} failed{lint_part}", markup=False)
+    out.print(f"{count(tally['runs'], 'runs')} ({count(levels, 'levels')} x "
               f"{count(len(seeds), 'seeds')}) in "
               f"{seconds:.1f} s", markup=False)
     if args.junit_xml:
-        _write(args.junit_xml, junit_xml(results, lint_text))
+        _write(args.junit_xml, lambda fh: write_junit_xml(fh, run.rows, lint_text,
+                                                          contiguous=run.contiguous))
     if args.json_report:
-        _write(args.json_report, json_report(results, seconds, seeds, lint_text))
+        _write(args.json_report, lambda fh: write_json_report(
+            fh, run.rows, seconds, seeds, lint_text, contiguous=run.contiguous))
     if args.html:
-        _write(args.html, html_report(results, seconds, seeds, lint_text))
+        _write(args.html, lambda fh: write_html_report(fh, run.rows, seconds, seeds,
+                                                       lint_text))
     if failed or (args.lint == "error" and lint_count):
         return 1
     return 0
 
 
-def _write(path: str, text: str) -> None:
+def _digest(*parts) -> bytes:
+    """A short stand-in for a failure's (file, level, snapshot, diff): the diff text
+    itself is not kept."""
+    import hashlib
+    return hashlib.sha256(repr(parts).encode("utf-8", "surrogatepass")).digest()
+
+
+def _write(path: str, write) -> None:
+    """``write(fh)`` writes a report into ``path`` (folders made as needed)."""
     d = os.path.dirname(path)
     if d:
         os.makedirs(d, exist_ok=True)
     with open(path, "w", encoding="utf-8") as fh:
-        fh.write(text)
+        write(fh)
     print(f"wrote {path}", file=sys.stderr)

@@ -39,6 +39,20 @@ class Job:
 
 
 @dataclass(frozen=True)
+class LevelRef:
+    """One LEVEL of a file, to be run under every seed of the run: ``unlev test`` keeps
+    one of these per level (its jobs are made where they run), not a :class:`Job` per
+    level and seed."""
+    path: str
+    level: str
+    index: int           # position of the LEVEL in its file
+    label: str = ""      # the level's name, made unique in its file (``name#index``)
+
+    def jobs(self, seeds) -> List[Job]:
+        return [Job(self.path, self.level, self.index, s, self.label) for s in seeds]
+
+
+@dataclass(frozen=True)
 class Settings:
     snapshots: Optional[str] = None     # snapshot directory; None: no snapshots
     update: bool = False                # (re)write snapshots instead of comparing
@@ -98,21 +112,26 @@ def compiled_file(path: str, settings: Optional[Settings] = None):
     return hit
 
 
-def list_jobs(path: str, seeds: List[int], settings: Optional[Settings] = None) -> List[Job]:
-    """Every LEVEL x seed of a file; raises DesError when the file does not compile.
-    A NetHack 3.7 ``.lua`` file holds one level, named by the file."""
+def list_levels(path: str, settings: Optional[Settings] = None) -> List[LevelRef]:
+    """Every LEVEL of a file, in file order; raises DesError when the file does not
+    compile.  A NetHack 3.7 ``.lua`` file holds one level, named by the file."""
     if path.endswith(".lua"):
         from unlev.lua.runtime import check_lua_text, level_name_of
         with open(path, encoding="utf-8", errors="replace") as fh:
             check_lua_text(fh.read(), path)
         name = level_name_of(path)
-        return [Job(path, name, 0, s, name) for s in seeds]
+        return [LevelRef(path, name, 0, name)]
     compiled, _d, _r = compiled_file(path, settings)
     levels = compiled.tree.levels
     names = [lv.name for lv in levels]
     labels = [n if names.count(n) == 1 else f"{n}#{i}" for i, n in enumerate(names)]
-    return [Job(path, lv.name, i, s, labels[i]) for i, lv in enumerate(levels)
-            for s in seeds]
+    return [LevelRef(path, lv.name, i, labels[i]) for i, lv in enumerate(levels)]
+
+
+def list_jobs(path: str, seeds: List[int], settings: Optional[Settings] = None) -> List[Job]:
+    """Every LEVEL x seed of a file (level by level, the seeds in order); raises
+    DesError when the file does not compile."""
+    return [j for ref in list_levels(path, settings) for j in ref.jobs(seeds)]
 
 
 def build(compiled, node, seed: int, settings: Settings):
