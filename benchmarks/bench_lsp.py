@@ -11,6 +11,14 @@ LEVEL's (unlev.editor.incremental) -- and, over the pipe, the time from a keystr
 (didChange) to its diagnostics (publishDiagnostics), debounce included: the first
 published and, for an edit that leaves an error (the whole file is read then), the
 last.  Medians of 5; CPU times beside the wall times.
+
+The workspace's unopened files (issue 29): the UnNetHack corpus copied into a temporary
+workspace (with an ``unlev.toml``, so the result cache is its ``.unlev_cache/``), the
+time from starting ``unlev lsp`` to the end of its workspace report (the log message
+after the last file's publishDiagnostics) with an empty cache and with the cache a
+first server left, and ``unlev check -j 1`` of the same folder first and repeated (its
+own entries), for comparison.  Medians of ``--runs``; ``--workspace-only`` skips the
+rest.
 """
 
 from __future__ import annotations
@@ -113,10 +121,133 @@ def read_notes(c) -> "queue.Queue":
     return notes
 
 
+def workspace_report_ms(root: str):
+    """(wall ms from starting the server to its workspace report, its CPU ms then, the
+    report's log message)."""
+    from test_lsp import Client
+    t0 = time.perf_counter()
+    c = Client(workspace=True)
+    try:
+        c.request("initialize", {"processId": os.getpid(),
+                                 "rootUri": "file://" + os.path.abspath(root),
+                                 "capabilities": {}})
+        c.notify("initialized", {})
+        while True:
+            msg = c.read()
+            if msg.get("method") == "window/logMessage" and \
+                    "workspace des-file" in msg["params"]["message"]:
+                wall = (time.perf_counter() - t0) * 1000
+                return wall, server_cpu_ms(c.p.pid), msg["params"]["message"]
+    finally:
+        c.p.kill()
+        c.p.wait()
+
+
+def check_ms(root: str):
+    """(wall ms, CPU ms) of ``unlev check -j 1`` on the folder."""
+    import resource
+    import subprocess
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "unlev.cli", "check", "-j", "1", "-q", root],
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wall = (time.perf_counter() - t0) * 1000
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000
+    return wall, cpu
+
+
+def settle_during_pass_ms(root: str, name: str, edits: int = 5):
+    """(median and longest ms from a clean edit of ``name`` to its diagnostics, how many
+    of the edits were made before the pass's report) with the workspace's cold pass
+    running beside the opened document (one parse at a time per process: an edit may
+    wait for the file the pass is reading)."""
+    from test_lsp import Client
+    c = Client(workspace=True)
+    try:
+        c.request("initialize", {"processId": os.getpid(),
+                                 "rootUri": "file://" + os.path.abspath(root),
+                                 "capabilities": {}})
+        notes = read_notes(c)
+        c.notify("initialized", {})
+        path = os.path.join(os.path.abspath(root), name)
+        uri = "file://" + path
+        with open(path, encoding="latin-1") as fh:
+            lines = fh.read().split("\n")
+        c.notify("textDocument/didOpen", {"textDocument": {
+            "uri": uri, "languageId": "des", "version": 1, "text": "\n".join(lines)}})
+        middle = middle_level_end(lines)
+        times, during, ended = [], 0, False
+        time.sleep(0.5)
+        for v in range(2, 2 + edits):
+            edit = lines[:middle] + [f"MONSTER: random, ({v % 5},{v % 5})"] + lines[middle:]
+            during += not ended
+            t0 = time.perf_counter()
+            c.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": v},
+                                                "contentChanges": [{"text": "\n".join(edit)}]})
+            while True:
+                at, msg = notes.get(timeout=30)
+                if msg.get("method") == "window/logMessage":
+                    ended = True
+                if msg.get("method") == "textDocument/publishDiagnostics" and \
+                        msg["params"]["uri"] == uri and at > t0:
+                    times.append((at - t0) * 1000)
+                    break
+            time.sleep(0.1)
+        return statistics.median(times), max(times), during
+    finally:
+        c.p.kill()
+        c.p.wait()
+
+
+def bench_workspace(corpus: str, runs: int) -> None:
+    import shutil
+    import tempfile
+    files = sorted(glob.glob(os.path.join(corpus, "unnethack", "*.des")))
+    cold, warm, check_first, check_again, during = [], [], [], [], []
+    messages = []
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory(prefix="unlev-bench-ws-") as root:
+            for f in files:
+                shutil.copy(f, root)
+            with open(os.path.join(root, "unlev.toml"), "w") as fh:
+                fh.write("")
+            cold.append(workspace_report_ms(root))
+            warm.append(workspace_report_ms(root))
+            shutil.rmtree(os.path.join(root, ".unlev_cache"))
+            check_first.append(check_ms(root))
+            check_again.append(check_ms(root))
+            messages = [cold[-1][2], warm[-1][2]]
+            shutil.rmtree(os.path.join(root, ".unlev_cache"))
+            during.append(settle_during_pass_ms(root, "heck.des"))
+
+    def med(rows, i):
+        return statistics.median(r[i] for r in rows)
+    print(f"workspace of {len(files)} UnNetHack corpus files, medians of {runs}:")
+    for name, rows in (("empty cache", cold), ("the cache of a first server", warm)):
+        print(f"  unlev lsp, start to the full workspace report, {name}: "
+              f"{med(rows, 0):.0f} ms ({med(rows, 1):.0f} ms server CPU, its worker "
+              f"process's not counted)")
+    for name, rows in (("first", check_first), ("repeated", check_again)):
+        print(f"  unlev check -j 1 of the folder, {name}: {med(rows, 0):.0f} ms "
+              f"({med(rows, 1):.0f} ms CPU)")
+    for m in messages:
+        print(f"  server's report: {m}")
+    print(f"  keystroke to diagnostics on heck.des (opened) while the cold pass runs: a "
+          f"clean edit {med(during, 0):.0f} ms, the longest {max(r[1] for r in during):.0f}"
+          f" ms ({med(during, 2):.0f} of 5 edits made before the pass's report)")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--corpus", default="../shared/corpus")
+    ap.add_argument("--runs", type=int, default=3, help="rounds of the workspace case")
+    ap.add_argument("--workspace-only", action="store_true",
+                    help="only the workspace's unopened files, cold and warm")
     args = ap.parse_args()
+    bench_workspace(args.corpus, args.runs)
+    if args.workspace_only:
+        return 0
     files = sorted(glob.glob(os.path.join(args.corpus, "unnethack", "*.des")),
                    key=os.path.getsize)
     largest = files[-1]

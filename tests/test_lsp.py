@@ -32,7 +32,11 @@ OBJECT: ('!', "healing"), (2,1)
 
 
 class Client:
-    def __init__(self, *options):
+    def __init__(self, *options, workspace=False):
+        # the tests of opened documents leave the workspace's other files alone
+        # (test_lsp_workspace.py tests them): no publishing of a file before it is opened
+        if not workspace:
+            options = ("--open-files-only", *options)
         self.p = subprocess.Popen([sys.executable, "-m", "unlev.cli", "lsp", *options],
                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   stderr=subprocess.DEVNULL)

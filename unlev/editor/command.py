@@ -15,7 +15,9 @@ def add_parser(subparsers) -> None:
         "lsp", help="a language server for des-files (LSP over stdio)",
         description="Speak the Language Server Protocol over standard input and output: "
                     "diagnostics as you type, completion, hover, go to definition, "
-                    "references, document symbols and a run-and-preview action. Needs "
+                    "references, document symbols and a run-and-preview action; the "
+                    "diagnostics of the workspace's des-files the editor has not opened "
+                    "are published at start-up, from the result cache when it has them. Needs "
                     "the lsp extra: pip install 'unlev[lsp]'. Each document is read "
                     "with the project's unlev.toml / [tool.unlev] found upward from it, "
                     "as every command reads it; these options beat it.")
@@ -31,6 +33,12 @@ def add_parser(subparsers) -> None:
                    help=LENIENT_HELP)
     p.add_argument("--dialect", dest="lsp_dialect", default=None, choices=list(CHOICES),
                    help=DIALECT_HELP)
+    p.add_argument("--no-cache", dest="lsp_no_cache", action="store_true",
+                   help="neither read nor write the result cache (.unlev_cache/ beside "
+                   "the project's unlev.toml, else the user's cache folder)")
+    p.add_argument("--open-files-only", dest="lsp_open_files_only", action="store_true",
+                   help="diagnostics for the documents the editor opens only, not for "
+                   "the other des-files of the workspace")
     p.set_defaults(func=cmd_lsp)
 
 
@@ -50,6 +58,8 @@ def cmd_lsp(args) -> int:
             return 2
     server.options = {"data": args.lsp_data, "lenient": args.lsp_lenient,
                       "dialect": args.lsp_dialect}
+    server.use_cache = not args.lsp_no_cache
+    server.workspace_diagnostics = not args.lsp_open_files_only
     server.start_io()
     # gone from the client's view: leave without the interpreter's teardown, whose
     # collection of the data tables' objects took 1-3 s after the protocol's exit (an

@@ -8,10 +8,13 @@ short moment after the last edit so that typing never waits for it.  Each docume
 read with the settings every command would use for it (``--data``/``--lenient``/
 ``--dialect`` given to ``unlev lsp``, else the project's ``unlev.toml``): its profile's
 names, extensions and lenient placeholders reach diagnostics, completion and hover.
+The workspace's des-files the editor has not opened get their diagnostics too, once at
+start-up, from the result cache when it has them (:mod:`unlev.editor.workspace`).
 """
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 import urllib.parse
@@ -27,6 +30,11 @@ from unlev.editor.incremental import LevelPieces
 # The pause after a keystroke before diagnostics are made: an edit reads again only
 # the LEVEL it is in (unlev.editor.incremental), so a short pause is enough.
 DEBOUNCE_SECONDS = 0.03
+# The pause after the client's last report of changed files before the workspace's
+# unopened files are looked at again (a checkout changes many at once).
+WATCH_SECONDS = 0.3
+# The workspace's unopened files wait while the user types: this long after an edit.
+TYPING_SECONDS = 0.5
 # ... and before the whole file is read when the levels alone could not say (an error
 # while typing): a further pause, so that typing does not read the whole file each time.
 WHOLE_FILE_SECONDS = 0.25
@@ -45,6 +53,13 @@ def diagnostics_for(text: str, path: str,
                     settings: Optional[A.Settings] = None) -> List[T.Diagnostic]:
     """The front end's errors and warnings, and lint's findings, as LSP diagnostics; a
     config or profile that cannot be read is one error on the first line."""
+    return findings(text, path, settings)[0]
+
+
+def findings(text: str, path: str, settings: Optional[A.Settings] = None):
+    """(:func:`diagnostics_for`'s diagnostics, the other files the result read through
+    INCLUDE -- None when they are not known: a failed file that INCLUDEs, a config
+    error -- for the result cache of :mod:`unlev.editor.workspace`)."""
     from unlev.lang.diagnostics import DesError
     from unlev.lang.frontend import compile_text
     from unlev.tools.lint import lint_tree
@@ -52,14 +67,16 @@ def diagnostics_for(text: str, path: str,
     if settings.error:
         return [T.Diagnostic(range=_range((0, 0), (0, 1)), message=settings.error,
                              severity=T.DiagnosticSeverity.Error, code="config",
-                             source="unlev")]
+                             source="unlev")], None
     try:
         compiled = compile_text(text, path, data=settings.data, lenient=settings.lenient,
                                 dialect=None if settings.dialect == "auto" else settings.dialect)
         found = list(compiled.warnings) + list(lint_tree(compiled.tree, path))
+        includes = [f for f in compiled.sources.texts if f != path]
     except DesError as e:
         found = e.diagnostics
-    return as_lsp(found, text, path)
+        includes = None if "INCLUDE" in text else []
+    return as_lsp(found, text, path), includes
 
 
 def as_lsp(found, text: str, path: str) -> List[T.Diagnostic]:
@@ -109,6 +126,13 @@ class DesServer(LanguageServer):
         self.lock = threading.Lock()
         # --data/--lenient/--dialect given to `unlev lsp` (None: the project's config)
         self.options: Dict[str, object] = {}
+        self.use_cache = True            # unlev lsp --no-cache: False
+        self.workspace_diagnostics = True    # unlev lsp --open-files-only: False
+        self.workspace_pass = None       # unlev.editor.workspace.WorkspacePass
+        self.disk = None                 # unlev.editor.workspace.DiskDiagnostics
+        self.disk_shown: Dict[str, list] = {}    # path -> the disk's diagnostics shown
+        self.generation = 0              # of the whole workspace passes
+        self.last_edit = float("-inf")   # time.monotonic() of the last open/change
         self.exit_code = 0
 
     def start_io(self, stdin=None, stdout=None):
@@ -151,8 +175,11 @@ class DesServer(LanguageServer):
         return A.settings_for(_path(uri), **self.options)
 
     def reindex(self, uri: str, text: str) -> None:
-        self.indexes[uri] = A.index(text)
-        with self.lock:
+        idx = A.index(text)
+        with self.lock:                  # after a workspace file's publishing, if any
+            self.last_edit = time.monotonic()
+            self.indexes[uri] = idx
+            self.disk_shown.pop(_path(uri), None)     # the live document's from now
             old = self.timers.pop(uri, None)
             if old is not None:
                 old.cancel()
@@ -189,6 +216,91 @@ class DesServer(LanguageServer):
         except (OSError, ValueError):
             pass        # the client went away meanwhile (a closed pipe): nobody to tell
 
+    def busy(self) -> bool:
+        """Whether an opened document's diagnostics are pending or being made, or its
+        text was edited a moment ago (typing: the next keystroke should not wait for a
+        workspace file's parse, one parse runs at a time)."""
+        with self.lock:
+            if time.monotonic() - self.last_edit < TYPING_SECONDS:
+                return True
+            return any(t.is_alive() for u, t in self.timers.items() if u != "<workspace>")
+
+    def is_open(self, path: str) -> bool:
+        return any(_path(u) == path for u in list(self.indexes))
+
+    def publish_disk(self, path: str, diags) -> bool:
+        """Publish a workspace file's diagnostics as on disk, unless the editor has it
+        open (then its live document's are the ones shown) or they are already shown:
+        whether the file's diagnostics are the disk's now."""
+        with self.lock:
+            if self.is_open(path):
+                return False
+            if self.disk_shown.get(path) != diags:
+                self.publish_diagnostics("file://" + urllib.parse.quote(path), diags)
+                self.disk_shown[path] = diags
+            return True
+
+    def forget_gone(self, files: List[str]) -> None:
+        """After a whole pass: a file shown before that is no longer in the workspace
+        (deleted, its folder removed) has its diagnostics taken away."""
+        keep = set(files)
+        with self.lock:
+            for path in [p for p in self.disk_shown if p not in keep]:
+                del self.disk_shown[path]
+                if not self.is_open(path):
+                    self.publish_diagnostics("file://" + urllib.parse.quote(path), [])
+
+    def workspace_roots(self) -> List[str]:
+        folders = [_path(f.uri) for f in self.workspace.folders.values()]
+        root = self.workspace.root_path
+        return folders or ([root] if root else [])
+
+    def in_workspace(self, path: str) -> bool:
+        roots = [os.path.join(os.path.abspath(r), "") for r in self.workspace_roots()]
+        return path.endswith(".des") and any(path.startswith(r) for r in roots)
+
+    def start_workspace_pass(self, files=None) -> None:
+        """Diagnostics of the workspace's unopened des-files (or of ``files`` alone), in
+        a worker thread (unlev.editor.workspace); a whole pass stops an older one."""
+        from unlev.editor import workspace as W
+        with self.lock:
+            if self.disk is None:
+                self.disk = W.DiskDiagnostics(findings, as_lsp, self.use_cache,
+                                              W.Worker(self.options))
+            if files is None:
+                self.generation += 1
+            mine = self.generation
+        stop = getattr(self, "_stop_event", None)
+
+        def stopped() -> bool:
+            return (stop is not None and stop.is_set()) or self.generation != mine
+        whole = files is None
+        total = None
+        if whole:
+            files, total = W.des_files(self.workspace_roots())
+        run = W.WorkspacePass(files, len(files) if total is None else total, self.disk,
+                              lambda p: A.settings_for(p, **self.options), self.publish_disk,
+                              self.busy, stopped,
+                              (lambda m: self.show_message_log(m, T.MessageType.Info))
+                              if whole else (lambda m: None),
+                              self.forget_gone if whole else None)
+        if whole:
+            self.workspace_pass = run
+        run.start()
+
+    def files_changed(self) -> None:
+        """Files changed on disk (the client's watcher): a whole pass a moment after the
+        last change -- the cache answers for every file but the changed ones and those
+        INCLUDEing them; only diagnostics that differ are published."""
+        with self.lock:
+            old = self.timers.pop("<workspace>", None)
+            if old is not None:
+                old.cancel()
+            t = threading.Timer(WATCH_SECONDS, self.start_workspace_pass)
+            t.daemon = True
+            self.timers["<workspace>"] = t
+            t.start()
+
     def index_of(self, uri: str) -> A.TextIndex:
         """The index of a document the client sent; an empty one for any other URI --
         the server never reads a path from disk because a request named it."""
@@ -215,10 +327,44 @@ def did_change(ls: DesServer, params: T.DidChangeTextDocumentParams) -> None:
     ls.reindex(doc.uri, doc.source)
 
 
+@server.feature(T.INITIALIZED)
+def initialized(ls: DesServer, params: T.InitializedParams) -> None:
+    if not ls.workspace_diagnostics:
+        return
+    ls.start_workspace_pass()
+    caps = ls.client_capabilities.workspace
+    watched = caps.did_change_watched_files if caps is not None else None
+    if watched is not None and watched.dynamic_registration:
+        # the client watches the files (a server's own watcher would duplicate its work)
+        ls.register_capability(T.RegistrationParams(registrations=[T.Registration(
+            id="unlev-des-files", method=T.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+            register_options=T.DidChangeWatchedFilesRegistrationOptions(
+                watchers=[T.FileSystemWatcher(glob_pattern="**/*.des")]))]))
+
+
+@server.feature(T.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+def watched_files_changed(ls: DesServer, params: T.DidChangeWatchedFilesParams) -> None:
+    if ls.workspace_diagnostics and any(
+            ls.in_workspace(_path(c.uri)) for c in params.changes):
+        ls.files_changed()
+
+
+@server.feature(T.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)
+def folders_changed(ls: DesServer, params: T.DidChangeWorkspaceFoldersParams) -> None:
+    if ls.workspace_diagnostics:
+        ls.files_changed()
+
+
 @server.feature(T.TEXT_DOCUMENT_DID_CLOSE)
 def did_close(ls: DesServer, params: T.DidCloseTextDocumentParams) -> None:
-    ls.indexes.pop(params.text_document.uri, None)
-    ls.pieces.pop(params.text_document.uri, None)
+    uri = params.text_document.uri
+    with ls.lock:
+        ls.indexes.pop(uri, None)
+        ls.pieces.pop(uri, None)
+    # a workspace file closed: what is on disk is what the workspace has again
+    path = _path(uri)
+    if ls.workspace_diagnostics and ls.in_workspace(path) and os.path.isfile(path):
+        ls.start_workspace_pass([path])
 
 
 @server.feature(T.TEXT_DOCUMENT_COMPLETION,

@@ -238,3 +238,43 @@ def _read_regular(path: str) -> Optional[bytes]:
 def _file_digest(path: str) -> Optional[str]:
     data = _read_regular(path)
     return None if data is None else _digest(data)
+
+
+# --- the language server's entries -------------------------------------------------
+# What ``unlev lsp`` publishes for a des-file of the workspace that the editor has not
+# opened: the structured LSP diagnostics (ranges, severity, code, message, related
+# information), the front end's findings and lint's together -- not ``unlev check``'s
+# printed text, so a kind of its own, never read as a check entry nor a check entry as
+# one (the kind is part of every key).
+
+LSP_KIND = "lsp-diagnostics"
+
+
+class DiagnosticsCache(ResultCache):
+    """The language server's remembered diagnostics, for one set of the settings it
+    reads a file with: the dialect, --lenient, the data profile (its files' stamps
+    when it is not a built-in one) and the limits; with unlev's stamp and the kind.
+    The file's path and bytes complete the key (:meth:`key_of`) and the INCLUDEd
+    files' hashes are checked on every hit, as for ``unlev check``.  Not the working
+    folder nor the terminal: the server reads files by their absolute paths and
+    prints nothing."""
+
+    def __init__(self, folder: Path, dialect: str, lenient: bool, profile=None,
+                 limits=None) -> None:   # noqa: D107 - the parent's options are the args'
+        self.folder = Path(folder)
+        self.options = json.dumps({
+            "schema": SCHEMA, "kind": LSP_KIND, "unlev": source_stamp(),
+            "options": {"dialect": str(dialect), "lenient": bool(lenient)},
+            "profile": _profile_stamp(profile), "limits": repr(limits),
+        }, sort_keys=True)
+        self.hits = self.misses = 0
+
+    def key_of(self, path: str, data: bytes) -> str:
+        """The entry's name for ``path`` holding ``data`` (bytes already read)."""
+        return _digest(self.options.encode() + b"\0" + path.encode() + b"\0" + data)
+
+
+def regular_file_bytes(path: str) -> Optional[bytes]:
+    """A regular file's bytes as the front end reads them, or None (a FIFO, a device,
+    a file over the size limit, one that cannot be read): what a key is made of."""
+    return _read_regular(path)
