@@ -16,6 +16,8 @@ import pytest
 
 from unlev.tools import check_fork as F
 
+from test_robust_kill import session_members
+
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
                                 reason="forks, counts processes through /proc")
 
@@ -28,18 +30,6 @@ def slow_level(name: str, lines: int) -> str:
     return f'LEVEL: "{name}"\nINIT_MAP: solidfill, \' \'\n' + \
         "".join(f'MONSTER: (\'d\', "jackal"), ({i % 70 + 1},{i % 19 + 1})\n'
                 for i in range(lines))
-
-
-def session_members(sid: int):
-    found = []
-    for name in os.listdir("/proc"):
-        if name.isdigit():
-            try:
-                if os.getsid(int(name)) == sid:
-                    found.append(int(name))
-            except OSError:
-                pass
-    return found
 
 
 def test_results_come_in_file_order_from_every_process(tmp_path):

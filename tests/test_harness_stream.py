@@ -17,6 +17,7 @@ import pytest
 from rich.console import Console
 
 import reportkit
+from test_harness import LEVELS as HARNESS_LEVELS
 from unlev.cli import main
 from unlev.tools.harness import command, report
 from unlev.tools.harness.jobs import ERROR, FAILED, PASSED, LevelRef, Settings, \
@@ -164,35 +165,9 @@ def test_a_batch_that_never_came_is_not_read_as_empty():
 
 
 # ------------------------------------------------------------------ end to end
-LEVELS = """\
-LEVEL: "yard"
-INIT_MAP: solidfill, ' '
-GEOMETRY:center,center
-MAP
----------
-|.......|
-|.......|
-|.......|
----------
-ENDMAP
-STAIR:(1,1),up
-STAIR:(9,3),down
-MONSTER: ('d', "jackal"), (3,2)
-OBJECT: ('(', "chest"), (5,1)
-
-LEVEL: "pond"
-INIT_MAP: solidfill, ' '
-GEOMETRY:center,center
-MAP
----------
-|...|...|
-|...|...|
----------
-ENDMAP
-NON_DIGGABLE:(0,0,8,3)
-STAIR:(1,1),up
-STAIR:(7,2),down
-"""
+# test_harness's two levels, the down stair of the first at (9,3) instead of (7,3)
+LEVELS = HARNESS_LEVELS.replace("STAIR:(7,3),down", "STAIR:(9,3),down")
+assert LEVELS != HARNESS_LEVELS
 
 
 @pytest.fixture

@@ -306,23 +306,17 @@ def cmd_check(args) -> int:
     jobs = 1 if fmt != "text" else check_jobs(args, todo)
     fresh, stop = fresh_results(args, todo, jobs)
     results = (hits[f] if f in hits else next(fresh) for f in files)
-    passed = failed = 0
-    skipped: dict = {}       # --lenient: what placeholders stand for, by kind
+    from unlev.tools.quick_check import Tally
+    tally = Tally()
     try:
         for ok, held, text in results:
             if text:
                 sys.stderr.write(text)
                 sys.stderr.flush()
-            if ok:
-                passed += 1
-            else:
-                failed += 1
-            for kind, n in held.items():
-                skipped[kind] = skipped.get(kind, 0) + n
+            tally.add(ok, held)
     finally:
         stop()
-    from unlev.tools.quick_check import summary_line
-    summary = summary_line(passed, failed, skipped)
+    summary = tally.line()
     if getattr(args, "sink", None) is not None:
         args.sink.flush()
         print(summary, file=sys.stderr)      # stdout holds the document alone
@@ -331,4 +325,4 @@ def cmd_check(args) -> int:
     if use_cache and not getattr(args, "fix", False):
         from unlev.tools.quick_check import record
         record(args, files)                 # the next such run is answered before argparse
-    return 0 if failed == 0 else 1
+    return tally.code()

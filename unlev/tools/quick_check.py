@@ -269,19 +269,36 @@ def answer(argv: list):
     return code
 
 
+class Tally:
+    """What ``unlev check``'s last line counts, file by file: passed, failed, and what
+    --lenient let through by kind."""
+
+    def __init__(self) -> None:
+        self.passed = self.failed = 0
+        self.skipped: dict = {}
+
+    def add(self, ok: bool, held: dict) -> None:
+        if ok:
+            self.passed += 1
+        else:
+            self.failed += 1
+        for kind, n in held.items():
+            self.skipped[kind] = self.skipped.get(kind, 0) + n
+
+    def line(self) -> str:
+        return summary_line(self.passed, self.failed, self.skipped)
+
+    def code(self) -> int:
+        return 0 if self.failed == 0 else 1
+
+
 def summarize(results) -> tuple:
     """``unlev check``'s last line and exit code from its files' (passed, what --lenient
     let through, text) in file order."""
-    passed = failed = 0
-    skipped: dict = {}
+    tally = Tally()
     for ok, held, _text in results:
-        if ok:
-            passed += 1
-        else:
-            failed += 1
-        for kind, n in held.items():
-            skipped[kind] = skipped.get(kind, 0) + n
-    return summary_line(passed, failed, skipped), 0 if failed == 0 else 1
+        tally.add(ok, held)
+    return tally.line(), tally.code()
 
 
 def summary_line(passed: int, failed: int, skipped: dict) -> str:
