@@ -181,8 +181,11 @@ def _has_tool_unlev(data: bytes) -> bool:
     ``project_config.find`` asks it."""
     try:
         import tomllib
-    except ImportError:         # pragma: no cover - Python < 3.11
-        raise _Decline from None
+    except ImportError:         # Python < 3.11: tomli, a dependency there (setup.cfg)
+        try:
+            import tomli as tomllib  # type: ignore[no-redef]
+        except ImportError:     # pragma: no cover - not installed: the full path says so
+            raise _Decline from None
     try:
         table = tomllib.loads(data.decode("utf-8"))
     except (ValueError, UnicodeError):
