@@ -161,7 +161,13 @@ class MasterLexer:
         plain = self._plain
         if plain is None:
             plain = self._plain = self.tokens().__next__
-        return plain()
+        try:
+            return plain()
+        except StopIteration:
+            # a rule's error ended the generator: go on from where the lexer stands,
+            # as the loop did when it was a method
+            self._plain = None
+            return self.token()
 
     def tokens(self, book=None):
         """The tokens, one per ``next()``, for ever (None at the end): a generator,

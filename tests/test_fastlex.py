@@ -154,3 +154,25 @@ def test_unnethack_releases(monkeypatch, tmp_path):
             done += 1
     if not done:
         pytest.skip("no UnNetHack mirror")
+
+
+def test_the_lexer_answers_as_plys_after_a_rule_raised():
+    # a caller that catches a lexical error and asks again gets what PLY's own loop
+    # gives (the same error again, at the same place), not the end of the master
+    # lexer's generator (StopIteration)
+    def outcomes(engine):
+        lx = DesLexer.__new__(DesLexer)
+        lx.engine = engine
+        lx.__init__("<t>")
+        lx.input('MESSAGE: "a"\n\x01\nMESSAGE: "b"\n')
+        out = []
+        for _ in range(6):
+            try:
+                tok = lx.token()
+                out.append(None if tok is None else tok.type)
+            except DesError as e:
+                out.append(str(e))
+        return out
+    master = outcomes("master")
+    assert master == outcomes("ply")
+    assert master[:3] == ["MESSAGE_ID", ":", "STRING"] and "error" in master[3]
