@@ -9,7 +9,7 @@ case-insensitive; a class symbol restricts the search to that class), as
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Dict, List
 
 # UnNetHack's own releases, whatever their des-file syntax: one game, its data tables
@@ -64,18 +64,23 @@ class TableOracle:
 
     _NONE = (frozenset(), frozenset())
 
-    def _find(self, which: str, rows, name, cls) -> bool:
-        index = self.__dict__.get(which)
-        if index is None:
-            index = self.__dict__[which] = self._index(rows)
+    @cached_property
+    def _mon_index(self) -> Dict:
+        return self._index(self._mons)
+
+    @cached_property
+    def _obj_index(self) -> Dict:
+        return self._index(self._objs)
+
+    def _find(self, index: Dict, name, cls) -> bool:
         exact, folded = index.get(cls, self._NONE)
         return name in exact or _ascii_lower(name) in folded
 
     def monster_known(self, cls, name) -> bool:
-        return self._find("_mon_index", self._mons, name, cls)
+        return self._find(self._mon_index, name, cls)
 
     def object_known(self, cls, name) -> bool:
-        return self._find("_obj_index", self._objs, name, cls)
+        return self._find(self._obj_index, name, cls)
 
     def trap_known(self, name) -> bool:
         return name in self._traps

@@ -97,25 +97,27 @@ def lookup_monster(name: str, class_symbol: Optional[str] = None,
                    lenient: bool = False) -> Lookup[Monster]:
     """lev_comp's get_monster_id(name, class).  ``lenient``: an unknown name gives
     :func:`placeholder_monster` (``placeholder`` set) instead of the error."""
-    found = _lookup_monster(name, class_symbol)
+    found = _remembered(_scan_monsters, name, class_symbol)
     if found.ok or not lenient:
         return found
     return Lookup(placeholder_monster(name, class_symbol), warning=found.error.message,
                   placeholder=True)
 
 
-def _lookup_monster(name: str, class_symbol: Optional[str]) -> Lookup[Monster]:
-    found = _found_monster(name, class_symbol)
-    return found if found is not None else _scan_monsters(name, class_symbol)
+def _remembered(scan, name: str, class_symbol: Optional[str]) -> Lookup:
+    """``scan(name, class_symbol)`` (:func:`_scan_monsters`, :func:`_scan_objects`),
+    remembered when it found the name."""
+    found = _found(scan, name, class_symbol)
+    return found if found is not None else scan(name, class_symbol)
 
 
 # A name that is found is found again: a des-file names the same few monsters and
 # objects over and over, and each lookup scans a class (or every monster) in order.
 # Only what was found is remembered (a Lookup is frozen, a miss holds an exception).
 @clears_with_tables
-@lru_cache(maxsize=4096)
-def _found_monster(name: str, class_symbol: Optional[str]) -> Optional[Lookup[Monster]]:
-    found = _scan_monsters(name, class_symbol)
+@lru_cache(maxsize=8192)
+def _found(scan, name: str, class_symbol: Optional[str]) -> Optional[Lookup]:
+    found = scan(name, class_symbol)
     return found if found.ok else None
 
 
@@ -149,22 +151,10 @@ def lookup_object(name: str, class_symbol: Optional[str] = None,
                   lenient: bool = False) -> Lookup[Object]:
     """lev_comp's get_object_id(name, class).  ``lenient``: an unknown name gives
     :func:`placeholder_object` (``placeholder`` set) instead of the error."""
-    found = _lookup_object(name, class_symbol)
+    found = _remembered(_scan_objects, name, class_symbol)
     if found.ok or not lenient:
         return found
     return Lookup(placeholder_object(name), warning=found.error.message, placeholder=True)
-
-
-def _lookup_object(name: str, class_symbol: Optional[str]) -> Lookup[Object]:
-    found = _found_object(name, class_symbol)
-    return found if found is not None else _scan_objects(name, class_symbol)
-
-
-@clears_with_tables
-@lru_cache(maxsize=4096)
-def _found_object(name: str, class_symbol: Optional[str]) -> Optional[Lookup[Object]]:
-    found = _scan_objects(name, class_symbol)
-    return found if found.ok else None
 
 
 def _scan_objects(name: str, class_symbol: Optional[str]) -> Lookup[Object]:
