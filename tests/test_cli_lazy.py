@@ -144,3 +144,41 @@ def test_without_the_other_commands_stand_ins_a_command_parses_the_same(command)
     theirs = full._subparsers._group_actions[0].choices[command]
     assert mine.format_help() == theirs.format_help()
     assert alone.format_usage() == full.format_usage()
+
+
+def test_a_check_does_not_import_inspect_and_the_stand_in_serves_a_use(tmp_path):
+    """PLY and dataclasses import ``inspect`` (with ``ast``, ``dis``, ``tokenize``) but a
+    check never uses it: ``unlev check`` leaves a stand-in (``unlev.cli.defer_import``)
+    that imports the real module at its first use."""
+    des = tmp_path / "tiny.des"
+    des.write_text('LEVEL:"tiny"\nMESSAGE:"hi"\n')
+    code, modules = loaded_by("check", "--no-cache", des)
+    assert code == 0
+    assert "ply.yacc" in modules and "dataclasses" in modules
+    assert [m for m in ("ast", "dis", "tokenize") if m in modules] == []
+    probe = """
+import sys
+from unlev import cli
+cli.defer_import("inspect")
+import ply.yacc, inspect
+stand_in = inspect
+assert type(stand_in) is cli._Deferred and "dis" not in sys.modules
+assert stand_in.cleandoc("  a\\n    b\\n") == "a\\nb"       # the first use loads it
+real = sys.modules["inspect"]
+assert real is not stand_in and type(real) is type(sys) and "dis" in sys.modules
+assert ply.yacc.inspect.getmodule is real.getmodule
+import inspect as again
+assert again is real
+print("ok")
+"""
+    r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                       timeout=120)
+    assert r.stdout.strip() == "ok", r.stderr
+
+
+def test_defer_import_leaves_an_imported_module_alone():
+    import inspect
+
+    from unlev.cli import defer_import
+    defer_import("inspect")
+    assert sys.modules["inspect"] is inspect
