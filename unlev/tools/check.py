@@ -9,7 +9,6 @@ front door (``unlev/cli.py``) can run them without loading it.
 
 from __future__ import annotations
 
-import argparse
 import io
 import os
 import sys
@@ -24,6 +23,7 @@ from unlev.tools.common import (LINT_ONLY_CODES, add_common_options, find_des_fi
 
 def add_parser(subparsers) -> None:
     """Add the ``parse`` and ``check`` parsers (both commands live here)."""
+    import argparse     # here: a plain check is read without it (unlev.tools.check_argv)
     p = subparsers.add_parser(
         "parse", help="parse a des-file and report syntax errors",
         description="Parse one des-file; with --ast print its syntax tree.",
