@@ -156,6 +156,13 @@ def test_a_check_does_not_import_inspect_and_the_stand_in_serves_a_use(tmp_path)
     assert code == 0
     assert "ply.yacc" in modules and "dataclasses" in modules
     assert [m for m in ("ast", "dis", "tokenize") if m in modules] == []
+    # names looked up in the game's tables: their records are no dataclasses made with
+    # a signature from inspect either
+    des.write_text('LEVEL:"tiny"\nROOM:"ordinary",random,random,random,random {\n'
+                   'MONSTER:(\'d\',"jackal"),random\nOBJECT:(\')\',"long sword"),random\n}\n')
+    code, modules = loaded_by("check", "--no-cache", des)
+    assert code == 0 and "unlev.stdlib.data_tables" in modules
+    assert [m for m in ("ast", "dis", "tokenize") if m in modules] == []
     probe = """
 import sys
 from unlev import cli
