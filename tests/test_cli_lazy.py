@@ -189,3 +189,28 @@ def test_defer_import_leaves_an_imported_module_alone():
     from unlev.cli import defer_import
     defer_import("inspect")
     assert sys.modules["inspect"] is inspect
+
+
+def test_a_check_run_as_the_program_leaves_with_its_output_and_code(tmp_path):
+    """``unlev check`` run as the program ends without the interpreter's teardown
+    (``unlev.cli._leave``): everything it wrote reaches the pipes, in order, and the
+    exit code is the check's; called in process, ``main`` returns."""
+    good = tmp_path / "good.des"
+    good.write_text('LEVEL:"tiny"\nROOM:"ordinary",random,random,random,random {\n'
+                    + 'MONSTER:(\'d\',"jackal"),random\n' * 300 + "}\n")
+    bad = tmp_path / "bad.des"
+    bad.write_text('LEVEL:"tiny"\nMONSTER:(\'d\',"no such monster"),random\n')
+    for files, code, tail in (([good], 0, "1 passed, 0 failed"),
+                              ([good, bad], 1, "1 passed, 1 failed")):
+        r = subprocess.run([sys.executable, "-m", "unlev.cli", "check", "--no-cache",
+                            "-j", "1", *map(str, files)],
+                           capture_output=True, text=True, timeout=120)
+        assert r.returncode == code
+        assert r.stdout.splitlines() == [tail]
+        if code:
+            assert "no such monster" in r.stderr
+    probe = ("import sys\nfrom unlev.cli import main\n"
+             f"code = main(['check', '--no-cache', {str(good)!r}])\nprint('returned', code)\n")
+    r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                       timeout=120)
+    assert r.stdout.splitlines() == ["1 passed, 0 failed", "returned 0"]

@@ -149,8 +149,33 @@ def defer_import(name: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the command ``argv`` names (default: this program's arguments) and return its
+    exit code.  Run as the program (no ``argv``), ``unlev check`` leaves through
+    :func:`_leave` when it is done."""
     if argv is None:
-        argv = sys.argv[1:]
+        code = _main(sys.argv[1:])
+        if sys.argv[1:2] == ["check"]:
+            _leave(code)
+        return code
+    return _main(argv)
+
+
+def _leave(code: int) -> None:
+    """End this process now, its output flushed, without the interpreter's teardown:
+    freeing every object a check made (the parse tables, the game's tables, the name
+    indices) one by one is some 9 ms of a small file's check and 25 ms of a corpus's,
+    for nothing (issue 29; mypy leaves the same way).  A check starts no thread and
+    registers no exit handler; a stream that cannot be flushed leaves the normal way,
+    which reports it as before."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            return
+    os._exit(code)
+
+
+def _main(argv: list[str]) -> int:
     if argv[:1] in (["check"], ["parse"]):
         defer_import("inspect")
     if argv[:1] == ["check"]:
