@@ -163,7 +163,7 @@ def main(argv: list[str] | None = None) -> int:
 def _leave(code: int) -> None:
     """End this process now, its output flushed, without the interpreter's teardown:
     freeing every object a check made (the parse tables, the game's tables, the name
-    indices) one by one is some 9 ms of a small file's check and 25 ms of a corpus's,
+    indices) one by one is 6-9 ms of a small file's check and 16-27 ms of a corpus's,
     for nothing (issue 29; mypy leaves the same way).  A check starts no thread and
     registers no exit handler; a stream that cannot be flushed leaves the normal way,
     which reports it as before."""
