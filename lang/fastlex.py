@@ -36,7 +36,7 @@ _ROW = re.compile(r"([-|}{+xABCISHKMPLWTtFYU\\#. 0-9]*)\r?\n")
 _IDENT, _LITERAL, _INTEGER, _STRING, _MAPSTART, _CHAR, _WORD36 = range(1, 8)
 _INLINE = {"t_INTEGER": _INTEGER, "t_STRING": _STRING, "t_IDENT": _IDENT,
            "t_LITERAL": _LITERAL, "t_MAPSTART": _MAPSTART, "t_CHAR": _CHAR,
-           "t_nh36_WORD": _WORD36}
+           "t_nh36_WORD": _WORD36, "t_nh36_MAPSTART": _MAPSTART}
 # the rules that make no token, in the order PLY tries them
 _SKIP_RULES = ("t_COMMENT", "t_newline", "t_whitespace")
 
@@ -244,14 +244,18 @@ class MasterLexer:
                     tok.text = value
                     tok.type = "INTEGER"
                     tok.value = int(value) if len(value) < 10 else atoi(value)
-                elif (how == _WORD36 and (end == len(data) or data[end] not in "[%")
-                        and (kw := kw_get(value)) is not None):
-                    # 3.6's word rule for a keyword not glued to '[' or '%'
+                elif how == _WORD36 and (end == len(data) or data[end] not in "[%") and (
+                        (kw := kw_get(value)) is not None or value.isdigit()):
+                    # 3.6's word rule for a keyword or a number not glued to '[' or '%'
                     tok.text = value
-                    tok.type, kwvalue = kw
-                    tok.value = value if kwvalue is None else kwvalue
-                    if check_words and tok.type not in known:
-                        raise _unknown_type(func, tok.type, data[end:])
+                    if kw is not None:
+                        tok.type, kwvalue = kw
+                        tok.value = value if kwvalue is None else kwvalue
+                        if check_words and tok.type not in known:
+                            raise _unknown_type(func, tok.type, data[end:])
+                    else:
+                        tok.type = "INTEGER"
+                        tok.value = int(value) if len(value) < 10 else atoi(value)
                 elif how == _STRING:
                     tok.text = value
                     tok.type = "STRING"
