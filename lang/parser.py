@@ -138,6 +138,7 @@ class DesParser(SyntaxRecovery, ParseChecks):
         self.max_y_map = 0
         self.include_stack: List[str] = []
         self.level_sink = None     # unlev check's LevelStream (unlev.lang.level_stream)
+        self.names_known: Dict[tuple, bool] = {}   # ParseChecks.name_known's answers
         self._lexers: List[DesLexer] = []
         self.tokens_left = [limits.tokens]     # shared by the file and its INCLUDEs
         self.includes_read = 0                  # INCLUDEs read, and their bytes (limits)
