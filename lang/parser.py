@@ -211,9 +211,11 @@ class DesParser(SyntaxRecovery, ParseChecks):
         return self._lexers[-1]
 
     def span_at(self, p, i: int) -> Span:
-        lx = self._lexers[-1].inner             # self.lexer.inner, one call less
         sym = p.stack[i] if i < 0 else p.slice[i]
-        line = getattr(sym, "lineno", 0)
+        try:
+            line = sym.lineno                   # a token, or a symbol carry() placed
+        except AttributeError:
+            line = 0
         if not line:
             # A nonterminal: PLY tracks no positions (tracking is off for speed), but
             # the node it built knows its span.
@@ -225,8 +227,20 @@ class DesParser(SyntaxRecovery, ParseChecks):
             return self.last_span()
         pos = sym.lexpos
         text = getattr(sym, "text", None)
-        length = len(text) if isinstance(text, str) else 1
-        return Span(lx.filename, line, lx.column(pos), max(1, length))
+        length = len(text) if text.__class__ is str else 1
+        lx = self._lexers[-1].inner             # self.lexer.inner, one call less
+        # DesLexer.column(pos) written out (the parser makes a span for nearly every
+        # node; a call less each): positions come mostly in increasing order, so the
+        # search for the line's start goes back only to the last position asked
+        last_pos, start = lx._column_cache
+        if pos >= last_pos:
+            nl = lx.text.rfind("\n", last_pos, pos)
+            if nl >= 0:
+                start = nl + 1
+        else:
+            start = lx.text.rfind("\n", 0, pos) + 1
+        lx._column_cache = (pos, start)
+        return Span(lx.filename, line, pos - start + 1, length or 1)
 
     def file_span(self) -> Span:
         return Span(self.lexer.inner.filename, 1, 1)
