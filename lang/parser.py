@@ -84,6 +84,7 @@ def _build_parser(dialect: str = "unnethack"):
 # and the preview); without the lock one parse's actions ran against the other's
 # parser.  Re-entrant: an INCLUDE is parsed inside its includer's parse.
 _PARSING = RLock()
+_new_span = object.__new__                # DesParser.span_at makes spans without a call
 
 
 def _after_fork_in_child() -> None:
@@ -225,22 +226,19 @@ class DesParser(SyntaxRecovery, ParseChecks):
             if isinstance(value, (list, tuple)) and value and isinstance(value[0], A.Node):
                 return value[0].span
             return self.last_span()
-        pos = sym.lexpos
         text = getattr(sym, "text", None)
-        length = len(text) if text.__class__ is str else 1
         lx = self._lexers[-1].inner             # self.lexer.inner, one call less
-        # DesLexer.column(pos) written out (the parser makes a span for nearly every
-        # node; a call less each): positions come mostly in increasing order, so the
-        # search for the line's start goes back only to the last position asked
-        last_pos, start = lx._column_cache
-        if pos >= last_pos:
-            nl = lx.text.rfind("\n", last_pos, pos)
-            if nl >= 0:
-                start = nl + 1
-        else:
-            start = lx.text.rfind("\n", 0, pos) + 1
-        lx._column_cache = (pos, start)
-        return Span(lx.filename, line, pos - start + 1, length or 1)
+        # A span whose column is worked out when it is read (Span.__getattr__): most
+        # spans of a check are never read, and the parser makes one for nearly every
+        # node.  Written field by field, as Span.__init__ does, without its call.
+        span = _new_span(Span)
+        d = span.__dict__
+        d["file"] = lx.filename
+        d["line"] = line
+        d["_at"] = lx.columns
+        d["_pos"] = sym.lexpos
+        d["length"] = (len(text) or 1) if text.__class__ is str else 1
+        return span
 
     def file_span(self) -> Span:
         return Span(self.lexer.inner.filename, 1, 1)
