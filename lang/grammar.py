@@ -522,13 +522,14 @@ def streamed_level(p, level, body):
 def _streamed_statement(p, body, statement) -> bool:
     """Whether the parse's level sink took a statement of a LEVEL's own list (not one
     inside a block) and checked it, so the list need not keep it."""
-    o = owner(p)
-    sink = getattr(o, "level_sink", None)
-    if sink is None or o.include_stack or p.stack[-1].type != "flags":
+    o = p.parser.owner
+    sink = o.level_sink
+    stack = p.stack
+    if sink is None or o.include_stack or stack[-1].type != "flags":
         return False        # ``level : level_def flags levstatements``: the level's own
     # what the level_def holds past its name and place: the statements its header line
     # makes (NetHack 3.6's MAZE: fill), first in the level's body
-    below = p.stack[-2] if len(p.stack) > 2 else None
+    below = stack[-2] if len(stack) > 2 else None
     prelude = (below.value[2:] if below is not None and below.type == "level_def"
                and isinstance(below.value, tuple) else ())
     return sink.statement(statement, body, _header_below(p), prelude)
