@@ -23,7 +23,7 @@ class Span:
     holds them to a ``@dataclass(frozen=True)`` twin's): the dataclass machinery
     compiles the five it writes when the class is made, 0.4 ms of every run.
 
-    The parser's spans (:meth:`unlev.lang.parser.DesParser.span_at`) are made with
+    The parser's spans (:func:`unlev.lang.grammar_support.span_of`) are made with
     their position in the text in place of ``col``, which :meth:`__getattr__` works
     out at the first reading (:class:`Columns`); pickled, copied, compared and shown
     they are the span they stand for (``tests/test_span.py``)."""
@@ -46,9 +46,9 @@ class Span:
 
     def __getattr__(self, name):
         # Reached only for an attribute the instance lacks: ``col`` of a span the
-        # parser made with its position in the text instead (DesParser.span_at: most
-        # spans of an ``unlev check`` are never read), worked out at the first reading
-        # and kept as an eager span keeps it.
+        # parser made with its position in the text instead (grammar_support.span_of:
+        # most spans of an ``unlev check`` are never read), worked out at the first
+        # reading and kept as an eager span keeps it.
         if name == "col":
             d = self.__dict__
             at = d.pop("_at", None)

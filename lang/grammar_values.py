@@ -177,7 +177,7 @@ def _encode_spec(p, noun: str, spec) -> None:
     """A monster or an object by name, by class, by both or random: its ``spec`` node,
     after the name or class is checked against the tables (``ParseChecks.name_known``)."""
     o, s = p.parser.owner, p.slice
-    kind, span = s[1].type, o.span_at(p, 1)
+    kind, span = s[1].type, span_of(p)
     if kind == "STRING":
         name = s[1].value
         if not o.name_known(noun, None, name):

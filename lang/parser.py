@@ -18,6 +18,7 @@ import ply.yacc as yacc
 
 from . import ast as A
 from . import grammar
+from .grammar_support import span_of
 from .diagnostics import DesError, Diagnostic, Reporter, SourceCache, Span
 from .limits import DEFAULT as DEFAULT_LIMITS, Limits, hint
 from .fastlex import MasterLexer
@@ -84,7 +85,6 @@ def _build_parser(dialect: str = "unnethack"):
 # and the preview); without the lock one parse's actions ran against the other's
 # parser.  Re-entrant: an INCLUDE is parsed inside its includer's parse.
 _PARSING = RLock()
-_new_span = object.__new__                # DesParser.span_at makes spans without a call
 
 
 def _after_fork_in_child() -> None:
@@ -140,7 +140,7 @@ class DesParser(SyntaxRecovery, ParseChecks):
         self.include_stack: List[str] = []
         self.level_sink = None     # unlev check's LevelStream (unlev.lang.level_stream)
         self.names_known: Dict[tuple, bool] = {}   # ParseChecks.name_known's answers
-        self._lexers: List[DesLexer] = []
+        self.lexers: List[DesLexer] = []   # the file's, its INCLUDEs': innermost last
         self.tokens_left = [limits.tokens]     # shared by the file and its INCLUDEs
         self.includes_read = 0                  # INCLUDEs read, and their bytes (limits)
         self.included_bytes = 0
@@ -166,7 +166,7 @@ class DesParser(SyntaxRecovery, ParseChecks):
         lexer = _PushbackLexer(DesLexer(filename, self.lookup_var, self.lexicon),
                                self.tokens_left, self.limits)
         lexer.input(text)
-        self._lexers.append(lexer)
+        self.lexers.append(lexer)
         if self.extensions is not None:
             from .extensions import parser_for
             parser = parser_for(self.dialect, self.extensions)
@@ -187,7 +187,7 @@ class DesParser(SyntaxRecovery, ParseChecks):
             finally:
                 grammar.ACTIVE.pop()
                 parser.owner = saved_owner
-                self._lexers.pop()
+                self.lexers.pop()
         if tree is None:
             tree = A.DesFile(Span(filename, 1, 1), [], [])
             if not self.reporter.errors:
@@ -209,36 +209,12 @@ class DesParser(SyntaxRecovery, ParseChecks):
     # ------------------------------------------------------------------ spans
     @property
     def lexer(self) -> "_PushbackLexer":
-        return self._lexers[-1]
+        return self.lexers[-1]
 
     def span_at(self, p, i: int) -> Span:
-        sym = p.stack[i] if i < 0 else p.slice[i]
-        try:
-            line = sym.lineno                   # a token, or a symbol carry() placed
-        except AttributeError:
-            line = 0
-        if not line:
-            # A nonterminal: PLY tracks no positions (tracking is off for speed), but
-            # the node it built knows its span.
-            value = getattr(sym, "value", None)
-            if isinstance(value, A.Node):
-                return value.span
-            if isinstance(value, (list, tuple)) and value and isinstance(value[0], A.Node):
-                return value[0].span
-            return self.last_span()
-        text = getattr(sym, "text", None)
-        lx = self._lexers[-1].inner             # self.lexer.inner, one call less
-        # A span whose column is worked out when it is read (Span.__getattr__): most
-        # spans of a check are never read, and the parser makes one for nearly every
-        # node.  Written field by field, as Span.__init__ does, without its call.
-        span = _new_span(Span)
-        d = span.__dict__
-        d["file"] = lx.filename
-        d["line"] = line
-        d["_at"] = lx.columns
-        d["_pos"] = sym.lexpos
-        d["length"] = (len(text) or 1) if text.__class__ is str else 1
-        return span
+        """The span of symbol ``i`` of production ``p`` (:func:`grammar_support.span_of`,
+        where the grammar's actions find it without this call)."""
+        return span_of(p, i)
 
     def file_span(self) -> Span:
         return Span(self.lexer.inner.filename, 1, 1)
@@ -318,7 +294,7 @@ class DesParser(SyntaxRecovery, ParseChecks):
         from .sources import include_roots, open_include, real_path, refused_include
         here = os.path.dirname(self.lexer.inner.filename)
         candidates = [os.path.join(here, node.path)] + [os.path.join(d, node.path) for d in self.include_path]
-        top = self._lexers[0].inner.filename if self._lexers else self.lexer.inner.filename
+        top = self.lexers[0].inner.filename if self.lexers else self.lexer.inner.filename
         roots = include_roots(top, self.include_path)
         anywhere = self.include_anywhere
         why = refused_include(node.path, candidates[0], roots, anywhere)
