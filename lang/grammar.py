@@ -120,10 +120,10 @@ def p_levstatements(p):
     # takes a LEVEL's own statements from here one by one (``_streamed_statement``).
     if len(p) == 1:
         p[0] = deque()
-    else:
-        if p[2] is not None and not _streamed_statement(p, p[1], p[2]):
-            p[1].append(p[2])
-        p[0] = p[1]
+    else:                   # p[0] = p[1], with p[2] added, read past PLY's p[i] calls
+        p.slice[0].value = body = p.slice[1].value
+        if p.slice[2].value is not None and not _streamed_statement(p, body, p.slice[2].value):
+            body.append(p.slice[2].value)
 
 
 def p_stmt_block(p):

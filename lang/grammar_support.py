@@ -72,11 +72,13 @@ def owner(p):
 def carry(p, k=1):
     """Give the nonterminal being built the position of symbol ``k`` (PLY does not
     track nonterminal positions with tracking off), so errors about it point home."""
-    if len(p.slice) <= k:
+    s = p.slice
+    if len(s) <= k:
         return  # an empty alternative has no position of its own
-    sym = p.slice[k]
+    sym = s[k]
     line = getattr(sym, "lineno", 0)
     if line:
-        p.slice[0].lineno = line
-        p.slice[0].lexpos = sym.lexpos
-        p.slice[0].text = getattr(sym, "text", None)
+        top = s[0]
+        top.lineno = line
+        top.lexpos = sym.lexpos
+        top.text = getattr(sym, "text", None)

@@ -101,16 +101,16 @@ def p_encodecoord(p):
     """encodecoord : '(' INTEGER ',' INTEGER ')'
                    | RANDOM_TYPE
                    | RANDOM_TYPE_BRACKET humidity_flags ']'"""
-    kind = p.slice[1].type
+    kind = (s := p.slice)[1].type       # the values read past PLY's p[i] calls
     if kind == "RANDOM_TYPE":
-        p[0] = A.RandomCoord(span_of(p), 0)
+        s[0].value = A.RandomCoord(span_of(p), 0)
     elif kind == "RANDOM_TYPE_BRACKET":
-        p[0] = A.RandomCoord(span_of(p), p[2])
+        s[0].value = A.RandomCoord(span_of(p), s[2].value)
     else:
-        x, y = p[2], p[4]
+        x, y = s[2].value, s[4].value
         if x < 0 or y < 0 or x >= 80 or y >= 21:
             owner(p).error(f"Coordinates ({x},{y}) out of map range!", span_of(p))
-        p[0] = A.CoordLit(span_of(p), x, y)
+        s[0].value = A.CoordLit(span_of(p), x, y)
 
 
 def p_humidity_flags(p):
