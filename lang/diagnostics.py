@@ -51,10 +51,16 @@ class Span:
         # reading and kept as an eager span keeps it.
         if name == "col":
             d = self.__dict__
-            at = d.pop("_at", None)
-            if at is not None:
-                col = d["col"] = at.column(d.pop("_pos"))
+            at, pos = d.get("_at"), d.get("_pos")
+            if at is not None and pos is not None:
+                col = d["col"] = at.column(pos)
+                # the column kept before the position goes: a reader in another thread
+                # finds one or the other
+                d.pop("_at", None)
+                d.pop("_pos", None)
                 return col
+            if "col" in d:
+                return d["col"]
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def __getstate__(self):
