@@ -64,9 +64,15 @@ class Span:
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def __getstate__(self):
-        # what pickle and copy keep: the four fields, the column worked out (not the
-        # text a parser's span reads it from)
-        return {"file": self.file, "line": self.line, "col": self.col, "length": self.length}
+        # what pickle and copy keep: the instance's dict as an eager span holds it (the
+        # four fields first, the column worked out), not the text a parser's span
+        # reads its column from
+        state = {"file": self.file, "line": self.line, "col": self.col,
+                 "length": self.length}
+        for name, value in self.__dict__.items():
+            if name not in state:
+                state[name] = value       # a subclass's own attributes
+        return state
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.col}"

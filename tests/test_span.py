@@ -118,3 +118,15 @@ def test_a_parsers_span_is_the_span_it_stands_for(how):
                 s.col = 3
             with pytest.raises(AttributeError):
                 s.nothing
+
+
+class Marked(Span):
+    """A subclass with an attribute of its own (Span.__setattr__ lets a subclass have
+    them): pickled and copied with it."""
+
+
+def test_a_subclass_keeps_its_own_attributes_through_pickle_and_copy():
+    m = Marked("f", 2, 3, 4)
+    m.mark = "x"
+    for other in (pickle.loads(pickle.dumps(m)), copy.copy(m), copy.deepcopy(m)):
+        assert type(other) is Marked and other.mark == "x" and other == m
