@@ -58,10 +58,10 @@ def _build_parser(dialect: str = "unnethack"):
     the grammar changed."""
     parser = _PARSERS.get(dialect)
     if parser is None:
-        from .dialect import grammar_of, tabmodule_of
+        from .dialect import parsing_grammar, tabmodule_of
         from .tables import load
         name = tabmodule_of(dialect)
-        module = grammar_of(dialect)
+        module = parsing_grammar(dialect)
         tables = load(name)
         if tables is not None:
             # a changed grammar: let PLY rebuild and rewrite the module by its name

@@ -1,0 +1,137 @@
+"""The unit rules folded before PLY builds the tables (``lang/grammar_inline.py``):
+fewer reductions, the same language, trees and diagnostics, no LR conflict."""
+
+import glob
+import os
+import random
+
+import pytest
+from ply import yacc
+
+from unlev.lang import ast as A
+from unlev.lang import parser as P
+from unlev.lang.diagnostics import DesError
+from unlev.lang.dialect import grammar_of, parsing_grammar
+from unlev.lang.frontend import compile_text
+from unlev.lang.grammar_compose import parse_doc
+from unlev.lang.grammar_inline import FOLDS, fold_units
+
+HERE = os.path.dirname(__file__)
+ROOT = os.path.dirname(HERE)
+
+
+def _rules(ns):
+    out = set()
+    for name, f in vars(ns).items():
+        if name.startswith("p_") and name != "p_error" and callable(f):
+            for lhs, alts in parse_doc(f.__doc__ or ""):
+                out.update((lhs, a) for a in alts)
+    return out
+
+
+class _Log(yacc.PlyLogger):
+    def __init__(self):
+        self.lines = []
+
+    def warning(self, msg, *args, **kwargs):
+        self.lines.append(msg % args)
+
+    error = critical = warning
+
+    def info(self, msg, *args, **kwargs):
+        if "conflict" in msg:
+            self.lines.append(msg % args)
+
+    debug = info
+
+
+def _build(ns, log=None):
+    log = log or _Log()
+    parser = yacc.yacc(module=ns, start="file", debug=log is not None, debuglog=log,
+                       write_tables=False, errorlog=log)
+    return parser, [ln for ln in log.lines if "conflict" in ln]
+
+
+def test_the_hot_unit_rules_are_folded_in_the_unnethack_grammar():
+    written, folded = _rules(grammar_of("unnethack")), _rules(parsing_grammar("unnethack"))
+    for pair in (("coord_or_var", "encodecoord"), ("levstatement", "monster_detail"),
+                 ("monster_or_var", "encodemonster"), ("object_or_var", "encodeobj")):
+        assert pair in written and pair not in folded
+    # the inner's alternatives now stand under the outer, with the inner's action
+    assert ("coord_or_var", "'(' INTEGER ',' INTEGER ')'") in folded
+    assert ("levstatement", "MONSTER_ID ':' monster_desc stmt_block") in folded
+    # an inner another rule still names keeps its rules; one nothing names goes
+    assert ("encodecoord", "RANDOM_TYPE") in folded          # encodecoord_list
+    assert not any(lhs == "monster_detail" for lhs, _a in folded)
+    # every other rule is kept as written
+    removed = {(o, i) for o, i in FOLDS}
+    assert {r for r in written if r[0] not in {i for _o, i in FOLDS}} - removed <= folded
+
+
+def test_a_dialects_own_action_is_never_folded():
+    # 3.5.2's object_detail asks p.slice[0] which rule it serves: left as written
+    written = _rules(grammar_of("unnethack352"))
+    assert ("levstatement", "object_detail") in written
+    assert ("levstatement", "object_detail") in _rules(parsing_grammar("unnethack352"))
+
+
+def test_a_fold_the_grammar_lacks_is_skipped_and_the_namespace_left_alone():
+    g = grammar_of("nethack343")
+    assert fold_units(g, (("no_such_rule", "encodecoord"),)) is g
+
+
+@pytest.mark.parametrize("dialect", ["unnethack", "nethack36", "unnethack35"])
+def test_the_folded_grammar_has_no_lr_conflict(dialect):
+    _parser, written = _build(grammar_of(dialect))
+    _parser, folded = _build(parsing_grammar(dialect))
+    assert folded == written == []
+
+
+def _committed_files():
+    files = sorted(glob.glob(os.path.join(ROOT, "samples", "**", "*.des"), recursive=True))
+    files += sorted(glob.glob(os.path.join(HERE, "fixtures", "**", "*.des"), recursive=True))
+    files += sorted(glob.glob(os.path.join(HERE, "fuzz_regressions", "*.des")))
+    return files
+
+
+def _outcome(text, path):
+    """The tree (spans included) and every diagnostic of a file, auto dialect."""
+    try:
+        compiled = compile_text(text, path, dialect="auto")
+    except DesError as e:
+        return "error", [_said(d) for d in e.diagnostics]
+    return (compiled.dialect, A.dump(compiled.tree, with_spans=True),
+            [_said(d) for d in compiled.warnings])
+
+
+def _said(d):
+    return (d.format(), d.span.length if hasattr(d.span, "length") else None, d.hint)
+
+
+def test_the_folded_tables_give_the_trees_and_diagnostics_of_the_written_grammar(monkeypatch):
+    """Each committed des-file (samples, fixtures, the fuzz findings: syntax errors and
+    their recovery among them) parsed with the shipped (folded) tables and with tables
+    built from the grammar as written: the same trees, spans and diagnostics."""
+    files = _committed_files()
+    assert len(files) > 35
+    texts = []
+    rnd = random.Random(29)
+    for path in files:
+        with open(path, encoding="latin-1") as fh:
+            text = fh.read()
+        texts.append((path, text))
+        # and mutants with a syntax error: a separator dropped or doubled, a word
+        # cut, so the errors, their hints and the recovery after them are compared
+        seps = [i for i, c in enumerate(text) if c in ",:()[]{}'\""]
+        for k in range(4 if seps else 0):
+            i = rnd.choice(seps)
+            cut = text[:i] + (text[i] * 2 if k % 2 else "") + text[i + 1:]
+            texts.append((f"{path}~{k}", cut))
+    folded = [_outcome(t, p) for p, t in texts]
+    unfolded = {d: _build(grammar_of(d))[0] for d in ("unnethack", "nethack36", "unnethack35")}
+    for d, parser in unfolded.items():
+        monkeypatch.setitem(P._PARSERS, d, parser)
+    written = [_outcome(t, p) for p, t in texts]
+    assert sum(r[0] == "error" for r in written) > 60      # errors are compared too
+    for (path, _t), a, b in zip(texts, folded, written):
+        assert a == b, path
