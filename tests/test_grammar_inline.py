@@ -59,7 +59,7 @@ def test_the_hot_unit_rules_are_folded_in_the_unnethack_grammar():
         assert pair in written and pair not in folded
     # the inner's alternatives now stand under the outer, with the inner's action
     assert ("coord_or_var", "'(' INTEGER ',' INTEGER ')'") in folded
-    assert ("levstatement", "MONSTER_ID ':' monster_desc stmt_block") in folded
+    assert ("levstatement", "MONSTER_ID ':' monster_or_var ',' coord_or_var stmt_block") in folded
     # an inner another rule still names keeps its rules; one nothing names goes
     assert ("encodecoord", "RANDOM_TYPE") in folded          # encodecoord_list
     assert not any(lhs == "monster_detail" for lhs, _a in folded)
