@@ -44,34 +44,22 @@ FOLDS: Tuple[Tuple[str, str], ...] = (
     ("object_or_var", "encodeobj"),           # 2,647
     ("region_or_var", "encoderegion"),        # 810
     ("mapchar_or_var", "mapchar"),            # 113
+    ("ter_selection", "ter_selection_x"),     # 935
+    ("lev_region", "region"),                 # 358
+    ("string_expr", "string_or_var"),         # 145
     # a statement is its detail: 11,090 levstatement reductions, all pass-through
-    ("levstatement", "monster_detail"),
-    ("levstatement", "object_detail"),
-    ("levstatement", "trap_detail"),
-    ("levstatement", "door_detail"),
-    ("levstatement", "chancestatement"),
-    ("levstatement", "region_detail"),
-    ("levstatement", "map_definition"),
-    ("levstatement", "loopstatement"),
-    ("levstatement", "stair_detail"),
-    ("levstatement", "lev_init"),
-    ("levstatement", "diggable_detail"),
-    ("levstatement", "room_def"),
-    ("levstatement", "stair_region"),
-    ("levstatement", "variable_define"),
-    ("levstatement", "subroom_def"),
-    ("levstatement", "branch_region"),
-    ("levstatement", "ifstatement"),
-    ("levstatement", "mazewalk_detail"),
-    ("levstatement", "mon_generation"),
-    ("levstatement", "shuffle_detail"),
-    ("levstatement", "passwall_detail"),
-    ("levstatement", "terrain_detail"),
-    ("levstatement", "teleprt_region"),
-    ("levstatement", "engraving_detail"),
-    ("levstatement", "fountain_detail"),
-    ("levstatement", "altar_detail"),
-)
+) + tuple(("levstatement", inner) for inner in (
+    "monster_detail", "object_detail", "trap_detail", "door_detail", "chancestatement",
+    "region_detail", "map_definition", "loopstatement", "stair_detail", "lev_init",
+    "diggable_detail", "room_def", "stair_region", "variable_define", "subroom_def",
+    "branch_region", "ifstatement", "mazewalk_detail", "mon_generation", "shuffle_detail",
+    "passwall_detail", "terrain_detail", "teleprt_region", "engraving_detail",
+    "fountain_detail", "altar_detail", "message", "grave_detail", "sounds_detail",
+    "corridor", "wallwalk_detail", "drawbridge_detail", "mineralize", "gold_detail",
+    "switchstatement", "forstatement", "exitstatement", "breakstatement",
+    "function_define", "function_call", "corefunc_stmt", "vaultgen_stmt", "ladder_detail",
+    "pool_detail", "portal_region", "random_corridors", "sink_detail",
+    "replace_terrain_detail", "spill_detail", "wallify_detail"))
 
 
 def _namespace_items(ns) -> Dict[str, object]:

@@ -11,7 +11,7 @@ from ply import yacc
 from unlev.lang import ast as A
 from unlev.lang import parser as P
 from unlev.lang.diagnostics import DesError
-from unlev.lang.dialect import grammar_of, parsing_grammar
+from unlev.lang.dialect import DIALECTS, grammar_of, parsing_grammar
 from unlev.lang.frontend import compile_text
 from unlev.lang.grammar_compose import parse_doc
 from unlev.lang.grammar_inline import FOLDS, fold_units
@@ -80,7 +80,7 @@ def test_a_fold_the_grammar_lacks_is_skipped_and_the_namespace_left_alone():
     assert fold_units(g, (("no_such_rule", "encodecoord"),)) is g
 
 
-@pytest.mark.parametrize("dialect", ["unnethack", "nethack36", "unnethack35"])
+@pytest.mark.parametrize("dialect", DIALECTS)
 def test_the_folded_grammar_has_no_lr_conflict(dialect):
     _parser, written = _build(grammar_of(dialect))
     _parser, folded = _build(parsing_grammar(dialect))
@@ -94,10 +94,10 @@ def _committed_files():
     return files
 
 
-def _outcome(text, path):
-    """The tree (spans included) and every diagnostic of a file, auto dialect."""
+def _outcome(text, path, dialect="auto"):
+    """The tree (spans included) and every diagnostic of a file."""
     try:
-        compiled = compile_text(text, path, dialect="auto")
+        compiled = compile_text(text, path, dialect=dialect)
     except DesError as e:
         return "error", [_said(d) for d in e.diagnostics]
     return (compiled.dialect, A.dump(compiled.tree, with_spans=True),
@@ -119,19 +119,21 @@ def test_the_folded_tables_give_the_trees_and_diagnostics_of_the_written_grammar
     for path in files:
         with open(path, encoding="latin-1") as fh:
             text = fh.read()
-        texts.append((path, text))
+        texts.append((path, text, "auto"))
+        # read as every dialect: most are syntax errors there, each grammar's
+        texts.extend((path, text, d) for d in DIALECTS)
         # and mutants with a syntax error: a separator dropped or doubled, a word
         # cut, so the errors, their hints and the recovery after them are compared
         seps = [i for i, c in enumerate(text) if c in ",:()[]{}'\""]
         for k in range(4 if seps else 0):
             i = rnd.choice(seps)
             cut = text[:i] + (text[i] * 2 if k % 2 else "") + text[i + 1:]
-            texts.append((f"{path}~{k}", cut))
-    folded = [_outcome(t, p) for p, t in texts]
-    unfolded = {d: _build(grammar_of(d))[0] for d in ("unnethack", "nethack36", "unnethack35")}
+            texts.append((f"{path}~{k}", cut, "auto"))
+    folded = [_outcome(t, p, d) for p, t, d in texts]
+    unfolded = {d: _build(grammar_of(d))[0] for d in DIALECTS}
     for d, parser in unfolded.items():
         monkeypatch.setitem(P._PARSERS, d, parser)
-    written = [_outcome(t, p) for p, t in texts]
-    assert sum(r[0] == "error" for r in written) > 60      # errors are compared too
-    for (path, _t), a, b in zip(texts, folded, written):
-        assert a == b, path
+    written = [_outcome(t, p, d) for p, t, d in texts]
+    assert sum(r[0] == "error" for r in written) > 200     # errors are compared too
+    for (path, _t, d), a, b in zip(texts, folded, written):
+        assert a == b, (path, d)
