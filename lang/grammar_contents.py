@@ -150,8 +150,20 @@ def p_object_detail(p):
 
 def p_object_infos(p):
     """object_infos : ',' object_info
-                    | object_infos ',' object_info"""
-    _extra_infos(p, "OBJECT")
+                    | ',' coord_or_var
+                    | object_infos ',' object_info
+                    | object_infos ',' coord_or_var"""
+    # the position is written here rather than as ``object_info : coord_or_var``: one
+    # reduction less for most OBJECTs (issue 29); a position given twice is reported
+    # where the one-symbol rule's tuple put it (span_at finds no node: the last token)
+    if p.slice[len(p) - 1].type != "coord_or_var":
+        _extra_infos(p, "OBJECT")
+        return
+    attrs = {} if len(p) == 3 else p[1]
+    if "coord" in attrs:
+        owner(p).error("OBJECT extra info defined twice.", owner(p).last_span())
+    attrs["coord"] = p[len(p) - 1]
+    p[0] = attrs
 
 
 def p_object_info(p):
@@ -168,8 +180,7 @@ def p_object_info(p):
                    | TRAPPED_STATE
                    | RECHARGED_ID ':' integer_or_var
                    | INVIS_ID
-                   | GREASED_ID
-                   | coord_or_var"""
+                   | GREASED_ID"""
     carry(p)
     kind = p.slice[1].type
     if kind == "CURSE_TYPE":
@@ -201,10 +212,8 @@ def p_object_info(p):
         p[0] = ("recharged", p[3])
     elif kind == "INVIS_ID":
         p[0] = ("invisible", 1)
-    elif kind == "GREASED_ID":
-        p[0] = ("greased", 1)
     else:
-        p[0] = ("coord", p[1])
+        p[0] = ("greased", 1)
 
 
 # ============================================================== TRAP

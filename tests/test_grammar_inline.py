@@ -137,3 +137,43 @@ def test_the_folded_tables_give_the_trees_and_diagnostics_of_the_written_grammar
     assert sum(r[0] == "error" for r in written) > 200     # errors are compared too
     for (path, _t, d), a, b in zip(texts, folded, written):
         assert a == b, (path, d)
+
+
+DUPLICATES = """LEVEL: "dup"
+OBJECT: ('(', "chest"), (1,1), (2,2)
+OBJECT: ('(', "chest"), (1,1), cursed, random
+CONTAINER: ('(', "chest"), random, (3,3) {
+  OBJECT: (')', "dagger"), name:"a", name:"b"
+}
+MONSTER: ('k', "kobold"), (4,4), peaceful, hostile
+MONSTER: ('k', "kobold"), (4,4), asleep {
+}
+OBJECT: ('(', "chest") (1,1)
+"""
+
+
+def test_monster_and_object_written_out_keep_their_diagnostics():
+    """MONSTER and OBJECT read their description and infos in the statement rule, and
+    OBJECT its position as an info of its own: a field given twice is reported where
+    the grammar of lev_comp's shape reported it (a position: at the token read after
+    it, as before), a missing position and a syntax error too."""
+    with pytest.raises(DesError) as e:
+        compile_text(DUPLICATES, "dup.des", dialect="unnethack")
+    got = [(d.span.line, d.span.col, d.span.length, d.message) for d in e.value.diagnostics]
+    twice = "OBJECT extra info defined twice."
+    assert got == [(3, 1, 6, twice), (4, 1, 9, twice), (4, 42, 1, twice),
+                   (5, 38, 4, twice), (7, 44, 7, "MONSTER extra info defined twice."),
+                   (10, 1, 6, "Object needs a coord when not contained."),
+                   (10, 24, 1, 'syntax error at "("')]
+
+
+def test_monster_and_object_trees():
+    tree = compile_text('LEVEL: "t"\nMONSTER: (\'k\', "kobold"), (4,4), peaceful {\n'
+                        '  OBJECT: (\'(\', "chest")\n}\nMONSTER: \'k\', random\n'
+                        'CONTAINER: \'(\', (1,2), cursed {\n}\nOBJECT: \'(\', random\n',
+                        "t.des", dialect="unnethack").tree
+    m1, m2, c, o = tree.levels[0].body.statements
+    assert isinstance(m1, A.Monster) and m1.attrs and m1.inventory is not None
+    assert isinstance(m2, A.Monster) and m2.attrs == {} and m2.inventory is None
+    assert c.container and isinstance(c.coord, A.CoordLit) and "curse" in c.attrs
+    assert c.contents is not None and not o.container and o.contents is None
