@@ -31,7 +31,7 @@ from __future__ import annotations
 import types
 from typing import Dict, List, Tuple
 
-from .grammar_compose import _retitled, format_doc, parse_doc
+from .grammar_compose import format_doc, parse_doc, retitled
 
 _SHARED = {f"{__package__}.{m}" for m in (
     "grammar", "grammar_statements", "grammar_contents", "grammar_values")}
@@ -114,7 +114,7 @@ def fold_units(ns, folds=FOLDS):
     for name in changed:
         rs = [(lhs, alts) for lhs, alts in rules[name] if alts]
         if rs:
-            out[name] = _retitled(funcs[name], format_doc(rs))
+            out[name] = retitled(funcs[name], format_doc(rs))
     return types.SimpleNamespace(**out)
 
 
