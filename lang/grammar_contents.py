@@ -41,52 +41,41 @@ def p_mon_gen_part(p):
 # ============================================================== MONSTER / OBJECT
 def p_monster_detail(p):
     """monster_detail : MONSTER_ID ':' monster_or_var ',' coord_or_var
-                      | MONSTER_ID ':' monster_or_var ',' coord_or_var ',' monster_info
-                      | MONSTER_ID ':' monster_or_var ',' coord_or_var monster_infos ',' monster_info
+                      | MONSTER_ID ':' monster_or_var ',' coord_or_var monster_infos
                       | MONSTER_ID ':' monster_or_var ',' coord_or_var stmt_block
                       | MONSTER_ID ':' monster_or_var ',' coord_or_var monster_infos stmt_block"""
-    # lev_comp's ``monster_desc`` and its info list written out in the statement, the
-    # last info too when no inventory block follows (issue 29: one PLY reduction per
-    # MONSTER instead of three or four; the last info is checked at the moment its
-    # list rule checked it, with the same token read)
+    # lev_comp's ``monster_desc`` and its possibly empty info list written out in the
+    # statement (one PLY reduction per MONSTER instead of three: issue 29)
     attrs, block = {}, None
     if len(p) > 6:
-        kind = p.slice[6].type
-        if kind == "stmt_block":
-            block = p[6]
-        elif kind == "monster_infos":
+        if p.slice[6].type == "monster_infos":
             attrs = p[6]
-            if p.slice[7].type == "stmt_block":
+            if len(p) > 7:
                 block = p[7]
-            else:
-                _add_info(p, attrs, 8, "MONSTER")
         else:
-            _add_info(p, attrs, 7, "MONSTER")
+            block = p[6]
     p[0] = A.Monster(span_of(p), p[3], p[5], attrs, block)
 
 
 def p_monster_infos(p):
     """monster_infos : ',' monster_info
                      | monster_infos ',' monster_info"""
-    attrs = {} if len(p) == 3 else p[1]
-    _add_info(p, attrs, len(p) - 1, "MONSTER")
-    p[0] = attrs
+    _extra_infos(p, "MONSTER")
 
 
-def _add_info(p, attrs: dict, k: int, statement: str) -> None:
-    """Add symbol ``k`` of ``p``, a MONSTER's or an OBJECT's extra field (key, value) or
-    an OBJECT's position, to ``attrs``; lev_comp refuses a field given twice. A
-    position given twice is reported at the last token read: where lev_comp's shape
-    (``object_info : coord_or_var``, a tuple holding no node first) put it."""
-    if p.slice[k].type == "coord_or_var":
-        key, value = "coord", p[k]
-    else:
-        key, value = p[k]
+def _extra_infos(p, statement: str) -> None:
+    """A MONSTER's or an OBJECT's extra fields, each (key, value): a dict; lev_comp
+    refuses a field given twice."""
+    if len(p) == 3:
+        key, value = p[2]
+        p[0] = {key: value}
+        return
+    attrs = p[1]
+    key, value = p[3]
     if key in attrs:
-        o = owner(p)
-        o.error(f"{statement} extra info defined twice.",
-                o.last_span() if p.slice[k].type == "coord_or_var" else span_of(p, k))
+        owner(p).error(f"{statement} extra info defined twice.", span_of(p, 3))
     attrs[key] = value
+    p[0] = attrs
 
 
 def p_monster_info(p):
@@ -147,27 +136,13 @@ def p_seen_trap_mask(p):
 
 def p_object_detail(p):
     """object_detail : OBJECT_ID ':' object_or_var
-                     | OBJECT_ID ':' object_or_var ',' object_info
-                     | OBJECT_ID ':' object_or_var ',' coord_or_var
-                     | OBJECT_ID ':' object_or_var object_infos ',' object_info
-                     | OBJECT_ID ':' object_or_var object_infos ',' coord_or_var
+                     | OBJECT_ID ':' object_or_var object_infos
                      | COBJECT_ID ':' object_or_var stmt_block
                      | COBJECT_ID ':' object_or_var object_infos stmt_block"""
-    # lev_comp's ``object_desc`` and its info list written out in the statement, the
-    # last info too when no contents block follows (issue 29: one PLY reduction per
-    # OBJECT instead of three or four; the last info is checked at the moment its
-    # list rule checked it, with the same token read)
+    # lev_comp's ``object_desc`` and its possibly empty info list written out in the
+    # statement (one PLY reduction per OBJECT instead of three: issue 29)
     container = p.slice[1].type == "COBJECT_ID"
-    attrs = {}
-    if len(p) > 4:
-        kind = p.slice[4].type
-        if kind == "object_infos":
-            attrs = p[4]
-            if not container:
-                _add_info(p, attrs, 6, "OBJECT")
-        elif not container:                     # OBJECT_ID ':' object_or_var ',' info
-            _add_info(p, attrs, 5, "OBJECT")
-    attrs = dict(attrs)
+    attrs = dict(p[4]) if len(p) > 4 and p.slice[4].type == "object_infos" else {}
     coord = attrs.pop("coord", None)
     p[0] = A.Object(span_of(p), p[3], attrs, coord, p[len(p) - 1] if container else None,
                     container)
@@ -178,10 +153,16 @@ def p_object_infos(p):
                     | ',' coord_or_var
                     | object_infos ',' object_info
                     | object_infos ',' coord_or_var"""
-    # the position is an info of its own here rather than ``object_info :
-    # coord_or_var``: one reduction less for most OBJECTs (issue 29)
+    # the position is written here rather than as ``object_info : coord_or_var``: one
+    # reduction less for most OBJECTs (issue 29); a position given twice is reported
+    # where the one-symbol rule's tuple put it (span_at finds no node: the last token)
+    if p.slice[len(p) - 1].type != "coord_or_var":
+        _extra_infos(p, "OBJECT")
+        return
     attrs = {} if len(p) == 3 else p[1]
-    _add_info(p, attrs, len(p) - 1, "OBJECT")
+    if "coord" in attrs:
+        owner(p).error("OBJECT extra info defined twice.", owner(p).last_span())
+    attrs["coord"] = p[len(p) - 1]
     p[0] = attrs
 
 

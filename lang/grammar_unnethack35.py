@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from . import ast as A
 from . import grammar as G
-from .grammar_compose import compose, extended, parse_doc, rule_function
+from .grammar_compose import compose, extended, rule_function
 
 NAME = "unnethack35"
 
@@ -49,12 +49,17 @@ def _wallify_region(p):
 
 def _rules():
     out = []
-    # every MONSTER and OBJECT alternative of the shared grammar, TRAP and TERRAIN
-    written = [(lhs, alt) for func in (G.p_monster_detail, G.p_object_detail)
-               for lhs, alts in parse_doc(func.__doc__) for alt in alts]
-    for lhs, alt in written + [
-            ("trap_detail", "TRAP_ID ':' trap_name ',' coord_or_var"),
-            ("terrain_detail", "TERRAIN_ID ':' ter_selection ',' mapchar_or_var")]:
+    mon = "MONSTER_ID ':' monster_or_var ',' coord_or_var"
+    for lhs, alt in (("monster_detail", mon),
+                     ("monster_detail", mon + " monster_infos"),
+                     ("monster_detail", mon + " stmt_block"),
+                     ("monster_detail", mon + " monster_infos stmt_block"),
+                     ("object_detail", "OBJECT_ID ':' object_or_var"),
+                     ("object_detail", "OBJECT_ID ':' object_or_var object_infos"),
+                     ("object_detail", "COBJECT_ID ':' object_or_var stmt_block"),
+                     ("object_detail", "COBJECT_ID ':' object_or_var object_infos stmt_block"),
+                     ("trap_detail", "TRAP_ID ':' trap_name ',' coord_or_var"),
+                     ("terrain_detail", "TERRAIN_ID ':' ter_selection ',' mapchar_or_var")):
         fname = "p_old_chance_" + "_".join(w.lower() for w in alt.split() if w[0].isalpha())
         out.append(extended(G, lhs, alt, {1: ["comparestmt"]}, fname, _chance))
     out.append(rule_function("p_old_prefilled", "optroomregionflags : ',' FILLING\n"
