@@ -177,3 +177,19 @@ def test_monster_and_object_trees():
     assert isinstance(m2, A.Monster) and m2.attrs == {} and m2.inventory is None
     assert c.container and isinstance(c.coord, A.CoordLit) and "curse" in c.attrs
     assert c.contents is not None and not o.container and o.contents is None
+
+
+def test_the_partial_statement_reduced_by_the_error_recovery_keeps_its_infos():
+    """On a syntax error PLY pops its stack to a state that reduces on the ``error``
+    token: a MONSTER or OBJECT broken in a later info is reduced with the infos read
+    so far (the OBJECT keeps its position, so no "needs a coord" error follows). A
+    grammar whose info list cannot end there (the last info written in the statement
+    rule, tried and reverted) popped further and reduced an OBJECT without infos."""
+    text = ('LEVEL: "rec"\n'
+            'OBJECT: (\'*\', "luckstone"), (63,04), blessed, 0, name "Heart"\n'
+            'MONSTER: (\'k\', "kobold"), (4,4), peaceful, name "x"\n'
+            "OBJECT: '(', (1,1)\n")
+    with pytest.raises(DesError) as e:
+        compile_text(text, "rec.des", dialect="unnethack")
+    got = [(d.span.line, d.span.col, d.message) for d in e.value.diagnostics]
+    assert got == [(2, 55, 'syntax error at ""Heart""'), (3, 44, 'syntax error at "name"')]
