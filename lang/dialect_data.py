@@ -126,10 +126,10 @@ class DataOracle:
         return self.data.is_object_class_symbol(ch)
 
     def monster_known(self, cls, name) -> bool:
-        return self.data.lookup_monster(name, cls).ok
+        return self.data.monster_name_known(name, cls)
 
     def object_known(self, cls, name) -> bool:
-        return self.data.lookup_object(name, cls).ok
+        return self.data.object_name_known(name, cls)
 
     def trap_known(self, name) -> bool:
         return self.data.lookup_trap(name).ok

@@ -33,9 +33,10 @@ _MAP_ROWS = re.compile(r"(?:[-|}{+xABCISHKMPLWTtFYU\\#. 0-9]*\r?\n)*ENDMAP")
 _ROW = re.compile(r"([-|}{+xABCISHKMPLWTtFYU\\#. 0-9]*)\r?\n")
 
 # rule name -> what the driver does itself
-_IDENT, _LITERAL, _INTEGER, _STRING, _MAPSTART = range(1, 6)
+_IDENT, _LITERAL, _INTEGER, _STRING, _MAPSTART, _CHAR, _WORD36 = range(1, 8)
 _INLINE = {"t_INTEGER": _INTEGER, "t_STRING": _STRING, "t_IDENT": _IDENT,
-           "t_LITERAL": _LITERAL, "t_MAPSTART": _MAPSTART}
+           "t_LITERAL": _LITERAL, "t_MAPSTART": _MAPSTART, "t_CHAR": _CHAR,
+           "t_nh36_WORD": _WORD36, "t_nh36_MAPSTART": _MAPSTART}
 # the rules that make no token, in the order PLY tries them
 _SKIP_RULES = ("t_COMMENT", "t_newline", "t_whitespace")
 
@@ -115,6 +116,11 @@ class MasterLexer:
         for name, i in master.groupindex.items():
             self.by_index[i] = (_INLINE.get(name), getattr(owner, name),
                                 types.get(name, name[2:]))
+        # every type a word can be given here is declared (a profile's keyword of a
+        # type the grammar lacks is not): the word kinds then need no check per token
+        word_types = {t for t, _v in owner.keywords.values()}
+        word_types |= set(self.cfunc_token.values()) | {"NQSTRING", "CFUNC"}
+        self.words_declared = word_types <= self.lextokens_all
         self.lexstateignore = dict(template.lexstateignore)
         self.lexstateerrorf = {s: getattr(owner, f.__name__)
                                for s, f in template.lexstateerrorf.items() if f}
@@ -176,15 +182,23 @@ class MasterLexer:
         ``over_budget``, ``raw_line``): its bookkeeping is done here, in the same frame,
         rather than in a call around every token.  Every position is read from and
         written to the lexer at each token, so a rule, an INCLUDE's recovery or
-        :meth:`input` moving it is seen."""
+        :meth:`input` moving it is seen.
+
+        The kinds made here (punctuation, words, integers, strings, characters) are
+        tested in the order of their frequency in the corpora; their token types are
+        declared ones (checked once, ``words_declared``), so only a rule's token is
+        checked against the declared types, as PLY checks it."""
         match = self.master.match
         rules = self.by_index
-        keywords = self.owner.keywords
-        core_functions = self.core_functions
-        cfunc_token = self.cfunc_token
+        kw_get = self.owner.keywords.get
+        core_get = self.core_functions.get
+        cfunc_get = self.cfunc_token.get
         atoi = self.atoi
         fast_state = self.fast_state
         known = self.lextokens_all
+        check_words = not self.words_declared
+        raw = "EXT_RAW" in known          # a profile's raw statements take their line
+        Token = LexToken
         if book is not None:
             pending, budget = book.pending, book.budget
         while True:
@@ -207,35 +221,50 @@ class MasterLexer:
                 start, end = m.span(i)
                 if start > pos:
                     self.lineno += data.count("\n", pos, start)
-                tok = LexToken()
+                tok = Token()
                 tok.lineno = self.lineno
                 tok.lexpos = start
+                self.lexpos = end
                 value = data[start:end]
-                if how == _IDENT:
+                if how == _LITERAL:
+                    tok.text = tok.type = tok.value = value
+                elif how == _IDENT:
                     tok.text = value
-                    kw = keywords.get(value)
+                    kw = kw_get(value)
                     if kw is not None:
                         tok.type, kwvalue = kw
                         tok.value = value if kwvalue is None else kwvalue
                     else:
                         tok.value = value
-                        core = core_functions.get(value)
-                        tok.type = "NQSTRING" if core is None else cfunc_token.get(core[1], "CFUNC")
-                    self.lexpos = end
-                elif how == _LITERAL:
-                    tok.text = tok.type = tok.value = value
-                    self.lexpos = end
+                        core = core_get(value)
+                        tok.type = "NQSTRING" if core is None else cfunc_get(core[1], "CFUNC")
+                    if check_words and tok.type not in known:
+                        raise _unknown_type(func, tok.type, data[end:])
                 elif how == _INTEGER:
                     tok.text = value
                     tok.type = "INTEGER"
-                    tok.value = atoi(value)
-                    self.lexpos = end
+                    tok.value = int(value) if len(value) < 10 else atoi(value)
+                elif how == _WORD36 and (end == len(data) or data[end] not in "[%") and (
+                        (kw := kw_get(value)) is not None or value.isdigit()):
+                    # 3.6's word rule for a keyword or a number not glued to '[' or '%'
+                    tok.text = value
+                    if kw is not None:
+                        tok.type, kwvalue = kw
+                        tok.value = value if kwvalue is None else kwvalue
+                        if check_words and tok.type not in known:
+                            raise _unknown_type(func, tok.type, data[end:])
+                    else:
+                        tok.type = "INTEGER"
+                        tok.value = int(value) if len(value) < 10 else atoi(value)
                 elif how == _STRING:
                     tok.text = value
                     tok.type = "STRING"
                     self.lineno += value.count("\n")
                     tok.value = value[1:-1]
-                    self.lexpos = end
+                elif how == _CHAR:
+                    tok.text = value
+                    tok.type = "CHAR"
+                    tok.value = value[2] if len(value) == 4 else value[1]
                 else:
                     if how == _MAPSTART:
                         block = self._map_block(m, i)
@@ -246,13 +275,12 @@ class MasterLexer:
                     tok.type = type_
                     tok.lexer = self
                     self.lexmatch = m
-                    self.lexpos = end
                     tok = func(tok)
                     if not tok:
                         tok = None
                         continue
-                if tok.type not in known:
-                    raise _unknown_type(func, tok.type, data[self.lexpos:])
+                    if tok.type not in known:
+                        raise _unknown_type(func, tok.type, data[self.lexpos:])
                 break
             else:
                 tok = None
@@ -264,7 +292,7 @@ class MasterLexer:
                     if budget[0] < 0:
                         raise book.over_budget(tok)
                     book.last = tok
-                    if tok.type == "EXT_RAW":
+                    if raw and tok.type == "EXT_RAW":
                         book.raw_line(tok)
             yield tok
 

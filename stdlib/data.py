@@ -54,7 +54,7 @@ __all__ = [
     "lookup_monster", "get_monster", "lookup_object", "get_object",
     "lookup_trap", "get_trap", "lookup_room_type", "get_room_type",
     "monster_class", "object_class", "is_monster_class_symbol", "is_object_class_symbol",
-    "monsters_of_class", "objects_of_class", "object_class_bases", "object_class_probabilities",
+    "monsters_of_class", "objects_of_class", "monster_name_known", "object_name_known", "object_class_bases", "object_class_probabilities",
     "special_pm", "last_gem", "suggest", "NAME_CUTOFF", "unknown_monster_class", "unknown_object_class",
     "load_table", "ShopType", "ShopStock", "shop_types", "shop_of_room", "shop_room_index",
     "shopkeeper_names",
@@ -140,6 +140,65 @@ def _scan_monsters(name: str, class_symbol: Optional[str]) -> Lookup[Monster]:
     cands = [m.name for m in (pool or monsters())]
     return Lookup(None, error=UnknownNameError("monster", name, msg, class_symbol,
                                                suggest(name, cands)))
+
+
+# What a check asks: is there such a monster or object?  Answered from the tables'
+# rows (name, class, index) without making the records, which a check of a file never
+# needs (making all of them is most of a first check's table loading, and the command
+# makes them before it forks its workers).
+@clears_with_tables
+@lru_cache(maxsize=None)
+def _monster_names() -> Dict[str, frozenset]:
+    """Each monster name, case folded as lev_comp's second pass folds it (3.7's other
+    names too), to the class indices of the monsters so named."""
+    out: Dict[str, set] = {}
+    for d in load_table("monsters")["monsters"]:
+        for n in {d["name"], *d.get("names", ())}:
+            out.setdefault(ascii_lower(n), set()).add(d["class_index"])
+    return {n: frozenset(c) for n, c in out.items()}
+
+
+@clears_with_tables
+@lru_cache(maxsize=8192)
+def monster_name_known(name: str, class_symbol: Optional[str] = None) -> bool:
+    """Whether :func:`lookup_monster` finds *name* (in class *class_symbol*, when
+    given), exactly or ignoring case."""
+    classes = _monster_names().get(ascii_lower(name))
+    if classes is None:
+        return False
+    if not class_symbol:
+        return True
+    return (is_monster_class_symbol(class_symbol)
+            and monster_class(class_symbol).index in classes)
+
+
+@clears_with_tables
+@lru_cache(maxsize=None)
+def _object_names() -> Dict[str, tuple]:
+    """Each named object's name, case folded, to the (class index, object index) of
+    the objects so named."""
+    out: Dict[str, list] = {}
+    for d in load_table("objects")["objects"]:
+        if d["name"] is not None:
+            out.setdefault(ascii_lower(d["name"]), []).append((d["class_index"], d["index"]))
+    return {n: tuple(c) for n, c in out.items()}
+
+
+@clears_with_tables
+@lru_cache(maxsize=8192)
+def object_name_known(name: str, class_symbol: Optional[str] = None) -> bool:
+    """Whether :func:`lookup_object` finds *name* (in class *class_symbol*'s block of
+    objects[], when given), exactly or ignoring case."""
+    rows = _object_names().get(ascii_lower(name))
+    if rows is None:
+        return False
+    if not class_symbol:
+        return True
+    if not is_object_class_symbol(class_symbol):
+        return False
+    cls = object_class(class_symbol).index
+    first = object_class_bases().get(class_symbol, 0)
+    return any(c == cls and i >= first for c, i in rows)
 
 
 def get_monster(name: str, class_symbol: Optional[str] = None) -> Monster:

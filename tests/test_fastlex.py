@@ -104,6 +104,32 @@ def test_an_inclusive_state_tries_its_own_rules_first(monkeypatch):
         assert seen["ply"][0][0] == "MAP_ID" and len(seen["ply"]) > 8
 
 
+@pytest.mark.parametrize("text", [
+    # numbers, long numbers, numbers and keywords glued to '[' or '%', dice, signs
+    'x 12 0012 12345678901234567890 7[ lit% random[ random 50% 3d4 -5 5-3\n',
+    # a MAP with blanks after the word (3.6's MAP rule wants none), then a good one
+    'MAP  \n..\nENDMAP\nMAP\n.|.\nENDMAP\nx 3\n',
+    # a MAP row with a character no MAP holds: the rules report it
+    'MAP\n.Q.\nENDMAP\n',
+])
+def test_the_inlined_words_and_maps_of_36_are_the_rules(monkeypatch, text):
+    # 3.6's keywords, numbers and MAP blocks are made in the driver's loop: the same
+    # tokens (or the same error) as its rules make them
+    from unlev.lang.dialect import lexicon_of
+    seen = {}
+    for engine in ("ply", "master"):
+        monkeypatch.setattr(DesLexer, "engine", engine)
+        lx = DesLexer("<t>", None, lexicon_of("nethack36"))
+        lx.input(text)
+        try:
+            seen[engine] = [(t.type, repr(t.value), t.lineno, t.lexpos,
+                             repr(getattr(t, "text", None))) for t in lx]
+        except DesError as e:
+            seen[engine] = str(e)
+    assert seen["master"] == seen["ply"]
+    assert seen["ply"]
+
+
 def test_the_committed_files_are_lexed_at_all(monkeypatch):
     # (a file refused before lexing, e.g. one over a size limit, pulls no token)
     assert sum(_same(monkeypatch, p) > 0 for p in COMMITTED) > len(COMMITTED) * 3 // 4
