@@ -20,10 +20,17 @@ What makes a fold keep the trees and the diagnostics, checked for each pair of
   would then have one that ``outer`` did not) nor reads ``p.slice[0]``;
 * no new LR conflict (PLY's debug output; ``tests/test_grammar_inline.py``).
 
-A syntax error is still found at the same token: the folded and unfolded grammars
-accept the same prefixes, and the parse's recovery (``levstatement : error``) pops to a
-statement's start either way.  ``inner`` itself stays where another rule still uses it
-(``encodecoord_list : encodecoord``) and goes where nothing does.
+* only the shared grammar's actions are folded (a dialect's or variant's own are not
+  read for the above).
+
+A syntax error is still found at the same token (the two grammars accept the same
+prefixes), and PLY's recovery does the same: it pops its stack to a state with an
+action on the ``error`` token, *reducing* the complete items it meets on the way (a
+statement broken in its middle is reduced with what was read), and a folded item is
+complete exactly where the two unfolded ones were.  A reshaping that is not a unit fold
+can change that (see ``docs/notes/issue-29-grammar.md``: the reverted last-info rules).
+``inner`` itself stays where another rule still uses it (``encodecoord_list :
+encodecoord``) and goes where nothing does.
 """
 
 from __future__ import annotations
