@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Dict, List, Optional
 
 from . import ast as A
+from .ast_base import walked_fields
 from .dialect_data import is_unnethack
 from .diagnostics import Reporter
 from .parser import decode_params, arg_letter
@@ -245,19 +246,47 @@ def _own_expressions(stmt: A.Node):
 
 
 def _is_statement(n: A.Node) -> bool:
-    kind = type(n)
-    known = _IS_STATEMENT.get(kind)
-    if known is None:
-        known = _IS_STATEMENT[kind] = (issubclass(kind, _STATEMENT_BODIES)
-                                       or kind.__name__ in _STATEMENT_NAMES)
-    return known
+    return _is_statement_kind(type(n))
 
 
 _IS_STATEMENT: Dict[type, bool] = {}
 # the expression nodes Checker.expressions may warn about
 _MAY_DEVIATE = (A.SelFlood, A.SelCircle, A.SelEllipse, A.SelLine, A.SelRandLine,
                 A.SelFilterMapChar)
-_DEVIATES: Dict[type, bool] = {}      # by node class: one of _MAY_DEVIATE's
+
+# What scan_statement does with a node of each class (_scan_kind): walk it, walk it and
+# keep it (one of _MAY_DEVIATE), walk it as a statement of its own, or (a leaf: an
+# expression whose walked fields are all declared plain values in lang/ast_spec.py, so
+# it holds no node) only count its depth -- three of every five nodes of a level are
+# such leaves (coordinates, monster and object names, integers, variables).
+_WALK, _KEEP, _STATEMENT, _LEAF = 0, 1, 2, 3
+_SCAN_KIND: Dict[type, int] = {}
+_PLAIN_TYPES = frozenset(("int", "str", "bool", "Optional[int]", "Optional[str]",
+                          "Optional[bool]"))
+
+
+def _scan_kind(kind: type) -> int:
+    """What :func:`scan_statement` does with a node of class ``kind`` (remembered)."""
+    if _is_statement_kind(kind):
+        found = _STATEMENT
+    elif issubclass(kind, _MAY_DEVIATE):
+        found = _KEEP
+    else:
+        declared: dict = {}
+        for base in reversed(kind.__mro__):
+            declared.update(base.__dict__.get("__annotations__", {}))
+        leaf = all(declared.get(name) in _PLAIN_TYPES for name in walked_fields(kind))
+        found = _LEAF if leaf else _WALK
+    _SCAN_KIND[kind] = found
+    return found
+
+
+def _is_statement_kind(kind: type) -> bool:
+    known = _IS_STATEMENT.get(kind)
+    if known is None:
+        known = _IS_STATEMENT[kind] = (issubclass(kind, _STATEMENT_BODIES)
+                                       or kind.__name__ in _STATEMENT_NAMES)
+    return known
 
 
 def scan_statement(stmt: A.Node, limit: int) -> Optional[Dict[int, list]]:
@@ -268,9 +297,9 @@ def scan_statement(stmt: A.Node, limit: int) -> Optional[Dict[int, list]]:
     that :meth:`Checker.expressions` may warn about, in the order that walk meets
     them (a stack walk of the whole subtree meets each statement's own nodes in the
     order of a walk that skips the nested statements).  Set as ``Checker.scanned``
-    while the statement is checked, it spares the checker a second walk."""
-    children = A.children
-    kinds, deviates = _IS_STATEMENT, _DEVIATES
+    while the statement is checked, it spares the checker a second walk.  A leaf (no
+    node below it, none to keep) is not walked: only its depth is looked at."""
+    kinds, children = _SCAN_KIND, A.children
     found: Dict[int, list] = {}
     mine: list = []
     found[id(stmt)] = mine
@@ -280,17 +309,20 @@ def scan_statement(stmt: A.Node, limit: int) -> Optional[Dict[int, list]]:
         n, depth, mine = pop()
         if depth > limit:
             return None
-        may = deviates.get(type(n))
-        if may is None:
-            may = deviates[type(n)] = isinstance(n, _MAY_DEVIATE)
-        if may:
+        kind = kinds.get(n.__class__)
+        if kind is None:
+            kind = _scan_kind(n.__class__)
+        if kind == _KEEP:
             mine.append(n)
         depth += 1
         for c in children(n):
-            statement = kinds.get(type(c))
-            if statement is None:
-                statement = _is_statement(c)
-            if statement:
+            kind = kinds.get(c.__class__)
+            if kind is None:
+                kind = _scan_kind(c.__class__)
+            if kind == _LEAF:
+                if depth > limit:
+                    return None
+            elif kind == _STATEMENT:
                 own: list = []
                 found[id(c)] = own
                 push((c, depth, own))

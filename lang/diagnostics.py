@@ -21,7 +21,12 @@ class Span:
 
     A frozen dataclass whose methods are written out here (``tests/test_span.py``
     holds them to a ``@dataclass(frozen=True)`` twin's): the dataclass machinery
-    compiles the five it writes when the class is made, 0.4 ms of every run."""
+    compiles the five it writes when the class is made, 0.4 ms of every run.
+
+    The parser's spans (:func:`unlev.lang.grammar_support.span_of`) are made with
+    their position in the text in place of ``col``, which :meth:`__getattr__` works
+    out at the first reading (:class:`Columns`); pickled, copied, compared and shown
+    they are the span they stand for (``tests/test_span.py``)."""
 
     file: str
     line: int
@@ -38,6 +43,36 @@ class Span:
         d["line"] = line
         d["col"] = col
         d["length"] = length
+
+    def __getattr__(self, name):
+        # Reached only for an attribute the instance lacks: ``col`` of a span the
+        # parser made with its position in the text instead (grammar_support.span_of:
+        # most spans of an ``unlev check`` are never read), worked out at the first
+        # reading and kept as an eager span keeps it.
+        if name == "col":
+            d = self.__dict__
+            at, pos = d.get("_at"), d.get("_pos")
+            if at is not None and pos is not None:
+                col = d["col"] = at.column(pos)
+                # the column kept before the position goes: a reader in another thread
+                # finds one or the other
+                d.pop("_at", None)
+                d.pop("_pos", None)
+                return col
+            if "col" in d:
+                return d["col"]
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def __getstate__(self):
+        # what pickle and copy keep: the instance's dict as an eager span holds it (the
+        # four fields first, the column worked out), not the text a parser's span
+        # reads its column from
+        state = {"file": self.file, "line": self.line, "col": self.col,
+                 "length": self.length}
+        for name, value in self.__dict__.items():
+            if name not in state:
+                state[name] = value       # a subclass's own attributes
+        return state
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.col}"
@@ -68,6 +103,31 @@ class Span:
 
 
 _SPAN_FIELDS = ("file", "line", "col", "length")
+
+
+class Columns:
+    """The column of a position in one text, for the spans the parser makes with their
+    position only (:meth:`Span.__getattr__`): the search back for the last newline
+    before it, as :meth:`unlev.lang.lexer.DesLexer.column` searches -- positions are
+    read mostly in increasing order, so the search goes back only to the last position
+    read (a 1 MB line costs linear time, not quadratic), and no table is kept."""
+
+    __slots__ = ("text", "last")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.last = (0, 0)           # the last position read and its line's start
+
+    def column(self, pos: int) -> int:
+        last_pos, start = self.last
+        if pos >= last_pos:
+            nl = self.text.rfind("\n", last_pos, pos)
+            if nl >= 0:
+                start = nl + 1
+        else:
+            start = self.text.rfind("\n", 0, pos) + 1
+        self.last = (pos, start)
+        return pos - start + 1
 
 
 NOWHERE = Span("<unknown>", 0, 0, 0)

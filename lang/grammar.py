@@ -120,10 +120,10 @@ def p_levstatements(p):
     # takes a LEVEL's own statements from here one by one (``_streamed_statement``).
     if len(p) == 1:
         p[0] = deque()
-    else:
-        if p[2] is not None and not _streamed_statement(p, p[1], p[2]):
-            p[1].append(p[2])
-        p[0] = p[1]
+    else:                   # p[0] = p[1], with p[2] added, read past PLY's p[i] calls
+        p.slice[0].value = body = p.slice[1].value
+        if p.slice[2].value is not None and not _streamed_statement(p, body, p.slice[2].value):
+            body.append(p.slice[2].value)
 
 
 def p_stmt_block(p):
@@ -522,13 +522,14 @@ def streamed_level(p, level, body):
 def _streamed_statement(p, body, statement) -> bool:
     """Whether the parse's level sink took a statement of a LEVEL's own list (not one
     inside a block) and checked it, so the list need not keep it."""
-    o = owner(p)
-    sink = getattr(o, "level_sink", None)
-    if sink is None or o.include_stack or p.stack[-1].type != "flags":
+    o = p.parser.owner
+    sink = o.level_sink
+    stack = p.stack
+    if sink is None or o.include_stack or stack[-1].type != "flags":
         return False        # ``level : level_def flags levstatements``: the level's own
     # what the level_def holds past its name and place: the statements its header line
     # makes (NetHack 3.6's MAZE: fill), first in the level's body
-    below = p.stack[-2] if len(p.stack) > 2 else None
+    below = stack[-2] if len(stack) > 2 else None
     prelude = (below.value[2:] if below is not None and below.type == "level_def"
                and isinstance(below.value, tuple) else ())
     return sink.statement(statement, body, _header_below(p), prelude)

@@ -101,16 +101,16 @@ def p_encodecoord(p):
     """encodecoord : '(' INTEGER ',' INTEGER ')'
                    | RANDOM_TYPE
                    | RANDOM_TYPE_BRACKET humidity_flags ']'"""
-    kind = p.slice[1].type
+    kind = (s := p.slice)[1].type       # the values read past PLY's p[i] calls
     if kind == "RANDOM_TYPE":
-        p[0] = A.RandomCoord(span_of(p), 0)
+        s[0].value = A.RandomCoord(span_of(p), 0)
     elif kind == "RANDOM_TYPE_BRACKET":
-        p[0] = A.RandomCoord(span_of(p), p[2])
+        s[0].value = A.RandomCoord(span_of(p), s[2].value)
     else:
-        x, y = p[2], p[4]
+        x, y = s[2].value, s[4].value
         if x < 0 or y < 0 or x >= 80 or y >= 21:
             owner(p).error(f"Coordinates ({x},{y}) out of map range!", span_of(p))
-        p[0] = A.CoordLit(span_of(p), x, y)
+        s[0].value = A.CoordLit(span_of(p), x, y)
 
 
 def p_humidity_flags(p):
@@ -175,26 +175,26 @@ def p_encodemonster(p):
 
 def _encode_spec(p, noun: str, spec) -> None:
     """A monster or an object by name, by class, by both or random: its ``spec`` node,
-    after the name or class is checked against the dialect's (or profile's) tables."""
-    o = owner(p)
-    known = getattr(o, f"{noun}_known")
-    hint = getattr(o, f"{noun}_hint")
-    kind = p.slice[1].type
+    after the name or class is checked against the tables (``ParseChecks.name_known``)."""
+    o, s = p.parser.owner, p.slice
+    kind, span = s[1].type, span_of(p)
     if kind == "STRING":
-        if not known(None, p[1]):
-            o.unknown_name(f'Unknown {noun} "{p[1]}"!', span_of(p), hint(None, p[1]))
-        p[0] = spec(span_of(p), None, p[1])
+        name = s[1].value
+        if not o.name_known(noun, None, name):
+            o.unknown_name(f'Unknown {noun} "{name}"!', span, o.name_hint(noun, None, name))
+        p[0] = spec(span, None, name)
     elif kind == "CHAR":
-        if not getattr(o, f"{noun}_class_known")(p[1]):
-            o.unknown_name(f"Unknown {noun} class '{p[1]}'!", span_of(p))
-        p[0] = spec(span_of(p), p[1], None)
+        if not o.class_known(noun, s[1].value):
+            o.unknown_name(f"Unknown {noun} class '{s[1].value}'!", span)
+        p[0] = spec(span, s[1].value, None)
     elif kind == "RANDOM_TYPE":
-        p[0] = spec(span_of(p), None, None)
+        p[0] = spec(span, None, None)
     else:
-        if not known(p[2], p[4]):
-            o.unknown_name(f"Unknown {noun} ('{p[2]}', \"{p[4]}\")!", span_of(p),
-                           hint(p[2], p[4]))
-        p[0] = spec(span_of(p), p[2], p[4])
+        cls, name = s[2].value, s[4].value
+        if not o.name_known(noun, cls, name):
+            o.unknown_name(f"Unknown {noun} ('{cls}', \"{name}\")!", span,
+                           o.name_hint(noun, cls, name))
+        p[0] = spec(span, cls, name)
 
 
 def p_encodexobj(p):

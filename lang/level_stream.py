@@ -62,6 +62,9 @@ class LevelStream:
         self.header_items = 0
         self.groups: List[_Group] = []   # one per LEVEL with statements checked, in order
         self.prechecked: set = set()      # ids of the preludes checked (statement())
+        # the depth a level's statement may reach below itself: the file, the LEVEL and
+        # its block stand above it
+        self.depth_below = parser.limits.depth - 3
 
     def _start(self, header) -> bool:
         """Check the header, once, before the first statement or LEVEL streamed; False
@@ -88,14 +91,15 @@ class LevelStream:
         left in its body for the tree (:meth:`finish` does not check them again)."""
         if not self.open:
             return False
-        if header is None or self._error_since_last():
+        if header is None or (len(self.parser.reporter.items) != self.scanned
+                              and self._error_since_last()):
             self.open = False
             return False
         if not self.header_done and not self._start(header):
             return False
         # the file, the LEVEL and its block stand above a level's statement; one walk
         # for the depth limit and the checker's expressions
-        scanned = scan_statement(stmt, self.parser.limits.depth - 3)
+        scanned = scan_statement(stmt, self.depth_below)
         if scanned is None:
             self.open = False            # the parser's depth check finds it in the tree
             return False

@@ -22,7 +22,7 @@ from typing import Callable, Dict, Optional, Tuple
 
 import ply.lex as lex
 
-from .diagnostics import DesError, Span
+from .diagnostics import Columns, DesError, Span
 from .fastlex import MasterLexer, master_pattern
 from .lexer_dialects import VAR_TOKEN, DialectRules, c_atoi
 
@@ -269,22 +269,13 @@ class DesLexer(DialectRules):
     # -- positions -------------------------------------------------------------
     def input(self, text: str) -> None:
         self.text = text
-        self._column_cache = (0, 0)
+        self.columns = Columns(text)             # columns: the lexer's, the parser's spans'
         self.lexer.input(text)
         self.lexer.lineno = 1
         self.lexer.begin(self.lexicon.state)
 
     def column(self, lexpos: int) -> int:
-        # Positions are asked for mostly in increasing order: search back only to the
-        # last one asked, so a 1 MB line costs linear time, not quadratic.
-        last_pos, last_start = self._column_cache
-        if lexpos >= last_pos:
-            nl = self.text.rfind("\n", last_pos, lexpos)
-            start = last_start if nl < 0 else nl + 1
-        else:
-            start = self.text.rfind("\n", 0, lexpos) + 1
-        self._column_cache = (lexpos, start)
-        return lexpos - start + 1
+        return self.columns.column(lexpos)
 
     def span_of(self, tok) -> Span:
         length = len(str(tok.text)) if hasattr(tok, "text") else 1

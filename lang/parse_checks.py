@@ -126,6 +126,30 @@ class ParseChecks:
     def level_has_flag(self, flag: str) -> bool:
         return flag in self.level_flags
 
+    def name_known(self, noun: str, cls, name) -> bool:
+        """Whether ``monster`` or ``object`` ``noun`` named ``name`` (of class ``cls``,
+        or any) is in the tables, asked of the oracle once per parse: a des-file names
+        the same few monsters and objects over and over, and the oracle's answer goes
+        through the data tables' lookups (a parse runs under one set of tables)."""
+        key = (noun, cls, name)
+        known = self.names_known.get(key)
+        if known is None:
+            ask = self.monster_known if noun == "monster" else self.object_known
+            known = self.names_known[key] = ask(cls, name)
+        return known
+
+    def class_known(self, noun: str, ch) -> bool:
+        """Whether ``ch`` is a monster or object class (``noun``)."""
+        if noun == "monster":
+            return self.monster_class_known(ch)
+        return self.object_class_known(ch)
+
+    def name_hint(self, noun: str, cls, name) -> Optional[str]:
+        """The hint for an unknown monster or object name (``noun``)."""
+        if noun == "monster":
+            return self.monster_hint(cls, name)
+        return self.object_hint(cls, name)
+
     def monster_class_known(self, ch): return self.oracle.monster_class_known(ch)
     def object_class_known(self, ch): return self.oracle.object_class_known(ch)
     def monster_known(self, cls, name): return self.oracle.monster_known(cls, name)

@@ -18,6 +18,7 @@ import ply.yacc as yacc
 
 from . import ast as A
 from . import grammar
+from .grammar_support import span_of
 from .diagnostics import DesError, Diagnostic, Reporter, SourceCache, Span
 from .limits import DEFAULT as DEFAULT_LIMITS, Limits, hint
 from .fastlex import MasterLexer
@@ -138,7 +139,8 @@ class DesParser(SyntaxRecovery, ParseChecks):
         self.max_y_map = 0
         self.include_stack: List[str] = []
         self.level_sink = None     # unlev check's LevelStream (unlev.lang.level_stream)
-        self._lexers: List[DesLexer] = []
+        self.names_known: Dict[tuple, bool] = {}   # ParseChecks.name_known's answers
+        self.lexers: List[DesLexer] = []   # the file's, its INCLUDEs': innermost last
         self.tokens_left = [limits.tokens]     # shared by the file and its INCLUDEs
         self.includes_read = 0                  # INCLUDEs read, and their bytes (limits)
         self.included_bytes = 0
@@ -164,7 +166,7 @@ class DesParser(SyntaxRecovery, ParseChecks):
         lexer = _PushbackLexer(DesLexer(filename, self.lookup_var, self.lexicon),
                                self.tokens_left, self.limits)
         lexer.input(text)
-        self._lexers.append(lexer)
+        self.lexers.append(lexer)
         if self.extensions is not None:
             from .extensions import parser_for
             parser = parser_for(self.dialect, self.extensions)
@@ -185,7 +187,7 @@ class DesParser(SyntaxRecovery, ParseChecks):
             finally:
                 grammar.ACTIVE.pop()
                 parser.owner = saved_owner
-                self._lexers.pop()
+                self.lexers.pop()
         if tree is None:
             tree = A.DesFile(Span(filename, 1, 1), [], [])
             if not self.reporter.errors:
@@ -207,25 +209,12 @@ class DesParser(SyntaxRecovery, ParseChecks):
     # ------------------------------------------------------------------ spans
     @property
     def lexer(self) -> "_PushbackLexer":
-        return self._lexers[-1]
+        return self.lexers[-1]
 
     def span_at(self, p, i: int) -> Span:
-        lx = self._lexers[-1].inner             # self.lexer.inner, one call less
-        sym = p.stack[i] if i < 0 else p.slice[i]
-        line = getattr(sym, "lineno", 0)
-        if not line:
-            # A nonterminal: PLY tracks no positions (tracking is off for speed), but
-            # the node it built knows its span.
-            value = getattr(sym, "value", None)
-            if isinstance(value, A.Node):
-                return value.span
-            if isinstance(value, (list, tuple)) and value and isinstance(value[0], A.Node):
-                return value[0].span
-            return self.last_span()
-        pos = sym.lexpos
-        text = getattr(sym, "text", None)
-        length = len(text) if isinstance(text, str) else 1
-        return Span(lx.filename, line, lx.column(pos), max(1, length))
+        """The span of symbol ``i`` of production ``p`` (:func:`grammar_support.span_of`,
+        where the grammar's actions find it without this call)."""
+        return span_of(p, i)
 
     def file_span(self) -> Span:
         return Span(self.lexer.inner.filename, 1, 1)
@@ -305,7 +294,7 @@ class DesParser(SyntaxRecovery, ParseChecks):
         from .sources import include_roots, open_include, real_path, refused_include
         here = os.path.dirname(self.lexer.inner.filename)
         candidates = [os.path.join(here, node.path)] + [os.path.join(d, node.path) for d in self.include_path]
-        top = self._lexers[0].inner.filename if self._lexers else self.lexer.inner.filename
+        top = self.lexers[0].inner.filename if self.lexers else self.lexer.inner.filename
         roots = include_roots(top, self.include_path)
         anywhere = self.include_anywhere
         why = refused_include(node.path, candidates[0], roots, anywhere)

@@ -165,3 +165,34 @@ def test_nethack36_maze_fill_is_checked_before_the_levels_statements():
     messages = [m for m, _s, _h in streamed[1]]
     fills = [i for i, m in enumerate(messages) if m.startswith("MAZE fill")]
     assert len(fills) == 3 and fills[0] == 0, messages
+
+
+def _leaves_hold_no_node(tree):
+    from unlev.lang.checker import _LEAF, _scan_kind
+    leaves = 0
+    for n in A.walk(tree):
+        if _scan_kind(type(n)) == _LEAF:
+            leaves += 1
+            assert A.children(n) == [], n
+    return leaves
+
+
+def _leaves_in(paths):
+    leaves = 0
+    for path in paths:
+        try:
+            leaves += _leaves_hold_no_node(compile_file(str(path)).tree)
+        except DesError:
+            continue
+    return leaves
+
+
+def test_a_leaf_by_its_declared_fields_holds_no_node():
+    # scan_statement does not walk below a node whose walked fields are all declared
+    # plain values (lang/ast_spec.py): no such node may hold one
+    leaves = _leaves_hold_no_node(compile_file("scan.des", text=NESTED).tree)
+    assert leaves + _leaves_in(_committed()) > 300
+
+
+def test_a_leaf_holds_no_node_in_the_corpus(unnethack_corpus):
+    assert _leaves_in(unnethack_corpus) > 10000
