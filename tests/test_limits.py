@@ -1,6 +1,7 @@
 """Nothing crashes, nothing hangs (issue 19): the inputs that crashed or ran away end
 in a clear ``file:line:col: error`` (or a correct level) within the limits."""
 
+import gc
 import time
 
 import pytest
@@ -70,12 +71,23 @@ def test_long_lines_are_linear(tmp_path):
     # the column of every token used to be found by scanning back to the line start
     short = 'LEVEL:"x"\n$x = {' + ", ".join(["1"] * 2000) + "}\n"
     long_ = 'LEVEL:"x"\n$x = {' + ", ".join(["1"] * 20000) + "}\n"
-    t0 = time.process_time()
-    compile_text(short, "a.des", dialect="unnethack")
-    t1 = time.process_time()
-    compile_text(long_, "b.des", dialect="unnethack")
-    t2 = time.process_time()
-    assert (t2 - t1) < 25 * (t1 - t0) + 0.5        # 10x the input, not 100x the time
+
+    def cost(text):
+        # the collector's full passes over the whole test process's heap are not the
+        # parse's: collected before, kept out while timed; the better of two runs
+        best = None
+        for _ in range(2):
+            gc.collect()
+            gc.disable()
+            try:
+                t = time.process_time()
+                compile_text(text, "a.des", dialect="unnethack")
+                t = time.process_time() - t
+            finally:
+                gc.enable()
+            best = t if best is None else min(best, t)
+        return best
+    assert cost(long_) < 25 * cost(short) + 0.5        # 10x the input, not 100x the time
 
 
 def test_limits_are_configurable():
