@@ -56,24 +56,24 @@ def drop_skipped_fronts(tree) -> None:
 def _build_parser(dialect: str = "unnethack"):
     """One PLY parser per dialect, from its shipped table module (``_parsetab`` for
     UnNetHack, ``_parsetab_<dialect>`` for the others); rebuilt and rewritten only when
-    the grammar changed."""
+    the grammar changed (:mod:`unlev.lang.tables`: the signature compared without PLY's
+    reflection)."""
     parser = _PARSERS.get(dialect)
     if parser is None:
         from .dialect import parsing_grammar, tabmodule_of
-        from .tables import load
+        from .tables import load, parser_from, signature
         name = tabmodule_of(dialect)
         module = parsing_grammar(dialect)
         tables = load(name)
-        if tables is not None:
+        ns = dict(module if isinstance(module, dict) else vars(module))
+        ns["start"] = "file"
+        if tables is not None and getattr(tables, "_lr_signature", None) == signature(ns):
+            parser = parser_from(ns, tables)
+        else:
             # a changed grammar: let PLY rebuild and rewrite the module by its name
-            pinfo = yacc.ParserReflect(dict(vars(module)) if not isinstance(module, dict)
-                                       else module, log=yacc.NullLogger())
-            pinfo.get_all()
-            if getattr(tables, "_lr_signature", None) != pinfo.signature():
-                tables = None
-        parser = yacc.yacc(module=module, start="file", debug=False,
-                           write_tables=True, tabmodule=tables if tables is not None else name,
-                           outputdir=_TABLES_DIR, errorlog=yacc.NullLogger())
+            parser = yacc.yacc(module=module, start="file", debug=False,
+                               write_tables=True, tabmodule=name,
+                               outputdir=_TABLES_DIR, errorlog=yacc.NullLogger())
         _PARSERS[dialect] = parser
     return parser
 

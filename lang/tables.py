@@ -7,6 +7,13 @@ peak.  The same data is kept in a ``marshal`` file beside it (or in the user's c
 the package folder is read-only), keyed by the module's size and modification time, so a
 changed grammar (PLY rewrites the module) refreshes it.  PLY reads a module object as
 readily as a module name, so the parser is built as before.
+
+The parser is made from the tables with PLY's own table reader and LR parser
+(:func:`parser_from`), after comparing the tables' signature with the grammar's
+(:func:`signature`): PLY's ``yacc()`` asks ``inspect`` for every rule's module (and
+reflects the grammar twice), and importing ``inspect`` (with ``ast``, ``dis``,
+``tokenize``) was some 4 ms of every check (issue 29). A grammar whose signature
+differs still goes through ``yacc()``, which rebuilds and rewrites its tables.
 """
 
 from __future__ import annotations
@@ -32,6 +39,45 @@ def _cache_paths(name: str):
     yield os.path.join(_HERE, name + ".marshal")
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     yield os.path.join(base, "unlev", name + ".marshal")
+
+
+def signature(ns: dict) -> str:
+    """The signature PLY's ``yacc()`` computes for the grammar namespace ``ns`` and keeps
+    in the tables (``_lr_signature``): the start symbol, the precedence words, the
+    sorted token names and the docstrings of the ``p_`` rules, joined, the rules in
+    the order of (first line, module, name, docstring). ``tests/test_tables.py`` holds
+    it equal to PLY's ``ParserReflect.signature`` for every dialect's grammar."""
+    parts = []
+    start = ns.get("start")
+    if start:
+        parts.append(start)
+    prec = ns.get("precedence")
+    if prec:
+        parts.append("".join("".join(level) for level in prec))
+    tokens = ns.get("tokens")
+    if tokens:
+        parts.append(" ".join(sorted(tokens)))
+    rules = []
+    for name, f in ns.items():
+        if name.startswith("p_") and name != "p_error" and isinstance(
+                f, (types.FunctionType, types.MethodType)):
+            # what inspect.getmodule answers for a function: the module it names
+            module = str(sys.modules.get(f.__module__))
+            rules.append((f.__code__.co_firstlineno, module, name, f.__doc__))
+    rules.sort()
+    parts.extend(doc for _line, _module, _name, doc in rules if doc)
+    return "".join(parts)
+
+
+def parser_from(ns: dict, tables):
+    """PLY's LR parser of the grammar ``ns`` from its ``tables`` (a module object of
+    :func:`load`), as ``yacc()`` makes it when the signatures agree: the tables read by
+    PLY's ``LRTable``, each production bound to its rule function."""
+    from ply import yacc
+    lr = yacc.LRTable()
+    lr.read_table(tables)
+    lr.bind_callables(ns)
+    return yacc.LRParser(lr, ns.get("p_error"))
 
 
 def load(name: str) -> Optional[types.ModuleType]:

@@ -18,12 +18,15 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import json
+import marshal
 import os
+import sys
 import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple, TypeVar
+
+from .records import record
 
 
 T = TypeVar("T")
@@ -48,9 +51,61 @@ def _data_text(filename: str) -> str:
 @lru_cache(maxsize=None)
 def _load_table(folder: Optional[str], name: str) -> dict:
     if folder is None:
-        return json.loads(_data_text(f"{name}.json"))
+        return _shipped_table(name)
+    import json
     with open(os.path.join(folder, f"{name}.json"), encoding="utf-8") as fh:
         return json.load(fh)
+
+
+_DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
+
+
+def _shipped_table(name: str) -> dict:
+    """A shipped table (``data/<name>.json``), from its ``marshal`` copy when that is
+    current: reading the copy is some 2 ms less than parsing the JSON of the monsters
+    and objects (and ``json`` need not be imported), which every first check naming a
+    monster or an object paid (issue 29).  The copy is kept as the parse tables' is
+    (:mod:`unlev.lang.tables`): beside the data (``data/<name>.json.marshal``), else in
+    the user's cache, keyed by the JSON's size and modification time and the Python
+    version, written whole under a temporary name."""
+    path = os.path.join(_DATA, f"{name}.json")
+    try:
+        st = os.stat(path)
+    except OSError:               # pragma: no cover - a zipped install: no file to key
+        import json
+        return json.loads(_data_text(f"{name}.json"))
+    key = (st.st_size, st.st_mtime_ns, tuple(sys.version_info[:2]))
+    copies = _table_copies(name)
+    for copy in copies:
+        try:
+            with open(copy, "rb") as fh:
+                stored, data = marshal.loads(fh.read())
+        except (OSError, EOFError, ValueError, TypeError):
+            continue
+        if tuple(stored) == key:
+            return data
+    import json
+    data = json.loads(_data_text(f"{name}.json"))
+    for copy in copies:
+        tmp = f"{copy}.{os.getpid()}.tmp"
+        try:
+            os.makedirs(os.path.dirname(copy), exist_ok=True)
+            with open(tmp, "wb") as fh:
+                fh.write(marshal.dumps((key, data)))
+            os.replace(tmp, copy)
+            break
+        except (OSError, ValueError):
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+    return data
+
+
+def _table_copies(name: str) -> List[str]:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return [os.path.join(_DATA, f"{name}.json.marshal"),
+            os.path.join(base, "unlev", "data", f"{name}.json.marshal")]
 
 
 class _ActiveTables(threading.local):
@@ -126,7 +181,8 @@ def _switch(active: Tuple[Optional[str], FrozenSet[str]]) -> None:
 ALL_TABLES = ("monsters", "objects", "traps", "shops", "epitaphs")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
+@dataclass(init=False, repr=False, eq=False)
 class Tables:
     """Which game's tables a level is built from: a profile's folder (None: the shipped
     UnNetHack tables) and which of its tables are read from it (the others stay
@@ -137,6 +193,10 @@ class Tables:
 
     folder: Optional[str] = None
     which: FrozenSet[str] = frozenset()
+
+    def __init__(self, folder: Optional[str] = None,
+                 which: FrozenSet[str] = frozenset()) -> None:
+        self.__dict__.update(folder=folder, which=which)
 
     @classmethod
     def of(cls, folder: Optional[str], which: Iterable[str] = ALL_TABLES) -> "Tables":
@@ -187,24 +247,40 @@ def active_tables() -> Optional[str]:
 # ---------------------------------------------------------------------------------------
 # records
 # ---------------------------------------------------------------------------------------
-@dataclass(frozen=True)
+@record(frozen=True)
+@dataclass(init=False, repr=False, eq=False)
 class Attack:
+    """One of a monster's attacks (``struct attk``): how, what it does, its dice."""
+
     type: str        # AT_* name
     damage: str      # AD_* name
     dice: int
     sides: int
 
+    def __init__(self, type: str, damage: str, dice: int, sides: int) -> None:
+        self.__dict__.update(type=type, damage=damage, dice=dice, sides=sides)
 
-@dataclass(frozen=True)
+
+@record(frozen=True)
+@dataclass(init=False, repr=False, eq=False)
 class MonsterClass:
+    """A monster class of ``def_monsyms[]``."""
+
     index: int                # S_* value
     symbol: Optional[str]     # default display character ('d'); None for the unused slot
     name: Optional[str]       # "S_DOG"
     explain: Optional[str]    # "dog or other canine"
 
+    def __init__(self, index: int, symbol: Optional[str], name: Optional[str],
+                 explain: Optional[str]) -> None:
+        self.__dict__.update(index=index, symbol=symbol, name=name, explain=explain)
 
-@dataclass(frozen=True, repr=False)
+
+@record(frozen=True, repr=False)
+@dataclass(init=False, repr=False, eq=False)
 class Monster:
+    """A monster of ``mons[]`` (``struct permonst``) with its generation flags."""
+
     index: int                # position in mons[] (PM_* value)
     name: str
     symbol: str               # class character, e.g. 'd'
@@ -238,6 +314,24 @@ class Monster:
     #: 3.7's other names of the monster (NAMS(male, female, neutral)); () elsewhere
     other_names: Tuple[str, ...] = ()
 
+    def __init__(self, index: int, name: str, symbol: str, class_name: str,
+                 class_index: int, level: int, move: int, ac: int, mr: int,
+                 alignment: int, geno: int, gen_flags: FrozenSet[str], frequency: int,
+                 attacks: Tuple[Attack, ...], weight: int, nutrition: int, sound: str,
+                 size: str, size_value: int, resists: FrozenSet[str],
+                 conveys: FrozenSet[str], mflags1: int, mflags2: int, mflags3: int,
+                 m1: FrozenSet[str], m2: FrozenSet[str], m3: FrozenSet[str], color: str,
+                 color_value: int, difficulty: int,
+                 other_names: Tuple[str, ...] = ()) -> None:
+        self.__dict__.update(
+            index=index, name=name, symbol=symbol, class_name=class_name,
+            class_index=class_index, level=level, move=move, ac=ac, mr=mr,
+            alignment=alignment, geno=geno, gen_flags=gen_flags, frequency=frequency,
+            attacks=attacks, weight=weight, nutrition=nutrition, sound=sound, size=size,
+            size_value=size_value, resists=resists, conveys=conveys, mflags1=mflags1,
+            mflags2=mflags2, mflags3=mflags3, m1=m1, m2=m2, m3=m3, color=color,
+            color_value=color_value, difficulty=difficulty, other_names=other_names)
+
     def __repr__(self) -> str:
         return f"<Monster #{self.index} {self.name!r} {self.symbol!r} difficulty {self.difficulty}>"
 
@@ -259,17 +353,28 @@ class Monster:
         return "G_GENO" in self.gen_flags
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
+@dataclass(init=False, repr=False, eq=False)
 class ObjectClass:
+    """An object class of ``def_oc_syms[]``."""
+
     index: int                # *_CLASS value
     symbol: str               # ')'
     name: str                 # "WEAPON_CLASS"
     explain: str              # "weapon"
     plural: str               # "weapons"
 
+    def __init__(self, index: int, symbol: str, name: str, explain: str,
+                 plural: str) -> None:
+        self.__dict__.update(index=index, symbol=symbol, name=name, explain=explain,
+                             plural=plural)
 
-@dataclass(frozen=True, repr=False)
+
+@record(frozen=True, repr=False)
+@dataclass(init=False, repr=False, eq=False)
 class Object:
+    """An object of ``objects[]`` (``struct objclass``)."""
+
     index: int                # position in objects[]
     name: Optional[str]       # None for a spare, unnamed appearance
     description: Optional[str]  # unidentified appearance (before shuffling)
@@ -301,19 +406,42 @@ class Object:
     tough: int
     dir: int
 
+    def __init__(self, index: int, name: Optional[str], description: Optional[str],
+                 class_symbol: str, class_name: str, class_index: int, prob: int,
+                 weight: int, cost: int, material: Optional[str], color: object,
+                 delay: object, sdam: object, ldam: object, oc1: object, oc2: object,
+                 nutrition: object, property: object, subtype: object, name_known: int,
+                 merge: int, uses_known: int, container: int, magic: int, charged: int,
+                 unique: int, nowish: int, big: int, tough: int, dir: int) -> None:
+        self.__dict__.update(
+            index=index, name=name, description=description, class_symbol=class_symbol,
+            class_name=class_name, class_index=class_index, prob=prob, weight=weight,
+            cost=cost, material=material, color=color, delay=delay, sdam=sdam,
+            ldam=ldam, oc1=oc1, oc2=oc2, nutrition=nutrition, property=property,
+            subtype=subtype, name_known=name_known, merge=merge, uses_known=uses_known,
+            container=container, magic=magic, charged=charged, unique=unique,
+            nowish=nowish, big=big, tough=tough, dir=dir)
+
     def __repr__(self) -> str:
         shown = self.name if self.name is not None else f"({self.description})"
         return f"<Object #{self.index} {shown!r} {self.class_symbol!r} prob {self.prob}>"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
+@dataclass(init=False, repr=False, eq=False)
 class Trap:
+    """A trap type of trap.h and the name a des-file gives it."""
+
     index: int                # trap.h's trap_types value
     name: str                 # "ROCKTRAP"
     des_name: Optional[str]   # what a des-file writes: "falling rock"; None if lev_comp has none
 
+    def __init__(self, index: int, name: str, des_name: Optional[str]) -> None:
+        self.__dict__.update(index=index, name=name, des_name=des_name)
 
-@dataclass(frozen=True)
+
+@record(frozen=True)
+@dataclass(init=False, repr=False, eq=False)
 class ShopStock:
     """One row of a shop's stock: ``prob`` per cent of its squares get an object of
     ``cls`` (a class symbol; None = any class) or, with ``obj`` set, that object."""
@@ -322,8 +450,13 @@ class ShopStock:
     obj: Optional[str] = None
     vegetarian: bool = False      # 3.7's VEGETARIAN_CLASS row (the health food store)
 
+    def __init__(self, prob: int, cls: Optional[str], obj: Optional[str] = None,
+                 vegetarian: bool = False) -> None:
+        self.__dict__.update(prob=prob, cls=cls, obj=obj, vegetarian=vegetarian)
 
-@dataclass(frozen=True)
+
+@record(frozen=True)
+@dataclass(init=False, repr=False, eq=False)
 class ShopType:
     """shknam.c shtypes[]: index i is the shop of room type SHOPBASE + i."""
     index: int
@@ -333,12 +466,23 @@ class ShopType:
     stock: Tuple[ShopStock, ...]
     names: Optional[str]      # key into shopkeeper_names(); None: named after the monster
 
+    def __init__(self, index: int, name: str, cls: Optional[str], prob: int,
+                 stock: Tuple[ShopStock, ...], names: Optional[str]) -> None:
+        self.__dict__.update(index=index, name=name, cls=cls, prob=prob, stock=stock,
+                             names=names)
 
-@dataclass(frozen=True)
+
+@record(frozen=True)
+@dataclass(init=False, repr=False, eq=False)
 class RoomType:
+    """A room type a des-file names, with mkroom.h's number for it."""
+
     name: str                 # what a des-file writes: "throne"
     value: int                # mkroom.h's rtype
     const: str                # "COURT"
+
+    def __init__(self, name: str, value: int, const: str) -> None:
+        self.__dict__.update(name=name, value=value, const=const)
 
 
 def _monster(d: dict) -> Monster:

@@ -34,9 +34,12 @@ class _Factory:
 FACTORY = _Factory()
 
 
-def record(frozen: bool = False):
+def record(frozen: bool = False, repr: bool = True):
     """Give a dataclass declared with ``init=False, repr=False, eq=False`` the methods
-    ``@dataclass(frozen=frozen)`` would give it (its ``__init__`` is its own)."""
+    ``@dataclass(frozen=frozen, repr=repr)`` would give it (its ``__init__`` is its own;
+    with ``repr=False`` so is its ``__repr__``)."""
+    make_repr = repr
+
     def make(cls):
         fields = dataclasses.fields(cls)
         names = tuple(f.name for f in fields)
@@ -55,7 +58,8 @@ def record(frozen: bool = False):
                         == tuple(getattr(other, n) for n in compared))
             return NotImplemented
 
-        cls.__repr__ = __repr__
+        if make_repr:
+            cls.__repr__ = __repr__
         cls.__eq__ = __eq__
         if frozen:
             def __hash__(self):
@@ -76,7 +80,7 @@ def record(frozen: bool = False):
             cls.__delattr__ = __delattr__
         else:
             cls.__hash__ = None     # eq without frozen: unhashable, as a dataclass
-        for fn in (cls.__repr__, cls.__eq__, cls.__hash__) + (
+        for fn in ((__repr__,) if make_repr else ()) + (cls.__eq__, cls.__hash__) + (
                 (cls.__setattr__, cls.__delattr__) if frozen else ()):
             if fn is not None:
                 fn.__qualname__ = f"{cls.__qualname__}.{fn.__name__}"

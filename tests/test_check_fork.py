@@ -159,3 +159,18 @@ def test_forking_is_asked_only_without_threads_and_not_on_macos(monkeypatch):
         t.join()
     monkeypatch.setattr(sys, "platform", "darwin")
     assert F.can_fork() is False
+
+
+def test_only_the_parsers_the_files_need_are_built(tmp_path):
+    """No parser is preloaded before the fork: the check of the one file before it
+    builds the parser that file is read with (a folder of NetHack 3.6 files builds
+    3.6's, not UnNetHack's as well)."""
+    for i in range(4):
+        (tmp_path / f"f{i}.des").write_text(
+            f'MAZE:"x{i}",\' \'\nGEOMETRY:center,center\nMAP\n...\n...\nENDMAP\n')
+    probe = ("import sys\nfrom unlev.cli import main\nfrom unlev.lang import parser\n"
+             f"code = main(['check', '--no-cache', '-j', '2', {str(tmp_path)!r}])\n"
+             "print(code, sorted(parser._PARSERS))\n")
+    r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                       timeout=120)
+    assert r.stdout.splitlines() == ["4 passed, 0 failed", "0 ['nethack36']"], r.stderr

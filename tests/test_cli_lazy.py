@@ -144,3 +144,73 @@ def test_without_the_other_commands_stand_ins_a_command_parses_the_same(command)
     theirs = full._subparsers._group_actions[0].choices[command]
     assert mine.format_help() == theirs.format_help()
     assert alone.format_usage() == full.format_usage()
+
+
+def test_a_check_does_not_import_inspect_and_the_stand_in_serves_a_use(tmp_path):
+    """PLY and dataclasses import ``inspect`` (with ``ast``, ``dis``, ``tokenize``) but a
+    check never uses it: ``unlev check`` leaves a stand-in (``unlev.cli.defer_import``)
+    that imports the real module at its first use."""
+    des = tmp_path / "tiny.des"
+    des.write_text('LEVEL:"tiny"\nMESSAGE:"hi"\n')
+    code, modules = loaded_by("check", "--no-cache", des)
+    assert code == 0
+    assert "ply.yacc" in modules and "dataclasses" in modules
+    assert [m for m in ("ast", "dis", "tokenize") if m in modules] == []
+    # names looked up in the game's tables: their records are no dataclasses made with
+    # a signature from inspect either
+    des.write_text('LEVEL:"tiny"\nROOM:"ordinary",random,random,random,random {\n'
+                   'MONSTER:(\'d\',"jackal"),random\nOBJECT:(\')\',"long sword"),random\n}\n')
+    code, modules = loaded_by("check", "--no-cache", des)
+    assert code == 0 and "unlev.stdlib.data_tables" in modules
+    assert [m for m in ("ast", "dis", "tokenize") if m in modules] == []
+    probe = """
+import sys
+from unlev import cli
+cli.defer_import("inspect")
+import ply.yacc, inspect
+stand_in = inspect
+assert type(stand_in) is cli._Deferred and "dis" not in sys.modules
+assert stand_in.cleandoc("  a\\n    b\\n") == "a\\nb"       # the first use loads it
+real = sys.modules["inspect"]
+assert real is not stand_in and type(real) is type(sys) and "dis" in sys.modules
+assert ply.yacc.inspect.getmodule is real.getmodule
+import inspect as again
+assert again is real
+print("ok")
+"""
+    r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                       timeout=120)
+    assert r.stdout.strip() == "ok", r.stderr
+
+
+def test_defer_import_leaves_an_imported_module_alone():
+    import inspect
+
+    from unlev.cli import defer_import
+    defer_import("inspect")
+    assert sys.modules["inspect"] is inspect
+
+
+def test_a_check_run_as_the_program_leaves_with_its_output_and_code(tmp_path):
+    """``unlev check`` run as the program ends without the interpreter's teardown
+    (``unlev.cli._leave``): everything it wrote reaches the pipes, in order, and the
+    exit code is the check's; called in process, ``main`` returns."""
+    good = tmp_path / "good.des"
+    good.write_text('LEVEL:"tiny"\nROOM:"ordinary",random,random,random,random {\n'
+                    + 'MONSTER:(\'d\',"jackal"),random\n' * 300 + "}\n")
+    bad = tmp_path / "bad.des"
+    bad.write_text('LEVEL:"tiny"\nMONSTER:(\'d\',"no such monster"),random\n')
+    for files, code, tail in (([good], 0, "1 passed, 0 failed"),
+                              ([good, bad], 1, "1 passed, 1 failed")):
+        r = subprocess.run([sys.executable, "-m", "unlev.cli", "check", "--no-cache",
+                            "-j", "1", *map(str, files)],
+                           capture_output=True, text=True, timeout=120)
+        assert r.returncode == code
+        assert r.stdout.splitlines() == [tail]
+        if code:
+            assert "no such monster" in r.stderr
+    probe = ("import sys\nfrom unlev.cli import main\n"
+             f"code = main(['check', '--no-cache', {str(good)!r}])\nprint('returned', code)\n")
+    r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                       timeout=120)
+    assert r.stdout.splitlines() == ["1 passed, 0 failed", "returned 0"]

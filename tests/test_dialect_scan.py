@@ -126,3 +126,38 @@ def test_a_marker_with_an_alternative_at_the_top_is_searched_whole():
     assert D._top_level_alternation(r"^a|^b")
     assert not D._top_level_alternation(r"^(a|b)[|]\|")
     assert D._prefilter(re.compile(r"^[ \t]*(IF)\b|^[ \t]*(ENDIF)\b", re.M)) is None
+
+
+# The body as the markers saw it before the comment and MAP patterns were led by a
+# newline: comment lines (from a line start) and MAP rows cut with ``^`` patterns.
+_OLD_COMMENT = re.compile(r"^[ \t]*#[^\n]*", re.M)
+_OLD_MAP_ROWS = re.compile(r"^MAP([ \t]*\r?\n(?:(?!MAP|ENDMAP)[^\n]*\n)*?)(?=ENDMAP)", re.M)
+
+
+def _old_strip(text):
+    body = _OLD_COMMENT.sub("", text)
+    return _OLD_MAP_ROWS.sub(lambda m: "MAP" + "\n" * m.group(1).count("\n"), body)
+
+
+_EDGES = ["", "#", "# only a comment", "  \t# first line\nLEVEL:\"x\"\n", "#a\n#b\n\n#c",
+          "MAP\n..\nENDMAP\n", "x\nMAP\r\n#.#\n|.|\nENDMAP\nMAP\n..\nENDMAP",
+          "MAP\n..\n", "MAPX\n..\nENDMAP", "a MAP\n..\nENDMAP\n", "MAP\nMAP\n..\nENDMAP\n",
+          "ROOM: \"x\" # not a comment line\n  # one\nMAP \n#\nENDMAP # c\n#\n",
+          "\n\n#\n\nMAP\n\nENDMAP\n\n", "MAP\n..\nENDMAPMAP\n..\nENDMAP"]
+
+
+@pytest.mark.parametrize("text", _EDGES + [None], ids=lambda t: repr(t)[:30])
+def test_the_body_is_the_one_the_line_start_patterns_made(text):
+    texts = [text] if text is not None else [p.read_text(encoding="latin-1")
+                                             for p in _files()]
+    for t in texts:
+        assert D._strip_comments(t) == _old_strip(t)
+
+
+def test_the_scan_remembers_which_words_the_body_holds():
+    body = D._strip_comments((REPO / "samples").glob("*.des").__next__()
+                             .read_text(encoding="latin-1"))
+    scan = D._Scan(body)
+    words = {w for ws in D._NEEDLES.values() for w in ws}
+    assert {w: scan.holds(w) for w in words} == {w: w in body for w in words}
+    assert scan._words == {w: w in body for w in words}

@@ -1,7 +1,9 @@
 """The repeat check's fast path (``unlev/tools/quick_check.py``) prints exactly what the
 full path prints: standard output, standard error and the exit code, byte for byte, in
 real processes, on files with warnings, errors, INCLUDE, --lenient, --show-dialect,
--q, a folder, and -j; and it is the path that answered (argparse never loaded)."""
+-q, a folder, and -j; and it is the path that answered (the full path's command module,
+``unlev.tools.check``, never loaded: a plain check's full path no longer loads argparse
+either, ``unlev.tools.check_argv``)."""
 
 from __future__ import annotations
 
@@ -29,7 +31,7 @@ code = main(sys.argv[1:])
 sys.stdout.flush()
 sys.stderr.flush()
 with open(os.environ["UNLEV_TEST_MARK"], "w") as fh:
-    fh.write("full" if "argparse" in sys.modules else "fast")
+    fh.write("full" if "unlev.tools.check" in sys.modules else "fast")
 sys.exit(code)
 """
 

@@ -17,13 +17,21 @@ from unlev.lang.limits import Limits
 from unlev.lang.lowering import Rewrite
 from unlev.lang.settings import Settings
 from unlev.stdlib.compat import BuildCompat, Compat, EvalCompat, SelectionCompat
+from unlev.stdlib.data_tables import (Attack, Monster, MonsterClass, Object, ObjectClass,
+                                     RoomType, ShopStock, ShopType, Tables, Trap)
 from unlev.stdlib.profiles import Profile
 from unlev.stdlib.records import FACTORY, record
 
 RECORDS = [(Limits, True), (SelectionCompat, True), (EvalCompat, True), (BuildCompat, True),
            (Compat, True), (Detection, False), (Rewrite, True), (Settings, True),
            (Profile, True), (Diagnostic, False), (SourceCache, False), (Span, True),
-           (Compiled, False)]
+           (Compiled, False),
+           # the game's tables' records (stdlib/data_tables.py)
+           (Tables, True), (Attack, True), (MonsterClass, True), (Monster, True),
+           (ObjectClass, True), (Object, True), (Trap, True), (ShopStock, True),
+           (ShopType, True), (RoomType, True)]
+# records whose __repr__ is their own (@record(repr=False)): their twin shows them so
+OWN_REPR = {Monster: "<Monster #", Object: "<Object #"}
 
 
 def _twin(cls, frozen):
@@ -35,9 +43,19 @@ def _twin(cls, frozen):
         if f.default_factory is not dataclasses.MISSING:
             kw["default_factory"] = f.default_factory
         spec.append((f.name, f.type, dataclasses.field(**kw)))
-    twin = dataclasses.make_dataclass(cls.__name__, spec, frozen=frozen)
+    twin = dataclasses.make_dataclass(cls.__name__, spec, frozen=frozen,
+                                      repr=cls not in OWN_REPR)
     twin.__qualname__ = cls.__qualname__
+    if cls in OWN_REPR:
+        twin.__repr__ = vars(cls)["__repr__"]
     return twin
+
+
+@pytest.mark.parametrize("cls", list(OWN_REPR), ids=lambda c: c.__name__)
+def test_a_record_keeps_its_own_repr(cls):
+    value = cls(**_values(cls, 0))
+    assert repr(value).startswith(OWN_REPR[cls])
+    assert vars(cls)["__repr__"].__module__ == cls.__module__
 
 
 def _values(cls, salt):

@@ -65,3 +65,71 @@ def test_the_shipped_tables_match_the_grammar_on_every_python(dialect, monkeypat
         if name.startswith("p_") and isinstance(f, types.FunctionType) and f.__doc__:
             monkeypatch.setattr(f, "__doc__", _as_python_313_compiles(f.__doc__))
     assert shipped._lr_signature == signature()
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_the_signature_is_plys(dialect):
+    """The parser is made from the tables without PLY's reflection when
+    :func:`tables.signature` equals the tables' signature: it must be the one PLY's
+    ``yacc()`` computes, or a stale table would be used (or a good one rebuilt)."""
+    from ply import yacc
+
+    from unlev.lang.dialect import parsing_grammar, tabmodule_of
+    grammar = parsing_grammar(dialect)
+    ns = dict(grammar if isinstance(grammar, dict) else vars(grammar))
+    ns["start"] = "file"
+    pinfo = yacc.ParserReflect(dict(ns), log=yacc.NullLogger())
+    pinfo.get_all()
+    assert tables.signature(ns) == pinfo.signature()
+    assert tables.load(tabmodule_of(dialect))._lr_signature == tables.signature(ns)
+    # a rule's words changed: another signature
+    name = next(k for k in sorted(ns) if k.startswith("p_") and ns[k].__doc__)
+    changed = dict(ns)
+    changed[name] = types.FunctionType(ns[name].__code__, ns[name].__globals__, name)
+    changed[name].__doc__ = ns[name].__doc__ + " EXTRA"
+    assert tables.signature(changed) != tables.signature(ns)
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_the_parser_from_the_tables_is_the_one_yacc_makes(dialect):
+    from ply import yacc
+
+    from unlev.lang.dialect import parsing_grammar, tabmodule_of
+    grammar = parsing_grammar(dialect)
+    ns = dict(grammar if isinstance(grammar, dict) else vars(grammar))
+    ns["start"] = "file"
+    mod = tables.load(tabmodule_of(dialect))
+    ours = tables.parser_from(ns, mod)
+    plys = yacc.yacc(module=grammar, start="file", debug=False, write_tables=False,
+                     tabmodule=mod, outputdir="", errorlog=yacc.NullLogger())
+    assert ours.action == plys.action and ours.goto == plys.goto
+    assert ours.defaulted_states == plys.defaulted_states
+    assert ours.errorfunc is plys.errorfunc
+    assert [(p.name, p.len, p.func, p.callable) for p in ours.productions] == [
+        (p.name, p.len, p.func, p.callable) for p in plys.productions]
+
+
+def test_a_changed_grammar_goes_to_yacc(monkeypatch):
+    """A signature that differs from the tables': PLY's ``yacc()`` builds the parser (and
+    rewrites the tables), as before."""
+    from unlev.lang import parser
+    calls = []
+    monkeypatch.setattr(parser, "_PARSERS", {})
+    monkeypatch.setattr(tables, "signature", lambda ns: "another grammar")
+    monkeypatch.setattr(parser.yacc, "yacc", lambda **kw: calls.append(kw) or "built")
+    assert parser._build_parser("unnethack") == "built"
+    assert calls[0]["tabmodule"] == "_parsetab"
+
+
+def test_cleandoc_is_inspects():
+    import inspect
+
+    from unlev.lang.dialect import cleandoc, grammar_of
+    docs = ["", "x", "\n", "  a\n\n    b\n      c\n  ", "\ta\n\tb", "a\n \n  b\n",
+            "\n\n  a\n  b\n\n", "first\n    second\n  third", "a\n\u3000b"]
+    for dialect in DIALECTS:
+        g = grammar_of(dialect)
+        ns = g if isinstance(g, dict) else vars(g)
+        docs += [f.__doc__ for k, f in ns.items() if k.startswith("p_") and f.__doc__]
+    for doc in docs:
+        assert cleandoc(doc) == inspect.cleandoc(doc), repr(doc)

@@ -9,7 +9,6 @@ front door (``unlev/cli.py``) can run them without loading it.
 
 from __future__ import annotations
 
-import argparse
 import io
 import os
 import sys
@@ -24,6 +23,7 @@ from unlev.tools.common import (LINT_ONLY_CODES, add_common_options, find_des_fi
 
 def add_parser(subparsers) -> None:
     """Add the ``parse`` and ``check`` parsers (both commands live here)."""
+    import argparse     # here: a plain check is read without it (unlev.tools.check_argv)
     p = subparsers.add_parser(
         "parse", help="parse a des-file and report syntax errors",
         description="Parse one des-file; with --ast print its syntax tree.",
@@ -252,15 +252,17 @@ def check_jobs(args, files) -> int:
 def fresh_results(args, todo: list, jobs: int):
     """(the (passed, held, text) of each file of ``todo`` in order, what to call once
     they are read or the command stops) from ``jobs`` processes: this one alone; else
-    workers forked from here (no other thread: the parser is loaded once before the
-    fork, ``unlev.tools.check_fork``); else a fork server's pool."""
+    workers forked from here (no other thread: what a check loads is loaded once,
+    by the check of one file, before the fork: ``unlev.tools.check_fork``); else a fork
+    server's pool."""
     if jobs == 1:
         return ((*check_one(f, args), "") for f in todo), lambda: None
     dialect = "unnethack" if args.dialect == "auto" else args.dialect
     from unlev.tools.check_fork import MAX_FILES, can_fork, forked_results
     if can_fork() and len(todo) <= MAX_FILES:
-        from unlev.lang.parser import preload
-        preload(dialect)
+        # (no preload of a dialect's parser: the file forked_results checks before the
+        # fork loads the one it is read with, which for a folder of 3.6 files is not
+        # UnNetHack's)
         forked = forked_results(todo, jobs, lambda f: check_capturing(f, args))
         return forked, forked.close         # closing reaps the workers (stopped if owed)
     from unlev.tools.executor import worker_pool

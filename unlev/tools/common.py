@@ -8,14 +8,16 @@ both need these; living here, neither imports the other.
 
 from __future__ import annotations
 
-import argparse
 import os
 import re
 import sys
-from typing import List, Optional
+from typing import TYPE_CHECKING, List, Optional
 
 from unlev.lang.diagnostics import DesError
 from unlev.tools.quick_check import find_des_files  # noqa: F401 - the commands' one
+
+if TYPE_CHECKING:       # argparse is imported where it is used: a plain check has none
+    import argparse
 
 
 DIALECT_HELP = "des-file dialect (default auto: decided from each file, see --show-dialect)"
@@ -74,6 +76,7 @@ def seeds_type(text: str) -> List[int]:
     try:
         return seed_list(text)
     except ValueError as e:
+        import argparse
         raise argparse.ArgumentTypeError(str(e)) from None
 
 
@@ -128,6 +131,7 @@ COMPAT_CHOICES = ("documented", "game")
 def _compat_word(text: str) -> str:
     word = {"doc": "documented", "docs": "documented"}.get(text.lower(), text.lower())
     if word not in COMPAT_CHOICES:
+        import argparse
         raise argparse.ArgumentTypeError(
             f"invalid choice: {text!r} (choose from {', '.join(COMPAT_CHOICES)})")
     return word
