@@ -45,9 +45,17 @@ def check_name(dialect: str) -> str:
 
 
 def grammar_of(dialect: str):
-    """The namespace PLY builds the dialect's parser from (its rules' docstrings in
-    one form on every Python: see :func:`_plain_docstrings`)."""
+    """The dialect's grammar namespace as written (its rules' docstrings in one form on
+    every Python: see :func:`_plain_docstrings`): what variants compose from."""
     return _plain_docstrings(_grammar_of(dialect))
+
+
+def parsing_grammar(dialect: str):
+    """The namespace PLY builds the dialect's parser (and shipped tables) from: its
+    grammar with the pass-through unit rules folded
+    (:func:`unlev.lang.grammar_inline.fold_units`)."""
+    from .grammar_inline import fold_units
+    return fold_units(grammar_of(dialect))
 
 
 def _plain_docstrings(ns):

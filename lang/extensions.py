@@ -430,7 +430,8 @@ def parser_for(dialect: str, ext: Extensions):
     parser = _PARSERS.get(key)
     if parser is None:
         import ply.yacc as yacc
-        ns = compose_grammar(dialect, ext)
+        from .grammar_inline import fold_units
+        ns = fold_units(compose_grammar(dialect, ext))
         name = f"unlev_ext_{dialect}_{key[1]}"
         tables, outdir = _cached_tables(name)
         parser = yacc.yacc(module=ns, start="file", debug=False,

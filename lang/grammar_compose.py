@@ -49,7 +49,7 @@ def format_doc(rules: Iterable[Rule]) -> str:
     return "\n".join(lines)
 
 
-def _retitled(func, doc: str):
+def retitled(func, doc: str):
     """A copy of a rule function with another docstring (same code, same line)."""
     new = types.FunctionType(func.__code__, func.__globals__, func.__name__,
                              func.__defaults__, func.__closure__)
@@ -105,7 +105,7 @@ def compose(base, *, drop: Iterable[str] = (), replace: Optional[Mapping[str, st
             if kept:
                 out.append((lhs, kept))
         if out:
-            ns[name] = _retitled(func, format_doc(out))
+            ns[name] = retitled(func, format_doc(out))
     missing = (drop_alt | set(repl)) - seen
     if missing:
         raise ValueError(f"dialect grammar names rules the shared grammar lacks: {sorted(missing)}")

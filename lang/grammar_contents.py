@@ -40,19 +40,25 @@ def p_mon_gen_part(p):
 
 # ============================================================== MONSTER / OBJECT
 def p_monster_detail(p):
-    """monster_detail : MONSTER_ID ':' monster_desc
-                      | MONSTER_ID ':' monster_desc stmt_block"""
-    spec, coord, attrs = p[3]
-    p[0] = A.Monster(span_of(p), spec, coord, attrs, p[4] if len(p) > 4 else None)
-
-
-def p_monster_desc(p):
-    """monster_desc : monster_or_var ',' coord_or_var monster_infos"""
-    p[0] = (p[1], p[3], p[4])
+    """monster_detail : MONSTER_ID ':' monster_or_var ',' coord_or_var
+                      | MONSTER_ID ':' monster_or_var ',' coord_or_var monster_infos
+                      | MONSTER_ID ':' monster_or_var ',' coord_or_var stmt_block
+                      | MONSTER_ID ':' monster_or_var ',' coord_or_var monster_infos stmt_block"""
+    # lev_comp's ``monster_desc`` and its possibly empty info list written out in the
+    # statement (one PLY reduction per MONSTER instead of three: issue 29)
+    attrs, block = {}, None
+    if len(p) > 6:
+        if p.slice[6].type == "monster_infos":
+            attrs = p[6]
+            if len(p) > 7:
+                block = p[7]
+        else:
+            block = p[6]
+    p[0] = A.Monster(span_of(p), p[3], p[5], attrs, block)
 
 
 def p_monster_infos(p):
-    """monster_infos :
+    """monster_infos : ',' monster_info
                      | monster_infos ',' monster_info"""
     _extra_infos(p, "MONSTER")
 
@@ -60,8 +66,9 @@ def p_monster_infos(p):
 def _extra_infos(p, statement: str) -> None:
     """A MONSTER's or an OBJECT's extra fields, each (key, value): a dict; lev_comp
     refuses a field given twice."""
-    if len(p) == 1:
-        p[0] = {}
+    if len(p) == 3:
+        key, value = p[2]
+        p[0] = {key: value}
         return
     attrs = p[1]
     key, value = p[3]
@@ -128,24 +135,35 @@ def p_seen_trap_mask(p):
 
 
 def p_object_detail(p):
-    """object_detail : OBJECT_ID ':' object_desc
-                     | COBJECT_ID ':' object_desc stmt_block"""
-    spec, attrs, coord = p[3]
+    """object_detail : OBJECT_ID ':' object_or_var
+                     | OBJECT_ID ':' object_or_var object_infos
+                     | COBJECT_ID ':' object_or_var stmt_block
+                     | COBJECT_ID ':' object_or_var object_infos stmt_block"""
+    # lev_comp's ``object_desc`` and its possibly empty info list written out in the
+    # statement (one PLY reduction per OBJECT instead of three: issue 29)
     container = p.slice[1].type == "COBJECT_ID"
-    p[0] = A.Object(span_of(p), spec, attrs, coord, p[4] if container else None, container)
-
-
-def p_object_desc(p):
-    """object_desc : object_or_var object_infos"""
-    attrs = dict(p[2])
+    attrs = dict(p[4]) if len(p) > 4 and p.slice[4].type == "object_infos" else {}
     coord = attrs.pop("coord", None)
-    p[0] = (p[1], attrs, coord)
+    p[0] = A.Object(span_of(p), p[3], attrs, coord, p[len(p) - 1] if container else None,
+                    container)
 
 
 def p_object_infos(p):
-    """object_infos :
-                    | object_infos ',' object_info"""
-    _extra_infos(p, "OBJECT")
+    """object_infos : ',' object_info
+                    | ',' coord_or_var
+                    | object_infos ',' object_info
+                    | object_infos ',' coord_or_var"""
+    # the position is written here rather than as ``object_info : coord_or_var``: one
+    # reduction less for most OBJECTs (issue 29); a position given twice is reported
+    # where the one-symbol rule's tuple put it (span_at finds no node: the last token)
+    if p.slice[len(p) - 1].type != "coord_or_var":
+        _extra_infos(p, "OBJECT")
+        return
+    attrs = {} if len(p) == 3 else p[1]
+    if "coord" in attrs:
+        owner(p).error("OBJECT extra info defined twice.", owner(p).last_span())
+    attrs["coord"] = p[len(p) - 1]
+    p[0] = attrs
 
 
 def p_object_info(p):
@@ -162,8 +180,7 @@ def p_object_info(p):
                    | TRAPPED_STATE
                    | RECHARGED_ID ':' integer_or_var
                    | INVIS_ID
-                   | GREASED_ID
-                   | coord_or_var"""
+                   | GREASED_ID"""
     carry(p)
     kind = p.slice[1].type
     if kind == "CURSE_TYPE":
@@ -195,10 +212,8 @@ def p_object_info(p):
         p[0] = ("recharged", p[3])
     elif kind == "INVIS_ID":
         p[0] = ("invisible", 1)
-    elif kind == "GREASED_ID":
-        p[0] = ("greased", 1)
     else:
-        p[0] = ("coord", p[1])
+        p[0] = ("greased", 1)
 
 
 # ============================================================== TRAP

@@ -394,20 +394,17 @@ def p_passwall_detail(p):
 
 
 def p_region_detail(p):
-    """region_detail : REGION_ID ':' region_or_var ',' light_state ',' room_type optroomregionflags region_detail_end"""
+    """region_detail : REGION_ID ':' region_or_var ',' light_state ',' room_type optroomregionflags
+                     | REGION_ID ':' region_or_var ',' light_state ',' room_type optroomregionflags stmt_block"""
+    # lev_comp's ``region_detail_end`` (nothing or a block) written out: one PLY
+    # reduction less per REGION (issue 29)
     flags = p[8]
-    body = p[9]
+    body = p[9] if len(p) > 9 else None
     rtype = p[7]
     # lev_comp's "Cannot use lev statements in non-permanent REGION" can never fire:
     # it shifts the room type of unfilled regions before testing it, so every REGION
     # with contents counts as permanent. We accept the same.
     p[0] = A.RegionStmt(span_of(p), p[3], p[5], rtype, flags, body)
-
-
-def p_region_detail_end(p):
-    """region_detail_end :
-                         | stmt_block"""
-    p[0] = None if len(p) == 1 else p[1]
 
 
 def p_altar_detail(p):

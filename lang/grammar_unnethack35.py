@@ -49,13 +49,18 @@ def _wallify_region(p):
 
 def _rules():
     out = []
-    for lhs, alt in (("monster_detail", "MONSTER_ID ':' monster_desc"),
-                     ("monster_detail", "MONSTER_ID ':' monster_desc stmt_block"),
-                     ("object_detail", "OBJECT_ID ':' object_desc"),
-                     ("object_detail", "COBJECT_ID ':' object_desc stmt_block"),
+    mon = "MONSTER_ID ':' monster_or_var ',' coord_or_var"
+    for lhs, alt in (("monster_detail", mon),
+                     ("monster_detail", mon + " monster_infos"),
+                     ("monster_detail", mon + " stmt_block"),
+                     ("monster_detail", mon + " monster_infos stmt_block"),
+                     ("object_detail", "OBJECT_ID ':' object_or_var"),
+                     ("object_detail", "OBJECT_ID ':' object_or_var object_infos"),
+                     ("object_detail", "COBJECT_ID ':' object_or_var stmt_block"),
+                     ("object_detail", "COBJECT_ID ':' object_or_var object_infos stmt_block"),
                      ("trap_detail", "TRAP_ID ':' trap_name ',' coord_or_var"),
                      ("terrain_detail", "TERRAIN_ID ':' ter_selection ',' mapchar_or_var")):
-        fname = "p_old_chance_" + "_".join(alt.split()[0:1] + [str(len(alt.split()))]).lower()
+        fname = "p_old_chance_" + "_".join(w.lower() for w in alt.split() if w[0].isalpha())
         out.append(extended(G, lhs, alt, {1: ["comparestmt"]}, fname, _chance))
     out.append(rule_function("p_old_prefilled", "optroomregionflags : ',' FILLING\n"
                              "    | ',' FILLING ',' BOOLEAN", _prefilled))

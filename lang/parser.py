@@ -60,10 +60,10 @@ def _build_parser(dialect: str = "unnethack"):
     reflection)."""
     parser = _PARSERS.get(dialect)
     if parser is None:
-        from .dialect import grammar_of, tabmodule_of
+        from .dialect import parsing_grammar, tabmodule_of
         from .tables import load, parser_from, signature
         name = tabmodule_of(dialect)
-        module = grammar_of(dialect)
+        module = parsing_grammar(dialect)
         tables = load(name)
         ns = dict(module if isinstance(module, dict) else vars(module))
         ns["start"] = "file"

@@ -254,9 +254,9 @@ def test_the_shipped_tables_are_the_grammars(dialect):
 
     from ply import yacc
 
-    from unlev.lang.dialect import grammar_of, tabmodule_of
+    from unlev.lang.dialect import parsing_grammar, tabmodule_of
     shipped = importlib.import_module(f"unlev.lang.{tabmodule_of(dialect)}")
-    pinfo = yacc.ParserReflect(dict(vars(grammar_of(dialect))), log=yacc.NullLogger())
+    pinfo = yacc.ParserReflect(dict(vars(parsing_grammar(dialect))), log=yacc.NullLogger())
     pinfo.get_all()
     assert shipped._lr_signature == pinfo.signature()
 
