@@ -52,16 +52,28 @@ def _data_text(filename: str) -> str:
 def _load_table(folder: Optional[str], name: str) -> dict:
     if folder is None:
         return _shipped_table(name)
-    import json
-    with open(os.path.join(folder, f"{name}.json"), encoding="utf-8") as fh:
-        return json.load(fh)
+    return read_json_table(os.path.join(folder, f"{name}.json"))
 
 
 _DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
 
 
+def read_json_table(path: str) -> dict:
+    """The JSON table at ``path``: one of the shipped games' (``data/<game>/...``, a
+    built-in profile's, as NetHack 3.6's that every 3.6 check reads) from its
+    ``marshal`` copy as :func:`_shipped_table` keeps it, any other parsed."""
+    real = os.path.realpath(path)
+    rel = os.path.relpath(real, os.path.realpath(_DATA))
+    if rel.endswith(".json") and not rel.startswith(os.pardir) and not os.path.isabs(rel):
+        return _shipped_table(rel[:-len(".json")].replace(os.sep, "/"))
+    import json
+    with open(path, encoding="utf-8") as fh:
+        return json.load(fh)
+
+
 def _shipped_table(name: str) -> dict:
-    """A shipped table (``data/<name>.json``), from its ``marshal`` copy when that is
+    """A shipped table (``data/<name>.json``; ``name`` may name a game's folder too,
+    ``nethack36/monsters``), from its ``marshal`` copy when that is
     current: reading the copy is some 2 ms less than parsing the JSON of the monsters
     and objects (and ``json`` need not be imported), which every first check naming a
     monster or an object paid (issue 29).  The copy is kept as the parse tables' is

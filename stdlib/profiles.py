@@ -103,9 +103,9 @@ class Profile:
 
 @lru_cache(maxsize=None)
 def _read_json(path: str) -> dict:
-    import json     # (here: a check that reads no profile does not load json)
-    with open(path, encoding="utf-8") as fh:
-        return json.load(fh)
+    # a built-in profile's table from its marshal copy (a check need not load json)
+    from .data_tables import read_json_table
+    return read_json_table(path)
 
 
 def _data_dir() -> Path:
@@ -113,10 +113,13 @@ def _data_dir() -> Path:
 
 
 def _from_dir(path: Path, builtin: bool = False) -> Profile:
-    import json
     meta_path = path / "profile.json"
     try:
-        meta = json.loads(meta_path.read_text(encoding="utf-8"))
+        if builtin:     # a shipped profile's, from its marshal copy: no json to load
+            meta = _read_json(str(meta_path))
+        else:
+            import json
+            meta = json.loads(meta_path.read_text(encoding="utf-8"))
     except OSError as e:
         raise ProfileError(f"{meta_path}: cannot read the profile: {e.strerror}") from None
     except ValueError as e:

@@ -66,3 +66,28 @@ def test_an_unwritable_first_place_uses_the_second_and_none_still_reads(copies, 
     copies[1].write_text("not a folder either")
     assert D._shipped_table("rooms") == want
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_a_shipped_games_tables_are_read_from_copies_too(copies, tmp_path):
+    """NetHack 3.6's tables (a built-in profile's, read by every 3.6 check) go through
+    a copy as UnNetHack's do; a table anywhere else is parsed as it is."""
+    from unlev.stdlib import profiles
+    path = os.path.join(D._DATA, "nethack36", "monsters.json")
+    with open(path, encoding="utf-8") as fh:
+        want = json.load(fh)
+    assert D.read_json_table(path) == want
+    copy = copies[0] / "nethack36" / "monsters.json.marshal"
+    key, data = marshal.loads(copy.read_bytes())
+    assert data == want
+    copy.write_bytes(marshal.dumps((key, {"marked": True})))
+    assert D.read_json_table(path) == {"marked": True}          # the copy is what is read
+    profiles._read_json.cache_clear()
+    try:
+        assert profiles.resolve("nethack36").table("monsters") == {"marked": True}
+    finally:
+        profiles._read_json.cache_clear()
+    own = tmp_path / "mine" / "monsters.json"
+    own.parent.mkdir()
+    own.write_text('{"monsters": []}')
+    assert D.read_json_table(str(own)) == {"monsters": []}
+    assert not list((tmp_path / "beside").glob("**/mine*"))       # no copy of it
