@@ -22,7 +22,10 @@ def is_unnethack(dialect) -> bool:
 
 
 def _ascii_lower(s: str) -> str:
-    return "".join(chr(ord(c) + 32) if "A" <= c <= "Z" else c for c in s)
+    return s.translate(_ASCII_LOWER)
+
+
+_ASCII_LOWER = {c: c + 32 for c in range(ord("A"), ord("Z") + 1)}    # C's tolower
 
 
 class TableOracle:

@@ -783,8 +783,12 @@ class UnknownNameError(LookupError):
         return self.message if not self.hint else f"{self.message} ({self.hint})"
 
 
+_ASCII_LOWER = {c: c + 32 for c in range(ord("A"), ord("Z") + 1)}
+
+
 def ascii_lower(s: str) -> str:
-    return "".join(chr(ord(c) + 32) if "A" <= c <= "Z" else c for c in s)
+    """C's tolower in the "C" locale: A-Z only (not ``str.lower``'s Unicode folding)."""
+    return s.translate(_ASCII_LOWER)
 
 
 #: How alike (difflib's ratio) a game name must be to be offered as "did you mean": a

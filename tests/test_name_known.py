@@ -85,3 +85,12 @@ def test_a_check_makes_no_records(monkeypatch):
     assert made == []
     for fn in [data.monsters, data.objects, data.objects_of_class, *data_tables._DERIVED]:
         fn.cache_clear()        # the stand-ins made nothing: forget it
+
+
+def test_case_folding_is_cs_tolower():
+    """lev_comp folds with C's tolower: A-Z only; Unicode letters stay as they are."""
+    from unlev.lang.dialect_data import _ascii_lower
+    for s in ["Gnome LORD", "ÀÉÎ Straße ǅ", "", "@[Z]`{", "MUMAK"]:
+        want = "".join(chr(ord(c) + 32) if "A" <= c <= "Z" else c for c in s)
+        assert data.ascii_lower(s) == want == _ascii_lower(s)
+    assert data.ascii_lower("ÀB") == "Àb" and "ÀB".lower() == "àb"
