@@ -18,9 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import marshal
 import os
-import sys
 import threading
 from dataclasses import dataclass
 from functools import lru_cache
@@ -80,44 +78,25 @@ def _shipped_table(name: str) -> dict:
     (:mod:`unlev.lang.tables`): beside the data (``data/<name>.json.marshal``), else in
     the user's cache, keyed by the JSON's size and modification time and the Python
     version, written whole under a temporary name."""
-    path = os.path.join(_DATA, f"{name}.json")
+    from .copies import read_copy, source_key, write_copy
     try:
-        st = os.stat(path)
+        key = source_key(os.path.join(_DATA, f"{name}.json"))
     except OSError:               # pragma: no cover - a zipped install: no file to key
         import json
         return json.loads(_data_text(f"{name}.json"))
-    key = (st.st_size, st.st_mtime_ns, tuple(sys.version_info[:2]))
     copies = _table_copies(name)
-    for copy in copies:
-        try:
-            with open(copy, "rb") as fh:
-                stored, data = marshal.loads(fh.read())
-        except (OSError, EOFError, ValueError, TypeError):
-            continue
-        if tuple(stored) == key:
-            return data
-    import json
-    data = json.loads(_data_text(f"{name}.json"))
-    for copy in copies:
-        tmp = f"{copy}.{os.getpid()}.tmp"
-        try:
-            os.makedirs(os.path.dirname(copy), exist_ok=True)
-            with open(tmp, "wb") as fh:
-                fh.write(marshal.dumps((key, data)))
-            os.replace(tmp, copy)
-            break
-        except (OSError, ValueError):
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
+    data = read_copy(copies, key)
+    if data is None:
+        import json
+        data = json.loads(_data_text(f"{name}.json"))
+        write_copy(copies, key, data)
     return data
 
 
 def _table_copies(name: str) -> List[str]:
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    from .copies import user_cache
     return [os.path.join(_DATA, f"{name}.json.marshal"),
-            os.path.join(base, "unlev", "data", f"{name}.json.marshal")]
+            user_cache("data", f"{name}.json.marshal")]
 
 
 class _ActiveTables(threading.local):

@@ -10,6 +10,7 @@ import pytest
 
 from unlev.lang import _parsetab, tables
 from unlev.lang.dialect import DIALECTS
+from unlev.stdlib.copies import source_key
 
 
 def test_cached_tables_are_the_modules(tmp_path, monkeypatch):
@@ -26,7 +27,7 @@ def test_a_stale_or_broken_cache_is_rebuilt(tmp_path, monkeypatch):
     path.write_bytes(b"not marshal data")
     assert tables.load("_parsetab")._lr_signature == _parsetab._lr_signature
     key, data = marshal.loads(path.read_bytes())
-    assert tuple(key) == tables._key(os.path.join(tables._HERE, "_parsetab.py"))
+    assert tuple(key) == source_key(os.path.join(tables._HERE, "_parsetab.py"))
     # a key that does not match the module (it changed): the module is read again
     path.write_bytes(marshal.dumps(((1, 2, (3, 4)), {"_lr_signature": "old"})))
     assert tables.load("_parsetab")._lr_signature == _parsetab._lr_signature
