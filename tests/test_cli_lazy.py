@@ -150,19 +150,25 @@ def test_a_check_does_not_import_inspect_and_the_stand_in_serves_a_use(tmp_path)
     """PLY and dataclasses import ``inspect`` (with ``ast``, ``dis``, ``tokenize``) but a
     check never uses it: ``unlev check`` leaves a stand-in (``unlev.cli.defer_import``)
     that imports the real module at its first use."""
+    import dataclasses
+    # Python 3.13's dataclasses read a class's annotations with inspect.get_annotations:
+    # there the stand-in is realised by the first dataclass a check makes (the check is
+    # the same, only not faster); before 3.13 nothing a check does uses inspect
+    needs_inspect = "get_annotations" in dataclasses._process_class.__code__.co_names
+    want = ["ast", "dis", "tokenize"] if needs_inspect else []
     des = tmp_path / "tiny.des"
     des.write_text('LEVEL:"tiny"\nMESSAGE:"hi"\n')
     code, modules = loaded_by("check", "--no-cache", des)
     assert code == 0
     assert "ply.yacc" in modules and "dataclasses" in modules
-    assert [m for m in ("ast", "dis", "tokenize") if m in modules] == []
+    assert [m for m in ("ast", "dis", "tokenize") if m in modules] == want
     # names looked up in the game's tables: their records are no dataclasses made with
     # a signature from inspect either
     des.write_text('LEVEL:"tiny"\nROOM:"ordinary",random,random,random,random {\n'
                    'MONSTER:(\'d\',"jackal"),random\nOBJECT:(\')\',"long sword"),random\n}\n')
     code, modules = loaded_by("check", "--no-cache", des)
     assert code == 0 and "unlev.stdlib.data_tables" in modules
-    assert [m for m in ("ast", "dis", "tokenize") if m in modules] == []
+    assert [m for m in ("ast", "dis", "tokenize") if m in modules] == want
     probe = """
 import sys
 from unlev import cli
