@@ -175,6 +175,37 @@ class MasterLexer:
             self._plain = None
             return self.token()
 
+    # The kinds :meth:`tokens` makes itself (punctuation, words, integers, strings,
+    # characters, 3.6's keywords and numbers) are tested in the order of their frequency
+    # in the corpora; their token types are declared ones (checked once,
+    # ``words_declared``), so only a rule's token is checked against the declared types
+    # per token, as PLY checks it.
+    def _constants(self):
+        """What :meth:`tokens` reads at every token, as its locals."""
+        known = self.lextokens_all
+        return (self.master.match, self.by_index, self.owner.keywords.get,
+                self.core_functions.get, self.cfunc_token.get, self.atoi, self.fast_state,
+                known, not self.words_declared,
+                "EXT_RAW" in known)         # a profile's raw statements take their line
+
+    def _by_rule(self, tok, m, i, how, func, type_, value):
+        """A token the loop does not make itself: a whole MAP block, else what the
+        rule makes of ``tok`` (None: no token, as a rule skipping its text)."""
+        if how == _MAPSTART:
+            block = self._map_block(m, i)
+            if block is not None:
+                return block
+        tok.value = value
+        tok.type = type_
+        tok.lexer = self
+        self.lexmatch = m
+        tok = func(tok)
+        if not tok:
+            return None
+        if tok.type not in self.lextokens_all:
+            raise _unknown_type(func, tok.type, self.lexdata[self.lexpos:])
+        return tok
+
     def tokens(self, book=None):
         """The tokens, one per ``next()``, for ever (None at the end): a generator,
         so the loop's many locals are set once, not once per token.  ``book``, when
@@ -182,22 +213,9 @@ class MasterLexer:
         ``over_budget``, ``raw_line``): its bookkeeping is done here, in the same frame,
         rather than in a call around every token.  Every position is read from and
         written to the lexer at each token, so a rule, an INCLUDE's recovery or
-        :meth:`input` moving it is seen.
-
-        The kinds made here (punctuation, words, integers, strings, characters) are
-        tested in the order of their frequency in the corpora; their token types are
-        declared ones (checked once, ``words_declared``), so only a rule's token is
-        checked against the declared types, as PLY checks it."""
-        match = self.master.match
-        rules = self.by_index
-        kw_get = self.owner.keywords.get
-        core_get = self.core_functions.get
-        cfunc_get = self.cfunc_token.get
-        atoi = self.atoi
-        fast_state = self.fast_state
-        known = self.lextokens_all
-        check_words = not self.words_declared
-        raw = "EXT_RAW" in known          # a profile's raw statements take their line
+        :meth:`input` moving it is seen."""
+        (match, rules, kw_get, core_get, cfunc_get, atoi, fast_state, known, check_words,
+         raw) = self._constants()
         Token = LexToken
         if book is not None:
             pending, budget = book.pending, book.budget
@@ -266,21 +284,9 @@ class MasterLexer:
                     tok.type = "CHAR"
                     tok.value = value[2] if len(value) == 4 else value[1]
                 else:
-                    if how == _MAPSTART:
-                        block = self._map_block(m, i)
-                        if block is not None:
-                            tok = block
-                            break
-                    tok.value = value
-                    tok.type = type_
-                    tok.lexer = self
-                    self.lexmatch = m
-                    tok = func(tok)
-                    if not tok:
-                        tok = None
+                    tok = self._by_rule(tok, m, i, how, func, type_, value)
+                    if tok is None:         # the rule made no token: on from its end
                         continue
-                    if tok.type not in known:
-                        raise _unknown_type(func, tok.type, data[self.lexpos:])
                 break
             else:
                 tok = None
