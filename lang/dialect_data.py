@@ -21,11 +21,6 @@ def is_unnethack(dialect) -> bool:
     return dialect in UNNETHACK_RELEASES
 
 
-def _ascii_lower(s: str) -> str:
-    return s.translate(_ASCII_LOWER)
-
-
-_ASCII_LOWER = {c: c + 32 for c in range(ord("A"), ord("Z") + 1)}    # C's tolower
 
 
 class TableOracle:
@@ -34,6 +29,8 @@ class TableOracle:
     def __init__(self, dialect) -> None:
         """``dialect``: a built-in profile's name or a :class:`Profile`."""
         from ..stdlib import profiles
+        from ..stdlib.data_tables import ascii_lower
+        self._fold = ascii_lower          # lev_comp's second pass: C's tolower, A-Z only
         profile = profiles.resolve(dialect)
         self.dialect = profile.name
         self.profile_name = profile.name
@@ -53,8 +50,7 @@ class TableOracle:
     def object_class_known(self, ch) -> bool:
         return ch in self._oclasses
 
-    @staticmethod
-    def _index(rows) -> Dict:
+    def _index(self, rows) -> Dict:
         """The names of ``rows`` by class (None: every class), as written and folded:
         lev_comp's two passes (exact, then ASCII case-insensitive) as two set tests."""
         index: Dict = {None: (set(), set())}
@@ -62,7 +58,7 @@ class TableOracle:
             for key in (None, c):
                 exact, folded = index.setdefault(key, (set(), set()))
                 exact.add(n)
-                folded.add(_ascii_lower(n))
+                folded.add(self._fold(n))
         return index
 
     _NONE = (frozenset(), frozenset())
@@ -77,7 +73,7 @@ class TableOracle:
 
     def _find(self, index: Dict, name, cls) -> bool:
         exact, folded = index.get(cls, self._NONE)
-        return name in exact or _ascii_lower(name) in folded
+        return name in exact or self._fold(name) in folded
 
     def monster_known(self, cls, name) -> bool:
         return self._find(self._mon_index, name, cls)
