@@ -9,7 +9,7 @@
 - No module calls another module's underscore names.
 - Every package directory is listed in setup.cfg (an installed wheel would lack it).
 
-Each module is read and parsed once (:data:`TREES`).
+Each module is read and parsed once, when a test first needs it (:data:`TREES`).
 """
 
 from __future__ import annotations
@@ -52,15 +52,17 @@ def _modules() -> Dict[str, str]:
 MODULES = _modules()
 
 
-def _parse_all() -> Dict[str, ast.AST]:
-    out = {}
-    for name, path in MODULES.items():
-        with open(path, encoding="utf-8") as fh:
-            out[name] = ast.parse(fh.read())
-    return out
+class _Trees(dict):
+    """dotted module name -> its parsed source, each module read and parsed when first
+    asked for (not at import: every xdist worker imports this file to collect it)."""
+
+    def __missing__(self, name: str) -> ast.AST:
+        with open(MODULES[name], encoding="utf-8") as fh:
+            tree = self[name] = ast.parse(fh.read())
+        return tree
 
 
-TREES = _parse_all()
+TREES: Dict[str, ast.AST] = _Trees()
 
 
 def _resolve(module: str, node: ast.ImportFrom) -> str:
