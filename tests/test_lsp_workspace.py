@@ -114,11 +114,13 @@ class Server:
                 last = msg["params"]["diagnostics"]
         raise AssertionError("no diagnostics")
 
-    def settles_to(self, uri, want, quiet=1.5, timeout=60):
-        """The last diagnostics published for ``uri``: once they equal ``want`` and
-        nothing more comes for ``quiet`` seconds (a slow machine's whole-file read may
-        follow a first, level-by-level publishing), or at the timeout."""
-        last, end = None, time.time() + timeout
+    def all_settle_to(self, want, quiet=1.5, timeout=60):
+        """The last diagnostics published for each document of ``want`` (uri -> the
+        diagnostics expected): once every one equals its expected value and nothing
+        more comes for ``quiet`` seconds (a slow machine's whole-file read may follow a
+        first, level-by-level publishing), or at the timeout.  One quiet wait for all
+        the documents, not one each."""
+        last, end = {}, time.time() + timeout
         while time.time() < end:
             msg = self.next(quiet if last == want else 0.5)
             if msg is None:
@@ -126,8 +128,8 @@ class Server:
                     return last
                 continue
             if msg.get("method") == "textDocument/publishDiagnostics" and \
-                    msg["params"]["uri"] == uri:
-                last = msg["params"]["diagnostics"]
+                    msg["params"]["uri"] in want:
+                last[msg["params"]["uri"]] = msg["params"]["diagnostics"]
         return last
 
     def close(self):
@@ -171,12 +173,14 @@ def test_unopened_files_get_what_opening_them_publishes(ws):
         assert got["sub/bad.des"][0]["severity"] == 1 and \
             "jackall" in got["sub/bad.des"][0]["message"]
         assert [d["code"] for d in got["linty.des"]] == ["dead"]      # lint's finding
+        # every file opened, then each one's last publishing awaited (together)
         for rel in FILES:
             path = ws / rel
             s.c.notify("textDocument/didOpen", {"textDocument": {
                 "uri": path.as_uri(), "languageId": "des", "version": 1,
                 "text": path.read_text()}})
-            assert s.settles_to(path.as_uri(), got[rel]) == got[rel], rel
+        want = {(ws / rel).as_uri(): got[rel] for rel in FILES}
+        assert s.all_settle_to(want) == want
     finally:
         s.close()
 
