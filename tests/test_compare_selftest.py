@@ -6,8 +6,6 @@ from collections import Counter
 import pytest
 
 from unlev.tools.compare import selftest as S
-from unlev.tools.compare.command import levels_with_reference
-from unlev.tools.compare.gamedump import read_dumps, reference_files
 from unlev.tools.compare.measures import DIFFERS, MATCH, fixed_cells, Frame
 from unlev.tools.compare.sample import sample_of
 
@@ -15,22 +13,16 @@ N = 10      # the game-reference's seeds per level
 
 
 @pytest.fixture(scope="module")
-def prepared(game_reference, unnethack_corpus):
-    """level name -> (compiled, node, dumps for context, "game" levels, our samples)."""
-    cache = {}
-    refs = reference_files(str(game_reference))
-    root = str(unnethack_corpus[0].parent)
+def level_cache(game_reference, unnethack_corpus):
+    """Each level's sides (N seeds each) built once for the module's tests, the corpus
+    read once: the tool's own cache (the issue table's rows use it as well)."""
+    return S.LevelCache([str(unnethack_corpus[0].parent)], str(game_reference), N)
 
-    def get(name):
-        if name not in cache:
-            todo, _errors = levels_with_reference([root], refs, {name})
-            ((_f, compiled, node),) = todo
-            ctx = read_dumps(refs[name])
-            game = S.build_side(compiled, node, range(1001, 1001 + N), ctx)
-            ours = [sample_of(lv) for lv in S.build_side(compiled, node, range(1, 1 + N), ctx)]
-            cache[name] = (compiled, node, ctx, game, ours)
-        return cache[name]
-    return get
+
+@pytest.fixture(scope="module")
+def prepared(level_cache):
+    """level name -> (compiled, node, dumps for context, "game" levels, our samples)."""
+    return level_cache.get
 
 
 def _run(prepared, level, perturbation=None, strength=None):
@@ -155,8 +147,8 @@ def test_the_power_table_counts_levels_showing_each_gap(game_reference, unnethac
 
 # ------------------------------------------------------------------ issue 35's table
 @pytest.fixture(scope="module")
-def table_cache(game_reference, unnethack_corpus):
-    return S.LevelCache([str(unnethack_corpus[0].parent)], str(game_reference), N)
+def table_cache(level_cache):
+    return level_cache
 
 
 @pytest.mark.parametrize("row", S.ISSUE_TABLE, ids=[r.plant for r in S.ISSUE_TABLE])

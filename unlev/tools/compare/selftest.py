@@ -458,13 +458,15 @@ def _relevant(m: Measure, names: Sequence[str]) -> bool:
 
 
 class LevelCache:
-    """Each level built once per side (n seeds each), shared by the table's rows."""
+    """Each level built once per side (n seeds each), shared by the table's rows; the
+    des-files are read once, on the first level asked for (not once per level)."""
 
     def __init__(self, paths: Sequence[str], reference: str, n: int = 10) -> None:
         from unlev.tools.compare.gamedump import reference_files
         self.paths, self.n = list(paths), n
         self.refs = reference_files(reference)
         self.cache: Dict[str, tuple] = {}
+        self._levels: Optional[Dict[str, tuple]] = None
 
     def names(self, globs: Sequence[str]) -> List[str]:
         import fnmatch
@@ -475,8 +477,10 @@ class LevelCache:
         if name not in self.cache:
             from unlev.tools.compare.command import levels_with_reference
             from unlev.tools.compare.gamedump import read_dumps
-            todo, _errors = levels_with_reference(self.paths, self.refs, {name})
-            ((_f, compiled, node),) = todo
+            if self._levels is None:
+                todo, _errors = levels_with_reference(self.paths, self.refs)
+                self._levels = {node.name: (compiled, node) for _f, compiled, node in todo}
+            compiled, node = self._levels[name]
             ctx = read_dumps(self.refs[name])
             game = build_side(compiled, node, range(1001, 1001 + self.n), ctx)
             ours = [sample_of(lv) for lv in build_side(compiled, node, range(1, 1 + self.n),
