@@ -138,6 +138,21 @@ def built_level_problems(compiled, node, seed: int = 1) -> list:
     return out
 
 
+@pytest.fixture
+def own_heap():
+    """For a test that walks the collector's heap (``gc.collect``, ``gc.get_objects``) to
+    count what its own code left alive: the objects of the tests before it are frozen
+    (``gc.freeze``: out of every collection and of ``gc.get_objects``) while it runs.
+    In a whole run an xdist worker holds millions of them, and each walk over them took
+    seconds; what the test itself makes is walked and collected as before."""
+    import gc
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+
+
 @pytest.fixture(autouse=True)
 def _own_result_cache(monkeypatch, tmp_path_factory):
     """Each test's `unlev check`/`lint` (in-process or in a child) remembers results in

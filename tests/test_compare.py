@@ -455,7 +455,7 @@ def test_lighting_is_a_proportion():
     assert m.test == "Fisher exact" and m.p < 1e-6 and m.verdict == DIFFERS
 
 
-def test_a_finished_level_lets_its_samples_and_dumps_go(tmp_path):
+def test_a_finished_level_lets_its_samples_and_dumps_go(tmp_path, own_heap):
     """Constant memory: when a level's result is made, its runs' samples (and its
     dumps) are let go, so the live samples do not grow with the number of levels."""
     import gc

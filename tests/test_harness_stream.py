@@ -251,7 +251,7 @@ def _live_rows() -> int:
                if type(o) is dict and "outcome" in o and "violations" in o and "seed" in o)
 
 
-def test_no_row_is_held_when_the_report_begins(project, capsys, monkeypatch):
+def test_no_row_is_held_when_the_report_begins(project, capsys, monkeypatch, own_heap):
     """Every run's row is on disk when the reports are made: none in memory (the old
     command held all 3 x 46 here), and a report pass holds at most one batch."""
     seen = {}
@@ -277,11 +277,18 @@ def test_no_row_is_held_when_the_report_begins(project, capsys, monkeypatch):
     assert 0 < seen["most"] <= 3 * 2     # the batch just read, and the one before it
 
 
+def _quietly(argv):
+    """Run the command, its output thrown away."""
+    import contextlib
+    import os
+    with open(os.devnull, "w") as null, contextlib.redirect_stdout(null), \
+            contextlib.redirect_stderr(null):
+        main(argv)
+
+
 def _memory(monkeypatch, argv):
     """(bytes held when the reports begin, after a collection; peak bytes) of one
     command, standard output thrown away (it is not the command's memory)."""
-    import contextlib
-    import os
     seen = {}
     real = command._report
 
@@ -295,22 +302,21 @@ def _memory(monkeypatch, argv):
     tracemalloc.start()
     try:
         start = tracemalloc.get_traced_memory()[0]
-        with open(os.devnull, "w") as null, contextlib.redirect_stdout(null), \
-                contextlib.redirect_stderr(null):
-            main(argv)
+        _quietly(argv)
         return seen["held"] - start, tracemalloc.get_traced_memory()[1] - start
     finally:
         tracemalloc.stop()
 
 
-def test_memory_does_not_grow_with_the_seeds(project, monkeypatch):
+def test_memory_does_not_grow_with_the_seeds(project, monkeypatch, own_heap):
     """One failing level (its rows carry drawings) under 80 and 320 seeds, every report
     written.  The old command (measured with tests/reportkit's code in place) held
     436 KB more when its reports began and peaked 1.5 MB higher; now ~15 KB (the seed
     lists) and ~9 KB."""
     (project / "pond.des").write_text(LEVELS[LEVELS.index('LEVEL: "pond"'):])
     base = ["test", "pond.des", "-j", "1", "--no-progress", "--lint", "off", *REPORTS]
-    _memory(monkeypatch, base + ["--seeds", "1..70"])   # warm: imports, tables, caches
+    # warm: imports, tables, caches (untraced: tracemalloc would only slow it down)
+    _quietly(base + ["--seeds", "1..70"])
     held_s, peak_s = _memory(monkeypatch, base + ["--seeds", "1..80"])
     held_l, peak_l = _memory(monkeypatch, base + ["--seeds", "1..320"])
     assert held_l - held_s < 100_000, (held_s, held_l)

@@ -111,7 +111,7 @@ def test_a_level_past_the_depth_limit_is_reported_as_without_streaming(where):
     assert _outcome("deep.des", _many(3), True, settings=settings)[0] == "ok"
 
 
-def test_streamed_levels_keep_their_outline_and_let_their_statements_go():
+def test_streamed_levels_keep_their_outline_and_let_their_statements_go(own_heap):
     def monsters(name):
         """The MONSTER statements alive that were read from the file ``name``."""
         gc.collect()

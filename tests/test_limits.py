@@ -67,7 +67,7 @@ def test_integer_literals_read_as_lev_comps_atoi():
     assert tree.levels[0].body.statements[0].value.value == -1
 
 
-def test_long_lines_are_linear(tmp_path):
+def test_long_lines_are_linear(tmp_path, own_heap):
     # the column of every token used to be found by scanning back to the line start
     short = 'LEVEL:"x"\n$x = {' + ", ".join(["1"] * 2000) + "}\n"
     long_ = 'LEVEL:"x"\n$x = {' + ", ".join(["1"] * 20000) + "}\n"

@@ -482,7 +482,7 @@ def test_json_of_several_levels_is_written_level_by_level_and_whole(tmp_path, ca
 
 
 def test_drawn_levels_are_drawn_as_they_are_built_and_let_go(tmp_path, capsys,
-                                                              monkeypatch):
+                                                              monkeypatch, own_heap):
     """Drawn alone (the default), each level is drawn before the next is built and no
     built level is kept (constant memory); the text is what drawing the whole list at
     the end gives (the path taken when --json is asked for as well)."""
