@@ -85,6 +85,16 @@ def unnethack_corpus(corpus_root) -> list:
 
 
 @pytest.fixture(scope="session")
+def compiled_unnethack(unnethack_corpus) -> list:
+    """(path, Compiled) for each UnNetHack corpus file, compiled once per test process
+    with the default settings and shared by the tests that build or walk its levels (a
+    build works on the compile's loader copy, as ``unlev test`` builds every seed of a
+    file from one compile).  Not for the tests about compiling."""
+    from unlev.lang.frontend import compile_file
+    return [(p, compile_file(str(p))) for p in unnethack_corpus]
+
+
+@pytest.fixture(scope="session")
 def game_reference() -> Path:
     env = os.environ.get("UNLEV_GAME_REFERENCE")
     root = Path(env) if env else REPO.parent / "shared" / "game-reference"
@@ -159,3 +169,5 @@ def _own_result_cache(monkeypatch, tmp_path_factory):
     a folder of its own, never the user's: a result stored by another test, or by an
     earlier run with the same unlev, must not answer a test that patched something."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))
+
+

@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 
 from unlev.generate.game_builder import GameBuilder
-from unlev.lang.frontend import compile_file
 from unlev.model.level import COLNO, LR_DOWNSTAIR, LR_UPSTAIR, ROWNO
 from unlev.generate.build import build_level
 from unlev.stdlib import terrain as T
@@ -18,8 +17,8 @@ SEED_BLOCKS = [range(1, 6), range(6, 11), range(11, 16), range(16, 21)]
 
 
 @pytest.fixture(scope="module")
-def compiled_corpus(unnethack_corpus):
-    return [(p.name, compile_file(str(p))) for p in unnethack_corpus]
+def compiled_corpus(compiled_unnethack):
+    return [(p.name, c) for p, c in compiled_unnethack]
 
 
 class _StairCounter:

@@ -6,7 +6,6 @@ import pytest
 
 from unlev.lang.level_builder import RecordingBuilder
 from unlev.lang.evaluator import Evaluator
-from unlev.lang.frontend import compile_file
 from unlev.stdlib.rng import RNG
 from unlev.stdlib.compat import Compat
 
@@ -14,9 +13,9 @@ SEEDS = range(1, 21)
 
 
 @pytest.fixture(scope="module")
-def compiled_corpus(unnethack_corpus):
+def compiled_corpus(compiled_unnethack):
     """Each corpus file compiled once, shared by every seed and test here."""
-    return [(path.name, compile_file(str(path))) for path in unnethack_corpus]
+    return [(path.name, c) for path, c in compiled_unnethack]
 
 
 def run_level(compiled, level, seed, compat=Compat()):

@@ -230,14 +230,13 @@ def test_schema_requires_every_key_the_exporter_writes(doc, schema):
     assert set(schema["required"]) == set(doc)
 
 
-def test_first_level_of_every_corpus_file_exports_and_validates(unnethack_corpus, schema):
+def test_first_level_of_every_corpus_file_exports_and_validates(unnethack_corpus,
+                                                                 compiled_unnethack, schema):
     """Real levels carry whatever the populators add (shopkeepers, priests, mineral
     deposits...): every one must still serialise, round-trip and match the schema."""
-    from unlev.lang.frontend import compile_file
     validator = jsonschema.Draft202012Validator(schema)
     checked = 0
-    for path in unnethack_corpus:
-        compiled = compile_file(str(path))
+    for path, compiled in compiled_unnethack:
         node = compiled.tree.levels[0]
         lev = build_level(compiled, node, seed=7, force_flip=True)
         doc = export.document([export.level_to_dict(lev, seed=7, source=path.name)],

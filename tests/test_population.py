@@ -10,7 +10,7 @@ import pytest
 from unlev.generate.game_builder import GameBuilder
 from unlev.generate.locations import is_ok_slow, ok_table
 from unlev.lang.diagnostics import DesError
-from unlev.lang.frontend import compile_file, compile_text
+from unlev.lang.frontend import compile_text
 from unlev.model.level import Level
 from unlev.model.constants import ANY_LOC, DRY, HOT, SOLID, SPACELOC, WET
 from unlev.populate.make import monster_data
@@ -333,7 +333,7 @@ class _OneThing:
         self.objects = [] if isinstance(item, Monster) else [item]
 
 
-def test_corpus_populates_and_nothing_lands_in_rock(unnethack_corpus, monkeypatch):
+def test_corpus_populates_and_nothing_lands_in_rock(compiled_unnethack, monkeypatch):
     import unlev.generate.build as run_mod
     bad: list = []
 
@@ -347,8 +347,7 @@ def test_corpus_populates_and_nothing_lands_in_rock(unnethack_corpus, monkeypatc
 
     monkeypatch.setattr(run_mod, "Level", WatchedLevel)
     failures, count = [], 0
-    for path in unnethack_corpus:
-        compiled = compile_file(str(path))
+    for path, compiled in compiled_unnethack:
         for node in compiled.tree.levels:
             for seed in _corpus_seeds():
                 before = len(bad)
