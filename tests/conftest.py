@@ -171,3 +171,27 @@ def _own_result_cache(monkeypatch, tmp_path_factory):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))
 
 
+
+# Test files whose tests share a costly module-scoped fixture: each such file's tests
+# go to one xdist worker, as a unit, so that the fixture is built once per run and not
+# once in each worker that gets one of its tests (every other test is handed out one
+# by one, as xdist's default "load" does).  xdist's own "loadgroup" cannot do it under
+# pytest 9, whose node ids no longer take the group's suffix.
+GROUPED_FILES = {
+    "tests/test_compare_selftest.py",     # level_cache: 10 + 10 builds of each level
+    "tests/test_cli_check.py",            # mutant_runs: 100+ mutated corpus files
+}
+
+
+@pytest.hookimpl(tryfirst=True, optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """``-n N`` (xdist's "load"): load balancing with :data:`GROUPED_FILES` as units."""
+    if config.getvalue("dist") != "load":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class GroupedLoad(LoadScopeScheduling):
+        def _split_scope(self, nodeid):
+            path = nodeid.split("::", 1)[0]
+            return path if path in GROUPED_FILES else nodeid
+    return GroupedLoad(config, log)
