@@ -106,8 +106,10 @@ def game_reference() -> Path:
 
 def pytest_addoption(parser):
     parser.addoption("--full-sweep", action="store_true", default=False,
-                     help="run the corpus acceptance sweep over all 20 seeds (default: "
-                     "seeds 1-5; also UNLEV_FULL_SWEEP=1); CI runs it")
+                     help="run the exhaustive sweeps whole: the corpus acceptance sweep "
+                     "over all 20 seeds (default: seeds 1-2), and the others that keep a "
+                     "subset by default (docs/notes/issue-29-suite.md lists them); also "
+                     "UNLEV_FULL_SWEEP=1; CI runs it")
     parser.addoption("--fuzz-seconds", type=float, default=None, metavar="SECONDS",
                      help="fuzz the grammar and corpus mutants for this long "
                      "(tests/test_fuzz_ci.py; default: 120 with --full-sweep, else skipped)")
