@@ -21,7 +21,7 @@ import shutil
 import subprocess
 import sys
 from collections import defaultdict
-from typing import Dict, Iterator, Set, Tuple
+from typing import Dict, Iterator, List, Set, Tuple
 
 import pytest
 
@@ -65,6 +65,18 @@ class _Trees(dict):
 TREES: Dict[str, ast.AST] = _Trees()
 
 
+class _Nodes(dict):
+    """dotted module name -> every node of its tree, in ``ast.walk``'s order: walked
+    once, read by each of the checks below (walking was most of their time)."""
+
+    def __missing__(self, name: str) -> List[ast.AST]:
+        nodes = self[name] = list(ast.walk(TREES[name]))
+        return nodes
+
+
+NODES: Dict[str, List[ast.AST]] = _Nodes()
+
+
 def _resolve(module: str, node: ast.ImportFrom) -> str:
     if not node.level:
         return node.module or ""
@@ -77,7 +89,7 @@ def _resolve(module: str, node: ast.ImportFrom) -> str:
 
 def _imports(module: str) -> Iterator[Tuple[str, ast.AST]]:
     """(imported module, node) for every import of ``module`` that names one of ours."""
-    for node in ast.walk(TREES[module]):
+    for node in NODES[module]:
         if isinstance(node, ast.Import):
             for a in node.names:
                 if a.name in MODULES:
@@ -162,9 +174,9 @@ def test_a_planted_cycle_between_siblings_breaks_the_contract(tmp_path):
 
 def _private_uses(module: str) -> Iterator[str]:
     """Underscore names of another of our modules that ``module`` imports or reads."""
-    tree = TREES[module]
+    nodes = NODES[module]
     aliases: Dict[str, str] = {}
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.ImportFrom):
             target = _resolve(module, node)
             for a in node.names:
@@ -178,7 +190,7 @@ def _private_uses(module: str) -> Iterator[str]:
             for a in node.names:
                 if a.name in MODULES and a.asname:
                     aliases[a.asname] = a.name
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
                 and node.value.id in aliases and node.attr.startswith("_") \
                 and not node.attr.startswith("__"):
@@ -191,10 +203,10 @@ _PYTHON_API = {"_replace", "_asdict", "_fields", "_make", "_value_", "_name_", "
                "_exit"}
 
 
-def _own_private_names(tree: ast.AST) -> Set[str]:
+def _own_private_names(nodes: List[ast.AST]) -> Set[str]:
     """Underscore names a module defines: functions, classes, attributes it assigns."""
     own: Set[str] = set()
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             own.add(node.name)
         elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
@@ -212,9 +224,9 @@ def _own_private_names(tree: ast.AST) -> Set[str]:
 def _foreign_private_attributes(module: str) -> Iterator[str]:
     """``obj._name`` where the module itself never defines ``_name``: another module's
     private state or method reached from outside."""
-    tree = TREES[module]
-    own = _own_private_names(tree)
-    for node in ast.walk(tree):
+    nodes = NODES[module]
+    own = _own_private_names(nodes)
+    for node in nodes:
         if isinstance(node, ast.Attribute) and node.attr.startswith("_") \
                 and not node.attr.startswith("__") and node.attr not in own \
                 and node.attr not in _PYTHON_API:
