@@ -155,16 +155,16 @@ def _hint_strings():
                 if not f.endswith(".py"):
                     continue
                 path = os.path.join(d, f)
-                tree = ast.parse(open(path, encoding="utf-8").read())
+                nodes = list(ast.walk(ast.parse(open(path, encoding="utf-8").read())))
                 docs = set()
-                for n in ast.walk(tree):
+                for n in nodes:
                     body = getattr(n, "body", None)
                     if (isinstance(n, (ast.Module, ast.FunctionDef, ast.ClassDef,
                                        ast.AsyncFunctionDef)) and body
                             and isinstance(body[0], ast.Expr)
                             and isinstance(body[0].value, ast.Constant)):
                         docs.add(id(body[0].value))
-                for n in ast.walk(tree):
+                for n in nodes:
                     if (isinstance(n, ast.Constant) and isinstance(n.value, str)
                             and id(n) not in docs):
                         yield f"{os.path.relpath(path, ROOT)}:{n.lineno}", n.value
