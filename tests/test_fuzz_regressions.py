@@ -63,16 +63,28 @@ def test_the_regression_folder_holds_the_fixed_crashes():
             "include-passwd.des", "bom.des"} <= names
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(min_value=0, max_value=2 ** 32))
-def test_generated_programs(seed):
-    assert outcome(fuzz.generate(random.Random(seed))) in ("level", "error")
+def _examples(full_sweep) -> int:
+    """The fuzz's box: 60 inputs each with --full-sweep (CI), 20 by default."""
+    return 60 if full_sweep else 20
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(min_value=0, max_value=2 ** 32), which=st.integers(0, 10 ** 6))
-def test_corpus_mutants(corpus_root, seed, which):
+def test_generated_programs(full_sweep):
+    @settings(max_examples=_examples(full_sweep), deadline=None,
+              suppress_health_check=[HealthCheck.too_slow])
+    @given(st.integers(min_value=0, max_value=2 ** 32))
+    def one(seed):
+        assert outcome(fuzz.generate(random.Random(seed))) in ("level", "error")
+    one()
+
+
+def test_corpus_mutants(corpus_root, full_sweep):
     files = sorted(glob.glob(str(corpus_root / "*" / "*.des")))
-    with open(files[which % len(files)], encoding="latin-1") as fh:
-        text = fh.read()
-    assert outcome(fuzz.mutate(random.Random(seed), text)) in ("level", "error")
+
+    @settings(max_examples=_examples(full_sweep), deadline=None,
+              suppress_health_check=[HealthCheck.too_slow])
+    @given(seed=st.integers(min_value=0, max_value=2 ** 32), which=st.integers(0, 10 ** 6))
+    def one(seed, which):
+        with open(files[which % len(files)], encoding="latin-1") as fh:
+            text = fh.read()
+        assert outcome(fuzz.mutate(random.Random(seed), text)) in ("level", "error")
+    one()
