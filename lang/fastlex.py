@@ -150,6 +150,56 @@ class _Takers:
         return pat
 
 
+class _SharedRules:
+    """What every lexer of one class and state shares: the declared token types, the
+    rules by the master pattern's group numbers (the class's functions), and by first
+    character the pattern a token is read with -- made once, not for every file."""
+
+    def __init__(self, template, master, cls, state: str) -> None:
+        self.tokens = frozenset(template.lextokens_all)
+        # the token type PLY gives a rule's match before calling it (the rule's name
+        # without ``t_`` and its states: ``t_unh352_SPERCENT`` makes SPERCENT)
+        types = {f[0].__name__: f[1] for groups in template.lexstatere.values()
+                 for _cre, findex in groups for f in findex if f and f[0]}
+        self.by_index = [(None, None, None)] * (master.groups + 1)
+        for name, i in master.groupindex.items():
+            self.by_index[i] = (_INLINE.get(name), getattr(cls, name),
+                                types.get(name, name[2:]))
+        disp = dispatch_patterns(template, cls, state)
+        self._general = (master.match, self.by_index)
+        self._master = master
+        skip, self._by_char, only_literal = disp or (None, None, frozenset())
+        self.dispatch = (skip.match if skip is not None else None, only_literal,
+                         _SKIP_CHARS if disp else frozenset())
+        self.entries: dict = {}     # character -> (its pattern's match, rules by group)
+
+    def entry(self, c: str):
+        """(the match of the pattern a token beginning with ``c`` is read with, the
+        rules by its group numbers), made at the character's first token."""
+        pat = self._by_char.get(c) if self._by_char is not None else None
+        if pat is None:
+            entry = self._general
+        else:
+            rules = {name: self.by_index[i] for name, i in self._master.groupindex.items()}
+            index = [(None, None, None)] * (pat.groups + 1)
+            for name, i in pat.groupindex.items():
+                index[i] = rules[name]
+            entry = (pat.match, index)
+        self.entries[c] = entry
+        return entry
+
+
+_SHARED: dict = {}
+
+
+def _shared_rules(template, master, cls, state: str) -> _SharedRules:
+    key = (master, cls, state)
+    shared = _SHARED.get(key)
+    if shared is None:
+        shared = _SHARED[key] = _SharedRules(template, master, cls, state)
+    return shared
+
+
 def _single_char(pattern: str, flags: int) -> bool:
     """Whether every match of ``pattern`` is one character long."""
     from .regex_first import P
@@ -174,22 +224,18 @@ class MasterLexer:
         self.master = master
         self.fast_state = state
         self.core_functions, self.cfunc_token, self.atoi = words
-        self.lextokens_all = set(template.lextokens_all) | set(owner.lexicon.extra_tokens)
+        shared = _shared_rules(template, master, type(owner), state)
+        extra = owner.lexicon.extra_tokens
+        self.lextokens_all = shared.tokens if not extra else shared.tokens | set(extra)
         self.lexliterals = template.lexliterals
         # PLY's rules of each state, bound to the owner when PLY's loop first needs
         # them (binding them all up front was most of the cost of a short parse, which
         # the REPL makes for every line)
         self._template_states = template.lexstatere
         self.lexstatere = {}
-        # the token type PLY gives a rule's match before calling it (the rule's name
-        # without ``t_`` and its states: ``t_unh352_SPERCENT`` makes SPERCENT)
-        types = {f[0].__name__: f[1] for groups in template.lexstatere.values()
-                 for _cre, findex in groups for f in findex if f and f[0]}
-        # the state's rules by group number: (inlined kind or None, rule, type)
-        self.by_index = [(None, None, None)] * (master.groups + 1)
-        for name, i in master.groupindex.items():
-            self.by_index[i] = (_INLINE.get(name), getattr(owner, name),
-                                types.get(name, name[2:]))
+        # the state's rules by group number: (inlined kind or None, rule, type), the
+        # rule a function of the class (called with the owner)
+        self.by_index = shared.by_index
         # every type a word can be given here is declared (a profile's keyword of a
         # type the grammar lacks is not): the word kinds then need no check per token
         word_types = {t for t, _v in owner.keywords.values()}
@@ -208,11 +254,9 @@ class MasterLexer:
         self._plain = None           # token()'s generator, made at first use
         # where a token may begin: by its first character (dispatch_patterns), else
         # the master pattern (its skip then matches nothing)
-        disp = dispatch_patterns(template, type(owner), state)
-        self._general = (master.match, self.by_index)
-        self._skip, self._by_char, self._only_literal = disp or (None, None, frozenset())
-        self._skip_chars = _SKIP_CHARS if disp else frozenset()
-        self._entries: dict = {}     # character -> (its pattern's match, rules by group)
+        self._shared = shared
+        self._skip, self._only_literal, self._skip_chars = shared.dispatch
+        self._entries = shared.entries
         self.begin("INITIAL")
 
     def input(self, s: str) -> None:
@@ -264,27 +308,14 @@ class MasterLexer:
     def _constants(self):
         """What :meth:`tokens` reads at every token, as its locals."""
         known = self.lextokens_all
-        skip = self._skip.match if self._skip is not None else None
-        return (self._entries.get, skip, self._skip_chars, self._only_literal,
+        return (self._entries.get, self._skip, self._skip_chars, self._only_literal,
                 self.owner.keywords.get,
                 self.core_functions.get, self.cfunc_token.get, self.atoi, self.fast_state,
                 known, not self.words_declared,
                 "EXT_RAW" in known)         # a profile's raw statements take their line
 
     def _entry(self, c: str):
-        """(the match of the pattern a token beginning with ``c`` is read with, the
-        rules by its group numbers), made at the character's first token."""
-        pat = self._by_char.get(c) if self._by_char is not None else None
-        if pat is None:
-            entry = self._general
-        else:
-            rules = {name: self.by_index[i] for name, i in self.master.groupindex.items()}
-            index = [(None, None, None)] * (pat.groups + 1)
-            for name, i in pat.groupindex.items():
-                index[i] = rules[name]
-            entry = (pat.match, index)
-        self._entries[c] = entry
-        return entry
+        return self._shared.entry(c)
 
     def _by_rule(self, tok, m, i, how, func, type_, value):
         """A token the loop does not make itself: a whole MAP block, else what the
@@ -297,7 +328,7 @@ class MasterLexer:
         tok.type = type_
         tok.lexer = self
         self.lexmatch = m
-        tok = func(tok)
+        tok = func(self.owner, tok)
         if not tok:
             return None
         if tok.type not in self.lextokens_all:
