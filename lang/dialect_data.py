@@ -23,14 +23,19 @@ def is_unnethack(dialect) -> bool:
 
 
 
+def _fold(name: str) -> str:
+    """lev_comp's second pass: C's tolower, A-Z only (asked only of a name not found as
+    written: a check of well-spelt names does not load the data tables' module)."""
+    from ..stdlib.data_tables import ascii_lower
+    return ascii_lower(name)
+
+
 class TableOracle:
     """lev_comp's name checks over one dialect's monsters.json/objects.json/traps.json."""
 
     def __init__(self, dialect) -> None:
         """``dialect``: a built-in profile's name or a :class:`Profile`."""
         from ..stdlib import profiles
-        from ..stdlib.data_tables import ascii_lower
-        self._fold = ascii_lower          # lev_comp's second pass: C's tolower, A-Z only
         profile = profiles.resolve(dialect)
         self.dialect = profile.name
         self.profile_name = profile.name
@@ -75,14 +80,14 @@ class TableOracle:
             for key in (None, c):
                 exact, folded = index.setdefault(key, (set(), set()))
                 exact.add(n)
-                folded.add(self._fold(n))
+                folded.add(_fold(n))
         return index
 
     _NONE = (frozenset(), frozenset())
 
     def _find(self, index: Dict, name, cls) -> bool:
         exact, folded = index.get(cls, self._NONE)
-        return name in exact or self._fold(name) in folded
+        return name in exact or _fold(name) in folded
 
     def monster_known(self, cls, name) -> bool:
         return self._find(self._mon_index, name, cls)
@@ -170,7 +175,6 @@ def _names_copy(profile, read) -> dict:
     """``read(profile)`` from its copy when that is current, else read and kept: beside
     a shipped profile's tables, in the user's cache for any profile."""
     import os
-    import zlib
     from ..stdlib.copies import read_copy, source_key, user_cache, write_copy
     folder = str(profile.path)
     try:
@@ -178,8 +182,9 @@ def _names_copy(profile, read) -> dict:
                tuple(source_key(os.path.join(folder, f"{t}.json")) for t in _NAME_TABLES))
     except OSError:         # a table without a file to key (a zipped install)
         return read(profile)
-    tag = zlib.crc32(folder.encode("utf-8", "surrogateescape"))
-    places = [user_cache("names", f"{os.path.basename(folder) or 'data'}-{tag:08x}.marshal")]
+    # a name of its own per folder (the key holds the folder: a shared name is a miss)
+    tag = sum(i * b for i, b in enumerate(folder.encode("utf-8", "surrogateescape"), 1))
+    places = [user_cache("names", f"{os.path.basename(folder) or 'data'}-{tag:x}.marshal")]
     if profile.builtin:
         places.insert(0, os.path.join(folder, "names.marshal"))
     names = read_copy(places, key)

@@ -1,5 +1,5 @@
 """The shipped data tables are read from their ``marshal`` copies when these are current
-(``stdlib/data_tables.py`` ``_shipped_table``): the same data as the JSON, a copy of a
+(``stdlib/shipped.py`` ``_shipped_table``): the same data as the JSON, a copy of a
 changed JSON (or of another Python) not used, a broken or unwritable copy only a slower
 start."""
 
@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from unlev.stdlib import data_tables as D
+from unlev.stdlib import shipped as D
 
 
 @pytest.fixture
