@@ -86,8 +86,26 @@ def master_pattern(template, rules, state: str = "INITIAL"):
                         for name in _SKIP_RULES)
         alts = "|".join(f"(?P<{name}>{getattr(rules, name).__doc__})" for name in names
                         if name not in _SKIP_RULES)
-        pat = _MASTER[retext] = re.compile(f"(?:{skip})*(?:{alts})", template.lexreflags)
+        pat = _MASTER[retext] = _Master(f"(?:{skip})*(?:{alts})", template.lexreflags)
     return pat
+
+
+class _Master:
+    """A state's master pattern, compiled at its first use: with the first-character
+    dispatch a file needs it only for a token that begins with a character no rule's
+    first characters list (a non-ASCII one), most files never (half a millisecond of
+    every first check)."""
+
+    __slots__ = ("pattern", "flags", "_rx")
+
+    def __init__(self, pattern: str, flags: int) -> None:
+        self.pattern, self.flags, self._rx = pattern, flags, None
+
+    @property
+    def compiled(self):
+        if self._rx is None:
+            self._rx = re.compile(self.pattern, self.flags)
+        return self._rx
 
 
 # Where a token may begin after the blanks, newlines and comments: by its first
@@ -152,8 +170,8 @@ class _Takers:
 
 class _SharedRules:
     """What every lexer of one class and state shares: the declared token types, the
-    rules by the master pattern's group numbers (the class's functions), and by first
-    character the pattern a token is read with -- made once, not for every file."""
+    rules (the class's functions), and by first character the pattern a token is read
+    with and its rules by group number -- made once, not for every file."""
 
     def __init__(self, template, master, cls, state: str) -> None:
         self.tokens = frozenset(template.lextokens_all)
@@ -161,12 +179,11 @@ class _SharedRules:
         # without ``t_`` and its states: ``t_unh352_SPERCENT`` makes SPERCENT)
         types = {f[0].__name__: f[1] for groups in template.lexstatere.values()
                  for _cre, findex in groups for f in findex if f and f[0]}
-        self.by_index = [(None, None, None)] * (master.groups + 1)
-        for name, i in master.groupindex.items():
-            self.by_index[i] = (_INLINE.get(name), getattr(cls, name),
-                                types.get(name, name[2:]))
+        # (inlined kind or None, rule, type) of each rule: the class's functions
+        self.rules = {name: (_INLINE.get(name), getattr(cls, name), types.get(name, name[2:]))
+                      for name in _rule_names(template, state) if name not in _SKIP_RULES}
         disp = dispatch_patterns(template, cls, state)
-        self._general = (master.match, self.by_index)
+        self._general = None
         self._master = master
         skip, self._by_char, only_literal = disp or (None, None, frozenset())
         self.dispatch = (skip.match if skip is not None else None, only_literal,
@@ -178,15 +195,21 @@ class _SharedRules:
         rules by its group numbers), made at the character's first token."""
         pat = self._by_char.get(c) if self._by_char is not None else None
         if pat is None:
+            if self._general is None:
+                self._general = self._indexed(self._master.compiled)
             entry = self._general
         else:
-            rules = {name: self.by_index[i] for name, i in self._master.groupindex.items()}
-            index = [(None, None, None)] * (pat.groups + 1)
-            for name, i in pat.groupindex.items():
-                index[i] = rules[name]
-            entry = (pat.match, index)
+            entry = self._indexed(pat)
         self.entries[c] = entry
         return entry
+
+    def _indexed(self, pat):
+        """(``pat``'s match, its rules by group number)."""
+        index = [(None, None, None)] * (pat.groups + 1)
+        for name, i in pat.groupindex.items():
+            if name in self.rules:          # (the master's skip group is no rule)
+                index[i] = self.rules[name]
+        return pat.match, index
 
 
 _SHARED: dict = {}
@@ -233,9 +256,6 @@ class MasterLexer:
         # the REPL makes for every line)
         self._template_states = template.lexstatere
         self.lexstatere = {}
-        # the state's rules by group number: (inlined kind or None, rule, type), the
-        # rule a function of the class (called with the owner)
-        self.by_index = shared.by_index
         # every type a word can be given here is declared (a profile's keyword of a
         # type the grammar lacks is not): the word kinds then need no check per token
         word_types = {t for t, _v in owner.keywords.values()}
