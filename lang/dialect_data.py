@@ -163,10 +163,10 @@ class DataOracle:
         return list(self.data.trap_des_names())
 
 
-# The names a TableOracle reads, kept as a marshal copy (unlev.stdlib.copies) keyed by
-# the tables' sizes and times: the first check of a NetHack 3.6 file read the whole
-# monster and object tables and indexed their names, some 5 ms (issue 29). Raise the
-# format's number when what _names keeps changes.
+# The names a TableOracle reads, kept as a marshal copy (unlev.stdlib.copies.derived)
+# keyed by the tables' sizes and times: the first check of a NetHack 3.6 file read the
+# whole monster and object tables and indexed their names, some 5 ms (issue 29). Raise
+# the format's number when what _names keeps changes.
 _NAMES_FORMAT = 1
 _NAME_TABLES = ("monsters", "objects", "traps", "rooms")
 
@@ -175,23 +175,12 @@ def _names_copy(profile, read) -> dict:
     """``read(profile)`` from its copy when that is current, else read and kept: beside
     a shipped profile's tables, in the user's cache for any profile."""
     import os
-    from ..stdlib.copies import read_copy, source_key, user_cache, write_copy
+    from ..stdlib.copies import derived
     folder = str(profile.path)
-    try:
-        key = (_NAMES_FORMAT, folder,
-               tuple(source_key(os.path.join(folder, f"{t}.json")) for t in _NAME_TABLES))
-    except OSError:         # a table without a file to key (a zipped install)
-        return read(profile)
-    # a name of its own per folder (the key holds the folder: a shared name is a miss)
-    tag = sum(i * b for i, b in enumerate(folder.encode("utf-8", "surrogateescape"), 1))
-    places = [user_cache("names", f"{os.path.basename(folder) or 'data'}-{tag:x}.marshal")]
-    if profile.builtin:
-        places.insert(0, os.path.join(folder, "names.marshal"))
-    names = read_copy(places, key)
-    if names is None:
-        names = read(profile)
-        write_copy(places, key, names)
-    return names
+    sources = [os.path.join(folder, f"{t}.json") for t in _NAME_TABLES]
+    beside = os.path.join(folder, "names.marshal") if profile.builtin else None
+    return derived(sources, _NAMES_FORMAT, lambda: read(profile), beside,
+                   f"names-{os.path.basename(folder) or 'data'}")
 
 
 _ORACLES: Dict[str, object] = {}

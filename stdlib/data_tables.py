@@ -25,7 +25,7 @@ from functools import lru_cache
 from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple, TypeVar
 
 from .records import record
-from .shipped import _shipped_table, read_json_table
+from .shipped import _DATA, _shipped_table, read_json_table
 
 
 T = TypeVar("T")
@@ -73,6 +73,15 @@ def load_table(name: str) -> dict:
 
 
 load_table.cache_info = _load_table.cache_info     # what has been read so far
+
+
+def table_file(name: str) -> str:
+    """The file :func:`load_table` reads ``name`` from with the active tables."""
+    folder, which = _ACTIVE.value
+    if folder is not None and (name not in which
+                               or not os.path.isfile(os.path.join(folder, f"{name}.json"))):
+        folder = None
+    return os.path.join(_DATA if folder is None else folder, f"{name}.json")
 
 
 def _per_tables(maxsize: Optional[int] = None):

@@ -33,7 +33,7 @@ def profile_dir(tmp_path, monkeypatch):
 
 
 def _copies(tmp_path):
-    return sorted((tmp_path / "cache" / "unlev" / "names").glob("*.marshal"))
+    return sorted((tmp_path / "cache" / "unlev" / "derived").glob("names-*.marshal"))
 
 
 def _answers(oracle, mons, objs):
@@ -89,7 +89,8 @@ def test_a_broken_copy_is_only_a_slower_start(profile_dir, tmp_path):
     oracle = DD.TableOracle(profile)
     assert oracle.monster_known("d", "jackal") and not oracle.monster_known("d", "jackall")
     key, _names = marshal.loads(copy.read_bytes())          # and written anew
-    assert key[1] == str(profile_dir)
+    assert key[1] == tuple(str(profile_dir / f"{t}.json")
+                           for t in ("monsters", "objects", "traps", "rooms"))
 
 
 def test_an_unwritable_cache_still_answers(profile_dir, tmp_path, monkeypatch):
@@ -106,4 +107,53 @@ def test_a_shipped_profile_keeps_its_copy_beside_its_tables():
     path = os.path.join(str(NH36), "names.marshal")
     if os.access(str(NH36), os.W_OK):       # an installed package may be read-only
         key, _names = marshal.loads(open(path, "rb").read())
-        assert key[0] == DD._NAMES_FORMAT and key[1] == str(NH36)
+        assert key[0] == DD._NAMES_FORMAT and key[1][0] == str(NH36 / "monsters.json")
+
+
+# UnNetHack's name questions (unlev.stdlib.data.monster_name_known/object_name_known)
+# read their index of the active tables the same way.
+
+def test_the_data_name_index_is_kept_and_read(tmp_path, monkeypatch):
+    from unlev.stdlib import data
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    folder = tmp_path / "game"
+    folder.mkdir()
+    for t in ("monsters", "objects"):
+        shutil.copy(os.path.join(data.__file__.rsplit(os.sep, 1)[0], "data", f"{t}.json"),
+                    folder / f"{t}.json")
+    with data.tables_of(str(folder), ("monsters", "objects")):
+        data._name_index.cache_clear()
+        assert data.monster_name_known("jackal", "d")
+        assert not data.monster_name_known("jackal", "C")
+        assert data.object_name_known("long sword", ")")
+        (copy,) = (tmp_path / "cache" / "unlev" / "derived").glob("name-index-*.marshal")
+        key, index = marshal.loads(copy.read_bytes())
+        assert key[1] == (str(folder / "monsters.json"), str(folder / "objects.json"))
+        # the copy is what is read next: a marked index under the same key answers
+        names, mclasses, onames, oclasses, bases = index
+        names["marked beast"] = frozenset({mclasses["d"]})
+        copy.write_bytes(marshal.dumps((key, (names, mclasses, onames, oclasses, bases))))
+        data._name_index.cache_clear()
+        data.monster_name_known.cache_clear()
+        assert data.monster_name_known("Marked Beast", "d")
+    data._name_index.cache_clear()
+    data.monster_name_known.cache_clear()
+
+
+def test_a_check_of_well_spelt_names_reads_no_table_whole(tmp_path):
+    # in a fresh process, with the copies in place (a first run writes them)
+    import subprocess
+    import sys
+    des = tmp_path / "t.des"
+    des.write_text('LEVEL:"t"\nROOM:"ordinary",random,random,random,random {\n'
+                   '  MONSTER:(\'d\',"jackal"),random\n  OBJECT:(\')\',"long sword"),random\n}\n')
+    code = ("import sys\nfrom unlev.lang.frontend import compile_file\n"
+            "from unlev.stdlib import shipped\nread = []\nreal = shipped._shipped_table\n"
+            "def spy(name):\n    read.append(name)\n    return real(name)\n"
+            "shipped._shipped_table = spy\n"
+            "import unlev.stdlib.data_tables as D\nD._shipped_table = spy\n"
+            f"compile_file({str(des)!r}, dialect='unnethack')\nprint(sorted(set(read)))\n")
+    for _ in range(2):
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                             check=True).stdout
+    assert "monsters" not in out and "objects" not in out, out
