@@ -178,11 +178,10 @@ def _read_name_index() -> tuple:
     for d in load_table("objects")["objects"]:
         if d["name"] is not None:
             objs.setdefault(ascii_lower(d["name"]), []).append((d["class_index"], d["index"]))
-    from .data_tables import _monclass_by_symbol, _objclass_by_symbol
-    mclasses = {s: c.index for s, c in _monclass_by_symbol().items()}
-    oclasses = {s: c.index for s, c in _objclass_by_symbol().items()}
-    return ({n: frozenset(c) for n, c in mons.items()}, mclasses,
-            {n: tuple(c) for n, c in objs.items()}, oclasses, object_class_bases())
+    from .data_tables import monster_class_indices, object_class_indices
+    return ({n: frozenset(c) for n, c in mons.items()}, monster_class_indices(),
+            {n: tuple(c) for n, c in objs.items()}, object_class_indices(),
+            object_class_bases())
 
 
 @clears_with_tables

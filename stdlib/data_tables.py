@@ -25,7 +25,7 @@ from functools import lru_cache
 from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple, TypeVar
 
 from .records import record
-from .shipped import _DATA, _shipped_table, read_json_table
+from .shipped import DATA_DIR, read_json_table, shipped_table
 
 
 T = TypeVar("T")
@@ -37,7 +37,7 @@ T = TypeVar("T")
 @lru_cache(maxsize=None)
 def _load_table(folder: Optional[str], name: str) -> dict:
     if folder is None:
-        return _shipped_table(name)
+        return shipped_table(name)
     return read_json_table(os.path.join(folder, f"{name}.json"))
 
 
@@ -81,7 +81,7 @@ def table_file(name: str) -> str:
     if folder is not None and (name not in which
                                or not os.path.isfile(os.path.join(folder, f"{name}.json"))):
         folder = None
-    return os.path.join(_DATA if folder is None else folder, f"{name}.json")
+    return os.path.join(DATA_DIR if folder is None else folder, f"{name}.json")
 
 
 def _per_tables(maxsize: Optional[int] = None):
@@ -639,6 +639,16 @@ def _objclass_by_symbol() -> Dict[str, ObjectClass]:
     for c in object_classes():
         out.setdefault(c.symbol, c)
     return out
+
+
+def monster_class_indices() -> Dict[str, int]:
+    """Each monster class symbol lev_comp accepts, to its class's index."""
+    return {s: c.index for s, c in _monclass_by_symbol().items()}
+
+
+def object_class_indices() -> Dict[str, int]:
+    """Each object class symbol lev_comp accepts, to its class's index."""
+    return {s: c.index for s, c in _objclass_by_symbol().items()}
 
 
 def is_monster_class_symbol(symbol: str) -> bool:

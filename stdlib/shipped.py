@@ -13,7 +13,7 @@ import os
 from typing import List
 
 
-_DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
+DATA_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
 
 
 def _data_text(filename: str) -> str:
@@ -32,17 +32,17 @@ def _data_text(filename: str) -> str:
 def read_json_table(path: str) -> dict:
     """The JSON table at ``path``: one of the shipped games' (``data/<game>/...``, a
     built-in profile's, as NetHack 3.6's that every 3.6 check reads) from its
-    ``marshal`` copy as :func:`_shipped_table` keeps it, any other parsed."""
+    ``marshal`` copy as :func:`shipped_table` keeps it, any other parsed."""
     real = os.path.realpath(path)
-    rel = os.path.relpath(real, os.path.realpath(_DATA))
+    rel = os.path.relpath(real, os.path.realpath(DATA_DIR))
     if rel.endswith(".json") and not rel.startswith(os.pardir) and not os.path.isabs(rel):
-        return _shipped_table(rel[:-len(".json")].replace(os.sep, "/"))
+        return shipped_table(rel[:-len(".json")].replace(os.sep, "/"))
     import json
     with open(path, encoding="utf-8") as fh:
         return json.load(fh)
 
 
-def _shipped_table(name: str) -> dict:
+def shipped_table(name: str) -> dict:
     """A shipped table (``data/<name>.json``; ``name`` may name a game's folder too,
     ``nethack36/monsters``), from its ``marshal`` copy when that is
     current: reading the copy is some 2 ms less than parsing the JSON of the monsters
@@ -53,7 +53,7 @@ def _shipped_table(name: str) -> dict:
     version, written whole under a temporary name."""
     from .copies import read_copy, source_key, write_copy
     try:
-        key = source_key(os.path.join(_DATA, f"{name}.json"))
+        key = source_key(os.path.join(DATA_DIR, f"{name}.json"))
     except OSError:               # pragma: no cover - a zipped install: no file to key
         import json
         return json.loads(_data_text(f"{name}.json"))
@@ -68,5 +68,5 @@ def _shipped_table(name: str) -> dict:
 
 def _table_copies(name: str) -> List[str]:
     from .copies import user_cache
-    return [os.path.join(_DATA, f"{name}.json.marshal"),
+    return [os.path.join(DATA_DIR, f"{name}.json.marshal"),
             user_cache("data", f"{name}.json.marshal")]

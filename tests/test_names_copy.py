@@ -148,10 +148,10 @@ def test_a_check_of_well_spelt_names_reads_no_table_whole(tmp_path):
     des.write_text('LEVEL:"t"\nROOM:"ordinary",random,random,random,random {\n'
                    '  MONSTER:(\'d\',"jackal"),random\n  OBJECT:(\')\',"long sword"),random\n}\n')
     code = ("import sys\nfrom unlev.lang.frontend import compile_file\n"
-            "from unlev.stdlib import shipped\nread = []\nreal = shipped._shipped_table\n"
+            "from unlev.stdlib import shipped\nread = []\nreal = shipped.shipped_table\n"
             "def spy(name):\n    read.append(name)\n    return real(name)\n"
-            "shipped._shipped_table = spy\n"
-            "import unlev.stdlib.data_tables as D\nD._shipped_table = spy\n"
+            "shipped.shipped_table = spy\n"
+            "import unlev.stdlib.data_tables as D\nD.shipped_table = spy\n"
             f"compile_file({str(des)!r}, dialect='unnethack')\nprint(sorted(set(read)))\n")
     for _ in range(2):
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
