@@ -9,7 +9,7 @@ case-insensitive; a class symbol restricts the search to that class), as
 
 from __future__ import annotations
 
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import Dict, List
 
 # UnNetHack's own releases, whatever their des-file syntax: one game, its data tables
@@ -23,26 +23,48 @@ def is_unnethack(dialect) -> bool:
 
 
 
+def _fold(name: str) -> str:
+    """lev_comp's second pass: C's tolower, A-Z only (asked only of a name not found as
+    written: a check of well-spelt names does not load the data tables' module)."""
+    from ..stdlib.data_tables import ascii_lower
+    return ascii_lower(name)
+
+
 class TableOracle:
     """lev_comp's name checks over one dialect's monsters.json/objects.json/traps.json."""
 
     def __init__(self, dialect) -> None:
         """``dialect``: a built-in profile's name or a :class:`Profile`."""
         from ..stdlib import profiles
-        from ..stdlib.data_tables import ascii_lower
-        self._fold = ascii_lower          # lev_comp's second pass: C's tolower, A-Z only
         profile = profiles.resolve(dialect)
         self.dialect = profile.name
         self.profile_name = profile.name
+        names = _names_copy(profile, self._names)
+        self._mons = names["mons"]
+        self._mclasses = names["mclasses"]
+        self._objs = names["objs"]
+        self._oclasses = names["oclasses"]
+        self._traps = names["traps"]
+        self._rooms = names["rooms"]
+        self._mon_index = names["mon_index"]
+        self._obj_index = names["obj_index"]
+
+    def _names(self, profile) -> dict:
+        """What the checks ask of the profile's tables, read from them."""
         mons = profile.table("monsters")
         objs = profile.table("objects")
         traps = profile.table("traps")
-        self._mons = [(m["name"], m["symbol"]) for m in mons["monsters"]]
-        self._mclasses = {c["symbol"] for c in mons["classes"] if c.get("symbol")}
-        self._objs = [(o["name"], o["class"]) for o in objs["objects"] if o.get("name")]
-        self._oclasses = {c["symbol"] for c in objs["classes"] if c.get("symbol")}
-        self._traps = {t["name"] for t in traps["des_names"]}
-        self._rooms = [r["name"] for r in profile.table("rooms")["des_names"]]
+        names = {
+            "mons": [(m["name"], m["symbol"]) for m in mons["monsters"]],
+            "mclasses": {c["symbol"] for c in mons["classes"] if c.get("symbol")},
+            "objs": [(o["name"], o["class"]) for o in objs["objects"] if o.get("name")],
+            "oclasses": {c["symbol"] for c in objs["classes"] if c.get("symbol")},
+            "traps": {t["name"] for t in traps["des_names"]},
+            "rooms": [r["name"] for r in profile.table("rooms")["des_names"]],
+        }
+        names["mon_index"] = self._index(names["mons"])
+        names["obj_index"] = self._index(names["objs"])
+        return names
 
     def monster_class_known(self, ch) -> bool:
         return ch in self._mclasses
@@ -58,22 +80,14 @@ class TableOracle:
             for key in (None, c):
                 exact, folded = index.setdefault(key, (set(), set()))
                 exact.add(n)
-                folded.add(self._fold(n))
+                folded.add(_fold(n))
         return index
 
     _NONE = (frozenset(), frozenset())
 
-    @cached_property
-    def _mon_index(self) -> Dict:
-        return self._index(self._mons)
-
-    @cached_property
-    def _obj_index(self) -> Dict:
-        return self._index(self._objs)
-
     def _find(self, index: Dict, name, cls) -> bool:
         exact, folded = index.get(cls, self._NONE)
-        return name in exact or self._fold(name) in folded
+        return name in exact or _fold(name) in folded
 
     def monster_known(self, cls, name) -> bool:
         return self._find(self._mon_index, name, cls)
@@ -147,6 +161,26 @@ class DataOracle:
 
     def trap_names(self):
         return list(self.data.trap_des_names())
+
+
+# The names a TableOracle reads, kept as a marshal copy (unlev.stdlib.copies.derived)
+# keyed by the tables' sizes and times: the first check of a NetHack 3.6 file read the
+# whole monster and object tables and indexed their names, some 5 ms (issue 29). Raise
+# the format's number when what _names keeps changes.
+_NAMES_FORMAT = 1
+_NAME_TABLES = ("monsters", "objects", "traps", "rooms")
+
+
+def _names_copy(profile, read) -> dict:
+    """``read(profile)`` from its copy when that is current, else read and kept: beside
+    a shipped profile's tables, in the user's cache for any profile."""
+    import os
+    from ..stdlib.copies import derived
+    folder = str(profile.path)
+    sources = [os.path.join(folder, f"{t}.json") for t in _NAME_TABLES]
+    beside = os.path.join(folder, "names.marshal") if profile.builtin else None
+    return derived(sources, _NAMES_FORMAT, lambda: read(profile), beside,
+                   f"names-{os.path.basename(folder) or 'data'}")
 
 
 _ORACLES: Dict[str, object] = {}

@@ -6,7 +6,9 @@ call) at a time; on the UnNetHack corpus that was a fifth of ``unlev check``. Th
 driver stands where PLY's lexer object stands for a :class:`unlev.lang.lexer.DesLexer`
 (same ``lexdata``, ``lexpos``, ``lineno``, ``begin``, ``token``), matches with the
 very master patterns PLY compiled from the rules (so the same rule wins at every
-position, in the same order as lev_comp's ``util/lev_comp.l``), and then:
+position, in the same order as lev_comp's ``util/lev_comp.l``) -- after the blanks,
+newlines and comments, only the rules that can begin with the token's first character
+(:mod:`unlev.lang.regex_first`), so a comma no longer fails sixteen rules first -- and then:
 
 * skips blanks, newlines and comment lines, and builds integer, string, word and
   punctuation tokens, without a call;
@@ -57,6 +59,14 @@ _MASTER = {}
 FAST_STATES = ("INITIAL", "nh36", "unh352")
 
 
+def _rule_names(template, state: str) -> list:
+    """The state's rules in PLY's order (an inclusive state's own first)."""
+    names = []
+    for cre, _findex in template.lexstatere[state]:
+        names += sorted(cre.groupindex, key=cre.groupindex.get)   # PLY's order
+    return names
+
+
 def master_pattern(template, rules, state: str = "INITIAL"):
     """One pattern for a state: any run of comment lines, newlines and blanks (the
     three shared rules that make no token, in the order PLY tries them), then the
@@ -71,15 +81,152 @@ def master_pattern(template, rules, state: str = "INITIAL"):
         return None
     pat = _MASTER.get(retext)
     if pat is None:
-        names = []
-        for cre, _findex in template.lexstatere[state]:
-            names += sorted(cre.groupindex, key=cre.groupindex.get)   # PLY's order
+        names = _rule_names(template, state)
         skip = "|".join(getattr(rules, name).__doc__ + _UNSPLIT.get(name, "")
                         for name in _SKIP_RULES)
         alts = "|".join(f"(?P<{name}>{getattr(rules, name).__doc__})" for name in names
                         if name not in _SKIP_RULES)
-        pat = _MASTER[retext] = re.compile(f"(?:{skip})*(?:{alts})", template.lexreflags)
+        pat = _MASTER[retext] = _Master(f"(?:{skip})*(?:{alts})", template.lexreflags)
     return pat
+
+
+class _Master:
+    """A state's master pattern, compiled at its first use: with the first-character
+    dispatch a file needs it only for a token that begins with a character no rule's
+    first characters list (a non-ASCII one), most files never (half a millisecond of
+    every first check)."""
+
+    __slots__ = ("pattern", "flags", "_rx")
+
+    def __init__(self, pattern: str, flags: int) -> None:
+        self.pattern, self.flags, self._rx = pattern, flags, None
+
+    @property
+    def compiled(self):
+        if self._rx is None:
+            self._rx = re.compile(self.pattern, self.flags)
+        return self._rx
+
+
+# Where a token may begin after the blanks, newlines and comments: by its first
+# character, the rules that can begin with it (regex_first), in PLY's order, as one
+# pattern -- the same match as the master pattern's, whose alternation tried every rule
+# in turn (a comma failed sixteen rules before the literal rule took it).  The skip is
+# matched first on its own, as the master matched it: no rule can begin with what the
+# skip takes (a blank, a newline or a '#'; checked, else no dispatch), so the master
+# never gave the skip back to let a rule match.  A character no table lists (non-ASCII,
+# or a rule this cannot read) goes to the master pattern.
+_SKIP_CHARS = frozenset(" \t\r\n#")
+_DISPATCH: dict = {}
+
+
+def dispatch_patterns(template, rules, state: str = "INITIAL"):
+    """(the skip pattern, {character: the pattern of the rules that can begin with it},
+    the characters only the single-character literal rule takes) of a state whose
+    master pattern :func:`master_pattern` makes; None when a rule's first characters
+    cannot be read or one can begin with what the skip takes."""
+    retext = tuple(template.lexstateretext[state])
+    if retext in _DISPATCH:
+        return _DISPATCH[retext]
+    from .regex_first import first_chars
+    flags = template.lexreflags
+    found = None
+    names = [n for n in _rule_names(template, state) if n not in _SKIP_RULES]
+    docs = {n: getattr(rules, n).__doc__ for n in names}
+    firsts = {n: first_chars(docs[n], flags) for n in names}
+    if all(f is not None and not (f & _SKIP_CHARS) for f in firsts.values()):
+        skip = "|".join(getattr(rules, n).__doc__ + _UNSPLIT.get(n, "")
+                        for n in _SKIP_RULES)
+        table = _Takers(names, docs, firsts, flags)
+        single = "t_LITERAL" in docs and _single_char(docs["t_LITERAL"], flags)
+        only_literal = frozenset(
+            chr(c) for c in range(128)
+            if single and tuple(n for n in names if chr(c) in firsts[n]) == ("t_LITERAL",))
+        found = (re.compile(f"(?:{skip})*", flags), table, only_literal)
+    _DISPATCH[retext] = found
+    return found
+
+
+class _Takers:
+    """{character: the pattern of the rules that can begin with it (None: no rule)},
+    each pattern compiled at its first character's first token (a file meets a few)."""
+
+    def __init__(self, names, docs, firsts, flags) -> None:
+        self.names, self.docs, self.firsts, self.flags = names, docs, firsts, flags
+        self._by_takers: dict = {}
+
+    def get(self, c: str):
+        if len(c) != 1 or ord(c) > 127:
+            return None
+        takers = tuple(n for n in self.names if c in self.firsts[n])
+        if not takers:
+            return None
+        pat = self._by_takers.get(takers)
+        if pat is None:
+            pat = self._by_takers[takers] = re.compile(
+                "|".join(f"(?P<{n}>{self.docs[n]})" for n in takers), self.flags)
+        return pat
+
+
+class _SharedRules:
+    """What every lexer of one class and state shares: the declared token types, the
+    rules (the class's functions), and by first character the pattern a token is read
+    with and its rules by group number -- made once, not for every file."""
+
+    def __init__(self, template, master, cls, state: str) -> None:
+        self.tokens = frozenset(template.lextokens_all)
+        # the token type PLY gives a rule's match before calling it (the rule's name
+        # without ``t_`` and its states: ``t_unh352_SPERCENT`` makes SPERCENT)
+        types = {f[0].__name__: f[1] for groups in template.lexstatere.values()
+                 for _cre, findex in groups for f in findex if f and f[0]}
+        # (inlined kind or None, rule, type) of each rule: the class's functions
+        self.rules = {name: (_INLINE.get(name), getattr(cls, name), types.get(name, name[2:]))
+                      for name in _rule_names(template, state) if name not in _SKIP_RULES}
+        disp = dispatch_patterns(template, cls, state)
+        self._general = None
+        self._master = master
+        skip, self._by_char, only_literal = disp or (None, None, frozenset())
+        self.dispatch = (skip.match if skip is not None else None, only_literal,
+                         _SKIP_CHARS if disp else frozenset())
+        self.entries: dict = {}     # character -> (its pattern's match, rules by group)
+
+    def entry(self, c: str):
+        """(the match of the pattern a token beginning with ``c`` is read with, the
+        rules by its group numbers), made at the character's first token."""
+        pat = self._by_char.get(c) if self._by_char is not None else None
+        if pat is None:
+            if self._general is None:
+                self._general = self._indexed(self._master.compiled)
+            entry = self._general
+        else:
+            entry = self._indexed(pat)
+        self.entries[c] = entry
+        return entry
+
+    def _indexed(self, pat):
+        """(``pat``'s match, its rules by group number)."""
+        index = [(None, None, None)] * (pat.groups + 1)
+        for name, i in pat.groupindex.items():
+            if name in self.rules:          # (the master's skip group is no rule)
+                index[i] = self.rules[name]
+        return pat.match, index
+
+
+_SHARED: dict = {}
+
+
+def _shared_rules(template, master, cls, state: str) -> _SharedRules:
+    key = (master, cls, state)
+    shared = _SHARED.get(key)
+    if shared is None:
+        shared = _SHARED[key] = _SharedRules(template, master, cls, state)
+    return shared
+
+
+def _single_char(pattern: str, flags: int) -> bool:
+    """Whether every match of ``pattern`` is one character long."""
+    from .regex_first import P
+    return tuple(P.parse(pattern, flags).getwidth()) == (1, 1)
 
 
 def _unknown_type(func, type_, rest) -> LexError:
@@ -100,22 +247,15 @@ class MasterLexer:
         self.master = master
         self.fast_state = state
         self.core_functions, self.cfunc_token, self.atoi = words
-        self.lextokens_all = set(template.lextokens_all) | set(owner.lexicon.extra_tokens)
+        shared = _shared_rules(template, master, type(owner), state)
+        extra = owner.lexicon.extra_tokens
+        self.lextokens_all = shared.tokens if not extra else shared.tokens | set(extra)
         self.lexliterals = template.lexliterals
         # PLY's rules of each state, bound to the owner when PLY's loop first needs
         # them (binding them all up front was most of the cost of a short parse, which
         # the REPL makes for every line)
         self._template_states = template.lexstatere
         self.lexstatere = {}
-        # the token type PLY gives a rule's match before calling it (the rule's name
-        # without ``t_`` and its states: ``t_unh352_SPERCENT`` makes SPERCENT)
-        types = {f[0].__name__: f[1] for groups in template.lexstatere.values()
-                 for _cre, findex in groups for f in findex if f and f[0]}
-        # the state's rules by group number: (inlined kind or None, rule, type)
-        self.by_index = [(None, None, None)] * (master.groups + 1)
-        for name, i in master.groupindex.items():
-            self.by_index[i] = (_INLINE.get(name), getattr(owner, name),
-                                types.get(name, name[2:]))
         # every type a word can be given here is declared (a profile's keyword of a
         # type the grammar lacks is not): the word kinds then need no check per token
         word_types = {t for t, _v in owner.keywords.values()}
@@ -132,6 +272,11 @@ class MasterLexer:
         self.lineno = 1
         self.lexmatch = None
         self._plain = None           # token()'s generator, made at first use
+        # where a token may begin: by its first character (dispatch_patterns), else
+        # the master pattern (its skip then matches nothing)
+        self._shared = shared
+        self._skip, self._only_literal, self._skip_chars = shared.dispatch
+        self._entries = shared.entries
         self.begin("INITIAL")
 
     def input(self, s: str) -> None:
@@ -183,10 +328,14 @@ class MasterLexer:
     def _constants(self):
         """What :meth:`tokens` reads at every token, as its locals."""
         known = self.lextokens_all
-        return (self.master.match, self.by_index, self.owner.keywords.get,
+        return (self._entries.get, self._skip, self._skip_chars, self._only_literal,
+                self.owner.keywords.get,
                 self.core_functions.get, self.cfunc_token.get, self.atoi, self.fast_state,
                 known, not self.words_declared,
                 "EXT_RAW" in known)         # a profile's raw statements take their line
+
+    def _entry(self, c: str):
+        return self._shared.entry(c)
 
     def _by_rule(self, tok, m, i, how, func, type_, value):
         """A token the loop does not make itself: a whole MAP block, else what the
@@ -199,7 +348,7 @@ class MasterLexer:
         tok.type = type_
         tok.lexer = self
         self.lexmatch = m
-        tok = func(tok)
+        tok = func(self.owner, tok)
         if not tok:
             return None
         if tok.type not in self.lextokens_all:
@@ -214,8 +363,8 @@ class MasterLexer:
         rather than in a call around every token.  Every position is read from and
         written to the lexer at each token, so a rule, an INCLUDE's recovery or
         :meth:`input` moving it is seen."""
-        (match, rules, kw_get, core_get, cfunc_get, atoi, fast_state, known, check_words,
-         raw) = self._constants()
+        (entry_of, skip, skip_chars, only_literal, kw_get, core_get, cfunc_get, atoi,
+         fast_state, known, check_words, raw) = self._constants()
         Token = LexToken
         if book is not None:
             pending, budget = book.pending, book.budget
@@ -229,14 +378,24 @@ class MasterLexer:
                 continue
             tok = None
             data = self.lexdata
+            size = len(data)
             while self.lexstate == fast_state:
-                pos = self.lexpos
-                m = match(data, pos)
-                if m is None:
+                pos = start = self.lexpos
+                if start < size and data[start] in skip_chars:
+                    start = skip(data, start).end()
+                if start >= size:
                     break
-                i = m.lastindex
-                how, func, type_ = rules[i]
-                start, end = m.span(i)
+                c = data[start]
+                if c in only_literal:
+                    how, end = _LITERAL, start + 1
+                else:
+                    pmatch, rules = entry_of(c) or self._entry(c)
+                    m = pmatch(data, start)
+                    if m is None:
+                        break
+                    i = m.lastindex
+                    how, func, type_ = rules[i]
+                    start, end = m.span(i)
                 if start > pos:
                     self.lineno += data.count("\n", pos, start)
                 tok = Token()
@@ -259,8 +418,7 @@ class MasterLexer:
                     if check_words and tok.type not in known:
                         raise _unknown_type(func, tok.type, data[end:])
                 elif how == _INTEGER:
-                    tok.text = value
-                    tok.type = "INTEGER"
+                    tok.text, tok.type = value, "INTEGER"
                     tok.value = int(value) if len(value) < 10 else atoi(value)
                 elif how == _WORD36 and (end == len(data) or data[end] not in "[%") and (
                         (kw := kw_get(value)) is not None or value.isdigit()):
@@ -275,22 +433,17 @@ class MasterLexer:
                         tok.type = "INTEGER"
                         tok.value = int(value) if len(value) < 10 else atoi(value)
                 elif how == _STRING:
-                    tok.text = value
-                    tok.type = "STRING"
+                    tok.text, tok.type, tok.value = value, "STRING", value[1:-1]
                     self.lineno += value.count("\n")
-                    tok.value = value[1:-1]
                 elif how == _CHAR:
-                    tok.text = value
-                    tok.type = "CHAR"
+                    tok.text, tok.type = value, "CHAR"
                     tok.value = value[2] if len(value) == 4 else value[1]
                 else:
                     tok = self._by_rule(tok, m, i, how, func, type_, value)
                     if tok is None:         # the rule made no token: on from its end
                         continue
                 break
-            else:
-                tok = None
-            if tok is None:
+            if tok is None:         # (a state of PLY's loop, the end, no match here)
                 tok = self.ply_token()
             if book is not None:
                 budget[0] -= 1

@@ -63,3 +63,28 @@ def write_copy(places: List[str], key: tuple, data) -> None:
                 os.unlink(tmp)
             except OSError:
                 pass
+
+
+def derived(sources: List[str], version: int, read, beside: Optional[str] = None,
+            name: str = "derived"):
+    """``read()``, data worked out of the files ``sources``, from its copy when that is
+    current: keyed by ``version`` (raise it when what ``read`` makes changes), the
+    sources' paths and their keys; kept at ``beside`` (a shipped table's folder) or
+    else in the user's cache. A source without a file to key: ``read()`` each time."""
+    try:
+        key = (version, tuple(sources), tuple(source_key(p) for p in sources))
+    except OSError:
+        return read()
+    # a file name of its own per set of sources (the key holds them: a shared name is
+    # only a miss)
+    tag = sum(i * b for i, b in enumerate("\0".join(sources).encode("utf-8",
+                                                                   "surrogateescape"), 1))
+    places = [user_cache("derived", f"{name}-{tag:x}.marshal")]
+    if beside is not None:
+        places.insert(0, beside)
+    data = read_copy(places, key)
+    if data is None:
+        data = read()
+        write_copy(places, key, data)
+    return data
+

@@ -143,19 +143,45 @@ def _scan_monsters(name: str, class_symbol: Optional[str]) -> Lookup[Monster]:
 
 
 # What a check asks: is there such a monster or object?  Answered from the tables'
-# rows (name, class, index) without making the records, which a check of a file never
+# names, classes and indices without making the records, which a check of a file never
 # needs (making all of them is most of a first check's table loading, and the command
-# makes them before it forks its workers).
+# makes them before it forks its workers), and from a marshal copy of those when it is
+# current: a check of well-spelt names then reads neither table whole (some 3 ms of a
+# first UnNetHack check, issue 29).  Raise the format's number when _read_name_index
+# changes what it keeps.
+_NAME_INDEX_FORMAT = 1
+
+
 @clears_with_tables
 @lru_cache(maxsize=None)
-def _monster_names() -> Dict[str, frozenset]:
-    """Each monster name, case folded as lev_comp's second pass folds it (3.7's other
-    names too), to the class indices of the monsters so named."""
-    out: Dict[str, set] = {}
+def _name_index() -> tuple:
+    """(monster names folded -> class indices, monster class symbol -> index, object
+    names folded -> (class index, object index) pairs, object class symbol -> index,
+    ``bases[]``) of the active tables."""
+    import os
+    from .copies import derived
+    from .data_tables import table_file
+    sources = [table_file("monsters"), table_file("objects")]
+    folder = os.path.dirname(sources[0])
+    shipped = all(os.path.dirname(p) == folder for p in sources) and os.path.realpath(
+        folder).startswith(os.path.realpath(os.path.dirname(__file__)) + os.sep)
+    beside = os.path.join(folder, "name-index.marshal") if shipped else None
+    return derived(sources, _NAME_INDEX_FORMAT, _read_name_index, beside, "name-index")
+
+
+def _read_name_index() -> tuple:
+    mons: Dict[str, set] = {}
     for d in load_table("monsters")["monsters"]:
-        for n in {d["name"], *d.get("names", ())}:
-            out.setdefault(ascii_lower(n), set()).add(d["class_index"])
-    return {n: frozenset(c) for n, c in out.items()}
+        for n in {d["name"], *d.get("names", ())}:      # 3.7's other names too
+            mons.setdefault(ascii_lower(n), set()).add(d["class_index"])
+    objs: Dict[str, list] = {}
+    for d in load_table("objects")["objects"]:
+        if d["name"] is not None:
+            objs.setdefault(ascii_lower(d["name"]), []).append((d["class_index"], d["index"]))
+    from .data_tables import monster_class_indices, object_class_indices
+    return ({n: frozenset(c) for n, c in mons.items()}, monster_class_indices(),
+            {n: tuple(c) for n, c in objs.items()}, object_class_indices(),
+            object_class_bases())
 
 
 @clears_with_tables
@@ -163,25 +189,14 @@ def _monster_names() -> Dict[str, frozenset]:
 def monster_name_known(name: str, class_symbol: Optional[str] = None) -> bool:
     """Whether :func:`lookup_monster` finds *name* (in class *class_symbol*, when
     given), exactly or ignoring case."""
-    classes = _monster_names().get(ascii_lower(name))
+    names, classes_of, _o, _oc, _b = _name_index()
+    classes = names.get(ascii_lower(name))
     if classes is None:
         return False
     if not class_symbol:
         return True
-    return (is_monster_class_symbol(class_symbol)
-            and monster_class(class_symbol).index in classes)
-
-
-@clears_with_tables
-@lru_cache(maxsize=None)
-def _object_names() -> Dict[str, tuple]:
-    """Each named object's name, case folded, to the (class index, object index) of
-    the objects so named."""
-    out: Dict[str, list] = {}
-    for d in load_table("objects")["objects"]:
-        if d["name"] is not None:
-            out.setdefault(ascii_lower(d["name"]), []).append((d["class_index"], d["index"]))
-    return {n: tuple(c) for n, c in out.items()}
+    cls = classes_of.get(class_symbol)         # is_monster_class_symbol, monster_class
+    return cls is not None and cls in classes
 
 
 @clears_with_tables
@@ -189,15 +204,16 @@ def _object_names() -> Dict[str, tuple]:
 def object_name_known(name: str, class_symbol: Optional[str] = None) -> bool:
     """Whether :func:`lookup_object` finds *name* (in class *class_symbol*'s block of
     objects[], when given), exactly or ignoring case."""
-    rows = _object_names().get(ascii_lower(name))
+    _m, _mc, names, classes_of, bases = _name_index()
+    rows = names.get(ascii_lower(name))
     if rows is None:
         return False
     if not class_symbol:
         return True
-    if not is_object_class_symbol(class_symbol):
+    cls = classes_of.get(class_symbol)         # is_object_class_symbol, object_class
+    if cls is None:
         return False
-    cls = object_class(class_symbol).index
-    first = object_class_bases().get(class_symbol, 0)
+    first = bases.get(class_symbol, 0)
     return any(c == cls and i >= first for c, i in rows)
 
 

@@ -25,6 +25,7 @@ from functools import lru_cache
 from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple, TypeVar
 
 from .records import record
+from .shipped import DATA_DIR, read_json_table, shipped_table
 
 
 T = TypeVar("T")
@@ -33,70 +34,14 @@ T = TypeVar("T")
 # ---------------------------------------------------------------------------------------
 # loading
 # ---------------------------------------------------------------------------------------
-def _data_text(filename: str) -> str:
-    # the tables beside this module, as an install puts them; importlib.resources (some
-    # 6 ms to import, the most of a first check's table loading) only where they are
-    # not files (a zipped install)
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", filename)
-    try:
-        with open(path, encoding="utf-8") as fh:
-            return fh.read()
-    except FileNotFoundError:     # pragma: no cover - a zipped install
-        from importlib.resources import files
-        return (files(__package__) / "data" / filename).read_text(encoding="utf-8")
-
-
 @lru_cache(maxsize=None)
 def _load_table(folder: Optional[str], name: str) -> dict:
     if folder is None:
-        return _shipped_table(name)
+        return shipped_table(name)
     return read_json_table(os.path.join(folder, f"{name}.json"))
 
 
-_DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
 
-
-def read_json_table(path: str) -> dict:
-    """The JSON table at ``path``: one of the shipped games' (``data/<game>/...``, a
-    built-in profile's, as NetHack 3.6's that every 3.6 check reads) from its
-    ``marshal`` copy as :func:`_shipped_table` keeps it, any other parsed."""
-    real = os.path.realpath(path)
-    rel = os.path.relpath(real, os.path.realpath(_DATA))
-    if rel.endswith(".json") and not rel.startswith(os.pardir) and not os.path.isabs(rel):
-        return _shipped_table(rel[:-len(".json")].replace(os.sep, "/"))
-    import json
-    with open(path, encoding="utf-8") as fh:
-        return json.load(fh)
-
-
-def _shipped_table(name: str) -> dict:
-    """A shipped table (``data/<name>.json``; ``name`` may name a game's folder too,
-    ``nethack36/monsters``), from its ``marshal`` copy when that is
-    current: reading the copy is some 2 ms less than parsing the JSON of the monsters
-    and objects (and ``json`` need not be imported), which every first check naming a
-    monster or an object paid (issue 29).  The copy is kept as the parse tables' is
-    (:mod:`unlev.lang.tables`): beside the data (``data/<name>.json.marshal``), else in
-    the user's cache, keyed by the JSON's size and modification time and the Python
-    version, written whole under a temporary name."""
-    from .copies import read_copy, source_key, write_copy
-    try:
-        key = source_key(os.path.join(_DATA, f"{name}.json"))
-    except OSError:               # pragma: no cover - a zipped install: no file to key
-        import json
-        return json.loads(_data_text(f"{name}.json"))
-    copies = _table_copies(name)
-    data = read_copy(copies, key)
-    if data is None:
-        import json
-        data = json.loads(_data_text(f"{name}.json"))
-        write_copy(copies, key, data)
-    return data
-
-
-def _table_copies(name: str) -> List[str]:
-    from .copies import user_cache
-    return [os.path.join(_DATA, f"{name}.json.marshal"),
-            user_cache("data", f"{name}.json.marshal")]
 
 
 class _ActiveTables(threading.local):
@@ -128,6 +73,15 @@ def load_table(name: str) -> dict:
 
 
 load_table.cache_info = _load_table.cache_info     # what has been read so far
+
+
+def table_file(name: str) -> str:
+    """The file :func:`load_table` reads ``name`` from with the active tables."""
+    folder, which = _ACTIVE.value
+    if folder is not None and (name not in which
+                               or not os.path.isfile(os.path.join(folder, f"{name}.json"))):
+        folder = None
+    return os.path.join(DATA_DIR if folder is None else folder, f"{name}.json")
 
 
 def _per_tables(maxsize: Optional[int] = None):
@@ -685,6 +639,16 @@ def _objclass_by_symbol() -> Dict[str, ObjectClass]:
     for c in object_classes():
         out.setdefault(c.symbol, c)
     return out
+
+
+def monster_class_indices() -> Dict[str, int]:
+    """Each monster class symbol lev_comp accepts, to its class's index."""
+    return {s: c.index for s, c in _monclass_by_symbol().items()}
+
+
+def object_class_indices() -> Dict[str, int]:
+    """Each object class symbol lev_comp accepts, to its class's index."""
+    return {s: c.index for s, c in _objclass_by_symbol().items()}
 
 
 def is_monster_class_symbol(symbol: str) -> bool:

@@ -104,7 +104,7 @@ class Profile:
 @lru_cache(maxsize=None)
 def _read_json(path: str) -> dict:
     # a built-in profile's table from its marshal copy (a check need not load json)
-    from .data_tables import read_json_table
+    from .shipped import read_json_table
     return read_json_table(path)
 
 

@@ -174,3 +174,51 @@ def test_only_the_parsers_the_files_need_are_built(tmp_path):
     r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                        timeout=120)
     assert r.stdout.splitlines() == ["4 passed, 0 failed", "0 ['nethack36']"], r.stderr
+
+
+def test_a_plan_chooses_the_file_checked_before_the_fork(tmp_path):
+    files = []
+    for i, size in enumerate([30, 5, 60, 1]):
+        p = tmp_path / f"f{i}.des"
+        p.write_text("x" * size)
+        files.append(str(p))
+    seen = []
+
+    def plan(order):
+        seen.append(list(order))
+        return [1, 3, 2, 0]
+
+    def check(f):
+        return True, {"pid": os.getpid()}, os.path.basename(f)
+    got = list(F.forked_results(files, 2, check, plan=plan))
+    assert seen == [[2, 0, 1, 3]]                            # biggest first
+    assert [g[2] for g in got] == [os.path.basename(f) for f in files]
+    assert got[1][1]["pid"] == os.getpid()                  # checked here, before the fork
+
+
+def _des(path, text, pad=0):
+    path.write_text(text + "# " + "." * pad + "\n")
+    return str(path)
+
+
+def test_check_plan_starts_with_a_small_file_of_the_big_files_dialect(tmp_path):
+    from types import SimpleNamespace
+
+    from unlev.lang.settings import Settings
+    from unlev.tools.check import check_plan
+    maze36 = 'MAZE:"m{}",\' \'\nGEOMETRY:center,center\nMAP\n...\nENDMAP\n'
+    plain = 'LEVEL: "p"\nROOM: "ordinary", random, random, random, random {\n}\n'
+    files = [_des(tmp_path / "big.des", maze36.format(0), 4000),
+             _des(tmp_path / "tiny_un.des", plain),                  # the smallest
+             _des(tmp_path / "small36.des", maze36.format(1), 40),
+             _des(tmp_path / "mid36.des", maze36.format(2), 900)]
+    order = F.biggest_first(files)
+    assert files[order[-1]].endswith("tiny_un.des")
+    auto = SimpleNamespace(settings=Settings())
+    plan = check_plan(files, order, auto)
+    named = [os.path.basename(files[i]) for i in plan]
+    # 3.6's parser loaded before the fork; UnNetHack's file next (it loads UnNetHack's)
+    assert named == ["small36.des", "tiny_un.des", "big.des", "mid36.des"]
+    fixed = SimpleNamespace(settings=Settings(dialect="nethack36"))
+    assert [os.path.basename(files[i]) for i in check_plan(files, order, fixed)] == \
+        ["tiny_un.des", "big.des", "mid36.des", "small36.des"]

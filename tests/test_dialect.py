@@ -337,7 +337,7 @@ def test_nethack36_unnamed_objects_are_not_named_none():
     # generated table had taken it for the name "None" (issue 15)
     import json
     from unlev.lang.diagnostics import DesError
-    from unlev.stdlib.data_tables import _data_text
+    from unlev.stdlib.shipped import _data_text
     rows = json.loads(_data_text("nethack36/objects.json"))["objects"]
     assert not [r for r in rows if r.get("name") == "None" or r.get("description") == "None"]
     with pytest.raises(DesError) as e:

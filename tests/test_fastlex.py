@@ -202,3 +202,46 @@ def test_the_lexer_answers_as_plys_after_a_rule_raised():
     master = outcomes("master")
     assert master == outcomes("ply")
     assert master[:3] == ["MESSAGE_ID", ":", "STRING"] and "error" in master[3]
+
+
+@pytest.mark.parametrize("dialect", ["unnethack", "nethack36", "unnethack352"])
+@pytest.mark.parametrize("text", [
+    # comments at a line start, after blanks, '#' mid-line; CRLF; a lone CR; tabs
+    '# c\n  # d\n\tLEVEL:"x" # not a comment\r\nMESSAGE:"a"\r\n\r\n',
+    # every kind of token after every kind of skip, and none: glued punctuation
+    'x:(1,2),[50%]{$v=3d4}-5+6<=7>8!=9==0 "s",\'c\',\'\\\'\' 2.5|a&b*c/d%e\n',
+    # a character no rule begins with (non-ASCII, control), then more tokens
+    'x "é" é x\n', 'x \x01 y\n', 'x\r y\n', '\n\n   \t\nx\n',
+    # a comment as the last line with no newline, blanks at the end
+    'x\n# end', 'x   ', 'MAP\n..\nENDMAP\n#\nMAP\n..\nENDMAP',
+])
+def test_the_first_character_dispatch_finds_the_masters_tokens(monkeypatch, dialect, text):
+    # the driver tries the rules that can begin with the token's first character
+    # (lang/regex_first.py), the skip matched first: the same tokens (or error) as
+    # PLY's loop
+    from unlev.lang.dialect import lexicon_of
+    seen = {}
+    for engine in ("ply", "master"):
+        monkeypatch.setattr(DesLexer, "engine", engine)
+        lx = DesLexer("<t>", None, lexicon_of(dialect))
+        lx.input(text)
+        out = []
+        try:
+            for t in lx:
+                out.append((t.type, repr(t.value), t.lineno, t.lexpos))
+        except DesError as e:
+            out.append(str(e))
+        seen[engine] = out
+    assert seen["master"] == seen["ply"]
+    assert seen["ply"]
+
+
+def test_the_dispatch_serves_the_states_it_can_read():
+    from unlev.lang import fastlex, lexer
+    template = lexer._template_lexer()
+    for state in ("INITIAL", "nh36", "unh352"):
+        skip, takers, only_literal = fastlex.dispatch_patterns(template, DesLexer, state)
+        assert "," in only_literal and "[" not in only_literal     # '[' begins [50%] too
+        assert takers.get("é") is None and takers.get(" ") is None
+        assert "t_STRING" in takers.get('"').groupindex
+        assert skip.match("  # c\n\n  x").end() == 9

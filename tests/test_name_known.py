@@ -89,8 +89,8 @@ def test_a_check_makes_no_records(monkeypatch):
 
 def test_case_folding_is_cs_tolower():
     """lev_comp folds with C's tolower: A-Z only; Unicode letters stay as they are."""
-    from unlev.lang.dialect import oracle_of
+    from unlev.lang.dialect_data import _fold
     for s in ["Gnome LORD", "ÀÉÎ Straße ǅ", "", "@[Z]`{", "MUMAK"]:
         want = "".join(chr(ord(c) + 32) if "A" <= c <= "Z" else c for c in s)
-        assert data.ascii_lower(s) == want == oracle_of("nethack36")._fold(s)
+        assert data.ascii_lower(s) == want == _fold(s)       # 3.6's oracle folds with it
     assert data.ascii_lower("ÀB") == "Àb" and "ÀB".lower() == "àb"

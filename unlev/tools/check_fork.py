@@ -11,8 +11,10 @@ fork with threads, which the fork server is kept for): the command loads the dia
 parser once, forks, and the workers start with everything loaded. lev_comp has no
 workers: this follows no C function (``make -j`` runs one lev_comp per file).
 
-How the work is shared: the command checks the smallest file before the fork (what a
-check loads on first use is then loaded once for all); the other files' numbers,
+How the work is shared: the command checks one small file before the fork (what a
+check loads on first use is then loaded once for all): the smallest, or as ``plan``
+orders them (``unlev check``: the smallest of the dialect the biggest file is read in,
+see :func:`unlev.tools.check.check_plan`); the other files' numbers,
 biggest file first, are written to a pipe before the fork; each process (the workers and the command) reads four bytes at
 a time -- one file -- until the pipe is empty (a pipe read of four bytes is atomic).
 A worker sends each result (the file's number, passed, what --lenient let through,
@@ -61,15 +63,20 @@ def biggest_first(files: list) -> list:
     return sorted(range(len(files)), key=lambda i: -size(i))
 
 
-def forked_results(files: list, jobs: int, check):
+def forked_results(files: list, jobs: int, check, plan=None):
     """``check(path) -> (passed, held, text)`` for every file, in file order, from
-    ``jobs`` processes (this one and jobs-1 forked workers)."""
+    ``jobs`` processes (this one and jobs-1 forked workers). ``plan(order)``: the
+    numbers in the order to check them, given them biggest first, the first checked
+    before the fork (default: the smallest file, then the others biggest first)."""
     order = biggest_first(files)
-    # the smallest file first, here: what a check loads on first use (the checker, the
-    # game's names; ~30 ms) is then loaded once, before the fork, for every process
-    done = {order[-1]: check(files[order[-1]])}
+    # a small file first, here: what a check loads on first use (the parser, the
+    # checker, the game's names; ~20 ms a dialect) is then loaded once, before the
+    # fork, for every process
+    order = order[-1:] + order[:-1] if plan is None else plan(order)
+    head, rest = order[0], order[1:]
+    done = {head: check(files[head])}
     task_r, task_w = os.pipe()
-    os.write(task_w, b"".join(i.to_bytes(4, "little") for i in order[:-1]))
+    os.write(task_w, b"".join(i.to_bytes(4, "little") for i in rest))
     os.close(task_w)                    # every number is in the pipe: EOF when it is empty
     sys.stdout.flush()
     sys.stderr.flush()
