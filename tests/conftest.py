@@ -158,7 +158,10 @@ def _earlier_modules_frozen():
     collection walked them all again (a third of the suite's test files in one process:
     67 full collections, 14 of its 112 s of CPU; frozen per file: 4.8 s, 100 s in all,
     24 MB more at the peak).  Reference counting still frees them; only cyclic garbage
-    among them waits (for own_heap's unfreeze, or for the run's end)."""
+    among them is kept to the run's end.  Never unfrozen: an unfreeze hands the whole
+    heap back to a collector whose count of long-lived objects is the small unfrozen
+    part, and its next full collection, due at once, walks all of it (a second or more,
+    which landed in a later test's timed compile)."""
     import gc
     gc.freeze()
     yield
@@ -168,15 +171,13 @@ def _earlier_modules_frozen():
 def own_heap():
     """For a test that walks the collector's heap (``gc.collect``, ``gc.get_objects``) to
     count what its own code left alive: the objects of the tests before it are frozen
-    (``gc.freeze``: out of every collection and of ``gc.get_objects``) while it runs.
+    (``gc.freeze``: out of every collection and of ``gc.get_objects``), as the file's
+    were at its start (and, as those, never unfrozen: see _earlier_modules_frozen).
     In a whole run an xdist worker holds millions of them, and each walk over them took
     seconds; what the test itself makes is walked and collected as before."""
     import gc
     gc.freeze()
-    try:
-        yield
-    finally:
-        gc.unfreeze()
+    yield
 
 
 @pytest.fixture(autouse=True)
