@@ -190,7 +190,6 @@ def _own_result_cache(monkeypatch, tmp_path_factory):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))
 
 
-
 # Test files whose tests share a costly module-scoped fixture: each such file's tests
 # go to one xdist worker, as a unit, so that the fixture is built once per run and not
 # once in each worker that gets one of its tests (every other test is handed out one
