@@ -134,17 +134,23 @@ def compile_file(path: str, include_path: Optional[List[str]] = None,
     raise likeliest
 
 
-def first_dialect(path: str, settings: Optional[Settings] = None) -> Optional[str]:
+def first_dialect(path: str, settings: Optional[Settings] = None,
+                  head: Optional[int] = None) -> Optional[str]:
     """The dialect :func:`compile_file` reads ``path`` in first with ``settings`` (None
-    when the file cannot be read): a process about to fork workers loads that dialect
-    before the fork (``unlev check -j``)."""
+    when the file cannot be read); with ``head``, a guess from its first ``head``
+    characters.  A process about to fork workers loads that dialect before the fork
+    (``unlev check -j``)."""
     settings = settings or DEFAULT
     if settings.dialect != "auto":
         return settings.dialect
     if settings.data is not None:
         return settings.data.base
     try:
-        text = _read(path, settings.limits)
+        if head is None:
+            text = _read(path, settings.limits)
+        else:
+            with open(path, encoding="utf-8", errors="replace") as fh:
+                text = fh.read(head)
     except (OSError, DesError):
         return None
     from .dialect import detect

@@ -61,14 +61,20 @@ def _build_parser(dialect: str = "unnethack"):
     parser = _PARSERS.get(dialect)
     if parser is None:
         from .dialect import parsing_grammar, tabmodule_of
-        from .tables import load, parser_from, signature
+        from .tables import keep_plan, load, parser_from, planned_namespace, signature
         name = tabmodule_of(dialect)
-        module = parsing_grammar(dialect)
         tables = load(name)
+        planned = planned_namespace(name) if tables is not None else None
+        if planned is not None:         # the functions the current tables were bound to
+            _PARSERS[dialect] = parser = parser_from(planned, tables)
+            return parser
+        module = parsing_grammar(dialect)
         ns = dict(module if isinstance(module, dict) else vars(module))
         ns["start"] = "file"
         if tables is not None and getattr(tables, "_lr_signature", None) == signature(ns):
             parser = parser_from(ns, tables)
+            keep_plan(name, ns, "unlev.lang.grammar" if dialect == "unnethack"
+                      else f"unlev.lang.grammar_{dialect}")
         else:
             # a changed grammar: let PLY rebuild and rewrite the module by its name
             parser = yacc.yacc(module=module, start="file", debug=False,

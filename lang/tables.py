@@ -91,3 +91,66 @@ def load(name: str) -> Optional[types.ModuleType]:
     mod = importlib.import_module(f"{__package__}.{name}")
     write_copy(places, key, {f: getattr(mod, f) for f in _FIELDS if hasattr(mod, f)})
     return mod
+
+
+# The rule functions a dialect's productions call, by the names the tables give them,
+# kept beside its tables (``<tabmodule>.plan.marshal``) with the keys of the modules
+# they and the grammar's composition come from.  While the tables and those modules are
+# as they were, the parser is bound from it without composing the dialect's grammar,
+# folding its unit rules and signing it (some 2 ms of every first check of a dialect,
+# issue 29): the functions are the same, so are the actions.  A folded rule's function
+# is its inner rule's with another docstring (grammar_compose.retitled): the same code,
+# which PLY calls and never reads the docstring of.
+_PLAN_VERSION = 1
+_COMPOSERS = ("unlev.lang.dialect", "unlev.lang.grammar_compose", "unlev.lang.grammar_inline")
+
+
+def _same_function(a, b) -> bool:
+    return a is b or (isinstance(a, types.FunctionType) and isinstance(b, types.FunctionType)
+                      and a.__code__ is b.__code__ and a.__globals__ is b.__globals__
+                      and a.__closure__ == b.__closure__ and a.__defaults__ == b.__defaults__
+                      and a.__kwdefaults__ == b.__kwdefaults__)
+
+
+def keep_plan(name: str, ns: dict, grammar_module: str) -> None:
+    """Keep the plan of the tables ``name`` that the rule functions of ``ns`` (whose
+    signature the tables carry) were bound to; nothing is kept when a function is not
+    its module's attribute of its name (it could not be found again)."""
+    funcs, modules = {}, set(_COMPOSERS) | {grammar_module}
+    for key, f in ns.items():
+        if not (key.startswith("p_") and callable(f)):
+            continue
+        module = sys.modules.get(getattr(f, "__module__", None) or "")
+        if module is None or not _same_function(getattr(module, f.__name__, None), f):
+            return
+        funcs[key] = (module.__name__, f.__name__)
+        modules.add(module.__name__)
+    try:
+        keys = [(m, source_key(sys.modules[m].__file__)) for m in sorted(modules)]
+        tab_key = source_key(os.path.join(_HERE, name + ".py"))
+    except (OSError, KeyError, AttributeError, TypeError):
+        return
+    write_copy(_cache_paths(name + ".plan"), (_PLAN_VERSION, tab_key), (keys, funcs))
+
+
+def planned_namespace(name: str) -> Optional[dict]:
+    """The rule functions of the tables ``name`` by the names its productions call, from
+    its kept plan while that is current; None otherwise."""
+    try:
+        tab_key = source_key(os.path.join(_HERE, name + ".py"))
+    except OSError:
+        return None
+    plan = read_copy(_cache_paths(name + ".plan"), (_PLAN_VERSION, tab_key))
+    if plan is None:
+        return None
+    keys, funcs = plan
+    try:
+        for module, key in keys:
+            path = importlib.import_module(module).__file__
+            if tuple(source_key(path)) != tuple(key):
+                return None
+        ns = {k: getattr(sys.modules[m], attr) for k, (m, attr) in funcs.items()}
+    except (OSError, ImportError, AttributeError, KeyError, TypeError, ValueError):
+        return None
+    ns["start"] = "file"
+    return ns

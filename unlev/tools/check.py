@@ -285,7 +285,9 @@ def check_plan(files: list, order: list, args, tries: int = 8) -> list:
     head, other = order[-1], []
     if len(des) >= 3:
         from unlev.lang.frontend import first_dialect
-        want = first_dialect(files[des[0]], args.settings)
+        # (a guess from the biggest file's head: a whole detection of it was a
+        # millisecond or two before the fork)
+        want = first_dialect(files[des[0]], args.settings, head=8192)
         for i in (reversed(des[-tries:]) if want is not None else ()):
             if first_dialect(files[i], args.settings) == want:
                 head = i
