@@ -133,10 +133,10 @@ class DataOracle:
         return data
 
     def monster_class_known(self, ch) -> bool:
-        return self.data.is_monster_class_symbol(ch)
+        return self.data.monster_class_symbol_known(ch)
 
     def object_class_known(self, ch) -> bool:
-        return self.data.is_object_class_symbol(ch)
+        return self.data.object_class_symbol_known(ch)
 
     def monster_known(self, cls, name) -> bool:
         return self.data.monster_name_known(name, cls)

@@ -184,6 +184,18 @@ def _read_name_index() -> tuple:
             object_class_bases())
 
 
+def monster_class_symbol_known(symbol: str) -> bool:
+    """:func:`is_monster_class_symbol` (lev_comp's check_monster_char) from the name
+    index, which a check reads without the monster table."""
+    return symbol in _name_index()[1]
+
+
+def object_class_symbol_known(symbol: str) -> bool:
+    """:func:`is_object_class_symbol` (lev_comp's check_object_char) from the name
+    index."""
+    return symbol in _name_index()[3]
+
+
 @clears_with_tables
 @lru_cache(maxsize=8192)
 def monster_name_known(name: str, class_symbol: Optional[str] = None) -> bool:

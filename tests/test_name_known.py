@@ -94,3 +94,19 @@ def test_case_folding_is_cs_tolower():
         want = "".join(chr(ord(c) + 32) if "A" <= c <= "Z" else c for c in s)
         assert data.ascii_lower(s) == want == _fold(s)       # 3.6's oracle folds with it
     assert data.ascii_lower("ÀB") == "Àb" and "ÀB".lower() == "àb"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_class_symbol_known_is_the_class_check(game):
+    # the check's class questions (lev_comp's check_monster_char/check_object_char)
+    # answered from the name index as the class lookups answer them
+    folder = None if game is None else os.path.join(DATA, game)
+    with data.tables_of(folder, ("monsters", "objects")):
+        data._name_index.cache_clear()
+        symbols = [chr(c) for c in range(32, 127)] + ["", "Q9", "é"]
+        mons = [data.monster_class_symbol_known(s) for s in symbols]
+        objs = [data.object_class_symbol_known(s) for s in symbols]
+        assert mons == [data.is_monster_class_symbol(s) for s in symbols]
+        assert objs == [data.is_object_class_symbol(s) for s in symbols]
+        assert any(mons) and not all(mons) and any(objs) and not all(objs)
+    data._name_index.cache_clear()

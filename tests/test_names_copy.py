@@ -146,7 +146,8 @@ def test_a_check_of_well_spelt_names_reads_no_table_whole(tmp_path):
     import sys
     des = tmp_path / "t.des"
     des.write_text('LEVEL:"t"\nROOM:"ordinary",random,random,random,random {\n'
-                   '  MONSTER:(\'d\',"jackal"),random\n  OBJECT:(\')\',"long sword"),random\n}\n')
+                   '  MONSTER:(\'d\',"jackal"),random\n  OBJECT:(\')\',"long sword"),random\n'
+                   '  MONSTER:\'d\',random\n  OBJECT:\'%\',random\n}\n')
     code = ("import sys\nfrom unlev.lang.frontend import compile_file\n"
             "from unlev.stdlib import shipped\nread = []\nreal = shipped.shipped_table\n"
             "def spy(name):\n    read.append(name)\n    return real(name)\n"
