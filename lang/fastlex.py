@@ -67,6 +67,18 @@ def _rule_names(template, state: str) -> list:
     return names
 
 
+def _skip_text(rules) -> str:
+    """The three shared rules that make no token, in the order PLY tries them, one
+    alternation (a run of blanks matched whole: ``_UNSPLIT``)."""
+    return "|".join(getattr(rules, name).__doc__ + _UNSPLIT.get(name, "")
+                    for name in _SKIP_RULES)
+
+
+def _named(names, doc_of) -> str:
+    """The rules ``names`` as one alternation of named groups, in that order."""
+    return "|".join(f"(?P<{name}>{doc_of(name)})" for name in names)
+
+
 def master_pattern(template, rules, state: str = "INITIAL"):
     """One pattern for a state: any run of comment lines, newlines and blanks (the
     three shared rules that make no token, in the order PLY tries them), then the
@@ -81,12 +93,10 @@ def master_pattern(template, rules, state: str = "INITIAL"):
         return None
     pat = _MASTER.get(retext)
     if pat is None:
-        names = _rule_names(template, state)
-        skip = "|".join(getattr(rules, name).__doc__ + _UNSPLIT.get(name, "")
-                        for name in _SKIP_RULES)
-        alts = "|".join(f"(?P<{name}>{getattr(rules, name).__doc__})" for name in names
-                        if name not in _SKIP_RULES)
-        pat = _MASTER[retext] = _Master(f"(?:{skip})*(?:{alts})", template.lexreflags)
+        names = [n for n in _rule_names(template, state) if n not in _SKIP_RULES]
+        alts = _named(names, lambda name: getattr(rules, name).__doc__)
+        pat = _MASTER[retext] = _Master(f"(?:{_skip_text(rules)})*(?:{alts})",
+                                        template.lexreflags)
     return pat
 
 
@@ -135,14 +145,12 @@ def dispatch_patterns(template, rules, state: str = "INITIAL"):
     docs = {n: getattr(rules, n).__doc__ for n in names}
     firsts = {n: first_chars(docs[n], flags) for n in names}
     if all(f is not None and not (f & _SKIP_CHARS) for f in firsts.values()):
-        skip = "|".join(getattr(rules, n).__doc__ + _UNSPLIT.get(n, "")
-                        for n in _SKIP_RULES)
         table = _Takers(names, docs, firsts, flags)
         single = "t_LITERAL" in docs and _single_char(docs["t_LITERAL"], flags)
         only_literal = frozenset(
             chr(c) for c in range(128)
             if single and tuple(n for n in names if chr(c) in firsts[n]) == ("t_LITERAL",))
-        found = (re.compile(f"(?:{skip})*", flags), table, only_literal)
+        found = (re.compile(f"(?:{_skip_text(rules)})*", flags), table, only_literal)
     _DISPATCH[retext] = found
     return found
 
@@ -163,8 +171,8 @@ class _Takers:
             return None
         pat = self._by_takers.get(takers)
         if pat is None:
-            pat = self._by_takers[takers] = re.compile(
-                "|".join(f"(?P<{n}>{self.docs[n]})" for n in takers), self.flags)
+            pat = self._by_takers[takers] = re.compile(_named(takers, self.docs.get),
+                                                       self.flags)
         return pat
 
 
@@ -244,7 +252,6 @@ class MasterLexer:
         built from them; ``master``: :func:`master_pattern` of ``state``; ``words``:
         the lexer's (core functions, their token by return type, lev_comp's atoi)."""
         self.owner = owner
-        self.master = master
         self.fast_state = state
         self.core_functions, self.cfunc_token, self.atoi = words
         shared = _shared_rules(template, master, type(owner), state)
@@ -328,14 +335,12 @@ class MasterLexer:
     def _constants(self):
         """What :meth:`tokens` reads at every token, as its locals."""
         known = self.lextokens_all
-        return (self._entries.get, self._skip, self._skip_chars, self._only_literal,
+        return (self._entries.get, self._shared.entry, self._skip, self._skip_chars,
+                self._only_literal,
                 self.owner.keywords.get,
                 self.core_functions.get, self.cfunc_token.get, self.atoi, self.fast_state,
                 known, not self.words_declared,
                 "EXT_RAW" in known)         # a profile's raw statements take their line
-
-    def _entry(self, c: str):
-        return self._shared.entry(c)
 
     def _by_rule(self, tok, m, i, how, func, type_, value):
         """A token the loop does not make itself: a whole MAP block, else what the
@@ -363,8 +368,8 @@ class MasterLexer:
         rather than in a call around every token.  Every position is read from and
         written to the lexer at each token, so a rule, an INCLUDE's recovery or
         :meth:`input` moving it is seen."""
-        (entry_of, skip, skip_chars, only_literal, kw_get, core_get, cfunc_get, atoi,
-         fast_state, known, check_words, raw) = self._constants()
+        (entry_of, new_entry, skip, skip_chars, only_literal, kw_get, core_get, cfunc_get,
+         atoi, fast_state, known, check_words, raw) = self._constants()
         Token = LexToken
         if book is not None:
             pending, budget = book.pending, book.budget
@@ -389,7 +394,7 @@ class MasterLexer:
                 if c in only_literal:
                     how, end = _LITERAL, start + 1
                 else:
-                    pmatch, rules = entry_of(c) or self._entry(c)
+                    pmatch, rules = entry_of(c) or new_entry(c)
                     m = pmatch(data, start)
                     if m is None:
                         break
