@@ -101,7 +101,7 @@ def load(name: str) -> Optional[types.ModuleType]:
 # issue 29): the functions are the same, so are the actions.  A folded rule's function
 # is its inner rule's with another docstring (grammar_compose.retitled): the same code,
 # which PLY calls and never reads the docstring of.
-_PLAN_VERSION = 1
+_PLAN_VERSION = 2
 _COMPOSERS = ("unlev.lang.dialect", "unlev.lang.grammar_compose", "unlev.lang.grammar_inline")
 
 
@@ -126,9 +126,12 @@ def keep_plan(name: str, ns: dict, grammar_module: str) -> None:
         funcs[key] = (module.__name__, f.__name__)
         modules.add(module.__name__)
     try:
-        keys = [(m, source_key(sys.modules[m].__file__)) for m in sorted(modules)]
+        files = {m: os.path.relpath(sys.modules[m].__file__, _HERE) for m in modules}
+        if any(f.startswith(os.pardir) or os.path.isabs(f) for f in files.values()):
+            return          # (kept by the name of a file beside the tables)
+        keys = [(f, source_key(os.path.join(_HERE, f))) for _m, f in sorted(files.items())]
         tab_key = source_key(os.path.join(_HERE, name + ".py"))
-    except (OSError, KeyError, AttributeError, TypeError):
+    except (OSError, KeyError, AttributeError, TypeError, ValueError):
         return
     write_copy(_cache_paths(name + ".plan"), (_PLAN_VERSION, tab_key), (keys, funcs))
 
@@ -145,11 +148,13 @@ def planned_namespace(name: str) -> Optional[dict]:
         return None
     keys, funcs = plan
     try:
-        for module, key in keys:
-            path = importlib.import_module(module).__file__
-            if tuple(source_key(path)) != tuple(key):
+        # the files are stat'ed where they are, not imported (the fold's module is
+        # read only to compose the grammar)
+        for filename, key in keys:
+            if tuple(source_key(os.path.join(_HERE, filename))) != tuple(key):
                 return None
-        ns = {k: getattr(sys.modules[m], attr) for k, (m, attr) in funcs.items()}
+        modules = {m: importlib.import_module(m) for m, _attr in funcs.values()}
+        ns = {k: getattr(modules[m], attr) for k, (m, attr) in funcs.items()}
     except (OSError, ImportError, AttributeError, KeyError, TypeError, ValueError):
         return None
     ns["start"] = "file"
