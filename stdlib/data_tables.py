@@ -61,15 +61,20 @@ _ACTIVE = _ActiveTables()
 _DERIVED: List = []
 
 
-def load_table(name: str) -> dict:
-    """The raw JSON of ``<name>.json`` (``monsters``, ``objects``, ``traps``, ``rooms``)
-    of the active tables (:func:`tables_of`; by default UnNetHack's, ``data/``).  A
-    profile without that table falls back to UnNetHack's."""
+def _table_folder(name: str) -> Optional[str]:
+    """The folder ``name`` is read from with the active tables (None: UnNetHack's)."""
     folder, which = _ACTIVE.value
     if folder is not None and (name not in which
                                or not os.path.isfile(os.path.join(folder, f"{name}.json"))):
         folder = None
-    return _load_table(folder, name)
+    return folder
+
+
+def load_table(name: str) -> dict:
+    """The raw JSON of ``<name>.json`` (``monsters``, ``objects``, ``traps``, ``rooms``)
+    of the active tables (:func:`tables_of`; by default UnNetHack's, ``data/``).  A
+    profile without that table falls back to UnNetHack's."""
+    return _load_table(_table_folder(name), name)
 
 
 load_table.cache_info = _load_table.cache_info     # what has been read so far
@@ -77,10 +82,7 @@ load_table.cache_info = _load_table.cache_info     # what has been read so far
 
 def table_file(name: str) -> str:
     """The file :func:`load_table` reads ``name`` from with the active tables."""
-    folder, which = _ACTIVE.value
-    if folder is not None and (name not in which
-                               or not os.path.isfile(os.path.join(folder, f"{name}.json"))):
-        folder = None
+    folder = _table_folder(name)
     return os.path.join(DATA_DIR if folder is None else folder, f"{name}.json")
 
 
