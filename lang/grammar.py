@@ -39,13 +39,14 @@ start = "file"
 def p_file(p):
     """file : header_stmts
             | header_stmts levels"""
-    levels = list(p[2]) if len(p) > 2 else []
-    p[0] = A.DesFile(owner(p).file_span(), list(p[1]), levels)
+    read = p[2] if len(p) > 2 else None
+    p[0] = A.DesFile(owner(p).file_span(), list(p[1]), list(read or ()))
     included_levels = [lv for inc in p[1] if isinstance(inc, A.Include)
                        for lv in getattr(getattr(inc, "tree", None), "levels", [])]
     # lev_comp compiles the LEVELs of an INCLUDEd file as levels of this one.
     p[0].levels = included_levels + p[0].levels
-    if not p[0].levels and not owner(p).include_stack:
+    taken = streamed_file(p, p[0], read)
+    if not p[0].levels and not taken and not owner(p).include_stack:
         owner(p).error("the file defines no LEVEL", owner(p).file_span(),
                         'a des-file needs at least one LEVEL: "name"')
 
@@ -69,8 +70,22 @@ def p_include_def(p):
 
 def p_levels(p):
     """levels : level
-              | level levels"""
-    p[0] = _in_front(p[1], p[2] if len(p) > 2 else deque())
+              | levels level"""
+    # Left recursion, as ``levstatements``: each LEVEL joins the list as soon as it is
+    # reduced, so PLY's stack holds the one list and not every LEVEL of the file until
+    # its end; a LEVEL the level sink took whole (None: ``unlev check`` has its
+    # findings and keeps nothing of it) is counted by the sink, not kept.
+    if len(p) == 2:
+        p.slice[0].value = levels = []
+    else:                   # p[0] = p[1], with p[2] added, read past PLY's p[i] calls
+        p.slice[0].value = levels = p.slice[1].value
+    level = p.slice[-1].value
+    if level is not None:
+        levels.append(level)
+    o = owner(p)
+    sink = getattr(o, "level_sink", None)
+    if sink is not None and not o.include_stack:
+        sink.joined(levels, level is None)
 
 
 def p_level(p):
@@ -510,13 +525,25 @@ def _in_front(item, rest: deque) -> deque:
 def streamed_level(p, level, body):
     """A finished LEVEL, handed to the parse's level sink when it has one (``unlev
     check``: :mod:`unlev.lang.level_stream` has checked its statements as they were
-    read and keeps only its outline); the top file's only, never an INCLUDEd file's.
-    ``body`` is the statement list the level was read into."""
+    read); the top file's only, never an INCLUDEd file's.  ``body`` is the statement
+    list the level was read into.  None when the sink took the LEVEL whole (``levels``
+    does not keep it)."""
     o = owner(p)
     sink = getattr(o, "level_sink", None)
     if sink is None or o.include_stack:
         return level
     return sink(level, _header_below(p), body)
+
+
+def streamed_file(p, tree, levels) -> int:
+    """How many LEVELs of the file's level list (``levels``, None when it has none) the
+    parse's level sink took whole: they are not in ``tree`` but the file has them.  The
+    sink learns which tree the top file's parse made of which list."""
+    o = owner(p)
+    sink = getattr(o, "level_sink", None)
+    if sink is None or o.include_stack:
+        return 0
+    return sink.file_read(tree, levels)
 
 
 def _streamed_statement(p, body, statement) -> bool:

@@ -69,8 +69,9 @@ REPLACE = {
 def p_file_36(p):
     """file :
             | levels"""
-    levels = list(p[1]) if len(p) > 1 else []
-    p[0] = A.DesFile(p.parser.owner.file_span(), [], levels)
+    read = p[1] if len(p) > 1 else None
+    p[0] = A.DesFile(p.parser.owner.file_span(), [], list(read or ()))
+    G.streamed_file(p, p[0], read)
 
 
 def p_level_36(p):

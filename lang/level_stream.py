@@ -34,16 +34,16 @@ from .lowering import fill_circles
 
 
 class _Group:
-    """The statements of one LEVEL that were checked as they were read: their findings
-    are ``reporter.items[first:end]``; ``level`` is the LEVEL the parser made of the
-    list (None while it is read, or when PLY's recovery dropped it)."""
+    """The statements of the LEVEL being read that were checked as they were read: their
+    findings are ``reporter.items[first:end]``; ``prechecked``: the ids of the statements
+    its header line made (3.6's ``MAZE:`` fill), checked before its first statement."""
 
-    __slots__ = ("body", "first", "end", "level")
+    __slots__ = ("body", "first", "end", "prechecked")
 
     def __init__(self, body, first: int) -> None:
         self.body = body
         self.first = self.end = first
-        self.level: Optional[A.Level] = None
+        self.prechecked: set = set()
 
 
 class LevelStream:
@@ -60,8 +60,17 @@ class LevelStream:
         self.scanned = 0                 # the parser's findings looked at so far
         self.header_done = False         # the header is checked: reporter.items[:n]
         self.header_items = 0
-        self.groups: List[_Group] = []   # one per LEVEL with statements checked, in order
-        self.prechecked: set = set()      # ids of the preludes checked (statement())
+        self.current: Optional[_Group] = None    # the LEVEL being read, once it streamed
+        self.done: Optional[_Group] = None       # the LEVEL just reduced, till it joins
+        # The level list (``levels``) the streamed LEVELs joined and what of them it
+        # holds: their findings, reporter.items[live_first:live_end], and how many it
+        # does not keep (taken whole).  PLY holds one level list at a time: a list that
+        # replaces it means its recovery popped the old one, LEVELs and all.
+        self.list: Optional[list] = None
+        self.live_first = self.live_end = 0
+        self.taken = 0
+        self.prechecked: set = set()      # ids of the preludes checked in LEVELs kept
+        self.tree = self.tree_list = None  # what the top file's parse made of which list
         # the depth a level's statement may reach below itself: the file, the LEVEL and
         # its block stand above it
         self.depth_below = parser.limits.depth - 3
@@ -103,13 +112,12 @@ class LevelStream:
         if scanned is None:
             self.open = False            # the parser's depth check finds it in the tree
             return False
-        group = self.groups[-1] if self.groups else None
+        group = self.current
         if group is None or group.body is not body:
-            group = _Group(body, len(self.reporter.items))
-            self.groups.append(group)
+            group = self.current = _Group(body, len(self.reporter.items))
             for s in prelude:
                 self.checker.statement(s)
-                self.prechecked.add(id(s))
+                group.prechecked.add(id(s))
         if self.fill_circles:
             for found in scanned.values():
                 fill_circles(found)
@@ -121,29 +129,52 @@ class LevelStream:
         group.end = len(self.reporter.items)
         return True
 
-    def __call__(self, level: A.Level, header, body) -> A.Level:
-        """A LEVEL just reduced from ``body``, given back as it is: its list holds only
-        the statements not streamed (none while streaming), and the findings of those
-        that were are kept with it."""
-        group = self.groups[-1] if self.groups and self.groups[-1].body is body else None
+    def __call__(self, level: A.Level, header, body) -> Optional[A.Level]:
+        """A LEVEL just reduced from ``body``: None when it was streamed whole (every
+        statement checked, its findings kept here: the level list need not keep it),
+        else the LEVEL, whose list holds the statements not streamed."""
+        group = self.current if self.current is not None and self.current.body is body \
+            else None
+        self.current = None
         if self.open and (header is None or self._error_since_last()):
             self.open = False
         if self.open and not self.header_done:
             self._start(header)          # a LEVEL without statements
         if self.open and group is None:
             group = _Group(body, len(self.reporter.items))
-            self.groups.append(group)
             # a level none of whose statements came: its prelude (3.6's MAZE: fill) is
             # checked here, in its place among the levels
             rest = {id(s) for s in body}
             for s in level.body.statements:
                 if id(s) not in rest:
                     self.checker.statement(s)
-                    self.prechecked.add(id(s))
+                    group.prechecked.add(id(s))
             group.end = len(self.reporter.items)
-        if group is not None:
-            group.level = level          # its list kept only what was not streamed
+        self.done = group
+        if self.open:
+            return None                  # nothing of it is left to check
+        if group is not None:            # streamed in part: its prelude was checked
+            self.prechecked |= group.prechecked
         return level
+
+    def joined(self, levels: list, taken: bool) -> None:
+        """The LEVEL just reduced joined the level list ``levels`` (PLY's ``levels``
+        rule); ``taken``: the list does not keep it (:meth:`__call__` gave None)."""
+        group, self.done = self.done, None
+        if group is None:
+            return
+        if levels is not self.list:      # a new list: any before it was popped
+            self.list = levels
+            self.live_first = group.first
+            self.taken = 0
+        self.live_end = group.end
+        self.taken += taken
+
+    def file_read(self, tree: A.DesFile, levels: Optional[list]) -> int:
+        """The top file's parse made ``tree`` of the level list ``levels`` (None: it has
+        none): how many LEVELs the list has that the tree does not keep."""
+        self.tree, self.tree_list = tree, levels
+        return self.taken if levels is not None and levels is self.list else 0
 
     def _error_since_last(self) -> bool:
         """Whether the parser reported an error since the last look (each finding
@@ -163,19 +194,17 @@ class LevelStream:
         """The findings of the whole file's check, given the finished tree: what was not
         streamed is checked now, after what was, as ``check_file`` would.  None when the
         tree holds none of the LEVELs streamed into (the parser put an empty tree in its
-        place, or PLY's recovery from an error in a LEVEL line dropped the header and
-        the levels before it): every level in it is whole, so the caller checks it as
-        usual.  Statements streamed into a LEVEL the tree lost keep no findings."""
-        kept = {id(lv) for lv in tree.levels}
-        live = [g for g in self.groups if g.level is not None and id(g.level) in kept]
-        if not live:
+        place, or PLY's recovery from an error in a LEVEL line popped the level list with
+        the header and the levels before it): every level in it is whole, so the caller
+        checks it as usual.  Statements streamed into a LEVEL the tree lost keep no
+        findings."""
+        if self.list is None or tree is not self.tree or self.tree_list is not self.list:
             return None
-        items = list(self.reporter.items[:self.header_items])
-        for g in live:
-            items += self.reporter.items[g.first:g.end]
+        items = self.reporter.items[:self.header_items]
+        items += self.reporter.items[self.live_first:self.live_end]
         rest = Reporter()
         self.checker.r = rest
-        for lv in tree.levels:           # a streamed level's list holds only the rest
+        for lv in tree.levels:           # a level streamed in part holds only the rest
             self.checker.block([s for s in lv.body.statements
                                 if id(s) not in self.prechecked])
         return items + rest.items

@@ -48,6 +48,20 @@ def _outcome(path, text, stream, **kw):
             [(lv.name, lv.span, lv.flags) for lv in c.tree.levels])
 
 
+def _both(path, text, **kw):
+    """The streamed check's outcome, having asserted it is the whole tree check's: the
+    same diagnostics in the same order; of the levels, the streamed tree keeps only
+    those not streamed whole, which are the last of the file's (the streaming stops at
+    the first error and never starts again)."""
+    streamed = _outcome(path, text, True, **kw)
+    whole = _outcome(path, text, False, **kw)
+    assert streamed[:2] == whole[:2]
+    if whole[2] is not None:
+        kept = streamed[2]
+        assert kept == (whole[2][len(whole[2]) - len(kept):] if kept else [])
+    return streamed
+
+
 def _many(n=5, header=HEADER, broken=None, line=None):
     text = header + "".join(LEVEL.format(i=i) for i in range(n))
     if broken is not None:
@@ -67,8 +81,7 @@ def _committed():
 def test_streamed_check_says_what_the_whole_tree_check_says(path):
     text = path.read_text(encoding="latin-1")
     for cw in (True, False):
-        assert _outcome(str(path), text, True, compat_warnings=cw) == \
-            _outcome(str(path), text, False, compat_warnings=cw)
+        _both(str(path), text, compat_warnings=cw)
 
 
 @pytest.mark.parametrize("broken, line", [
@@ -83,10 +96,9 @@ def test_streamed_check_says_what_the_whole_tree_check_says(path):
 def test_streamed_check_with_errors_anywhere_is_the_whole_tree_check(broken, line):
     text = _many(broken=broken, line=line)
     for cw in (True, False):
-        streamed = _outcome("many.des", text, True, compat_warnings=cw)
-        assert streamed == _outcome("many.des", text, False, compat_warnings=cw)
+        streamed = _both("many.des", text, compat_warnings=cw)
     if broken is None:
-        assert streamed[0] == "ok" and len(streamed[2]) == 5
+        assert streamed[0] == "ok" and streamed[2] == []     # all 5 taken whole
         # the floodfill deviation of every level, after the parser's own findings
         assert sum(d[4] == "game-deviation" for d in streamed[1]) == 0  # cw=False last
     else:
@@ -105,13 +117,12 @@ def test_a_level_past_the_depth_limit_is_reported_as_without_streaming(where):
             _many(2, "")
     else:
         text = _many(3, HEADER + "FUNCTION deep() {\n" + deep + "}\n")
-    streamed = _outcome("deep.des", text, True, settings=settings)
-    assert streamed == _outcome("deep.des", text, False, settings=settings)
+    streamed = _both("deep.des", text, settings=settings)
     assert streamed[0] == "error" and any("nested more than" in d[1] for d in streamed[1])
     assert _outcome("deep.des", _many(3), True, settings=settings)[0] == "ok"
 
 
-def test_streamed_levels_keep_their_outline_and_let_their_statements_go(own_heap):
+def test_streamed_levels_are_let_go_whole(own_heap):
     def monsters(name):
         """The MONSTER statements alive that were read from the file ``name``."""
         gc.collect()
@@ -121,9 +132,9 @@ def test_streamed_levels_keep_their_outline_and_let_their_statements_go(own_heap
     streamed = compile_file("streamed.des", text=text, stream_levels=True)
     assert monsters("whole.des") == 41           # the header's FUNCTION's and 40 levels'
     assert monsters("streamed.des") == 1         # the header's: the levels' are gone
-    assert [lv.name for lv in streamed.tree.levels] == [lv.name for lv in whole.tree.levels]
-    assert all(not lv.body.statements for lv in streamed.tree.levels)
-    assert all(lv.body.statements for lv in whole.tree.levels)
+    assert len(whole.tree.levels) == 40 and all(lv.body.statements
+                                                for lv in whole.tree.levels)
+    assert streamed.tree.levels == []            # nor is their outline kept
     assert [str(w).replace("streamed.des", "whole.des") for w in streamed.warnings] == \
         [str(w) for w in whole.warnings]
 
@@ -149,7 +160,7 @@ def test_a_long_level_is_checked_statement_by_statement(monkeypatch):
     assert sum(taken for _s, _b, taken in seen) == 2003 and len(seen) == 2006
     assert max(depth for depth, _b, taken in seen if taken) <= 8
     assert max(kept for _d, kept, taken in seen if taken) == 0
-    assert streamed == _outcome("long.des", text, False)
+    assert _both("long.des", text) == streamed
     assert streamed[0] == "ok"
 
 
@@ -165,8 +176,7 @@ def test_a_level_whose_streaming_stops_halfway_is_checked_as_a_whole(broken, lin
     keeps its findings, the rest of the level is checked with the finished tree."""
     text = _many(3, broken=broken, line=line + 15)
     for cw in (True, False):
-        streamed = _outcome("half.des", text, True, compat_warnings=cw)
-        assert streamed == _outcome("half.des", text, False, compat_warnings=cw)
+        _both("half.des", text, compat_warnings=cw)
 
 
 def test_nothing_is_streamed_where_a_rewrite_follows_the_parse(tmp_path):
