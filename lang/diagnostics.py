@@ -196,6 +196,76 @@ class DesError(Exception):
         return "\n".join(d.format(sources) for d in self.diagnostics)
 
 
+# What ``str.splitlines`` ends a line at (``\r\n`` is one end).
+_LINE_END = None
+
+
+class SourceLines:
+    """A file's lines, as ``text.splitlines()`` gives them, read from the text itself.
+
+    Why not that list: it took three times the text's size (a 9 MB file of short lines,
+    27 MB, the largest thing ``unlev check`` kept of a file), for the few lines a
+    diagnostic quotes.  The text is the one the parser read (not a copy); where the
+    lines begin is found at the first question (one 8-byte offset a line) and kept."""
+
+    __slots__ = ("text", "_starts")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._starts = None          # where each line begins, and one past the last end
+
+    def _offsets(self):
+        starts = self._starts
+        if starts is None:
+            global _LINE_END
+            if _LINE_END is None:
+                import re
+                _LINE_END = re.compile("\r\n|[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+            from array import array
+            text = self.text
+            starts = array("q", [0])
+            starts.extend(m.end() for m in _LINE_END.finditer(text))
+            if starts[-1] != len(text):
+                starts.append(len(text))      # a last line without its end
+            self._starts = starts
+        return starts
+
+    def __len__(self) -> int:
+        return len(self._offsets()) - 1
+
+    def _line(self, i: int) -> str:
+        starts = self._starts
+        line = self.text[starts[i]:starts[i + 1]]
+        if line.endswith("\r\n"):
+            return line[:-2]
+        if line and _LINE_END.fullmatch(line[-1]):
+            return line[:-1]
+        return line
+
+    def __getitem__(self, i):
+        n = len(self)
+        if isinstance(i, slice):
+            return [self._line(k) for k in range(*i.indices(n))]
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("line index out of range")
+        return self._line(i)
+
+    def __iter__(self):
+        for k in range(len(self)):
+            yield self._line(k)
+
+    def __eq__(self, other) -> bool:
+        return list(self) == list(other) if isinstance(other, (list, SourceLines)) \
+            else NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"SourceLines({len(self)} lines)"
+
+
 @record()
 @dataclass(init=False, repr=False, eq=False)
 class SourceCache:
@@ -207,7 +277,7 @@ class SourceCache:
         self.texts = {} if texts is FACTORY else texts
 
     def add(self, name: str, text: str) -> None:
-        self.texts[name] = text.splitlines()
+        self.texts[name] = SourceLines(text)
 
     def line(self, name: str, lineno: int) -> Optional[str]:
         lines = self.texts.get(name)
