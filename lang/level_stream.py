@@ -1,4 +1,4 @@
-"""Check each LEVEL as soon as it is parsed and keep only its outline (``unlev check``).
+"""Check each LEVEL as soon as it is parsed and keep nothing of it (``unlev check``).
 
 Why this module exists: lev_comp writes each level's file as soon as the level's last
 statement is read (lev_main.c's ``write_level_file`` from the grammar's level rule)
@@ -10,9 +10,11 @@ left-recursive, so PLY reduces it statement by statement): its depth is measured
 checker (:mod:`unlev.lang.checker`, one :class:`Checker` for the whole file, so it
 sees the header and the statements in source order as ``check_file`` does) runs on it,
 and the list does not keep it; the finished LEVEL (:func:`unlev.lang.grammar.streamed_level`)
-is its outline with an empty body.  Memory then stays that of one statement, however
-long the level.  The checker's findings are held apart and added after the parser's,
-in the order a whole-file check gives.
+is not kept either: the file's level list is left-recursive too (``levels : levels
+level``), so PLY's stack holds the one list, and a LEVEL streamed whole is counted, not
+added to it.  Memory then stays that of one statement, however long the level and
+however many the levels (the file's text aside).  The checker's findings are held
+apart and added after the parser's, in the order a whole-file check gives.
 
 Nothing is streamed where the result could differ from checking the finished tree:
 a tree rewrite that runs after the parse (a profile's extensions, --lenient; NetHack
@@ -20,7 +22,11 @@ a tree rewrite that runs after the parse (a profile's extensions, --lenient; Net
 statement as it is streamed, before it is checked), an INCLUDE in the header, a statement past the depth limit (left
 in the tree for the parser's own depth check), or once the parse has reported an error
 (PLY's recovery may drop symbols already reduced: the statements streamed into a LEVEL
-the finished tree lacks have their findings dropped).
+the finished tree lacks have their findings dropped).  What that needs is O(1): the
+findings of the LEVELs streamed are one slice of this module's reporter, and PLY's
+recovery keeps or pops the level list they joined whole (only a ``levstatements`` takes
+the ``error`` token; an error in a LEVEL line pops the list, the header and all), so
+the slice counts when the finished tree was made of that list and not otherwise.
 """
 
 from __future__ import annotations

@@ -212,3 +212,44 @@ def test_unlev_check_output_is_the_same_as_the_whole_tree_check(tmp_path, capsys
     assert main(args) == code == 1
     assert capsys.readouterr() == streamed
     assert "no such monster" in streamed.err
+
+
+SMALL = {"unnethack": 'LEVEL: "l{i}"\nINIT_MAP: mines, \'.\', \' \', true, true, random, '
+                      'true\nMONSTER: random, random\nOBJECT: random, random\n',
+         "nethack36": 'MAZE: "m{i}", \' \'\nNOMAP\nMONSTER: random, random\n'}
+
+
+@pytest.mark.parametrize("dialect", sorted(SMALL))
+def test_what_a_check_keeps_does_not_grow_with_the_number_of_levels(dialect, own_heap):
+    """A file of N small LEVELs and one of 4N: the streamed check's peak (the text is
+    the caller's and not counted) and the AST and stream objects it leaves alive with
+    its result are the same.  A right-recursive level list held every LEVEL on PLY's
+    stack till the file's end, and the stream kept an outline and a group of each
+    (~2 KB a LEVEL: 1 MB more for 500 more LEVELs)."""
+    import tracemalloc
+
+    def ours():
+        return sum(1 for o in gc.get_objects()
+                   if type(o).__module__.startswith(("unlev.lang.ast",
+                                                     "unlev.lang.level_stream")))
+
+    def measure(n):
+        text = "".join(SMALL[dialect].format(i=i) for i in range(n))
+        gc.collect()
+        before = ours()
+        tracemalloc.start()
+        try:
+            c = compile_file(f"m{n}.des", text=text, stream_levels=True, dialect=dialect)
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        gc.collect()
+        assert not c.warnings
+        return peak, ours() - before, len(c.tree.levels)
+
+    measure(10)                          # the tables and the data, loaded once
+    peak, kept, levels = measure(500)
+    peak4, kept4, levels4 = measure(2000)
+    assert kept4 == kept
+    assert peak4 < peak * 1.25 + 16384, (peak, peak4)
+    assert levels == levels4 == 0        # all taken whole: no outline kept either
