@@ -196,8 +196,8 @@ class DesError(Exception):
         return "\n".join(d.format(sources) for d in self.diagnostics)
 
 
-# What ``str.splitlines`` ends a line at (``\r\n`` is one end).
-_LINE_END = None
+# How much of the text one ``splitlines`` call sees while the line starts are found.
+_CHUNK = 1 << 20
 
 
 class SourceLines:
@@ -206,27 +206,31 @@ class SourceLines:
     Why not that list: it took three times the text's size (a 9 MB file of short lines,
     27 MB, the largest thing ``unlev check`` kept of a file), for the few lines a
     diagnostic quotes.  The text is the one the parser read (not a copy); where the
-    lines begin is found at the first question (one 8-byte offset a line) and kept."""
+    lines begin is found at the first question (one 8-byte offset a line) and kept,
+    by ``splitlines`` itself, a chunk of the text at a time: each chunk ends after a
+    newline, and a newline always ends a line, so the chunks' lines are the text's."""
 
     __slots__ = ("text", "_starts")
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self._starts = None          # where each line begins, and one past the last end
+        self._starts = None          # where each line begins, and the text's end
 
     def _offsets(self):
         starts = self._starts
         if starts is None:
-            global _LINE_END
-            if _LINE_END is None:
-                import re
-                _LINE_END = re.compile("\r\n|[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
             from array import array
+            from itertools import accumulate
             text = self.text
             starts = array("q", [0])
-            starts.extend(m.end() for m in _LINE_END.finditer(text))
-            if starts[-1] != len(text):
-                starts.append(len(text))      # a last line without its end
+            pos, end = 0, len(text)
+            while pos < end:
+                cut = text.find("\n", pos + _CHUNK)
+                stop = end if cut < 0 else cut + 1
+                ends = accumulate(map(len, text[pos:stop].splitlines(True)), initial=pos)
+                next(ends)
+                starts.extend(ends)
+                pos = stop
             self._starts = starts
         return starts
 
@@ -235,12 +239,7 @@ class SourceLines:
 
     def _line(self, i: int) -> str:
         starts = self._starts
-        line = self.text[starts[i]:starts[i + 1]]
-        if line.endswith("\r\n"):
-            return line[:-2]
-        if line and _LINE_END.fullmatch(line[-1]):
-            return line[:-1]
-        return line
+        return self.text[starts[i]:starts[i + 1]].splitlines()[0]   # never empty
 
     def __getitem__(self, i):
         n = len(self)

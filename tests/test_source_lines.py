@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from unlev.lang import diagnostics
 from unlev.lang.diagnostics import SourceCache, SourceLines
 
 ENDS = ["\n", "\r", "\r\n", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028",
@@ -20,7 +23,12 @@ def _texts():
         yield "".join(rng.choice(pieces) for _ in range(rng.randrange(12)))
 
 
-def test_the_lines_are_splitlines_lines():
+@pytest.mark.parametrize("chunk", [1, 3, None])
+def test_the_lines_are_splitlines_lines(chunk, monkeypatch):
+    """Also with the text seen a few characters at a time: every chunk boundary falls
+    after a newline, and an '\\r' before one ('\\r\\n') stays one line end."""
+    if chunk is not None:
+        monkeypatch.setattr(diagnostics, "_CHUNK", chunk)
     for text in _texts():
         want = text.splitlines()
         lines = SourceLines(text)
