@@ -153,6 +153,9 @@ def main(argv: list[str] | None = None) -> int:
     exit code.  Run as the program (no ``argv``), ``unlev check`` leaves through
     :func:`_leave` when it is done."""
     if argv is None:
+        if sys.argv[1:2] == ["check"]:
+            from .tools.collector import hold
+            hold()          # until its first file is checked (the collector's docstring)
         code = _main(sys.argv[1:])
         if sys.argv[1:2] == ["check"]:
             _leave(code)
