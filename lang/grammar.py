@@ -73,19 +73,20 @@ def p_levels(p):
               | levels level"""
     # Left recursion, as ``levstatements``: each LEVEL joins the list as soon as it is
     # reduced, so PLY's stack holds the one list and not every LEVEL of the file until
-    # its end; a LEVEL the level sink took whole (None: ``unlev check`` has its
-    # findings and keeps nothing of it) is counted by the sink, not kept.
+    # its end; a LEVEL the level sink took whole (``unlev check`` has its findings and
+    # keeps nothing of it: one streamed statement by statement is None here) is
+    # counted by the sink, not kept.
     if len(p) == 2:
         p.slice[0].value = levels = []
     else:                   # p[0] = p[1], with p[2] added, read past PLY's p[i] calls
         p.slice[0].value = levels = p.slice[1].value
     level = p.slice[-1].value
-    if level is not None:
-        levels.append(level)
     o = owner(p)
     sink = getattr(o, "level_sink", None)
-    if sink is not None and not o.include_stack:
-        sink.joined(levels, level is None)
+    if sink is not None and not o.include_stack and sink.joined(levels, level,
+                                                                _header_below(p)):
+        return
+    levels.append(level)
 
 
 def p_level(p):

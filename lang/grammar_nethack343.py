@@ -86,7 +86,9 @@ span_of = G.span_of
 def p_x343_file(p):
     """file :
             | levels"""
-    p[0] = A.DesFile(_o(p).file_span(), [], list(p[1]) if len(p) > 1 else [])
+    read = p[1] if len(p) > 1 else None
+    p[0] = A.DesFile(_o(p).file_span(), [], list(read or ()))
+    G.streamed_file(p, p[0], read)
 
 
 def p_x343_level(p):

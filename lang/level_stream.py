@@ -13,8 +13,11 @@ and the list does not keep it; the finished LEVEL (:func:`unlev.lang.grammar.str
 is not kept either: the file's level list is left-recursive too (``levels : levels
 level``), so PLY's stack holds the one list, and a LEVEL streamed whole is counted, not
 added to it.  Memory then stays that of one statement, however long the level and
-however many the levels (the file's text aside).  The checker's findings are held
-apart and added after the parser's, in the order a whole-file check gives.
+however many the levels (the file's text aside).  The grammars that read a LEVEL's
+statements otherwise (NetHack 3.4.3's, UnNetHack 3.5.1/3.5.2's: no tree rewrite follows
+their parse either) hand each LEVEL here whole as it joins the list
+(:meth:`LevelStream.joined`): memory stays that of one LEVEL.  The checker's findings
+are held apart and added after the parser's, in the order a whole-file check gives.
 
 Nothing is streamed where the result could differ from checking the finished tree:
 a tree rewrite that runs after the parse (a profile's extensions, --lenient; NetHack
@@ -166,18 +169,44 @@ class LevelStream:
             self.prechecked |= group.prechecked
         return level
 
-    def joined(self, levels: list, taken: bool) -> None:
-        """The LEVEL just reduced joined the level list ``levels`` (PLY's ``levels``
-        rule); ``taken``: the list does not keep it (:meth:`__call__` gave None)."""
+    def joined(self, levels: list, level: Optional[A.Level], header) -> bool:
+        """The LEVEL just reduced joins the level list ``levels`` (PLY's ``levels``
+        rule): True when the list need not keep it -- :meth:`__call__` took it (None),
+        or, in a grammar whose LEVELs are not read statement by statement (NetHack
+        3.4.3's and UnNetHack 3.5.1/3.5.2's), it is checked whole here."""
         group, self.done = self.done, None
+        taken = level is None
+        if group is None and not taken and self.open:
+            group = self._whole(level, header)
+            taken = group is not None
         if group is None:
-            return
+            return False
         if levels is not self.list:      # a new list: any before it was popped
             self.list = levels
             self.live_first = group.first
             self.taken = 0
         self.live_end = group.end
         self.taken += taken
+        return taken
+
+    def _whole(self, level: A.Level, header) -> Optional[_Group]:
+        """Check a whole LEVEL, its findings in a group of their own; None (and the
+        streaming stops) where the tree's check would differ: an error reported, the
+        header's INCLUDE, a node past the depth limit (the parser's check finds it)."""
+        if header is None or self._error_since_last():
+            self.open = False
+            return None
+        if not self.header_done and not self._start(header):
+            return None
+        from .parser import deeper_than
+        if deeper_than(A.DesFile(level.span, [], [level]),
+                       self.parser.limits.depth) is not None:
+            self.open = False
+            return None
+        group = _Group(None, len(self.reporter.items))
+        self.checker.block(level.body.statements)
+        group.end = len(self.reporter.items)
+        return group
 
     def file_read(self, tree: A.DesFile, levels: Optional[list]) -> int:
         """The top file's parse made ``tree`` of the level list ``levels`` (None: it has

@@ -216,7 +216,12 @@ def test_unlev_check_output_is_the_same_as_the_whole_tree_check(tmp_path, capsys
 
 SMALL = {"unnethack": 'LEVEL: "l{i}"\nINIT_MAP: mines, \'.\', \' \', true, true, random, '
                       'true\nMONSTER: random, random\nOBJECT: random, random\n',
-         "nethack36": 'MAZE: "m{i}", \' \'\nNOMAP\nMONSTER: random, random\n'}
+         "nethack36": 'MAZE: "m{i}", \' \'\nNOMAP\nMONSTER: random, random\n',
+         # checked a whole LEVEL at a time (no statement streaming in these grammars)
+         "nethack343": 'MAZE: "m{i}", \' \'\nGEOMETRY:center,center\nMAP\n...\n...\nENDMAP\n'
+                       'MONSTER: \'d\', random, random\n',
+         "unnethack352": 'LEVEL: "l{i}"\nROOM: "ordinary", lit, (3,3), (center,center), (5,5)\n'
+                         '{{\nMONSTER: \'d\', random, random\n}}\n'}
 
 
 @pytest.mark.parametrize("dialect", sorted(SMALL))
@@ -225,7 +230,8 @@ def test_what_a_check_keeps_does_not_grow_with_the_number_of_levels(dialect, own
     the caller's and not counted) and the AST and stream objects it leaves alive with
     its result are the same.  A right-recursive level list held every LEVEL on PLY's
     stack till the file's end, and the stream kept an outline and a group of each
-    (~2 KB a LEVEL: 1 MB more for 500 more LEVELs)."""
+    (~2 KB a LEVEL: 1 MB more for 500 more LEVELs); NetHack 3.4.3's and UnNetHack
+    3.5.2's kept the whole tree."""
     import tracemalloc
 
     def ours():
@@ -253,3 +259,19 @@ def test_what_a_check_keeps_does_not_grow_with_the_number_of_levels(dialect, own
     assert kept4 == kept
     assert peak4 < peak * 1.25 + 16384, (peak, peak4)
     assert levels == levels4 == 0        # all taken whole: no outline kept either
+
+
+@pytest.mark.parametrize("dialect", ["nethack343", "unnethack352"])
+@pytest.mark.parametrize("broken", [None, 'MAZE: 5', 'LEVEL: "a.b"', 'MONSTER: (', '}',
+                                    'MONSTER: \'d\', "no such monster", random', 'ENDMAP'])
+@pytest.mark.parametrize("line", [0, 1, 9, 18, 30])
+def test_a_level_checked_whole_says_what_the_tree_check_says(dialect, broken, line):
+    """The grammars without statement streaming hand each LEVEL to the check whole as
+    it joins the level list: with an error in the first, a middle or the last LEVEL
+    (or none), the diagnostics are the whole tree check's, in the same order."""
+    lines = "".join(SMALL[dialect].format(i=i) for i in range(5)).split("\n")
+    if broken is not None:
+        lines.insert(line, broken)
+    streamed = _both(f"{dialect}.des", "\n".join(lines), dialect=dialect)
+    if broken is None:
+        assert streamed[0] == "ok" and streamed[2] == []
