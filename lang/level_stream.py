@@ -84,8 +84,11 @@ class LevelStream:
         self.prechecked: set = set()      # ids of the preludes checked in LEVELs kept
         self.tree = self.tree_list = None  # what the top file's parse made of which list
         # the depth a level's statement may reach below itself: the file, the LEVEL and
-        # its block stand above it
+        # its block stand above it; under a limit below 3 (a LEVEL's block, or its first
+        # statement, is already too deep) nothing is streamed
         self.depth_below = parser.limits.depth - 3
+        if self.depth_below < 0:
+            self.open = False
 
     def _start(self, header) -> bool:
         """Check the header, once, before the first statement or LEVEL streamed; False
@@ -126,6 +129,8 @@ class LevelStream:
             return False
         group = self.current
         if group is None or group.body is not body:
+            if not self._shallow(prelude):
+                return False
             group = self.current = _Group(body, len(self.reporter.items))
             for s in prelude:
                 self.checker.statement(s)
@@ -153,15 +158,16 @@ class LevelStream:
         if self.open and not self.header_done:
             self._start(header)          # a LEVEL without statements
         if self.open and group is None:
-            group = _Group(body, len(self.reporter.items))
             # a level none of whose statements came: its prelude (3.6's MAZE: fill) is
             # checked here, in its place among the levels
             rest = {id(s) for s in body}
-            for s in level.body.statements:
-                if id(s) not in rest:
+            prelude = [s for s in level.body.statements if id(s) not in rest]
+            if self._shallow(prelude):
+                group = _Group(body, len(self.reporter.items))
+                for s in prelude:
                     self.checker.statement(s)
                     group.prechecked.add(id(s))
-            group.end = len(self.reporter.items)
+                group.end = len(self.reporter.items)
         self.done = group
         if self.open:
             return None                  # nothing of it is left to check
@@ -198,15 +204,33 @@ class LevelStream:
             return None
         if not self.header_done and not self._start(header):
             return None
-        from .parser import deeper_than
-        if deeper_than(A.DesFile(level.span, [], [level]),
-                       self.parser.limits.depth) is not None:
-            self.open = False
-            return None
+        statements = level.body.statements
+        scans = []
+        for s in statements:             # one walk each, for the depth and the checker
+            scanned = scan_statement(s, self.depth_below)
+            if scanned is None:
+                self.open = False        # the parser's depth check finds it in the tree
+                return None
+            scans.append(scanned)
         group = _Group(None, len(self.reporter.items))
-        self.checker.block(level.body.statements)
+        checker = self.checker
+        try:
+            for s, scanned in zip(statements, scans):
+                checker.scanned = scanned
+                checker.statement(s)
+        finally:
+            checker.scanned = None
         group.end = len(self.reporter.items)
         return group
+
+    def _shallow(self, statements) -> bool:
+        """Whether no node of ``statements`` (a level's own) is past the depth limit;
+        else the streaming stops and the tree keeps them for the parser's check."""
+        for s in statements:
+            if scan_statement(s, self.depth_below) is None:
+                self.open = False
+                return False
+        return True
 
     def file_read(self, tree: A.DesFile, levels: Optional[list]) -> int:
         """The top file's parse made ``tree`` of the level list ``levels`` (None: it has

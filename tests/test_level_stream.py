@@ -275,3 +275,22 @@ def test_a_level_checked_whole_says_what_the_tree_check_says(dialect, broken, li
     streamed = _both(f"{dialect}.des", "\n".join(lines), dialect=dialect)
     if broken is None:
         assert streamed[0] == "ok" and streamed[2] == []
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3, 4, 5])
+@pytest.mark.parametrize("dialect, text", [
+    ("unnethack", 'LEVEL: "a"\nLEVEL: "b"\n'),                     # LEVELs without statements
+    ("nethack36", 'MAZE: "a", random\nMAZE: "b", \' \'\n'),        # only their MAZE: fill
+    ("nethack36", 'MAZE: "a", random\nNOMAP\nMONSTER: random, random\n'),
+    ("nethack343", 'MAZE: "a", \' \'\nGEOMETRY:center,center\nMAP\n.\nENDMAP\n'),
+    ("unnethack", 'LEVEL: "a"\nIF [50%] {\n  MONSTER: random, random\n}\n'),
+])
+def test_a_tiny_depth_limit_is_reported_as_without_streaming(depth, dialect, text):
+    """A LEVEL taken whole leaves the tree, so the parser's depth check no longer sees
+    its block or its MAZE: fill: under a limit those already pass, the stream does not
+    take it (a limit below 3 streams nothing; a prelude is measured as a statement)."""
+    from unlev.lang.limits import Limits
+    from unlev.lang.settings import Settings
+    settings = Settings.from_options(dialect, None, False,
+                                     limits=Limits.from_text(f"depth={depth}"))
+    _both("tiny.des", text * 2, settings=settings)
