@@ -22,8 +22,9 @@ are held apart and added after the parser's, in the order a whole-file check giv
 Nothing is streamed where the result could differ from checking the finished tree:
 a tree rewrite that runs after the parse (a profile's extensions, --lenient; NetHack
 3.6's filled circles, the one rewrite of a statement's own nodes, are filled in each
-statement as it is streamed, before it is checked), an INCLUDE in the header, a statement past the depth limit (left
-in the tree for the parser's own depth check), or once the parse has reported an error
+statement as it is streamed, before it is checked), an INCLUDE in the header, a
+statement past the depth limit (left in the tree for the parser's own depth check;
+under a limit below 3 nothing is), or once the parse has reported an error
 (PLY's recovery may drop symbols already reduced: the statements streamed into a LEVEL
 the finished tree lacks have their findings dropped).  What that needs is O(1): the
 findings of the LEVELs streamed are one slice of this module's reporter, and PLY's
