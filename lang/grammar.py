@@ -83,8 +83,8 @@ def p_levels(p):
     level = p.slice[-1].value
     o = owner(p)
     sink = getattr(o, "level_sink", None)
-    if sink is not None and not o.include_stack and sink.joined(levels, level,
-                                                                _header_below(p)):
+    if sink is not None and not o.include_stack and sink.joined(
+            levels, level, None if level is None else _header_below(p)):
         return
     levels.append(level)
 

@@ -180,7 +180,9 @@ class LevelStream:
         """The LEVEL just reduced joins the level list ``levels`` (PLY's ``levels``
         rule): True when the list need not keep it -- :meth:`__call__` took it (None),
         or, in a grammar whose LEVELs are not read statement by statement (NetHack
-        3.4.3's and UnNetHack 3.5.1/3.5.2's), it is checked whole here."""
+        3.4.3's and UnNetHack 3.5.1/3.5.2's), it is checked whole here.  ``header``:
+        the file's header below the list (as for :meth:`statement`), given with a
+        LEVEL only."""
         group, self.done = self.done, None
         taken = level is None
         if group is None and not taken and self.open:
