@@ -105,14 +105,69 @@ def game_reference() -> Path:
 
 
 def pytest_addoption(parser):
+    parser.addoption("--full", action="store_true", default=False,
+                     help="the full tier: run the tests marked slow as well, which the "
+                     "default (quick) run leaves out (docs/notes/issue-29-suite.md lists "
+                     "them); --full-sweep implies it; CI runs it")
     parser.addoption("--full-sweep", action="store_true", default=False,
-                     help="run the exhaustive sweeps whole: the corpus acceptance sweep "
-                     "over all 20 seeds (default: seeds 1-2), and the others that keep a "
-                     "subset by default (docs/notes/issue-29-suite.md lists them); also "
-                     "UNLEV_FULL_SWEEP=1; CI runs it")
+                     help="the full tier (--full) with the exhaustive sweeps whole: the "
+                     "corpus acceptance sweep over all 20 seeds (default: seeds 1-2), and "
+                     "the others that keep a subset by default (docs/notes/issue-29-suite.md "
+                     "lists them); also UNLEV_FULL_SWEEP=1; CI runs it")
     parser.addoption("--fuzz-seconds", type=float, default=None, metavar="SECONDS",
                      help="fuzz the grammar and corpus mutants for this long "
-                     "(tests/test_fuzz_ci.py; default: 120 with --full-sweep, else skipped)")
+                     "(tests/test_fuzz_ci.py, in the full tier; default: 120 with "
+                     "--full-sweep, else skipped)")
+
+
+def _sweeps_whole(config) -> bool:
+    return bool(config.getoption("--full-sweep") or os.environ.get("UNLEV_FULL_SWEEP"))
+
+
+def _full_tier(config) -> bool:
+    """The full tier runs every test; the quick tier (the default) leaves out those
+    marked ``slow``.  A ``-m`` expression given on the command line chooses by itself."""
+    return bool(config.getoption("--full") or _sweeps_whole(config)
+                or config.getoption("markexpr", ""))
+
+
+def pytest_collection_modifyitems(config, items):
+    """The quick tier: the tests marked ``slow`` are deselected (not skipped: they are
+    not run and not listed), and their number is kept for the summary line.  Under
+    xdist each worker collects and deselects; the number reaches the controller in the
+    worker's output (pytest_testnodedown below)."""
+    if _full_tier(config):
+        return
+    slow = [item for item in items if item.get_closest_marker("slow")]
+    if not slow:
+        return
+    config.hook.pytest_deselected(items=slow)
+    items[:] = [item for item in items if not item.get_closest_marker("slow")]
+    config.stash[_SLOW_LEFT_OUT] = len(slow)
+    if hasattr(config, "workeroutput"):          # an xdist worker
+        config.workeroutput["unlev_slow_left_out"] = len(slow)
+
+
+_SLOW_LEFT_OUT = pytest.StashKey[int]()
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    """xdist's controller: each worker deselected the same tests; keep their number."""
+    left_out = getattr(node, "workeroutput", {}).get("unlev_slow_left_out")
+    if left_out:
+        node.config.stash[_SLOW_LEFT_OUT] = left_out
+
+
+@pytest.hookimpl(hookwrapper=True, tryfirst=True)
+def pytest_terminal_summary(terminalreporter, config):
+    """The quick tier's line, after the short summary (-rs), above the counts."""
+    yield
+    left_out = config.stash.get(_SLOW_LEFT_OUT, 0)
+    if left_out:
+        terminalreporter.write_line(
+            f"quick tier: {left_out} tests marked slow were left out; "
+            "`python -m pytest --full` runs every test (CI does)")
 
 
 @pytest.fixture(scope="session")
@@ -127,7 +182,7 @@ def fuzz_seconds(request) -> float:
 
 @pytest.fixture(scope="session")
 def full_sweep(request) -> bool:
-    return bool(request.config.getoption("--full-sweep") or os.environ.get("UNLEV_FULL_SWEEP"))
+    return _sweeps_whole(request.config)
 
 
 def built_level_problems(compiled, node, seed: int = 1) -> list:
