@@ -233,9 +233,6 @@ def _foreign_private_attributes(module: str) -> Iterator[str]:
             yield f"line {node.lineno}: .{node.attr}"
 
 
-# the full tier's (--full): walks every module's tree (~2.3 s); the quick tier keeps
-# the layer contracts
-@pytest.mark.slow
 def test_no_module_reaches_into_another_modules_private_names():
     bad = [f"{m}: {u}" for m in sorted(MODULES)
            for u in list(_private_uses(m)) + list(_foreign_private_attributes(m))]

@@ -170,8 +170,6 @@ def _hint_strings():
                         yield f"{os.path.relpath(path, ROOT)}:{n.lineno}", n.value
 
 
-# the full tier's (--full): walks every module's tree (~1.5 s)
-@pytest.mark.slow
 def test_every_option_a_message_names_exists():
     known = _known_options()
     named = {}
