@@ -8,13 +8,16 @@ UnNetHack's real loader than in its documentation (see ``compat``).
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional
 
 from . import ast as A
 from .ast_base import walked_fields
 from .dialect_data import is_unnethack
 from .diagnostics import Reporter
 from .parser import decode_params, arg_letter
+
+TYPE_CHECKING = False       # typing's import is ~2 ms of a check's start
+if TYPE_CHECKING:
+    from typing import Dict, List, Optional
 
 MAX_SWITCH_CASES = 20
 MAX_NESTED = 20

@@ -391,16 +391,22 @@ class MasterLexer:
                 if start >= size:
                     break
                 c = data[start]
-                if c in only_literal:
-                    how, end = _LITERAL, start + 1
-                else:
-                    pmatch, rules = entry_of(c) or new_entry(c)
-                    m = pmatch(data, start)
-                    if m is None:
-                        break
-                    i = m.lastindex
-                    how, func, type_ = rules[i]
-                    start, end = m.span(i)
+                if c in only_literal:       # half of all tokens: the character is it
+                    if start > pos:
+                        self.lineno += data.count("\n", pos, start)
+                    tok = Token()
+                    tok.lineno = self.lineno
+                    tok.lexpos = start
+                    self.lexpos = start + 1
+                    tok.text = tok.type = tok.value = c
+                    break
+                pmatch, rules = entry_of(c) or new_entry(c)
+                m = pmatch(data, start)
+                if m is None:
+                    break
+                i = m.lastindex
+                how, func, type_ = rules[i]
+                start, end = m.span(i)
                 if start > pos:
                     self.lineno += data.count("\n", pos, start)
                 tok = Token()

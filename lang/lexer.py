@@ -18,13 +18,19 @@ Keywords are case-sensitive. Numbers follow flex's longest match: ``-5`` is one
 from __future__ import annotations
 
 import re
-from typing import Callable, Dict, Optional, Tuple
 
 import ply.lex as lex
 
 from .diagnostics import Columns, DesError, Span
 from .fastlex import MasterLexer, master_pattern
 from .lexer_dialects import VAR_TOKEN, DialectRules, c_atoi
+
+TYPE_CHECKING = False       # typing's import is ~2 ms of a check's start
+if TYPE_CHECKING:
+    from typing import Callable, Dict, Optional, Tuple
+
+    # A variable lookup: name -> (type, is_array) or None.
+    VarLookup = Callable[[str], Optional[Tuple[str, bool]]]
 
 # lev_comp's largest MAP block (MAP_X_LIM x MAP_Y_LIM in lev_main.c)
 MAP_X_LIM, MAP_Y_LIM = 76, 21
@@ -201,9 +207,6 @@ class Lexicon:
 
 _MAP_LINE_CHARS = "-|}{+xABCISHKMPLWTtFYU\\#. 0123456789\r"
 UNNETHACK = Lexicon("unnethack", KEYWORDS, _MAP_LINE_CHARS)
-
-# A variable lookup: name -> (type, is_array) or None.
-VarLookup = Callable[[str], Optional[Tuple[str, bool]]]
 
 
 def unclosed_string_before(text: str, end: int) -> Optional[int]:

@@ -12,13 +12,16 @@ actions call these methods on the parser, which holds the lexicon, oracle and re
 
 from __future__ import annotations
 
-from typing import Optional
 
 from . import ast as A
 from .diagnostics import Span
 from .lexer import CORE_FUNCTIONS, MAP_X_LIM, MAP_Y_LIM
 from ..stdlib.grid import COLNO, ROWNO
 from ..stdlib.terrain import INVALID_TYPE, MAX_TYPE, map_char_to_type
+
+TYPE_CHECKING = False       # typing's import is ~2 ms of a check's start
+if TYPE_CHECKING:
+    from typing import Optional
 
 # MAP rows may carry digits (column rulers); they are not squares
 _NO_DIGITS = str.maketrans("", "", "0123456789")

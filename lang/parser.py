@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 from _thread import RLock             # threading's own lock, without importing threading
-from typing import Dict, List, Optional, Tuple
 
 import ply.yacc as yacc
 
@@ -25,6 +24,10 @@ from .fastlex import MasterLexer
 from .lexer import DesLexer, type_words
 from .parse_checks import ParseChecks, arg_letter, decode_params, short_map_rows  # noqa: F401 (re-exported)
 from .parse_recovery import GiveUp as _GiveUp, SyntaxRecovery
+
+TYPE_CHECKING = False       # typing's import is ~2 ms of a check's start
+if TYPE_CHECKING:
+    from typing import Dict, List, Optional, Tuple
 
 _TABLES_DIR = os.path.dirname(os.path.abspath(__file__))
 _PARSERS: Dict[str, object] = {}

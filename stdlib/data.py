@@ -31,7 +31,6 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Dict, Generic, Optional, Sequence, TypeVar
 
 from .data_tables import (  # noqa: F401  (re-exported: the tables and their records)
     NAME_CUTOFF, Attack, Monster, MonsterClass, Object, ObjectClass, RoomType, ShopStock,
@@ -45,6 +44,15 @@ from .data_tables import (  # noqa: F401  (re-exported: the tables and their rec
     ALL_TABLES,
     special_pm, suggest, tables_of, trap_by_index, traps, unknown_monster_class,
     unknown_object_class)
+
+TYPE_CHECKING = False       # typing's import is ~2 ms of a check's start
+if TYPE_CHECKING:
+    from typing import Dict, Generic, Optional, Sequence, TypeVar
+
+    T = TypeVar("T")
+    _Generic = Generic[T]           # Lookup[Monster] and the like, for a type checker
+else:
+    _Generic = object
 
 __all__ = [
     "Attack", "Monster", "MonsterClass", "Object", "ObjectClass", "Trap", "RoomType",
@@ -64,14 +72,13 @@ __all__ = [
     "ALL_TABLES",
 ]
 
-T = TypeVar("T")
 
 
 # ---------------------------------------------------------------------------------------
 # lookups
 # ---------------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class Lookup(Generic[T]):
+class Lookup(_Generic):
     """The outcome of a lev_comp-style lookup: the item, or the error lev_comp reports.
 
     ``exact`` is False when only the case-insensitive pass matched; ``warning`` then holds

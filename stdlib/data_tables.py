@@ -19,16 +19,16 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
-import threading
 from dataclasses import dataclass
+from _thread import _local as _ThreadLocal   # threading.local, without importing threading
 from functools import lru_cache
-from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple, TypeVar
 
 from .records import record
 from .shipped import DATA_DIR, read_json_table, shipped_table
 
-
-T = TypeVar("T")
+TYPE_CHECKING = False       # typing's import is ~2 ms of a check's start
+if TYPE_CHECKING:
+    from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple
 
 
 # ---------------------------------------------------------------------------------------
@@ -44,7 +44,7 @@ def _load_table(folder: Optional[str], name: str) -> dict:
 
 
 
-class _ActiveTables(threading.local):
+class _ActiveTables(_ThreadLocal):
     """The folder of the tables a level is being built from and which of its tables are
     read from it (:func:`tables_of`); (None, ()) for the shipped UnNetHack tables.
     One per thread: the language server and ``unlev serve`` build levels on threads of

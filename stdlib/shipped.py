@@ -10,7 +10,10 @@ function.
 from __future__ import annotations
 
 import os
-from typing import List
+
+TYPE_CHECKING = False       # typing's import is ~2 ms of a check's start
+if TYPE_CHECKING:
+    from typing import List
 
 
 DATA_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")

@@ -224,3 +224,19 @@ def test_check_plan_starts_with_a_small_file_of_the_big_files_dialect(tmp_path):
     fixed = SimpleNamespace(settings=Settings(dialect="nethack36"))
     assert [os.path.basename(files[i]) for i in check_plan(files, order, fixed)] == \
         ["tiny_un.des", "big.des", "mid36.des", "small36.des"]
+
+
+def test_a_freeze_made_before_the_fork_is_kept_by_the_command(tmp_path):
+    # unlev check freezes what its start-up loaded (unlev.tools.collector); the fork's
+    # own freeze must not be undone in the command with it
+    import gc
+    files = []
+    for i in range(4):
+        p = tmp_path / f"f{i}.des"
+        p.write_text("x" * (i + 1))
+        files.append(str(p))
+    gc.freeze()
+    assert gc.get_freeze_count() > 0
+    got = list(F.forked_results(files, 2, lambda f: (True, {}, "")))
+    assert len(got) == 4
+    assert gc.get_freeze_count() > 0

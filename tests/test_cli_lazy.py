@@ -220,3 +220,31 @@ def test_a_check_run_as_the_program_leaves_with_its_output_and_code(tmp_path):
     r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                        timeout=120)
     assert r.stdout.splitlines() == ["1 passed, 0 failed", "returned 0"]
+
+
+@pytest.mark.parametrize("dialect,text", [
+    ("unnethack", "LEVEL: \"u\"\nROOM: \"ordinary\", random, random, random, random {\n"
+                  "  MONSTER: ('d', \"jackal\"), random\n  OBJECT: ('(', \"chest\"), random\n}\n"),
+    ("nethack36", "MAZE: \"n\", ' '\nGEOMETRY: center, center\nMAP\n...\n...\nENDMAP\n"
+                  "MONSTER: ('d', \"jackal\"), (1,1)\nOBJECT: ('(', \"chest\"), (0,0)\n"),
+    ("nethack343", "MAZE: \"o\", ' '\nGEOMETRY: center, center\nMAP\n...\nENDMAP\n"
+                   "MONSTER: 'd', \"jackal\", (1,0)\n"),
+])
+def test_a_check_loads_neither_typing_nor_threading(tmp_path, dialect, text):
+    # ~2 ms and ~0.6 ms of a first check's start: the front end's annotations are
+    # strings (typing only under TYPE_CHECKING), the tables' per-thread state is
+    # _thread's local; the names are checked all the same
+    des = tmp_path / f"{dialect}.des"
+    des.write_text(text)
+    code, modules = loaded_by("check", "--no-cache", "--dialect", dialect, des)
+    assert code == 0
+    started = set(json.loads(subprocess.run(
+        [sys.executable, "-c", "import json, sys; print(json.dumps(sorted(sys.modules)))"],
+        capture_output=True, text=True, timeout=120).stdout))
+    assert not {"typing", "threading"} & (set(modules) - started)
+    bad = tmp_path / f"bad-{dialect}.des"
+    bad.write_text(text.replace("jackal", "jackall"))
+    r = subprocess.run([sys.executable, "-m", "unlev.cli", "check", "--no-cache",
+                        "--dialect", dialect, str(bad)], capture_output=True, text=True,
+                       timeout=120)
+    assert 'did you mean "jackal"?' in r.stderr    # the misspelt name is still found

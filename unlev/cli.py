@@ -153,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
     exit code.  Run as the program (no ``argv``), ``unlev check`` leaves through
     :func:`_leave` when it is done."""
     if argv is None:
-        code = _main(sys.argv[1:])
+        code = _main(sys.argv[1:], program=True)
         if sys.argv[1:2] == ["check"]:
             _leave(code)
         return code
@@ -175,7 +175,8 @@ def _leave(code: int) -> None:
     os._exit(code)
 
 
-def _main(argv: list[str]) -> int:
+def _main(argv: list[str], program: bool = False) -> int:
+    """``program``: run as the program itself (``main()`` without ``argv``)."""
     if argv[:1] in (["check"], ["parse"]):
         defer_import("inspect")
     if argv[:1] == ["check"]:
@@ -189,6 +190,9 @@ def _main(argv: list[str]) -> int:
             return 0
         if code is not None:
             return code
+        if program:
+            from .tools.collector import hold
+            hold()          # until its first file is checked (the collector's docstring)
     args = None
     if argv[:1] == ["check"]:       # its plain invocations read without argparse
         from .tools.check_argv import check_args

@@ -14,6 +14,7 @@ import os
 import sys
 
 from unlev.lang.diagnostics import DesError
+from unlev.tools.collector import release
 from unlev.tools.common import (LINT_ONLY_CODES, add_common_options, find_des_files,
                                 format_diagnostic,
                                 report_failed_dialect,
@@ -123,16 +124,19 @@ def check_one(path: str, args):
     """Check one file, printing its errors and warnings to standard error: (passed,
     what --lenient let through by kind); from the result cache when it has the file."""
     cache = None if path.endswith(".lua") else getattr(args, "result_cache", None)
-    if cache is None:       # --no-cache: the cache's module (hashlib, json) is not loaded
-        ok, held, _includes = _check_one(path, args)
-        return ok, held
-    from unlev.tools.result_cache import cached
+    try:
+        if cache is None:   # --no-cache: the cache's module (hashlib, json) is not loaded
+            ok, held, _includes = _check_one(path, args)
+            return ok, held
+        from unlev.tools.result_cache import cached
 
-    def work():
-        ok, held, includes = _check_one(path, args)
-        return [ok, held], includes
-    ok, held = cached(cache, path, work)
-    return ok, held
+        def work():
+            ok, held, includes = _check_one(path, args)
+            return [ok, held], includes
+        ok, held = cached(cache, path, work)
+        return ok, held
+    finally:
+        release()           # what the first file's check loaded is loaded for good
 
 
 def _check_one(path: str, args):
@@ -310,6 +314,7 @@ def cmd_check(args) -> int:
                 continue
             n = fix_file(f, {"include_path": args.include_path, "compat_warnings": False,
                              "settings": args.settings})
+            release()       # (as after a check: the collector on again, what is loaded frozen)
             if n:
                 print(f"{f}: fixed {n} misspelt name{'s' if n > 1 else ''}", file=sys.stderr)
     fmt = getattr(args, "output_format", "text")

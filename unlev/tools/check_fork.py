@@ -84,7 +84,9 @@ def forked_results(files: list, jobs: int, check, plan=None):
     pids: list = []
     try:
         # what exists now is shared with the workers: the collector leaves it alone, so
-        # it does not copy the pages it would walk (some 10 ms of a corpus check)
+        # it does not copy the pages it would walk (some 10 ms of a corpus check); a
+        # freeze made before (unlev.tools.collector: the command's start-up) is kept
+        frozen_before = gc.get_freeze_count()
         gc.freeze()
         try:
             for _ in range(max(0, min(jobs, len(files)) - 1)):
@@ -96,7 +98,8 @@ def forked_results(files: list, jobs: int, check, plan=None):
                 workers[res_r] = [pid, b""]
                 pids.append(pid)
         finally:
-            gc.unfreeze()
+            if not frozen_before:
+                gc.unfreeze()
         yield from _collect(files, task_r, workers, check, done)
     finally:
         os.close(task_r)
