@@ -11,6 +11,10 @@ import urllib.request
 
 import pytest
 
+# The tests marked slow are the full tier's (--full): each starts a fresh unlev lsp
+# (~0.35 s of start-up); the quick tier keeps the round trips of diagnostics, completion,
+# hover, definition and references, and the preview.
+
 pytest.importorskip("pygls")
 
 TEXT = '''FUNCTION guards($n: int) {
@@ -126,8 +130,6 @@ def test_diagnostics_follow_edits(client, tmp_path):
         diags[0]["message"]
 
 
-# the full tier's (--full): a fresh unlev lsp each (~0.35 s of start-up); the quick tier
-# keeps diagnostics, completion, hover, definition and preview above
 @pytest.mark.slow
 def test_lint_findings_carry_their_codes(client, tmp_path):
     uri = open_doc(client, tmp_path, TEXT.replace("|...|", "|.+.|"))
@@ -169,8 +171,6 @@ def test_definition_and_references(client, tmp_path):
     assert sorted(r["range"]["start"]["line"] for r in refs) == [11, 12]
 
 
-# the full tier's (--full): a fresh unlev lsp each (~0.35 s of start-up); the quick tier
-# keeps diagnostics, completion, hover, definition and preview above
 @pytest.mark.slow
 def test_document_symbols(client, tmp_path):
     uri = open_doc(client, tmp_path)
@@ -238,8 +238,6 @@ def _started(*options, root):
     return c
 
 
-# the full tier's (--full): a fresh unlev lsp each (~0.35 s of start-up); the quick tier
-# keeps diagnostics, completion, hover, definition and preview above
 @pytest.mark.slow
 def test_the_server_reads_the_projects_unlev_toml(tmp_path):
     _toy_profile(tmp_path / "profiles" / "toyhack")
@@ -268,8 +266,6 @@ def test_the_server_reads_the_projects_unlev_toml(tmp_path):
         c.close()
 
 
-# the full tier's (--full): a fresh unlev lsp each (~0.35 s of start-up); the quick tier
-# keeps diagnostics, completion, hover, definition and preview above
 @pytest.mark.slow
 def test_the_servers_data_option_and_a_bad_config(tmp_path):
     prof = _toy_profile(tmp_path / "toyhack")
@@ -338,8 +334,6 @@ def _apply(line, edit):
     return line[:a] + edit["newText"] + line[b:]
 
 
-# the full tier's (--full): a fresh unlev lsp each (~0.35 s of start-up); the quick tier
-# keeps diagnostics, completion, hover, definition and preview above
 @pytest.mark.slow
 def test_completing_sol_gives_soldier_with_an_edit(editor, tmp_path):
     uri = open_doc(editor, tmp_path, TWO_LEVELS)
@@ -357,8 +351,6 @@ def test_completing_sol_gives_soldier_with_an_edit(editor, tmp_path):
     assert len(labels) == len(set(labels))
 
 
-# the full tier's (--full): a fresh unlev lsp each (~0.35 s of start-up); the quick tier
-# keeps diagnostics, completion, hover, definition and preview above
 @pytest.mark.slow
 def test_every_name_is_reachable_and_each_once(editor, tmp_path):
     from unlev.stdlib import data
@@ -374,8 +366,6 @@ def test_every_name_is_reachable_and_each_once(editor, tmp_path):
     assert "land mine" in {i["label"] for i in traps}
 
 
-# the full tier's (--full): a fresh unlev lsp each (~0.35 s of start-up); the quick tier
-# keeps diagnostics, completion, hover, definition and preview above
 @pytest.mark.slow
 def test_hover_real_speed_keywords_and_flags(editor, tmp_path):
     uri = open_doc(editor, tmp_path, TWO_LEVELS + 'FLAGS: noteleport\n')
@@ -387,8 +377,6 @@ def test_hover_real_speed_keywords_and_flags(editor, tmp_path):
     assert text.startswith("**noteleport** (FLAGS value)")
 
 
-# the full tier's (--full): a fresh unlev lsp each (~0.35 s of start-up); the quick tier
-# keeps diagnostics, completion, hover, definition and preview above
 @pytest.mark.slow
 def test_definition_lands_in_the_cursors_level(editor, tmp_path):
     uri = open_doc(editor, tmp_path, TWO_LEVELS)
@@ -398,8 +386,6 @@ def test_definition_lands_in_the_cursors_level(editor, tmp_path):
     assert loc["range"]["start"]["line"] == 1
 
 
-# the full tier's (--full): a fresh unlev lsp each (~0.35 s of start-up); the quick tier
-# keeps diagnostics, completion, hover, definition and preview above
 @pytest.mark.slow
 def test_preview_runs_the_unsaved_buffer_with_its_seed(editor, tmp_path):
     uri = open_doc(editor, tmp_path)
@@ -426,8 +412,6 @@ def test_preview_runs_the_unsaved_buffer_with_its_seed(editor, tmp_path):
     assert "not saved yet" not in (tmp_path / "yard.des").read_text()
 
 
-# the full tier's (--full): a fresh unlev lsp each (~0.35 s of start-up); the quick tier
-# keeps diagnostics, completion, hover, definition and preview above
 @pytest.mark.slow
 def test_an_error_underlines_the_whole_token(editor, tmp_path):
     uri = open_doc(editor, tmp_path, TEXT.replace('"gnome lord"', '"gnome lordd"'))
@@ -437,8 +421,6 @@ def test_an_error_underlines_the_whole_token(editor, tmp_path):
     assert line[r["start"]["character"]:r["end"]["character"]] == '(\'G\', "gnome lordd")'
 
 
-# the full tier's (--full): a fresh unlev lsp each (~0.35 s of start-up); the quick tier
-# keeps diagnostics, completion, hover, definition and preview above
 @pytest.mark.slow
 def test_exit_leaves_at_once_with_the_protocols_code(tmp_path):
     """After ``exit`` the process goes without the interpreter's teardown (collecting

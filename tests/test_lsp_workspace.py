@@ -18,6 +18,10 @@ from test_lsp import Client  # noqa: E402
 
 from unlev.tools import result_cache as RC  # noqa: E402
 
+# The tests marked slow are the full tier's (--full): real servers and their quiet
+# periods (~34 s of wall in all); the quick tier keeps a second server answering from the
+# cache and the unlev stamp in the key.
+
 GOOD = 'LEVEL: "good"\nINIT_MAP: solidfill, \' \'\nMONSTER: \'d\', random\n'
 # lint: a SWITCH case never taken
 LINTY = ('LEVEL: "linty"\nIF [50%] {\n}\nSWITCH [1] {\n  CASE 2:\n'
@@ -162,8 +166,6 @@ def entries(root):
     return sorted((root / ".unlev_cache").rglob("*.json"))
 
 
-# the full tier's (--full): real servers and their quiet periods; the quick tier keeps
-# the second server's answers from the cache
 @pytest.mark.slow
 def test_unopened_files_get_what_opening_them_publishes(ws):
     s = Server(ws)
@@ -202,8 +204,6 @@ def test_a_second_server_answers_from_the_cache(ws):
     assert [e.stat().st_mtime_ns for e in stored] == mtimes      # nothing rewritten
 
 
-# the full tier's (--full): real servers and their quiet periods; the quick tier keeps
-# the second server's answers from the cache
 @pytest.mark.slow
 def test_each_key_part_changed_is_a_miss(ws):
     first, _ = report(ws)
@@ -254,8 +254,6 @@ def test_unlevs_stamp_is_part_of_the_key(ws, monkeypatch):
     assert DiskDiagnostics(findings, as_lsp).of(path, other)[1] is False
 
 
-# the full tier's (--full): real servers and their quiet periods; the quick tier keeps
-# the second server's answers from the cache
 @pytest.mark.slow
 def test_a_broken_entry_is_a_miss_never_a_crash(ws):
     first, _ = report(ws)
@@ -276,8 +274,6 @@ def test_a_broken_entry_is_a_miss_never_a_crash(ws):
     assert not list((ws / ".unlev_cache").rglob(".tmp-*"))
 
 
-# the full tier's (--full): real servers and their quiet periods; the quick tier keeps
-# the second server's answers from the cache
 @pytest.mark.slow
 def test_two_servers_share_the_folder(ws):
     for i in range(8):
@@ -298,8 +294,6 @@ def test_two_servers_share_the_folder(ws):
     assert counts(message) == (13, 0) and got == got_a
 
 
-# the full tier's (--full): real servers and their quiet periods; the quick tier keeps
-# the second server's answers from the cache
 @pytest.mark.slow
 def test_an_open_document_is_its_unsaved_text_and_closing_it_shows_the_file(ws):
     s = Server(ws)
@@ -320,8 +314,6 @@ def test_an_open_document_is_its_unsaved_text_and_closing_it_shows_the_file(ws):
 WATCHING = {"workspace": {"didChangeWatchedFiles": {"dynamicRegistration": True}}}
 
 
-# the full tier's (--full): real servers and their quiet periods; the quick tier keeps
-# the second server's answers from the cache
 @pytest.mark.slow
 def test_files_changed_on_disk_are_read_again_and_only_changes_published(ws):
     s = Server(ws, capabilities=WATCHING)
@@ -343,8 +335,6 @@ def test_files_changed_on_disk_are_read_again_and_only_changes_published(ws):
         s.close()
 
 
-# the full tier's (--full): real servers and their quiet periods; the quick tier keeps
-# the second server's answers from the cache
 @pytest.mark.slow
 def test_the_server_asks_to_watch_des_files_when_the_client_can(ws):
     s = Server(ws, capabilities=WATCHING)
@@ -361,8 +351,6 @@ def test_the_server_asks_to_watch_des_files_when_the_client_can(ws):
         s.close()
 
 
-# the full tier's (--full): real servers and their quiet periods; the quick tier keeps
-# the second server's answers from the cache
 @pytest.mark.slow
 def test_no_cache_and_open_files_only(ws):
     got, message = report(ws, "--no-cache")
@@ -380,8 +368,6 @@ def test_no_cache_and_open_files_only(ws):
         s.close()
 
 
-# the full tier's (--full): real servers and their quiet periods; the quick tier keeps
-# the second server's answers from the cache
 @pytest.mark.slow
 def test_files_the_front_end_will_not_read_get_its_error_and_no_entry(ws):
     """A UTF-16 file and a FIFO named *.des: the front end's own error, never a hang
@@ -396,8 +382,6 @@ def test_files_the_front_end_will_not_read_get_its_error_and_no_entry(ws):
     assert counts(report(ws)[1]) == (5, 2)
 
 
-# the full tier's (--full): real servers and their quiet periods; the quick tier keeps
-# the second server's answers from the cache
 @pytest.mark.slow
 def test_check_and_the_server_never_read_each_others_entries(ws):
     """`unlev check` on the folder after a server: check's own kind of entry (its printed
