@@ -1,4 +1,7 @@
-"""Shared fixtures: the corpus of real des-files lives outside the repo (../shared)."""
+"""Shared fixtures: the corpus of real des-files lives outside the repo (../shared).
+Also the suite's two tiers: the default run (the quick tier) deselects the tests
+marked slow, and --full (or --full-sweep) runs every test, as CI does; and the xdist
+scheduler that hands GROUPED_FILES to one worker whole."""
 
 from __future__ import annotations
 
