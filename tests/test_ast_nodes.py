@@ -46,6 +46,9 @@ def test_the_generated_modules_are_not_stale(name):
             f"lang/{name}.py is stale: run python -m unlev.lang.ast_gen"
 
 
+# the full tier's (--full): writes every generated module three times (~3 s); the
+# quick tier keeps the staleness check itself
+@pytest.mark.slow
 def test_the_check_command_names_a_stale_module(tmp_path, monkeypatch, capsys):
     for name in ast_gen.MODULES:
         (tmp_path / f"{name}.py").write_text(ast_gen.module_source(name))

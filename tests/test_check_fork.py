@@ -132,6 +132,8 @@ def test_ctrl_c_stops_the_workers_and_exits_130(tmp_path):
             os.kill(pid, signal.SIGKILL)
 
 
+# the full tier's (--full): waits on a killed command (~2 s)
+@pytest.mark.slow
 def test_a_killed_command_leaves_no_worker_working(tmp_path):
     proc = _start(tmp_path)
     try:

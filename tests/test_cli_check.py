@@ -286,6 +286,9 @@ def _crashes(mutant_runs):
     return [(t.name, o) for t, _k, o, _e in mutant_runs if o not in (0, 1, "hang")]
 
 
+# the full tier's (--full), as the three below: the mutants fixture runs 100+ mutated
+# corpus files
+@pytest.mark.slow
 def test_mutated_corpus_files_never_crash(mutant_runs):
     assert _crashes(mutant_runs) == []
     tracebacks = [t.name for t, _k, o, e in mutant_runs if "Traceback" in e]
@@ -297,6 +300,7 @@ def test_mutated_corpus_files_never_crash(mutant_runs):
     assert {k for _t, k, _o, _e in mutant_runs} == {"delete", "duplicate", "swap", "truncate"}
 
 
+@pytest.mark.slow
 def test_failed_mutants_report_file_line_and_column(mutant_runs):
     for target, _kind, outcome, err in mutant_runs:
         if outcome == 1:
@@ -305,11 +309,13 @@ def test_failed_mutants_report_file_line_and_column(mutant_runs):
             assert ": error: " in first
 
 
+@pytest.mark.slow
 def test_mutated_corpus_files_never_hang(mutant_runs):
     hangs = [t.name for t, _k, o, _e in mutant_runs if o == "hang"]
     assert hangs == []
 
 
+@pytest.mark.slow
 def test_mutants_through_a_subprocess(mutant_runs, tmp_path):
     picks = []
     for wanted in (0, 1):

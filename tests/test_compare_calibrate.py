@@ -3,6 +3,8 @@ pooled, and the same run with a small defect planted on the stand-in game."""
 
 import json
 
+import pytest
+
 from unlev.tools.compare import calibrate as C
 from unlev.tools.compare.measures import DIFFERS
 
@@ -41,6 +43,8 @@ def test_calibration_writes_a_line_per_level_and_resumes(tmp_path, game_referenc
                for line in lines)
 
 
+# the full tier's (--full): the hiders calibration, 21 fillers x 20 builds (~7 s)
+@pytest.mark.slow
 def test_a_small_systematic_defect_is_seen_pooled_and_on_no_level(game_reference,
                                                                   unnethack_corpus):
     """Half the objects under spiders and snakes gone (the issue's hider example, at half
@@ -88,6 +92,8 @@ def test_the_command_prints_both_counts(tmp_path, capsys, game_reference, unneth
     json.loads((tmp_path / "c-2.jsonl").read_text().splitlines()[0])
 
 
+# the full tier's (--full): a second calibration of three sizes
+@pytest.mark.slow
 def test_smaller_sizes_are_the_first_seeds_of_the_largest(tmp_path, game_reference,
                                                           unnethack_corpus):
     both = C.calibrate_sizes(_corpus(unnethack_corpus), str(game_reference), [2, 4],

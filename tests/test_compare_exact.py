@@ -11,6 +11,8 @@ from unlev.cli import main
 from unlev.tools.compare import exact
 from unlev.tools.compare.gamedump import format_dump, read_dumps
 
+from tiers import every, quick_subset
+
 
 def _game_text(game_reference, name="soko3-1", k=0):
     d = read_dumps(str(game_reference / f"{name}.txt.gz"))[k]
@@ -187,7 +189,9 @@ EXACT = [("sokoban.des", "soko3-1", (1, 2, 3, 4, 5, 6, 8, 9)), ("oracle.des", "o
          ("Rogue.des", "Rog-strt", (2, 5)), ("Rogue.des", "Rog-goal", (3,))]
 
 
-@pytest.mark.parametrize("des,level,seeds", EXACT, ids=[e[1] for e in EXACT])
+# the quick tier (the default run) builds every 3rd entry, the full tier (--full) all
+@pytest.mark.parametrize("des,level,seeds", quick_subset(EXACT, every(3, EXACT), several=True),
+                         ids=[e[1] for e in EXACT])
 def test_these_dumps_are_built_exactly(corpus_root, game_reference, des, level, seeds):
     from unlev.lang.frontend import compile_file
     from unlev.generate.build import find_level
@@ -238,6 +242,8 @@ def test_secret_doors_get_their_wall_modes(corpus_root, game_reference):
     assert not {"terrain", "doors", "traps"} & set(r.differs), r.line()
 
 
+# the full tier's: it runs under --full-sweep only (skipped with --full alone)
+@pytest.mark.slow
 def test_the_full_exact_sweep(full_sweep, corpus_root, game_reference):
     # every dump of ../shared/game-reference, behind --full-sweep (CI runs it): no
     # crash, and at least today's figures (docs/notes/issue-28-exact.md)

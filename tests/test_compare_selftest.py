@@ -8,6 +8,7 @@ import pytest
 from unlev.tools.compare import selftest as S
 from unlev.tools.compare.measures import DIFFERS, MATCH, fixed_cells, Frame
 from unlev.tools.compare.sample import sample_of
+from tiers import quick_subset
 
 N = 10      # the game-reference's seeds per level
 
@@ -30,7 +31,10 @@ def _run(prepared, level, perturbation=None, strength=None):
     return S.self_compare(compiled, node, ours, game, ctx, perturbation, strength)
 
 
-@pytest.mark.parametrize("level", ["oracle", "soko1-1", "Rog-strt", "Hea-strt", "minefill"])
+# the quick tier (the default run) compares the oracle; the other levels are the full
+# tier's (--full)
+@pytest.mark.parametrize("level", quick_subset(["oracle", "soko1-1", "Rog-strt", "Hea-strt",
+                                                "minefill"], {0}))
 def test_unlev_against_its_own_dumps_under_other_seeds_matches(prepared, level):
     r = _run(prepared, level)
     assert r.changed == 0 and len(r.measures) > 25
@@ -67,7 +71,9 @@ PLANTED = [
 ]
 
 
-@pytest.mark.parametrize("perturbation,level,measure", PLANTED)
+# the quick tier plants the two gaps the oracle shows; the others are the full tier's
+@pytest.mark.parametrize("perturbation,level,measure",
+                         quick_subset(PLANTED, {4, 12}, several=True))
 def test_each_planted_gap_is_reported(prepared, perturbation, level, measure):
     r = _run(prepared, level, perturbation)
     assert r.changed > 0
@@ -133,6 +139,8 @@ def _pad(rows):
     return [list(r) + [0] * (COLNO * ROWNO - len(r)) for r in rows]
 
 
+# the full tier's (--full): the power table's builds and measures
+@pytest.mark.slow
 def test_the_power_table_counts_levels_showing_each_gap(game_reference, unnethack_corpus):
     lines, steps = [], []
     rows = S.power_table([str(unnethack_corpus[0].parent)], str(game_reference), ["Kni-strt"],
@@ -152,6 +160,9 @@ def table_cache(level_cache):
 
 
 @pytest.mark.parametrize("row", S.ISSUE_TABLE, ids=[r.plant for r in S.ISSUE_TABLE])
+# the full tier's (--full): ~20 s of builds and measures over every level of
+# each row; the quick tier keeps the planted gaps on the oracle
+@pytest.mark.slow
 def test_every_defect_of_the_issues_table_is_reported(table_cache, row):
     """Each defect of issue 35's table, planted where the game shows it at the game
     reference's 10 seeds, is reported: on a level alone or pooled over its levels.  (One

@@ -3,6 +3,8 @@ either fixed in unlev or defended, with its reason, in corpus-unlev-test.ini."""
 
 import os
 
+import pytest
+
 from unlev.cli import main
 from unlev.tools.harness.config import SkipConfig
 
@@ -23,6 +25,9 @@ def _seeds(full_sweep):
     return ("1..2", 612) if full_sweep else ("1", 306)
 
 
+# the full tier's (--full): unlev test over the 306 levels (~2.3 s); the quick tier
+# builds them in the acceptance sweep and runs unlev test in test_harness*.py
+@pytest.mark.slow
 def test_the_corpus_passes_with_its_defences(corpus_root, capsys, full_sweep):
     seeds, runs = _seeds(full_sweep)
     code = main(["test", str(corpus_root / "unnethack"), "--seeds", seeds, "--config", INI,
@@ -32,6 +37,8 @@ def test_the_corpus_passes_with_its_defences(corpus_root, capsys, full_sweep):
     assert f"{runs} passed, 0 failed" in out and "lint warning" not in out
 
 
+# the full tier's (--full): unlev test over the 306 levels without the config (~1.9 s)
+@pytest.mark.slow
 def test_without_a_config_the_game_files_pass(corpus_root, capsys, full_sweep):
     """Issue 32: a maintainer's first run on the game's own files, with no config: the
     reachability tiers, the teleport tier (Rog-loca), the maze rule (Juiblex), the

@@ -24,6 +24,7 @@ from unlev.lang.limits import DEFAULT
 from unlev.tools.data.config_features import config_features
 from unlev.tools.data.importer import dump, import_tables
 from unlev.tools.data.importer_nethack37 import import_tables37
+from tiers import quick_subset
 
 DATA = Path(__file__).resolve().parent.parent / "stdlib" / "data"
 DIALECTS = {"unnethack": DATA, "nethack36": DATA / "nethack36",
@@ -89,7 +90,10 @@ TIGHT = DEFAULT.__class__(**{**vars(DEFAULT), "c_file_size": DEFAULT.c_file_size
 
 
 @pytest.mark.parametrize("limits", [DEFAULT, TIGHT], ids=["default-limits", "tight-limits"])
-@pytest.mark.parametrize("dialect", sorted(DIALECTS))
+# the quick tier (the default run) imports UnNetHack's sources; the full tier (--full)
+# every game's
+@pytest.mark.parametrize("dialect", quick_subset(sorted(DIALECTS),
+                                                 {sorted(DIALECTS).index("unnethack")}))
 def test_the_shipped_tables_come_out_of_the_sources(tmp_path, dialect, limits):
     tree = _source_tree(dialect, tmp_path)
     if dialect == "nethack37":

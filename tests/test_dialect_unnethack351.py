@@ -105,6 +105,8 @@ def test_auto_tells_351_from_343_and_352(text, dialect):
     assert detect(text).dialect == dialect
 
 
+# the full tier's (--full): a sweep of the whole release (~3 s)
+@pytest.mark.slow
 def test_every_file_of_the_release_reads_and_runs(tmp_path):
     release = unnethack_release(TAG, tmp_path)
     if not release:

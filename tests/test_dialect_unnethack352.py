@@ -224,6 +224,8 @@ def test_auto_tells_352_from_its_neighbours(text, dialect):
 
 
 # ------------------------------------------------------------------ the release's files
+# the full tier's (--full): a sweep of the whole release (~2 s)
+@pytest.mark.slow
 def test_every_file_of_the_release_reads_as_352_and_runs(tmp_path):
     release = unnethack_release(TAG, tmp_path)
     if not release:

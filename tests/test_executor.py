@@ -38,6 +38,8 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+# the full tier's (--full): waits for a connection to fail (~2 s)
+@pytest.mark.slow
 def test_an_unreachable_scheduler_is_a_one_line_error(capsys):
     pytest.importorskip("distributed")
     address = f"tcp://127.0.0.1:{_free_port()}"
@@ -110,6 +112,8 @@ def test_unlev_test_on_a_cluster_reports_what_the_local_run_reports(cluster, tmp
     assert len(reports[0]["results"]) == 3 * len(_levels())
 
 
+# the full tier's (--full): waits out a time limit on the cluster
+@pytest.mark.slow
 def test_the_time_limit_holds_on_a_cluster(cluster, tmp_path, capsys, monkeypatch):
     """A Dask worker runs a job in a thread, where no signal reaches: --timeout is
     raised in that thread (issue 34; before, a cluster's runs had no time limit)."""
@@ -129,6 +133,9 @@ def _levels():
     return [lv for f in _samples() for lv in compile_file(f).tree.levels]
 
 
+# the full tier's (--full): compare's measures on a cluster (~3 s); the quick tier
+# keeps unlev test on the cluster
+@pytest.mark.slow
 def test_unlev_compare_on_a_cluster_reports_what_the_local_run_reports(
         cluster, tmp_path, game_reference, corpus_root):
     files = [str(corpus_root / "unnethack" / f) for f in ("oracle.des", "medusa.des")]

@@ -230,6 +230,8 @@ def test_schema_requires_every_key_the_exporter_writes(doc, schema):
     assert set(schema["required"]) == set(doc)
 
 
+# the full tier's (--full): a sweep of the corpus (~2 s)
+@pytest.mark.slow
 def test_first_level_of_every_corpus_file_exports_and_validates(unnethack_corpus,
                                                                  compiled_unnethack, schema):
     """Real levels carry whatever the populators add (shopkeepers, priests, mineral

@@ -19,6 +19,7 @@ from unlev.stdlib import terrain as T
 from unlev.stdlib.grid import ROWNO
 
 from evalkit import run_compiled
+from tiers import quick_subset
 
 EXT = {
     "statements": {
@@ -348,9 +349,11 @@ def _tree_or_error(path, **kw):
         return "error: " + e.diagnostics[0].message
 
 
-@pytest.mark.parametrize("profile, corpus", [
+# the quick tier (the default run) reads NetHack 3.6's corpus with xNetHack's profile, the
+# full tier (--full) each pair (~0.7 s each)
+@pytest.mark.parametrize("profile, corpus", quick_subset([
     (None, "unnethack"), ("evilhack", "nethack36"), ("xnethack", "nethack36"),
-    ("slashem", "nethack343")])
+    ("slashem", "nethack343")], {2}, several=True))
 def test_a_profile_leaves_the_base_games_files_as_they_read(corpus_root, profile, corpus):
     """The composed grammar adds, never changes: the game's own files read to the same
     tree with the variant's declarations (every kind of them, for UnNetHack)."""

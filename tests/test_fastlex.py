@@ -158,6 +158,9 @@ def _lexed(text):
     return lx
 
 
+# the full tier's (--full): every corpus file with both lexers; the quick tier keeps
+# the committed files and the fuzz regressions
+@pytest.mark.slow
 def test_corpus(monkeypatch):
     root = _corpus_root()
     if root is None:
@@ -170,6 +173,8 @@ def test_corpus(monkeypatch):
         _same(monkeypatch, f, "nethack36")
 
 
+# the full tier's (--full): every file of the releases with both lexers
+@pytest.mark.slow
 def test_unnethack_releases(monkeypatch, tmp_path):
     done = 0
     for tag in ("3.5.1-20090526", "3.5.2-20091204", "3.5.3-20100904", "5.1.0-20131208"):

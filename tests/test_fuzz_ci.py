@@ -2,7 +2,8 @@
 hypothesis, and mutants of the corpus from tools/fuzz.py's mutator, each compiled,
 built and exported -- and a fifth typed into the REPL.  Every input must end in a level
 or in unlev's own error, within 2 s of CPU.  CI runs it for two minutes (``--full-sweep``);
-``--fuzz-seconds N`` runs it for longer; the default suite skips it."""
+``--full --fuzz-seconds N`` runs it for N seconds; the quick tier (the default run) leaves
+it out and ``--full`` alone skips it."""
 
 import os
 import random
@@ -17,6 +18,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))
 import fuzz  # noqa: E402
 
 from test_fuzz_regressions import outcome  # noqa: E402
+
+pytestmark = pytest.mark.slow       # a time-boxed fuzz: the full tier's (--full)
 
 NUMBERS = st.sampled_from(["0", "1", "5", "40", "79", "(-1)", "2147483647", "(-128)",
                            "1d6", "$i", "$i * $i", "99999999999999999999"])
@@ -62,7 +65,7 @@ def program(draw):
 
 def _within(fuzz_seconds, share):
     if not fuzz_seconds:
-        pytest.skip("a time-boxed fuzz: --full-sweep (CI) or --fuzz-seconds N")
+        pytest.skip("a time-boxed fuzz: --full-sweep (CI) or --full --fuzz-seconds N")
     return time.time() + fuzz_seconds * share
 
 

@@ -83,6 +83,8 @@ def _run(texts, repl=False, **kw):
     return [got[i] for i in range(len(texts))]
 
 
+# the full tier's (--full): a fuzz campaign in worker processes (~4 s)
+@pytest.mark.slow
 def test_each_kind_of_finding_is_reported_by_the_same_workers(planted):
     texts = [FINE, "# PLANT-TRACEBACK\n" + FINE, FINE, "# PLANT-SLOW\n" + FINE, FINE,
              "# PLANT-MEMORY\n" + FINE, FINE, "# PLANT-DEATH\n" + FINE, FINE,

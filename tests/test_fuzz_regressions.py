@@ -20,6 +20,8 @@ from unlev.lang.diagnostics import DesError  # noqa: E402
 from unlev.lang.frontend import compile_text  # noqa: E402
 from unlev.output import export  # noqa: E402
 
+from tiers import SLOW  # noqa: E402
+
 HERE = os.path.dirname(__file__)
 SAVED = sorted(glob.glob(os.path.join(HERE, "fuzz_regressions", "*.des")))
 
@@ -50,7 +52,19 @@ def outcome(text: str) -> str:
     return result
 
 
-@pytest.mark.parametrize("path", SAVED, ids=[os.path.basename(p) for p in SAVED])
+# the findings that take 0.5-1.1 s of CPU each (the slow-* inputs run to a limit) are the
+# full tier's (--full); the quick tier (the default run) runs every other one
+FULL_TIER_FINDINGS = {"crowded-monsters.des", "traps-in-a-room-full-of-subroom.des",
+                      "traps-in-nested-loops.des", "traps-on-a-full-floor.des"}
+
+
+def _costly(path):
+    name = os.path.basename(path)
+    return name.startswith("slow-") or name in FULL_TIER_FINDINGS
+
+
+@pytest.mark.parametrize("path", [pytest.param(p, marks=SLOW if _costly(p) else ())
+                                  for p in SAVED], ids=[os.path.basename(p) for p in SAVED])
 def test_saved_findings_end_cleanly(path):
     with open(path, encoding="latin-1") as fh:
         assert outcome(fh.read()) in ("level", "error")
@@ -68,6 +82,8 @@ def _examples(full_sweep) -> int:
     return 60 if full_sweep else 20
 
 
+# the full tier's (--full): a fuzz; the saved findings above run in both tiers
+@pytest.mark.slow
 def test_generated_programs(full_sweep):
     @settings(max_examples=_examples(full_sweep), deadline=None,
               suppress_health_check=[HealthCheck.too_slow])
@@ -77,6 +93,8 @@ def test_generated_programs(full_sweep):
     one()
 
 
+# the full tier's (--full): a fuzz; the saved findings above run in both tiers
+@pytest.mark.slow
 def test_corpus_mutants(corpus_root, full_sweep):
     files = sorted(glob.glob(str(corpus_root / "*" / "*.des")))
 

@@ -108,6 +108,9 @@ def _said(d):
     return (d.format(), d.span.length if hasattr(d.span, "length") else None, d.hint)
 
 
+# the full tier's (--full): every corpus file through both grammars (~1.7 s); the
+# quick tier keeps the folded grammar's conflict checks
+@pytest.mark.slow
 def test_the_folded_tables_give_the_trees_and_diagnostics_of_the_written_grammar(monkeypatch):
     """Each committed des-file (samples, fixtures, the fuzz findings: syntax errors and
     their recovery among them) parsed with the shipped (folded) tables and with tables

@@ -18,6 +18,7 @@ from rich.console import Console
 
 import reportkit
 from test_harness import LEVELS as HARNESS_LEVELS
+from tiers import quick_subset
 from unlev.cli import main
 from unlev.tools.harness import command, report
 from unlev.tools.harness.jobs import ERROR, FAILED, PASSED, LevelRef, Settings, \
@@ -204,7 +205,9 @@ def same_as_old(capsys, project, argv, lint_times=1, **terminal):
     return code, out, rows
 
 
-@pytest.mark.parametrize("jobs", ["1", "2"])
+# the quick tier (the default run) runs it in one process, the full tier (--full) in two
+# worker processes as well
+@pytest.mark.parametrize("jobs", quick_subset(["1", "2"], {0}))
 def test_the_command_prints_and_writes_what_the_old_code_did(project, capsys, jobs):
     code, out, rows = same_as_old(capsys, project, ["levels", "many.des", "--seeds", "1..3",
                                                     "-j", jobs])
@@ -308,6 +311,9 @@ def _memory(monkeypatch, argv):
         tracemalloc.stop()
 
 
+# the full tier's (--full): 400 seeds under tracemalloc (~15 s); the quick tier
+# keeps the streamed report's no-row-held check
+@pytest.mark.slow
 def test_memory_does_not_grow_with_the_seeds(project, monkeypatch, own_heap):
     """One failing level (its rows carry drawings) under 80 and 320 seeds, every report
     written.  The old command (measured with tests/reportkit's code in place) held

@@ -77,6 +77,8 @@ def _headers(folder: Path):
         yield from found
 
 
+# the full tier's (--full): a sweep of every game dump (~0.9 s)
+@pytest.mark.slow
 def test_every_dump_level_seed_comes_from_its_game_seed(game_reference):
     # init_level_seeds: set_random_state(game seed), level_info[i].seed = rn2(INT_MAX)
     folders = [game_reference, game_reference.parent / "game-reference-extra"]

@@ -52,6 +52,8 @@ def test_lev_comp_rejects_what_unlev_rejects_on_known_cases():
 
 
 @needs_lev_comp
+# the full tier's (--full): mutants through lev_comp and unlev (~1 s)
+@pytest.mark.slow
 def test_mutants_agree(levels):
     res = D.run(levels, count=150, seed=11, lev_comp=LEV_COMP)
     assert res.total >= 150

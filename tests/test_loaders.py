@@ -93,6 +93,8 @@ def test_a_variant_profile_is_built_by_the_loader_its_base_names(tmp_path):
         assert lv.extras["flipped"] == 0 and not _axes(lv)
 
 
+# the full tier's (--full): a sweep of NetHack 3.6's corpus (~2 s)
+@pytest.mark.slow
 def test_every_nethack36_corpus_level_unflipped_and_without_an_axe(corpus_root):
     files = sorted((corpus_root / "nethack36").glob("*.des"))
     assert files

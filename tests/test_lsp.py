@@ -11,6 +11,10 @@ import urllib.request
 
 import pytest
 
+# The tests marked slow are the full tier's (--full): each starts a fresh unlev lsp
+# (~0.35 s of start-up); the quick tier keeps the round trips of diagnostics, completion,
+# hover, definition and references, and the preview.
+
 pytest.importorskip("pygls")
 
 TEXT = '''FUNCTION guards($n: int) {
@@ -126,6 +130,7 @@ def test_diagnostics_follow_edits(client, tmp_path):
         diags[0]["message"]
 
 
+@pytest.mark.slow
 def test_lint_findings_carry_their_codes(client, tmp_path):
     uri = open_doc(client, tmp_path, TEXT.replace("|...|", "|.+.|"))
     diags = client.diagnostics(uri)
@@ -166,6 +171,7 @@ def test_definition_and_references(client, tmp_path):
     assert sorted(r["range"]["start"]["line"] for r in refs) == [11, 12]
 
 
+@pytest.mark.slow
 def test_document_symbols(client, tmp_path):
     uri = open_doc(client, tmp_path)
     syms = client.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
@@ -232,6 +238,7 @@ def _started(*options, root):
     return c
 
 
+@pytest.mark.slow
 def test_the_server_reads_the_projects_unlev_toml(tmp_path):
     _toy_profile(tmp_path / "profiles" / "toyhack")
     project = tmp_path / "project"
@@ -259,6 +266,7 @@ def test_the_server_reads_the_projects_unlev_toml(tmp_path):
         c.close()
 
 
+@pytest.mark.slow
 def test_the_servers_data_option_and_a_bad_config(tmp_path):
     prof = _toy_profile(tmp_path / "toyhack")
     c = _started("--data", str(prof), root=tmp_path)
@@ -326,6 +334,7 @@ def _apply(line, edit):
     return line[:a] + edit["newText"] + line[b:]
 
 
+@pytest.mark.slow
 def test_completing_sol_gives_soldier_with_an_edit(editor, tmp_path):
     uri = open_doc(editor, tmp_path, TWO_LEVELS)
     line = TWO_LEVELS.split("\n")[7]
@@ -342,6 +351,7 @@ def test_completing_sol_gives_soldier_with_an_edit(editor, tmp_path):
     assert len(labels) == len(set(labels))
 
 
+@pytest.mark.slow
 def test_every_name_is_reachable_and_each_once(editor, tmp_path):
     from unlev.stdlib import data
     text = 'LEVEL: "x"\nMONSTER: "\nOBJECT: "\nTRAP: "\n'
@@ -356,6 +366,7 @@ def test_every_name_is_reachable_and_each_once(editor, tmp_path):
     assert "land mine" in {i["label"] for i in traps}
 
 
+@pytest.mark.slow
 def test_hover_real_speed_keywords_and_flags(editor, tmp_path):
     uri = open_doc(editor, tmp_path, TWO_LEVELS + 'FLAGS: noteleport\n')
     text = editor.request("textDocument/hover", at(uri, 1, 14))["contents"]["value"]
@@ -366,6 +377,7 @@ def test_hover_real_speed_keywords_and_flags(editor, tmp_path):
     assert text.startswith("**noteleport** (FLAGS value)")
 
 
+@pytest.mark.slow
 def test_definition_lands_in_the_cursors_level(editor, tmp_path):
     uri = open_doc(editor, tmp_path, TWO_LEVELS)
     loc = editor.request("textDocument/definition", at(uri, 6, 18))
@@ -374,6 +386,7 @@ def test_definition_lands_in_the_cursors_level(editor, tmp_path):
     assert loc["range"]["start"]["line"] == 1
 
 
+@pytest.mark.slow
 def test_preview_runs_the_unsaved_buffer_with_its_seed(editor, tmp_path):
     uri = open_doc(editor, tmp_path)
     actions = editor.request("textDocument/codeAction", {
@@ -399,6 +412,7 @@ def test_preview_runs_the_unsaved_buffer_with_its_seed(editor, tmp_path):
     assert "not saved yet" not in (tmp_path / "yard.des").read_text()
 
 
+@pytest.mark.slow
 def test_an_error_underlines_the_whole_token(editor, tmp_path):
     uri = open_doc(editor, tmp_path, TEXT.replace('"gnome lord"', '"gnome lordd"'))
     (d,) = [d for d in editor.diagnostics(uri) if d["severity"] == 1]
@@ -407,6 +421,7 @@ def test_an_error_underlines_the_whole_token(editor, tmp_path):
     assert line[r["start"]["character"]:r["end"]["character"]] == '(\'G\', "gnome lordd")'
 
 
+@pytest.mark.slow
 def test_exit_leaves_at_once_with_the_protocols_code(tmp_path):
     """After ``exit`` the process goes without the interpreter's teardown (collecting
     the tables' objects took 1-3 s, and clients waiting for it gave up), with the code

@@ -69,6 +69,8 @@ def test_levels_read_one_by_one_say_what_the_whole_file_says(path):
 
 
 @pytest.mark.skipif(not (CORPUS / "unnethack").is_dir(), reason="no corpus here")
+# the full tier's (--full): a sweep of the corpus (~1.1 s)
+@pytest.mark.slow
 def test_every_unnethack_corpus_file_read_by_levels_is_the_whole_file():
     exact = 0
     for path in sorted((CORPUS / "unnethack").glob("*.des")):

@@ -18,6 +18,10 @@ from test_lsp import Client  # noqa: E402
 
 from unlev.tools import result_cache as RC  # noqa: E402
 
+# The tests marked slow are the full tier's (--full): real servers and their quiet
+# periods (~34 s of wall in all); the quick tier keeps a second server answering from the
+# cache and the unlev stamp in the key.
+
 GOOD = 'LEVEL: "good"\nINIT_MAP: solidfill, \' \'\nMONSTER: \'d\', random\n'
 # lint: a SWITCH case never taken
 LINTY = ('LEVEL: "linty"\nIF [50%] {\n}\nSWITCH [1] {\n  CASE 2:\n'
@@ -162,6 +166,7 @@ def entries(root):
     return sorted((root / ".unlev_cache").rglob("*.json"))
 
 
+@pytest.mark.slow
 def test_unopened_files_get_what_opening_them_publishes(ws):
     s = Server(ws)
     try:
@@ -199,6 +204,7 @@ def test_a_second_server_answers_from_the_cache(ws):
     assert [e.stat().st_mtime_ns for e in stored] == mtimes      # nothing rewritten
 
 
+@pytest.mark.slow
 def test_each_key_part_changed_is_a_miss(ws):
     first, _ = report(ws)
     # the file's content: that file alone is read again
@@ -248,6 +254,7 @@ def test_unlevs_stamp_is_part_of_the_key(ws, monkeypatch):
     assert DiskDiagnostics(findings, as_lsp).of(path, other)[1] is False
 
 
+@pytest.mark.slow
 def test_a_broken_entry_is_a_miss_never_a_crash(ws):
     first, _ = report(ws)
     stored = entries(ws)
@@ -267,6 +274,7 @@ def test_a_broken_entry_is_a_miss_never_a_crash(ws):
     assert not list((ws / ".unlev_cache").rglob(".tmp-*"))
 
 
+@pytest.mark.slow
 def test_two_servers_share_the_folder(ws):
     for i in range(8):
         (ws / f"more{i}.des").write_text(GOOD.replace('"good"', f'"more{i}"'))
@@ -286,6 +294,7 @@ def test_two_servers_share_the_folder(ws):
     assert counts(message) == (13, 0) and got == got_a
 
 
+@pytest.mark.slow
 def test_an_open_document_is_its_unsaved_text_and_closing_it_shows_the_file(ws):
     s = Server(ws)
     try:
@@ -305,6 +314,7 @@ def test_an_open_document_is_its_unsaved_text_and_closing_it_shows_the_file(ws):
 WATCHING = {"workspace": {"didChangeWatchedFiles": {"dynamicRegistration": True}}}
 
 
+@pytest.mark.slow
 def test_files_changed_on_disk_are_read_again_and_only_changes_published(ws):
     s = Server(ws, capabilities=WATCHING)
     try:
@@ -325,6 +335,7 @@ def test_files_changed_on_disk_are_read_again_and_only_changes_published(ws):
         s.close()
 
 
+@pytest.mark.slow
 def test_the_server_asks_to_watch_des_files_when_the_client_can(ws):
     s = Server(ws, capabilities=WATCHING)
     try:
@@ -340,6 +351,7 @@ def test_the_server_asks_to_watch_des_files_when_the_client_can(ws):
         s.close()
 
 
+@pytest.mark.slow
 def test_no_cache_and_open_files_only(ws):
     got, message = report(ws, "--no-cache")
     assert len(got) == 5 and counts(message) == (0, 5)
@@ -356,6 +368,7 @@ def test_no_cache_and_open_files_only(ws):
         s.close()
 
 
+@pytest.mark.slow
 def test_files_the_front_end_will_not_read_get_its_error_and_no_entry(ws):
     """A UTF-16 file and a FIFO named *.des: the front end's own error, never a hang
     (a FIFO is never opened for reading) and never an entry."""
@@ -369,6 +382,7 @@ def test_files_the_front_end_will_not_read_get_its_error_and_no_entry(ws):
     assert counts(report(ws)[1]) == (5, 2)
 
 
+@pytest.mark.slow
 def test_check_and_the_server_never_read_each_others_entries(ws):
     """`unlev check` on the folder after a server: check's own kind of entry (its printed
     text), the same output as without the cache; the server's entries untouched and

@@ -28,6 +28,8 @@ def corpus_files(corpus_root):
     return files
 
 
+# the full tier's (--full): a sweep of the corpus through luac (~2 s)
+@pytest.mark.slow
 def test_every_corpus_level_converts_and_parses_with_luac(tmp_path, corpus_files):
     n = 0
     for path in corpus_files:

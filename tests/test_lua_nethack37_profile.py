@@ -86,6 +86,8 @@ def _dat(tmp_path):
 NOT_LEVELS = {"nhlib.lua", "nhcore.lua", "dungeon.lua", "quest.lua", "themerms.lua"}
 
 
+# the full tier's (--full): all 124 Lua levels (~3 s)
+@pytest.mark.slow
 def test_nethacks_levels_hold_no_unnethack_only_names(tmp_path, full_sweep):
     """Issue 31's acceptance: every dat/*.lua level under seeds 1..5, with the 3.7
     profile, holds no monster, object or engraving 3.7 lacks (223 of 620 runs did

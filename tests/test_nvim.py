@@ -74,6 +74,8 @@ def test_the_readme_snippet_drives_unlev_lsp_in_neovim(tmp_path):
     assert "speed 10" in got["hover"]
 
 
+# the full tier's (--full): a second headless Neovim (~1 s)
+@pytest.mark.slow
 def test_an_old_neovim_is_told_so(tmp_path):
     """The version guard: a Neovim without has('nvim-0.7') errors, never does nothing."""
     init = tmp_path / "init.lua"

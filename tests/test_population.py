@@ -333,6 +333,8 @@ class _OneThing:
         self.objects = [] if isinstance(item, Monster) else [item]
 
 
+# the full tier's (--full): every corpus level populated (~3 s)
+@pytest.mark.slow
 def test_corpus_populates_and_nothing_lands_in_rock(compiled_unnethack, monkeypatch):
     import unlev.generate.build as run_mod
     bad: list = []

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from unlev.lang.frontend import compile_text
 from unlev.model.level import DungeonContext
 from unlev.populate.make import monster_data
@@ -31,6 +33,8 @@ def within(count: int, n: int, p: float) -> bool:
     return abs(count / n - p) <= 4 * (p * (1 - p) / n) ** 0.5 + 1e-12
 
 
+# the full tier's (--full): a large sample of random monsters (~2 s)
+@pytest.mark.slow
 def test_random_monsters_at_depth_5_never_nogen_unique_hellish_or_too_hard():
     ctx = DungeonContext(depth=5)
     hardest = populate.max_monster_difficulty(5)          # (5 + hero level 1) / 2 = 3
@@ -66,6 +70,9 @@ def test_random_monsters_in_gehennom_respect_hell_flags():
             assert pm.alignment <= 0 or "G_HELL" in pm.gen_flags, m.id   # uncommon()
 
 
+# the full tier's (--full): a large sample (~1 s); the quick tier keeps Gehennom's
+# object and monster draws
+@pytest.mark.slow
 def test_random_object_classes_follow_mkobjprobs():
     ctx = DungeonContext(depth=5)
     classes = Counter()
@@ -87,6 +94,8 @@ def test_random_objects_in_gehennom_follow_hellprobs():
         assert within(classes[sym], n, prob / 100), (sym, classes[sym], prob)
 
 
+# the full tier's (--full): a large sample (~1 s)
+@pytest.mark.slow
 def test_objects_within_a_class_follow_their_probabilities():
     ctx = DungeonContext(depth=5)
     kinds = Counter()

@@ -28,6 +28,8 @@ from unlev.output.export import level_to_dict
 from unlev.stdlib import data, profiles
 from unlev.stdlib import terrain as T
 
+from tiers import SLOW
+
 REPO = Path(__file__).resolve().parent.parent
 
 
@@ -43,9 +45,12 @@ def _corpus_files():
     root = _corpus()
     if root is None:
         return [pytest.param(None, None, marks=pytest.mark.skip(reason="no corpus"))]
-    return [pytest.param(game, f, id=f"{game}/{f.name}")
-            for game in ("nethack36", "nethack343")
-            for f in sorted((root / game).glob("*.des"))]
+    files = [(game, f) for game in ("nethack36", "nethack343")
+             for f in sorted((root / game).glob("*.des"))]
+    # the quick tier (the default run) checks every 4th file of the two games, the full
+    # tier (--full) every file
+    return [pytest.param(game, f, id=f"{game}/{f.name}", marks=() if i % 4 == 0 else SLOW)
+            for i, (game, f) in enumerate(files)]
 
 
 def _names(profile):

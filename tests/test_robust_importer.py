@@ -60,6 +60,9 @@ def test_a_doubling_define_chain_is_stopped():
     assert 'UNLEV_LIMITS="cpp_tokens=N"' in str(e.value)
 
 
+# the full tier's (--full): the preprocessor up to its default token limit (~9 s,
+# 1.7 GB); the quick tier keeps the small limit's test above
+@pytest.mark.slow
 def test_the_default_limit_stops_the_doubling_chain_too():
     lines = ["#define A0 x"] + [f"#define A{i} A{i - 1} A{i - 1}" for i in range(1, 41)]
     with pytest.raises(PreprocessorError):

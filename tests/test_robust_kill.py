@@ -14,8 +14,11 @@ import pytest
 HERE = os.path.dirname(__file__)
 CORPUS = os.path.join(HERE, "..", "samples")
 
-pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
-                                reason="counts processes through /proc")
+# the full tier's (--full): each test waits on a parallel run it starts and kills (~3 s);
+# the quick tier keeps test_check_fork.py's Ctrl-C of a parallel check
+pytestmark = [pytest.mark.skipif(not sys.platform.startswith("linux"),
+                                 reason="counts processes through /proc"),
+              pytest.mark.slow]
 
 
 def session_members(sid: int):

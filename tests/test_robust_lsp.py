@@ -16,6 +16,8 @@ from lsp_fuzz import URI, TEXT, Server, frame  # noqa: E402
 
 from unlev.editor import frames as F  # noqa: E402
 
+from tiers import quick_subset  # noqa: E402
+
 
 def started():
     s = Server()
@@ -42,8 +44,11 @@ def finish(s):
     assert b"Traceback" not in s.stderr and b"MemoryError" not in s.stderr
 
 
-@pytest.mark.parametrize("body", [b"null", b"[]", b"1", b"\xff\xfe\x80", b"[" * 100000,
-                                  b'{"jsonrpc": "2.0", "id": 1, "meth', b"{" * 5000])
+# a fresh server each (~0.35 s): the quick tier (the default run) sends a JSON null, a
+# deep nesting and a cut body, the full tier (--full) every body
+@pytest.mark.parametrize("body", quick_subset(
+    [b"null", b"[]", b"1", b"\xff\xfe\x80", b"[" * 100000,
+     b'{"jsonrpc": "2.0", "id": 1, "meth', b"{" * 5000], {0, 4, 5}))
 def test_a_bad_body_is_answered_and_the_server_still_answers(body):
     s = started()
     s.send(frame(body))
@@ -68,8 +73,9 @@ def test_an_oversized_body_is_skipped_and_the_server_still_answers(monkeypatch):
     finish(s)
 
 
-@pytest.mark.parametrize("line, character", [(-1, 0), (2 ** 31, 0), (None, 0), (0, "3"),
-                                             (0, 1.5), (True, 0)])
+# the quick tier sends a negative line and a string character, the full tier each
+@pytest.mark.parametrize("line, character", quick_subset(
+    [(-1, 0), (2 ** 31, 0), (None, 0), (0, "3"), (0, 1.5), (True, 0)], {0, 3}, several=True))
 def test_a_position_out_of_range_gets_invalid_params_with_the_id(line, character):
     s = started()
     got = hover(s, 77, line=line, character=character)
@@ -133,6 +139,8 @@ def test_the_preview_writes_in_a_folder_of_its_own(tmp_path):
             os.unlink(planted)
 
 
+# the full tier's (--full): a fuzz
+@pytest.mark.slow
 def test_a_protocol_fuzz_leaves_the_server_answering():
     r = lsp_fuzz.run(2000, seed=34)
     assert r["answered_at_the_end"] and r["alive"] and not r["traceback"], \

@@ -9,6 +9,8 @@ import pytest
 
 from unlev.cli import main
 
+from tiers import quick_subset
+
 pytest.importorskip("lupa")
 
 INIT = 'des.level_init({ style = "solidfill", fg = " " })\n'
@@ -24,14 +26,16 @@ def run_lua(tmp_path, capsys, text):
     return code, err, time.process_time() - t0
 
 
-@pytest.mark.parametrize("call", [
+# each runs to the default step limit: the quick tier (the default run) keeps the three
+# under ~0.3 s, the full tier (--full) all five
+@pytest.mark.parametrize("call", quick_subset([
     'des.level_init({ style="mines", fg=".", bg=" ", smoothed=true, joined=true })',
     'des.replace_terrain({ region={0,0,78,20}, fromterrain=" ", toterrain=".", chance=50 })',
     'des.non_diggable(selection.area(0,0,78,20))',
     # calls whose Python work the Lua instruction count did not weigh (minutes each)
     'nh.rn2(5)',
     'des.map({ map = "...\\n...", x = 1, y = 1 })',
-])
+], {0, 1, 2}))
 def test_the_work_of_a_des_call_is_charged_and_placed(tmp_path, capsys, call):
     code, err, seconds = run_lua(tmp_path, capsys,
                                  INIT + "for i = 1, 100000000 do\n  " + call + "\nend\n")
@@ -70,13 +74,14 @@ def test_a_selections_radius_is_held_to_the_radius_limit(tmp_path, capsys, expr)
     assert 'UNLEV_LIMITS="radius=N"' in err and seconds < 10
 
 
-@pytest.mark.parametrize("body", [
+# the floodfill takes ~4.5 s to reach the default step limit: the full tier's (--full)
+@pytest.mark.parametrize("body", quick_subset([
     "local s = selection.area(0,0,78,20)",
     "local s = selection.negate()",
     "local s = whole | selection.negate()",
     "local s = whole:clone()",
     "local s = selection.floodfill(1,1)",
-])
+], {0, 1, 2, 3}))
 def test_a_loop_of_whole_map_selections_is_stopped_in_seconds(tmp_path, capsys, body):
     """A selection call is charged by the squares it works on: a whole-map one about
     50 steps, so a loop of them meets the step limit after some 20,000 calls, not

@@ -19,6 +19,8 @@ SAMPLE = os.path.join(os.path.dirname(__file__), "..", "samples", "bigrm.des")
 pytestmark = pytest.mark.skipif(not hasattr(socket, "AF_INET"), reason="needs sockets")
 
 
+# the full tier's (--full): a fuzz
+@pytest.mark.slow
 def test_a_serve_fuzz_finds_nothing_and_the_server_still_answers():
     got = serve_fuzz.run(400, 3434, SAMPLE, slow=30.0, timeout=60.0, out=lambda *_: None)
     assert got["findings_list"] == []

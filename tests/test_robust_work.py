@@ -11,6 +11,8 @@ from unlev.lang import limits as L
 from unlev.lang.evaluator import Evaluator
 from unlev.lang.level_builder import RecordingBuilder
 
+from tiers import quick_subset
+
 
 def run_file(tmp_path, text, capsys, *extra):
     p = tmp_path / "x.des"
@@ -26,7 +28,9 @@ HEAD = 'LEVEL: "x"\nINIT_MAP: solidfill, \' \'\n'
 STEPS = 'UNLEV_LIMITS="steps=N"'
 
 
-@pytest.mark.parametrize("body", [
+# each runs to the default step limit: the quick tier (the default run) keeps those under
+# ~0.4 s, the full tier (--full) all (SPILL, MINERALIZE and WALLWALK take 0.7-1.3 s)
+@pytest.mark.parametrize("body", quick_subset([
     "SPILL: (10,10), 'P', north, 2147483647",
     "LOOP [1000000] { WALLIFY }",
     "LOOP [1000000] { MINERALIZE }",
@@ -39,7 +43,7 @@ STEPS = 'UNLEV_LIMITS="steps=N"'
     "LOOP [1000000] { NON_PASSWALL: (0,0,78,20) }",
     "LOOP [1000000] { REPLACE_TERRAIN: (0,0,78,20), ' ', '.', 50% }",
     "TERRAIN: fillrect(0,0,78,20), '.'\nLOOP [1000000] { WALLWALK: (5,5), ' ', '.', 50% }",
-])
+], {1, 3, 4, 5, 6, 7, 8, 9}))
 def test_a_statements_work_is_charged_to_the_step_limit(tmp_path, capsys, body):
     code, err, seconds = run_file(tmp_path, HEAD + body + "\n", capsys)
     assert code == 1 and "steps" in err and STEPS in err, err
@@ -166,6 +170,9 @@ def test_the_repl_stops_a_runaway_statement_and_reads_the_next_line():
     assert "42" in out.getvalue()
 
 
+# the full tier's (--full): waits out a 1 s time limit and 1.5 s more; the quick
+# tier keeps unlev test's time limit
+@pytest.mark.slow
 def test_the_time_limit_stops_a_run_in_a_thread_too(tmp_path, capsys, monkeypatch):
     """A Dask worker runs jobs in threads, where SIGALRM cannot reach: the limit is
     raised in the thread itself, and a run that ends in time is left alone."""

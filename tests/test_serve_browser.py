@@ -15,6 +15,10 @@ import pytest
 
 from browserkit import browser, page_rows, serving, wait_ready, wait_until
 
+# the full tier's (--full): headless Chromium takes ~21 s of a run's wall time; the quick
+# tier keeps the browser-free page and server tests (test_serve.py, test_robust_serve.py)
+pytestmark = pytest.mark.slow
+
 REPO = Path(__file__).resolve().parent.parent
 
 
