@@ -55,7 +55,9 @@ def test_release_without_hold_leaves_the_collector_as_it_is(collector_state):
     frozen = gc.get_freeze_count()
     collector.release()
     assert gc.isenabled()
-    assert gc.get_freeze_count() == frozen
+    # nothing frozen (a freeze would add every object made since the last one; another
+    # thread of the process may free frozen objects meanwhile, so not ==)
+    assert gc.get_freeze_count() <= frozen
 
 
 # what the collector is while each file is checked, written by the check itself
