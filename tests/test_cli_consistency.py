@@ -11,9 +11,10 @@ COMMANDS = ["run", "parse", "check", "repl", "lint", "test", "compare", "convert
 
 @pytest.mark.parametrize("command", COMMANDS)
 def test_missing_file_is_exit_2_with_one_message(command, tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr("sys.stdin", open("/dev/null"))
-    missing = str(tmp_path / "nope.des")
-    assert main([command, missing]) == 2
+    with open("/dev/null") as null:
+        monkeypatch.setattr("sys.stdin", null)
+        missing = str(tmp_path / "nope.des")
+        assert main([command, missing]) == 2
     err = capsys.readouterr().err
     assert err.strip() == f"unlev {command}: error: cannot read {missing}: " \
                           "No such file or directory"

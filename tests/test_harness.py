@@ -246,7 +246,8 @@ def test_parallel_snapshots_match_serial_ones(project, capsys):
         for f in files:
             mine = os.path.join(root, f)
             other = mine.replace(str(project / "a"), str(project / "b"))
-            assert open(mine, "rb").read() == open(other, "rb").read()
+            with open(mine, "rb") as a, open(other, "rb") as b:
+                assert a.read() == b.read()
 
 
 # ------------------------------------------------------------------ settings

@@ -93,6 +93,10 @@ class Client:
             self.p.wait(timeout=5)
         finally:
             self.p.kill()
+            self.p.wait()
+            for pipe in (self.p.stdin, self.p.stdout, self.p.stderr):
+                if pipe is not None:
+                    pipe.close()
 
 
 @pytest.fixture

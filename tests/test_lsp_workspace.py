@@ -145,6 +145,10 @@ class Server:
             pass
         finally:
             self.c.p.kill()
+            self.c.p.wait()
+            for pipe in (self.c.p.stdin, self.c.p.stdout, self.c.p.stderr):
+                if pipe is not None:
+                    pipe.close()
 
 
 def counts(message):

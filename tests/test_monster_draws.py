@@ -93,7 +93,9 @@ def test_every_vampires_cloak_is_its_games_opera_cloak(game_reference):
     seen = set()
     checked = 0
     for path in sorted(game_reference.glob("*.txt.gz")):
-        for part in gzip.open(path, "rt").read().split("=== seed ")[1:]:
+        with gzip.open(path, "rt") as fh:
+            text = fh.read()
+        for part in text.split("=== seed ")[1:]:
             gs = int(re.search(r"^GAMESEED (\d+)", part, re.M).group(1))
             mons = {m.group(2): m.group(1) for m in
                     re.finditer(r"^MON \d+ \d+ ([^|]+)\|.*\|id=(\d+)$", part, re.M)}

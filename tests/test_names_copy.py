@@ -106,7 +106,8 @@ def test_a_shipped_profile_keeps_its_copy_beside_its_tables():
     assert oracle.monster_known("d", "jackal")
     path = os.path.join(str(NH36), "names.marshal")
     if os.access(str(NH36), os.W_OK):       # an installed package may be read-only
-        key, _names = marshal.loads(open(path, "rb").read())
+        with open(path, "rb") as fh:
+            key, _names = marshal.loads(fh.read())
         assert key[0] == DD._NAMES_FORMAT and key[1][0] == str(NH36 / "monsters.json")
 
 

@@ -140,7 +140,8 @@ def _known_options():
     from unlev.tools.compare import calibrate     # python -m tools of their own
     from unlev.lang import ast_gen
     for module in (selftest, calibrate, ast_gen):
-        src = open(module.__file__).read()
+        with open(module.__file__) as fh:
+            src = fh.read()
         known |= set(re.findall(r"add_argument\(\"(--[a-z-]+)\"", src))
         known |= set(re.findall(r"\"-[a-z]\", \"(--[a-z-]+)\"", src))
     return known
@@ -155,7 +156,8 @@ def _hint_strings():
                 if not f.endswith(".py"):
                     continue
                 path = os.path.join(d, f)
-                nodes = list(ast.walk(ast.parse(open(path, encoding="utf-8").read())))
+                with open(path, encoding="utf-8") as fh:
+                    nodes = list(ast.walk(ast.parse(fh.read())))
                 docs = set()
                 for n in nodes:
                     body = getattr(n, "body", None)
@@ -363,7 +365,8 @@ def test_to_ascii_draws_up_stairs_as_up_stairs():
 
 
 def test_readme_has_no_stray_lines_and_current_commands():
-    text = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as fh:
+        text = fh.read()
     assert "\nX\n" not in text and "is being built" not in text
     assert "--verify 5 " not in text and "--seeds 10 " not in text
 
@@ -450,7 +453,8 @@ def test_a_planted_unreachable_stair_in_a_game_file_fails(tmp_path, capsys):
     src = os.path.join(ROOT, "..", "shared", "corpus", "unnethack", "oracle.des")
     if not os.path.exists(src):
         pytest.skip("no UnNetHack corpus at ../shared/corpus")
-    text = open(src, encoding="latin-1").read()
+    with open(src, encoding="latin-1") as fh:
+        text = fh.read()
     assert main(["test", src, "--seeds", "1..3", "-j", "1", "--no-progress"]) == 0
     capsys.readouterr()
     planted = text + ('\nTERRAIN: (1,1), \'-\'\nTERRAIN: (3,1), \'-\'\nTERRAIN: (2,0), \'-\'\n'

@@ -44,7 +44,8 @@ vim.cmd("qa!")
 
 
 def readme_snippet() -> str:
-    text = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as fh:
+        text = fh.read()
     m = re.search(r"```lua\n(-- unlev lsp for \*\.des files.*?)```", text, re.S)
     assert m, "the README's Neovim snippet is gone"
     return m.group(1)

@@ -5,6 +5,7 @@ name is an error, and inclusions are counted and weighed against limits."""
 
 import os
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -161,7 +162,7 @@ def test_the_symlink_swap_race_leaks_nothing(tmp_path):
         while not stop.is_set():
             tmp = leaf + ".new"
             for make in (lambda: os.symlink(secret, tmp),
-                         lambda: open(tmp, "w").write("# an ordinary leaf\n")):
+                         lambda: Path(tmp).write_text("# an ordinary leaf\n")):
                 try:
                     make()
                     os.replace(tmp, leaf)
