@@ -244,6 +244,15 @@ def _unknown_type(func, type_, rest) -> LexError:
                     f"returned an unknown token type '{type_}'", rest)
 
 
+def _pushed_back(book, pending):
+    """The token the parser pushed back last (``MasterLexer.tokens``' bookkeeping)."""
+    tok = pending.pop()
+    book.last = tok
+    if tok.type == "EXT_RAW":
+        book.raw_line(tok)
+    return tok
+
+
 class MasterLexer:
     """PLY's lexer object for one :class:`~unlev.lang.lexer.DesLexer`, faster."""
 
@@ -361,25 +370,19 @@ class MasterLexer:
         return tok
 
     def tokens(self, book=None):
-        """The tokens, one per ``next()``, for ever (None at the end): a generator,
-        so the loop's many locals are set once, not once per token.  ``book``, when
-        given, is the parser's pushback lexer (``pending``, ``last``, ``budget``,
-        ``over_budget``, ``raw_line``): its bookkeeping is done here, in the same frame,
-        rather than in a call around every token.  Every position is read from and
-        written to the lexer at each token, so a rule, an INCLUDE's recovery or
-        :meth:`input` moving it is seen."""
+        """The tokens, one per ``next()``, for ever (None at the end): a generator, so
+        the loop's many locals are set once, not once per token.  ``book``, when given,
+        is the parser's pushback lexer (``pending``, ``last``, ``budget``, ``over_budget``,
+        ``raw_line``): its bookkeeping is done here, not in a call around every token.
+        Every position is read from and written to the lexer at each token, so a rule,
+        an INCLUDE's recovery or :meth:`input` moving it is seen."""
         (entry_of, new_entry, skip, skip_chars, only_literal, kw_get, core_get, cfunc_get,
          atoi, fast_state, known, check_words, raw) = self._constants()
         Token = LexToken
-        if book is not None:
-            pending, budget = book.pending, book.budget
+        pending, budget = (book.pending, book.budget) if book is not None else (None, None)
         while True:
             if book is not None and pending:
-                tok = pending.pop()
-                book.last = tok
-                if tok.type == "EXT_RAW":
-                    book.raw_line(tok)
-                yield tok
+                yield _pushed_back(book, pending)
                 continue
             tok = None
             data = self.lexdata
