@@ -208,13 +208,9 @@ class LevelStream:
         if not self.header_done and not self._start(header):
             return None
         statements = level.body.statements
-        scans = []
-        for s in statements:             # one walk each, for the depth and the checker
-            scanned = scan_statement(s, self.depth_below)
-            if scanned is None:
-                self.open = False        # the parser's depth check finds it in the tree
-                return None
-            scans.append(scanned)
+        scans = self._scans(statements)  # one walk each, for the depth and the checker
+        if scans is None:
+            return None
         group = _Group(None, len(self.reporter.items))
         checker = self.checker
         try:
@@ -227,13 +223,21 @@ class LevelStream:
         return group
 
     def _shallow(self, statements) -> bool:
-        """Whether no node of ``statements`` (a level's own) is past the depth limit;
-        else the streaming stops and the tree keeps them for the parser's check."""
+        """Whether no node of ``statements`` (a level's own) is past the depth limit."""
+        return self._scans(statements) is not None
+
+    def _scans(self, statements) -> Optional[list]:
+        """The :func:`scan_statement` of each of ``statements`` (a level's own); None
+        when a node is past the depth limit: the streaming stops and the tree keeps
+        them for the parser's check."""
+        scans = []
         for s in statements:
-            if scan_statement(s, self.depth_below) is None:
+            scanned = scan_statement(s, self.depth_below)
+            if scanned is None:
                 self.open = False
-                return False
-        return True
+                return None
+            scans.append(scanned)
+        return scans
 
     def file_read(self, tree: A.DesFile, levels: Optional[list]) -> int:
         """The top file's parse made ``tree`` of the level list ``levels`` (None: it has
